@@ -1,0 +1,33 @@
+# The two commands of the README: `make run` and `make test`.
+# Both create .venv when needed and install the pinned dependencies first.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench fuzz clean
+
+$(STAMP): requirements.lock pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/greatwar autoplay gwite/teaching --out games
+
+test: $(STAMP) lint
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check greatwar tests benchmarks
+	$(BIN)/ruff format --check greatwar tests benchmarks
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+fuzz: $(STAMP)
+	$(BIN)/greatwar fuzz gwite/teaching --games 200 --seed 1
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -1,0 +1,358 @@
+"""Games and game states: the public surface of the engine.
+
+A :class:`Game` is a loaded scenario with its options and rule system: static
+and shared.  A :class:`State` is one game in progress: plain JSON-able data
+(``state.data``) plus a reference to its game.  Everything about the game in
+progress is in ``data`` — units, markers, turn, the phase stack and its
+locals, the dice counter, the log and the actions taken — so a state can be
+saved, cloned, hashed, sent and restored exactly.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from greatwar.engine import dice
+from greatwar.engine.errors import IllegalAction, InvariantViolation
+from greatwar.engine.phases import Action, Frame, Handler
+
+if TYPE_CHECKING:
+    from greatwar.model.loader import Scenario
+    from greatwar.rules.system import RuleSystem
+
+STATE_FORMAT = "greatwar-state/1"
+RECORD_FORMAT = "greatwar-record/1"
+VIEW_FORMAT = "greatwar-view/1"
+SETTLE_LIMIT = 100_000
+
+# Lists that only ever grow and whose entries are never changed once written:
+# a clone may share their entries instead of copying them.
+_APPEND_ONLY = ("log", "actions")
+
+
+class Game:
+    """A scenario loaded with options, ready to start states from."""
+
+    def __init__(
+        self, scenario: Scenario, options: dict[str, Any], system: RuleSystem, ref: str
+    ) -> None:
+        self.scenario = scenario
+        self.options = options
+        self.system = system
+        self.ref = ref
+        #: static look-up tables the rule system builds once (neighbours, costs, ...)
+        self.static: Any = system.prepare(self)
+        #: set by the fuzzer: check invariants at the moments rules name (end of phase, ...)
+        self.checking = False
+
+    @property
+    def id(self) -> str:
+        return self.ref
+
+    def roles(self) -> list[str]:
+        return self.system.roles(self)
+
+    def new_state(self, seed: int = 0) -> State:
+        """A new game at its start (or at the scenario's mid-game position)."""
+        data: dict[str, Any] = {
+            "format": STATE_FORMAT,
+            "scenario": self.ref,
+            "options": dict(self.options),
+            "dice": dice.new_dice(seed),
+            "stack": [],
+            "actions": [],
+            "undo_floor": 0,
+            "log": [],
+            "over": False,
+            "result": None,
+        }
+        data.update(self.system.initial_data(self))
+        st = State(self, data)
+        self.system.start(st)
+        st._settle()
+        return st
+
+    def __repr__(self) -> str:
+        return f"Game({self.ref!r})"
+
+
+class State:
+    """One game in progress.  See ARCHITECTURE.md, "The public surface"."""
+
+    __slots__ = ("_cache", "data", "game")
+
+    def __init__(self, game: Game, data: dict[str, Any]) -> None:
+        self.game = game
+        self.data = data
+        self._cache: dict[Any, Any] = {}
+
+    # --- whose move, and what may be done -------------------------------------------
+
+    @property
+    def version(self) -> int:
+        """Number of actions applied so far."""
+        return len(self.data["actions"])
+
+    def top(self) -> Frame | None:
+        stack = self.data["stack"]
+        return stack[-1] if stack else None
+
+    def handler(self, frame: Frame) -> Handler:
+        return self.game.system.handlers[frame["kind"]]
+
+    def active_roles(self) -> list[str]:
+        """Roles who must act now (two at once where the rules make choices simultaneous)."""
+        if self.data["over"]:
+            return []
+        key = ("active", self.version)
+        cached = self._cache.get(key)
+        if cached is None:
+            frame = self.top()
+            cached = [] if frame is None else list(self.handler(frame).actors(self, frame))
+            self._cache[key] = cached
+        return list(cached)
+
+    def legal_actions(self, role: str) -> list[Action]:
+        """Every action ``role`` may take now, as plain JSON-able dicts."""
+        if role not in self.active_roles():
+            return []
+        key = ("legal", self.version, role)
+        cached = self._cache.get(key)
+        if cached is None:
+            frame = self.top()
+            assert frame is not None
+            cached = self.handler(frame).legal(self, frame, role)
+            self._cache[key] = cached
+        return list(cached)
+
+    def prompt(self, role: str | None = None) -> str:
+        """What the game waits for, and from whom."""
+        if self.data["over"]:
+            return "The game is over."
+        frame = self.top()
+        if frame is None:
+            return ""
+        actors = self.active_roles()
+        if role is not None and role in actors:
+            return self.handler(frame).prompt(self, frame, role)
+        names = " and ".join(self.game.system.role_name(self.game, r) for r in actors)
+        return f"Waiting for {names}: {self.handler(frame).title(self, frame)}."
+
+    # --- acting -----------------------------------------------------------------
+
+    def apply(self, role: str, action: Action) -> None:
+        """Apply a legal action; raise :class:`IllegalAction` and change nothing otherwise."""
+        frame = self.top()
+        if self.data["over"] or frame is None:
+            raise IllegalAction("the game is over")
+        actors = self.active_roles()
+        if role not in actors:
+            waiting = ", ".join(actors)
+            handler = self.handler(frame)
+            raise IllegalAction(
+                f"it is not {role}'s move: the game waits for {waiting}"
+                f" ({handler.title(self, frame)})",
+                handler.case,
+            )
+        if not isinstance(action, dict):
+            raise IllegalAction(f"an action is a JSON object, not {type(action).__name__}")
+        handler = self.handler(frame)
+        if action not in self.legal_actions(role):
+            reason, case = handler.explain(self, frame, role, action)
+            raise IllegalAction(reason, case)
+        self._commit(lambda: handler.apply(self, frame, role, action), role, action)
+
+    def _commit(self, change: Callable[[], None], role: str, action: Action) -> None:
+        self.data["actions"].append([role, _plain(action)])
+        self._cache.clear()
+        try:
+            change()
+            self._settle()
+        except BaseException:
+            self._restore(self.data["actions"][:-1])
+            raise
+        finally:
+            self._cache.clear()
+
+    def _restore(self, actions: list[list[Any]]) -> None:
+        """Rebuild this state from its record (used by undo and to roll back a failure)."""
+        fresh = self.game.new_state(self.data["dice"]["seed"])
+        for r, a in actions:
+            fresh.apply(r, a)
+        self.data = fresh.data
+        self._cache.clear()
+
+    def _settle(self) -> None:
+        """Run automatic frames until someone must decide, or the game ends."""
+        stack = self.data["stack"]
+        for _ in range(SETTLE_LIMIT):
+            if self.data["over"]:
+                stack.clear()
+                return
+            if not stack:
+                self.finish()
+                return
+            frame = stack[-1]
+            handler = self.handler(frame)
+            if handler.actors(self, frame):
+                return
+            handler.run(self, frame)
+        raise RuntimeError("the phase stack did not settle (automatic frames loop)")
+
+    def finish(self) -> None:
+        """End the game and record its result."""
+        self.data["stack"].clear()
+        self.data["over"] = True
+        self.data["result"] = self.game.system.result(self)
+        self.log(f"The game is over: {self.data['result'].get('summary', '')}".rstrip(": "))
+
+    # --- undo ---------------------------------------------------------------
+
+    def can_undo(self, role: str) -> bool:
+        """True if ``role`` took the last action and no die roll or reveal followed it."""
+        actions = self.data["actions"]
+        return len(actions) > self.data["undo_floor"] and actions[-1][0] == role
+
+    def undo(self, role: str) -> None:
+        """Take back ``role``'s last action (never past a die roll or a reveal)."""
+        if not self.can_undo(role):
+            actions = self.data["actions"]
+            if len(actions) <= self.data["undo_floor"]:
+                raise IllegalAction("nothing to undo: a die roll or reveal cannot be taken back")
+            raise IllegalAction(f"the last action was not {role}'s")
+        self._restore(self.data["actions"][:-1])
+
+    def mark_irreversible(self) -> None:
+        """Nothing before this point may be undone (a die was rolled, a card revealed)."""
+        self.data["undo_floor"] = len(self.data["actions"])
+
+    # --- tools for rules ----------------------------------------------------
+
+    def push(self, frame: Frame) -> None:
+        self.data["stack"].append(frame)
+
+    def pop(self) -> Frame:
+        return self.data["stack"].pop()
+
+    def log(self, text: str, case: str | None = None, **extra: Any) -> None:
+        """Add a log entry; ``case`` is the rule case the ruling applied."""
+        entry: dict[str, Any] = {"n": len(self.data["log"]) + 1, "text": text}
+        if "turn" in self.data:
+            entry["turn"] = self.data["turn"]
+        if case:
+            entry["case"] = case
+        entry.update({k: _plain(v) for k, v in extra.items() if v is not None})
+        self.data["log"].append(entry)
+
+    def roll(self, purpose: str, case: str | None = None, sides: int = 6) -> int:
+        """Roll the game's die, log it and make everything before it final."""
+        value = dice.roll(self.data["dice"], sides)
+        self.mark_irreversible()
+        self.log(f"Die roll {value}: {purpose}", case=case, roll=value)
+        return value
+
+    def memo(self, key: Any, build: Callable[[], Any]) -> Any:
+        """A value derived from this state, kept until the next action (rules' caches)."""
+        value = self._cache.get(key)
+        if value is None:
+            value = build()
+            self._cache[key] = value
+        return value
+
+    def checkpoint(self, moment: str) -> None:
+        """Check the invariants the rules require at ``moment`` (only when fuzzing)."""
+        if self.game.checking:
+            broken = self.game.system.invariants(self, moment)
+            if broken:
+                raise InvariantViolation(f"at {moment}: " + "; ".join(broken))
+
+    # --- results and views ----------------------------------------------------
+
+    def is_over(self) -> bool:
+        return bool(self.data["over"])
+
+    def result(self) -> dict[str, Any] | None:
+        """Winner, victory points and level of victory once the game is over."""
+        return self.data["result"]
+
+    def view(self, role: str) -> dict[str, Any]:
+        """What ``role`` may know, with its legal actions and prompt (never the dice seed)."""
+        system = self.game.system
+        view: dict[str, Any] = {
+            "format": VIEW_FORMAT,
+            "scenario": self.game.ref,
+            "name": self.game.scenario.info.name,
+            "fictional": self.game.scenario.fictional,
+            "role": role,
+            "version": self.version,
+            "active_roles": self.active_roles(),
+            "prompt": self.prompt(role),
+            "legal_actions": self.legal_actions(role),
+            "can_undo": self.can_undo(role),
+            "over": self.is_over(),
+            "result": self.result(),
+            "log": [e for e in self.data["log"] if system.log_visible(e, role)],
+        }
+        view.update(system.view(self, role))
+        return view
+
+    def record(self) -> dict[str, Any]:
+        """The game record: scenario, options, seed and every action taken."""
+        return {
+            "format": RECORD_FORMAT,
+            "scenario": self.game.ref,
+            "options": dict(self.game.options),
+            "seed": self.data["dice"]["seed"],
+            "actions": [[r, a] for r, a in self.data["actions"]],
+        }
+
+    # --- copies and serialisation -------------------------------------------
+
+    def clone(self) -> State:
+        """An independent copy (shares the game and the append-only log entries)."""
+        data = self.data
+        rest = {k: v for k, v in data.items() if k not in _APPEND_ONLY}
+        copied = marshal.loads(marshal.dumps(rest))
+        for key in _APPEND_ONLY:
+            copied[key] = list(data[key])
+        return State(self.game, copied)
+
+    def to_json(self) -> str:
+        return json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> State:
+        from greatwar.api import load
+
+        data = json.loads(text)
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise ValueError(f"not a {STATE_FORMAT} document")
+        game = load(data["scenario"], data.get("options") or {})
+        return cls(game, data)
+
+    def digest(self) -> str:
+        """Stable hash of the full state (equal states, equal digests, on any platform)."""
+        return hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, State) and self.game.ref == other.game.ref and self.data == other.data
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<State {self.game.ref} v{self.version}{' over' if self.is_over() else ''}>"
+
+
+def _plain(value: Any) -> Any:
+    """A JSON round-trip-stable copy: tuples become lists, keys become strings."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value

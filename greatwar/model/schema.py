@@ -1,0 +1,382 @@
+"""The shapes of the data files (TOML), validated with pydantic.
+
+These models check structure and types only; whether a hex exists, a terrain
+is known to the rule system or a rail chain is contiguous is checked later by
+:mod:`greatwar.model.loader`, which reports every problem at once.
+
+Conventions shared by every file:
+
+* hexes are written as printed on the map (``"0712"``, ``"A53 B4"``);
+* a hexside is written as the two hexes it separates, ``"0712/0713"``;
+* every entry taken from a rulebook carries ``source = "<case>"``; every
+  value the project had to supply carries ``source = "provisional"``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, get_args
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+
+class Strict(BaseModel):
+    """Base: unknown keys are errors, so a misspelt field is never silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+Source = Annotated[str, Field(min_length=1)]
+
+
+# --- maps ---------------------------------------------------------------------
+
+HexsideKind = Literal[
+    "minor_river",
+    "major_river",
+    "ridge",
+    "prohibited",
+    "blocked",
+    "lake_shore",
+    "strait",
+    "wire",
+    "fortified_edge",
+    "bridge",
+    "border",
+]
+HEXSIDE_TYPES: tuple[str, ...] = get_args(HexsideKind)
+
+
+class MapInfo(Strict):
+    id: str
+    name: str
+    fictional: bool = False
+    description: str = ""
+    numbering: Literal["spi", "tannenberg"]
+    layout: Literal["odd-q", "even-q", "odd-r", "even-r"] = "odd-q"
+    diagonal: Literal["down-right", "up-right"] = "up-right"
+    prefix: str = ""
+    columns: tuple[int, int] = Field(description="first and last column number")
+    rows: tuple[int, int] = Field(description="first and last row number")
+
+    @field_validator("columns", "rows")
+    @classmethod
+    def _ordered(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if v[0] > v[1]:
+            raise ValueError("first number must not exceed the last")
+        return v
+
+
+class Grid(Strict):
+    """A property of every hex written as text rows: one character per hex.
+
+    Each line of ``grid`` is a row: its printed row number, a space, then one
+    character per column from the first column to the last.  ``legend`` says
+    what each character means; ``?`` means "not yet entered" and ``-`` means
+    "no hex here" (an irregular map edge).
+    """
+
+    legend: dict[str, str]
+    grid: str
+
+    @field_validator("legend")
+    @classmethod
+    def _single_chars(cls, v: dict[str, str]) -> dict[str, str]:
+        for key in v:
+            if len(key) != 1:
+                raise ValueError(f"legend keys are single characters, not {key!r}")
+            if key in "?-":
+                raise ValueError(f"{key!r} is reserved ('?' not entered, '-' no hex)")
+        return v
+
+
+class HexsideFeature(Strict):
+    type: HexsideKind
+    name: str = ""
+    sides: list[str] = Field(min_length=1)
+
+
+class Line(Strict):
+    """A railroad or road as a chain of adjacent hexes."""
+
+    name: str = ""
+    track: Literal["single", "double", "road"] = "single"
+    gauge: str = ""
+    hexes: list[str] = Field(min_length=2)
+
+
+class City(Strict):
+    hex: str
+    name: str
+    size: Literal["city", "town"] = "city"
+    vp: int = 0
+    source: str = ""
+
+
+class Fortress(Strict):
+    hex: str
+    name: str
+    country: str
+    defense: tuple[int, int] = Field(description="full, and after two step losses (11.14)")
+    steps: int = 4
+    source: str = ""
+
+
+class EntryHex(Strict):
+    letter: str = Field(min_length=1)
+    hex: str
+    edge: Literal["north", "south", "east", "west", ""] = ""
+
+
+class SupplySource(Strict):
+    hex: str
+    country: str
+    kind: Literal["rail_edge", "map_edge", "city", "depot", "other"] = "map_edge"
+    source: str = ""
+
+
+class Trench(Strict):
+    name: str = ""
+    country: str = ""
+    hexes: list[str] = Field(min_length=1)
+
+
+class Region(Strict):
+    name: str
+    hexes: list[str] = Field(default_factory=list)
+    description: str = ""
+
+
+class MapFile(Strict):
+    map: MapInfo
+    terrain: Grid
+    countries: Grid | None = None
+    hexside: list[HexsideFeature] = Field(default_factory=list)
+    rail: list[Line] = Field(default_factory=list)
+    road: list[Line] = Field(default_factory=list)
+    city: list[City] = Field(default_factory=list)
+    fortress: list[Fortress] = Field(default_factory=list)
+    entry: list[EntryHex] = Field(default_factory=list)
+    supply_source: list[SupplySource] = Field(default_factory=list)
+    trench: list[Trench] = Field(default_factory=list)
+    region: list[Region] = Field(default_factory=list)
+
+
+# --- counters -----------------------------------------------------------------
+
+UnitType = Literal[
+    "infantry",
+    "cavalry",
+    "artillery",
+    "naval_infantry",
+    "mountain_infantry",
+    "supply_depot",
+    "hq",
+    "armored_car",
+    "monitor",
+    "supply_train",
+]
+UnitSize = Literal[
+    "battalion", "regiment", "detachment", "brigade", "division", "corps", "army", "none"
+]
+UNIT_TYPES: tuple[str, ...] = get_args(UnitType)
+UNIT_SIZES: tuple[str, ...] = get_args(UnitSize)
+
+
+class StepValues(Strict):
+    """The printed values of one step (GWitE) or combat-efficiency level (Tannenberg).
+
+    A value left out falls back on the counter's own value of the same name.
+    """
+
+    attack: int | None = None
+    defense: int | None = None
+    strength: int | None = None
+    barrage: int | None = None
+    attack_fire: int | None = None
+    defence_fire: int | None = None
+    movement: int | None = None
+    tcr: int | None = None
+    effectiveness: int | None = None
+    attack_shift: int | None = None
+    command_radius: int | None = None
+    command_strength: int | None = None
+    combat_strength: int | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pair_shorthand(cls, v: Any) -> Any:
+        # [attack, defense] is shorthand for {attack = .., defense = ..}
+        if isinstance(v, (list, tuple)):
+            if len(v) != 2:
+                raise ValueError("a step written as a list is [attack, defense]")
+            return {"attack": v[0], "defense": v[1]}
+        return v
+
+
+class HqInfo(Strict):
+    level: Literal["army", "corps", "front", "other"] = "army"
+    heroic: bool = False
+    activity: Literal["A", "N", "B", ""] = ""
+
+
+class Arrival(Strict):
+    turn: int = Field(ge=1)
+    entry: str = Field(description="lettered entry hex, or a hex number")
+    entrained: bool = False
+
+
+class Counter(Strict):
+    id: str = Field(min_length=1)
+    name: str = ""
+    side: str
+    nationality: str
+    type: UnitType
+    size: UnitSize = "none"
+    superior: str = ""
+    steps: list[StepValues] = Field(default_factory=list)
+    movement: int | None = None
+    tcr: int | None = Field(default=None, ge=1, le=4)
+    effectiveness: int | None = None
+    stacking: int | None = Field(default=None, ge=0)
+    hq: HqInfo | None = None
+    stosstruppen: bool = False
+    setup: str | None = None
+    arrive: Arrival | None = None
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _placement(self) -> Counter:
+        if self.setup is not None and self.arrive is not None:
+            raise ValueError("a counter has either a set-up hex or an arrival, not both")
+        if self.type == "hq" and self.hq is None:
+            raise ValueError("an HQ counter needs an [hq] table (level, heroic)")
+        return self
+
+
+class CounterFile(Strict):
+    counter: list[Counter] = Field(default_factory=list)
+
+
+# --- tables -------------------------------------------------------------------
+
+
+class TerrainType(Strict):
+    """Movement cost by TCR 1-4 (GWitE 5.4) and effect on combat of a hex terrain."""
+
+    name: str
+    color: str = "#dddddd"
+    move: list[int] | Literal["prohibited"]
+    combat: str = "none"
+    source: Source
+
+    @field_validator("move")
+    @classmethod
+    def _four(cls, v: list[int] | str) -> list[int] | str:
+        if isinstance(v, list) and len(v) != 4:
+            raise ValueError("move lists the cost for TCR 1, 2, 3 and 4")
+        return v
+
+
+class HexsideType(Strict):
+    """Extra movement cost of crossing a hexside, by TCR 1-4, and its combat effect."""
+
+    name: str
+    color: str = "#000000"
+    move: list[int] | Literal["prohibited"] = [0, 0, 0, 0]
+    blocks_zoc: bool = False
+    combat: str = "none"
+    source: Source
+
+
+class TerrainTable(Strict):
+    table: Literal["terrain_effects"]
+    system: str
+    terrain: dict[str, TerrainType]
+    hexside: dict[str, HexsideType]
+    enemy_zoc_cost: int = 1
+    enemy_zoc_source: Source = "7.21"
+
+
+# --- scenarios ----------------------------------------------------------------
+
+
+class SideInfo(Strict):
+    id: str
+    name: str
+    nationalities: list[str] = Field(min_length=1)
+    color: str = "#888888"
+
+
+class VictoryLevel(Strict):
+    min: int | None = None
+    max: int | None = None
+    result: str
+    winner: str | None = None
+
+
+class Victory(Strict):
+    """A victory point index (e.g. Brusilov 25.0): one side's points, the other's subtracted."""
+
+    index_side: str = Field(description="the side whose points the index counts (others subtract)")
+    cities: Literal["index_side", "net"] = Field(
+        default="index_side",
+        description="index_side: only that side scores cities it controls; net: others subtract",
+    )
+    per_stacking_point_eliminated: int = 0
+    per_hq_eliminated: int = 0
+    levels: list[VictoryLevel] = Field(default_factory=list)
+    source: str = ""
+
+
+class PositionUnit(Strict):
+    hex: str | None = None
+    status: Literal["on_map", "eliminated", "pending", "withheld", "off_map"] = "on_map"
+    steps_lost: int = Field(default=0, ge=0)
+    markers: list[str] = Field(default_factory=list)
+
+
+class Position(Strict):
+    """A mid-game starting point: everything needed to play on from there."""
+
+    turn: int = Field(ge=1)
+    phasing: str
+    phase: str
+    segment: str = ""
+    vp: int = 0
+    control: dict[str, str] = Field(default_factory=dict)
+    units: dict[str, PositionUnit] = Field(default_factory=dict)
+
+
+class ScenarioInfo(Strict):
+    id: str
+    system: Literal["gwite", "tannenberg"]
+    name: str
+    fictional: bool = False
+    description: str = ""
+    map: str
+    counters: list[str] = Field(min_length=1)
+    terrain_table: str = ""
+    turns: int = Field(ge=1)
+    first_side: str
+    source: str = ""
+
+
+class Parameters(Strict):
+    """Numbers a game's exclusive rules (or a teaching scenario) set for the standard rules."""
+
+    stacking_limit: int | None = Field(default=None, ge=1)
+    tcr: dict[str, int] = Field(default_factory=dict)
+    supply_range: dict[str, int] = Field(default_factory=dict)
+    rail_capacity: dict[str, int] = Field(default_factory=dict)
+    rail_rate: dict[str, int] = Field(default_factory=dict)
+    friendly_countries: dict[str, list[str]] = Field(default_factory=dict)
+    source: str = ""
+
+
+class ScenarioFile(Strict):
+    scenario: ScenarioInfo
+    side: list[SideInfo] = Field(min_length=2)
+    parameters: Parameters = Parameters()
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    victory: Victory | None = None
+    position: Position | None = None

@@ -1,0 +1,297 @@
+"""5.0 Movement (5.1 restrictions, 5.2 friendly units, 5.4 terrain effects).
+
+The Movement Segment is stepwise: the phasing player selects a unit, then
+moves it to any hex it can reach (the cheapest path is shown with the
+action), possibly in several legs, and finishes it or selects the next unit.
+Each unit moves individually (5.0 procedure); a unit finished is done for
+the phase.  Costs come from the Terrain Effects Chart (5.4) plus one for
+entering an Enemy-controlled hex (7.21).
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import TYPE_CHECKING, Any
+
+from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite import zoc
+from greatwar.rules.gwite.names import side_name
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+
+class Reach:
+    """Hexes a unit can reach this phase: cost and previous hex of the cheapest path."""
+
+    __slots__ = ("cost", "minimum_move", "prev", "provisional")
+
+    def __init__(self) -> None:
+        self.cost: dict[str, int] = {}
+        self.prev: dict[str, str] = {}
+        self.provisional: set[str] = set()
+        self.minimum_move: set[str] = set()
+
+    def path(self, to: str) -> list[str]:
+        out = [to]
+        while out[-1] in self.prev:
+            out.append(self.prev[out[-1]])
+        out.reverse()
+        return out[1:]
+
+
+def _blocked(st: State) -> dict[str, frozenset[str]]:
+    stat = U.static(st)
+    out = {}
+    for side in stat.side_ids:
+        enemy = U.enemy_of(st, side)
+        blocked = {h for h, s in U.hex_side(st).items() if s == enemy}
+        for hex_label, owner in stat.fortress_side.items():
+            if owner == enemy and not zoc.fortress_destroyed(st, hex_label):
+                blocked.add(hex_label)
+        out[side] = frozenset(blocked)
+    return out
+
+
+def blocked_hexes(st: State, side: str) -> frozenset[str]:
+    """Hexes a unit of ``side`` may never enter: Enemy units and fortresses (5.13)."""
+    return U.cached(st, "blocked", _blocked)[side]  # type: ignore[no-any-return]
+
+
+def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reach:
+    """Dijkstra over the move costs of the unit's TCR column.
+
+    ``fresh``: the unit has expended no movement points this phase, so it
+    may always move one hex whatever the cost (5.17).
+    """
+    stat = U.static(st)
+    ui = stat.units[uid]
+    costs = stat.costs[ui.tcr]
+    enter = costs.enter
+    provisional_edges = costs.provisional
+    enemy_zoc = zoc.enemy_controlled(st, ui.side)
+    zoc_cost = stat.zoc_cost
+    blocked = blocked_hexes(st, ui.side)
+    reach = Reach()
+    best = {start: 0}
+    prov_path = {start: False}
+    heap: list[tuple[int, str]] = [(0, start)]
+    while heap:
+        spent, here = heapq.heappop(heap)
+        if spent > best[here]:
+            continue
+        for there, cost in enter[here].items():
+            if there in blocked:
+                continue
+            total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
+            if total <= budget and total < best.get(there, budget + 1):
+                best[there] = total
+                reach.prev[there] = here
+                prov_path[there] = prov_path[here] or (here, there) in provisional_edges
+                heapq.heappush(heap, (total, there))
+    del best[start]
+    reach.cost = best
+    reach.provisional = {h for h in best if prov_path[h]}
+    if fresh:
+        # 5.17 a unit that has spent nothing may always move at least one hex
+        for there in enter[start]:
+            if there not in blocked and there not in best:
+                reach.cost[there] = budget
+                reach.prev[there] = start
+                reach.minimum_move.add(there)
+                if (start, there) in provisional_edges:
+                    reach.provisional.add(there)
+    return reach
+
+
+# --- the Movement Segment ------------------------------------------------------
+
+
+def can_move(st: State, uid: str) -> bool:
+    """Hook: may this unit move in this Movement Segment at all?
+
+    Out-of-command units may not (10.4); command control arrives with the
+    standard-rules issue, so for now every unit may.
+    """
+    return U.movement_allowance(st, uid) > 0
+
+
+def _remaining(frame: Frame, st: State, uid: str) -> int:
+    return U.movement_allowance(st, uid) - frame["spent"].get(uid, 0)
+
+
+def _reach(st: State, frame: Frame, uid: str) -> Reach:
+    key = ("reach", uid, st.data["rev"], frame["spent"].get(uid, 0))
+    return st.memo(  # type: ignore[no-any-return]
+        key,
+        lambda: reachable(
+            st,
+            uid,
+            U.record(st, uid)["hex"],
+            _remaining(frame, st, uid),
+            uid not in frame["spent"],
+        ),
+    )
+
+
+def has_a_move(st: State, frame: Frame, uid: str) -> bool:
+    """Whether the unit can enter at least one adjacent hex (the first step of any move)."""
+    stat = U.static(st)
+    ui = stat.units[uid]
+    here = U.record(st, uid)["hex"]
+    blocked = blocked_hexes(st, ui.side)
+    enemy_zoc = zoc.enemy_controlled(st, ui.side)
+    fresh = uid not in frame["spent"]
+    left = _remaining(frame, st, uid)
+    for there, cost in stat.costs[ui.tcr].enter[here].items():
+        if there in blocked:
+            continue
+        if fresh or cost + (stat.zoc_cost if there in enemy_zoc else 0) <= left:
+            return True
+    return False
+
+
+class MovementSegment(Handler):
+    """4.0 A.d Movement Segment: the phasing player moves his units."""
+
+    kind = "movement"
+    case = "5.0"
+
+    def _init(self, frame: Frame) -> None:
+        frame.setdefault("current", None)
+        frame.setdefault("spent", {})
+        frame.setdefault("done", [])
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        return [frame["side"]]
+
+    def movable(self, st: State, frame: Frame) -> list[str]:
+        self._init(frame)
+        done = set(frame["done"])
+        return [
+            uid
+            for uid in U.on_map(st, frame["side"])
+            if uid not in done and can_move(st, uid) and has_a_move(st, frame, uid)
+        ]
+
+    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
+        self._init(frame)
+        actions: list[Action] = []
+        current = frame["current"]
+        if current is not None:
+            reach = _reach(st, frame, current)
+            for to in sorted(reach.cost):
+                action: Action = {
+                    "type": "move",
+                    "unit": current,
+                    "to": to,
+                    "path": reach.path(to),
+                    "cost": reach.cost[to],
+                }
+                if to in reach.minimum_move:
+                    action["case"] = "5.17"
+                if to in reach.provisional:
+                    action["provisional"] = True
+                actions.append(action)
+            actions.append({"type": "finish", "unit": current})
+        for uid in self.movable(st, frame):
+            if uid != current:
+                actions.append({"type": "select", "unit": uid})
+        actions.append({"type": "end_segment"})
+        return actions
+
+    def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        kind = action["type"]
+        if kind == "select":
+            self._finish_current(st, frame)
+            frame["current"] = action["unit"]
+        elif kind == "move":
+            self._move(st, frame, action)
+        elif kind == "finish":
+            self._finish_current(st, frame)
+        elif kind == "end_segment":
+            self._finish_current(st, frame)
+            st.log(f"{side_name(st, frame['side'])} ends the Movement Segment.", case="4.0")
+            st.pop()
+
+    def _finish_current(self, st: State, frame: Frame) -> None:
+        current = frame["current"]
+        if current is not None:
+            frame["done"].append(current)
+            frame["current"] = None
+
+    def _move(self, st: State, frame: Frame, action: Action) -> None:
+        uid = action["unit"]
+        reach = _reach(st, frame, uid)
+        to = action["to"]
+        start = U.record(st, uid)["hex"]
+        spent = frame["spent"].get(uid, 0) + reach.cost[to]
+        frame["spent"][uid] = spent
+        path = reach.path(to)
+        U.place(st, uid, to)
+        entered_hexes(st, uid, path)
+        ui = U.info(st, uid)
+        case = "5.17" if to in reach.minimum_move else "5.4"
+        note = " (provisional terrain cost)" if to in reach.provisional else ""
+        st.log(
+            f"{ui.name} moves {start}→{'→'.join(path)}, {reach.cost[to]} MP"
+            f" ({spent} of {U.movement_allowance(st, uid)} spent){note}.",
+            case=case,
+            provisional=True if note else None,
+        )
+        if _remaining(frame, st, uid) <= 0 or not has_a_move(st, frame, uid):
+            self._finish_current(st, frame)
+
+    def prompt(self, st: State, frame: Frame, role: str) -> str:
+        self._init(frame)
+        current = frame["current"]
+        if current is None:
+            return "Movement Segment: select a unit to move, or end the segment."
+        ui = U.info(st, current)
+        left = _remaining(frame, st, current)
+        return f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        self._init(frame)
+        uid = action.get("unit")
+        units = st.data["units"]
+        if uid is not None and uid not in units:
+            return f"there is no unit {uid!r}", None
+        if uid is not None:
+            ui = U.info(st, uid)
+            if ui.side != frame["side"]:
+                return f"{ui.name} is not yours to move", "5.11"
+            if units[uid]["status"] != "on_map":
+                return f"{ui.name} is not on the map", "5.11"
+            if uid in frame["done"]:
+                return f"{ui.name} has finished moving this phase", "5.0"
+        if action.get("type") == "move" and uid is not None:
+            if uid != frame["current"]:
+                return "select the unit before moving it", "5.0"
+            return _why_not_reachable(st, frame, uid, action.get("to"))
+        return super().explain(st, frame, role, action)
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "Movement Segment"
+
+
+def _why_not_reachable(st: State, frame: Frame, uid: str, to: Any) -> tuple[str, str | None]:
+    board = U.static(st).scenario.board
+    if not isinstance(to, str) or not board.on_map(to):
+        return f"{to!r} is not a hex on this map", None
+    ui = U.info(st, uid)
+    if to in blocked_hexes(st, ui.side):
+        return f"{to} holds an Enemy unit or fortress", "5.13"
+    terrain = st.game.scenario.terrain.terrain.get(board.terrain.get(to, ""))
+    if terrain is not None and terrain.move == "prohibited":
+        return f"{to} is {terrain.name}: no unit may enter it", "5.4"
+    left = _remaining(frame, st, uid)
+    return f"{ui.name} cannot reach {to} with {left} movement points left", "5.14"
+
+
+def entered_hexes(st: State, uid: str, path: list[str]) -> None:
+    """Hook for what entering hexes does (control of cities, 25.12)."""
+    from greatwar.rules.gwite.victory import passed_through
+
+    passed_through(st, uid, path)

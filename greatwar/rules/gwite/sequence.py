@@ -1,0 +1,187 @@
+"""4.0 Sequence of Play, as frames of the phase stack.
+
+Game-Turn = first Player-Turn, second Player-Turn, Game-Turn Record
+Interphase.  Player-Turn = Movement Phase (Initial Supply Determination,
+Reinforcement, Command Control, Movement and Attrition Segments), Cavalry
+Withdrawal Before Combat Phase, Combat Phase (Command Control and Combat
+Resolution Segments).  Stacking is checked at the end of every Phase (6.14).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from greatwar.engine.phases import Frame, Handler, Pass, Sequence
+from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.movement import MovementSegment
+from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.reinforcement import ReinforcementSegment
+from greatwar.rules.gwite.stacking import EndOfPhaseStacking
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+# Phase name (as a scenario position names it) -> frame kind, and its segments.
+PHASES: dict[str, str] = {
+    "movement": "movement_phase",
+    "cavalry_withdrawal": "cavalry_withdrawal_phase",
+    "combat": "combat_phase",
+}
+SEGMENTS: dict[str, dict[str, str]] = {
+    "movement_phase": {
+        "initial_supply": "initial_supply",
+        "reinforcement": "reinforcement",
+        "command_control": "movement_command_control",
+        "movement": "movement",
+        "attrition": "attrition",
+    },
+    "cavalry_withdrawal_phase": {"cavalry_withdrawal": "cavalry_withdrawal"},
+    "combat_phase": {
+        "command_control": "combat_command_control",
+        "combat_resolution": "combat_resolution",
+    },
+}
+# Every phase ends with the stacking check (6.14).
+PHASE_CHILDREN: dict[str, list[str]] = {
+    kind: [*segments.values(), "end_of_phase"] for kind, segments in SEGMENTS.items()
+}
+PLAYER_TURN_CHILDREN = list(PHASES.values())
+
+
+def player_turn_sides(st: State) -> list[str]:
+    """Hook: the Player-Turns of this Game-Turn, first player first (4.0)."""
+    first = U.static(st).first_side
+    return [first, U.enemy_of(st, first)]
+
+
+class GameHandler(Handler):
+    """The whole game: one Game-Turn after another until the last is played."""
+
+    kind = "game"
+    case = "4.0"
+
+    def run(self, st: State, frame: Frame) -> None:
+        if st.data["turn"] > st.game.scenario.info.turns:
+            st.pop()
+            return
+        st.push({"kind": "game_turn"})
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "Game"
+
+
+def _game_turn_children(st: State, frame: Frame) -> list[str | Frame]:
+    turns: list[str | Frame] = [{"kind": "player_turn", "side": s} for s in player_turn_sides(st)]
+    return [*turns, "interphase"]
+
+
+def _start_player_turn(st: State, frame: Frame) -> None:
+    st.data["phasing"] = frame["side"]
+    st.log(
+        f"Game-Turn {st.data['turn']}: {side_name(st, frame['side'])} Player-Turn begins.",
+        case="4.0",
+    )
+
+
+class Interphase(Handler):
+    """4.0 C Game-Turn Record Interphase: the turn marker advances."""
+
+    kind = "interphase"
+    case = "4.0"
+
+    def run(self, st: State, frame: Frame) -> None:
+        st.log(f"Game-Turn {st.data['turn']} ends.", case="4.0")
+        st.data["turn"] += 1
+        st.pop()
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "Game-Turn Record Interphase"
+
+
+def handlers() -> list[Handler]:
+    side = ("side",)
+    return [
+        GameHandler(),
+        Sequence("game_turn", _game_turn_children, title="Game-Turn", case="4.0"),
+        Sequence(
+            "player_turn",
+            PLAYER_TURN_CHILDREN,
+            inherit=side,
+            on_enter=_start_player_turn,
+            title="Player-Turn",
+            case="4.0",
+        ),
+        Sequence(
+            "movement_phase",
+            PHASE_CHILDREN["movement_phase"],
+            inherit=side,
+            title="Movement Phase",
+            case="5.0",
+        ),
+        Sequence(
+            "cavalry_withdrawal_phase",
+            PHASE_CHILDREN["cavalry_withdrawal_phase"],
+            inherit=side,
+            title="Cavalry Withdrawal Before Combat Phase",
+            case="12.1",
+        ),
+        Sequence(
+            "combat_phase",
+            PHASE_CHILDREN["combat_phase"],
+            inherit=side,
+            title="Combat Phase",
+            case="8.0",
+        ),
+        Interphase(),
+        # Segments whose rules arrive with the standard-rules issue: the frames
+        # exist so the sequence of play is complete; they do nothing yet.
+        Pass("initial_supply", "Initial Supply Determination Segment", "9.11"),
+        Pass("movement_command_control", "Command Control Segment", "10.31"),
+        Pass("attrition", "Attrition Segment", "9.22"),
+        Pass("cavalry_withdrawal", "Cavalry Withdrawal Before Combat", "12.1"),
+        Pass("combat_command_control", "Command Control Segment (combat)", "10.36"),
+        Pass("combat_resolution", "Combat Resolution Segment", "8.0"),
+        ReinforcementSegment(),
+        MovementSegment(),
+        EndOfPhaseStacking(),
+    ]
+
+
+NOT_YET_ENFORCED = (
+    "supply (9.0), command control (10.0), combat (8.0), cavalry withdrawal (12.1),"
+    " rail movement (5.3), fortress combat (11.0), step replacement (13.0) and"
+    " blocked-entry alternatives (14.22-14.23)"
+)
+
+
+def stack_for_position(st: State, phasing: str, phase: str, segment: str) -> list[Frame]:
+    """The phase stack of a mid-game position: Game-Turn, Player-Turn, Phase, Segment."""
+    sides = player_turn_sides(st)
+    phase_kind = PHASES[phase]
+    stack: list[Frame] = [
+        {"kind": "game"},
+        {"kind": "game_turn", "i": sides.index(phasing) + 1},
+        {
+            "kind": "player_turn",
+            "side": phasing,
+            "i": PLAYER_TURN_CHILDREN.index(phase_kind) + 1,
+            "entered": True,
+        },
+    ]
+    if not segment:
+        stack.append({"kind": phase_kind, "side": phasing})
+        return stack
+    segment_kind = SEGMENTS[phase_kind][segment]
+    index = PHASE_CHILDREN[phase_kind].index(segment_kind)
+    stack.append({"kind": phase_kind, "side": phasing, "i": index + 1})
+    stack.append({"kind": segment_kind, "side": phasing})
+    return stack
+
+
+def phase_track(st: State) -> list[dict[str, Any]]:
+    """The steps of play now in progress, outermost first, for views."""
+    out = []
+    for frame in st.data["stack"]:
+        handler = st.handler(frame)
+        out.append({"kind": frame["kind"], "title": handler.title(st, frame)})
+    return out

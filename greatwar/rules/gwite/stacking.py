@@ -1,0 +1,84 @@
+"""6.0 Stacking.
+
+Stacking points are counted per hex at the end of every Phase (6.14), not
+during it (5.22, 6.21).  HQs count 0, regiments and brigades 1, divisions 2,
+corps 4 (6.11); fortresses and markers never count (6.12).  Units over the
+limit at the end of a Phase are eliminated, the owner choosing which.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.names import side_name
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+
+def stacking_points(st: State, hex_label: str) -> int:
+    units = U.static(st).units
+    return sum(units[uid].stacking for uid in U.units_in(st, hex_label))
+
+
+def stacking_limit(st: State, hex_label: str) -> int:
+    """Hook: the limit in a hex (a number from each game's exclusive rules)."""
+    return U.static(st).stacking_limit
+
+
+def overstacked(st: State, side: str | None = None) -> list[str]:
+    """Hexes over the stacking limit, of one side or both (sorted)."""
+    sides = U.hex_side(st)
+    return sorted(
+        h
+        for h in U.occupancy(st)
+        if (side is None or sides[h] == side) and stacking_points(st, h) > stacking_limit(st, h)
+    )
+
+
+class EndOfPhaseStacking(Handler):
+    """6.14 at the end of each Phase, the owner eliminates units over the limit."""
+
+    kind = "end_of_phase"
+    case = "6.14"
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        sides = U.hex_side(st)
+        owners = {sides[h] for h in overstacked(st)}
+        return [s for s in U.static(st).side_ids if s in owners]
+
+    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
+        units = U.static(st).units
+        actions = []
+        for h in overstacked(st, role):
+            for uid in sorted(U.units_in(st, h)):
+                if units[uid].stacking > 0:  # removing a 0-point HQ relieves nothing
+                    actions.append({"type": "eliminate", "unit": uid, "hex": h})
+        return actions
+
+    def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        uid, h = action["unit"], action["hex"]
+        limit = stacking_limit(st, h)
+        points = stacking_points(st, h)
+        U.eliminate(st, uid)
+        st.log(
+            f"{side_name(st, role)} eliminates {U.info(st, uid).name} in {h}:"
+            f" {points} stacking points over the limit of {limit} at the end of the phase.",
+            case="6.14",
+        )
+        from greatwar.rules.gwite.victory import unit_eliminated
+
+        unit_eliminated(st, uid, "6.14")
+
+    def run(self, st: State, frame: Frame) -> None:
+        st.pop()
+        st.checkpoint("end_of_phase")
+
+    def prompt(self, st: State, frame: Frame, role: str) -> str:
+        hexes = ", ".join(overstacked(st, role))
+        return f"End of phase: hexes {hexes} are over the stacking limit; eliminate units there."
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "End-of-phase stacking check"

@@ -1,0 +1,182 @@
+"""Static tables of one Great War in the East game, built once and shared.
+
+Unit values (TCR, stacking points, movement allowance), the cost of every
+move between adjacent hexes for each TCR column of the Terrain Effects Chart
+(5.4), and where zones of control reach (7.11).  Nothing here changes while
+a game is played, so states, clones and searches share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from greatwar.model.loader import Scenario
+from greatwar.model.schema import Counter, StepValues
+
+# 6.11 stacking point value by unit size
+STACKING_BY_SIZE = {"regiment": 1, "brigade": 1, "division": 2, "corps": 4}
+
+PROVISIONAL = "provisional"
+
+
+@dataclass(frozen=True)
+class UnitInfo:
+    """What a counter says, resolved against the scenario's parameters."""
+
+    id: str
+    name: str
+    side: str
+    nationality: str
+    type: str
+    size: str
+    tcr: int
+    stacking: int
+    steps: tuple[StepValues, ...]
+    movement: tuple[int, ...]  # movement allowance with 0, 1, ... steps lost
+    exerts_zoc: bool
+    hq: bool
+    setup: str | None
+    arrive_turn: int | None
+    arrive_entry: str | None
+
+    @property
+    def step_count(self) -> int:
+        return max(1, len(self.steps))
+
+    def strengths(self, lost: int) -> StepValues:
+        return self.steps[min(lost, len(self.steps) - 1)] if self.steps else StepValues()
+
+
+@dataclass
+class MoveCosts:
+    """Cost to enter each adjacent hex, by TCR column (5.4), and which costs are provisional."""
+
+    enter: dict[str, dict[str, int]] = field(default_factory=dict)
+    provisional: set[tuple[str, str]] = field(default_factory=set)
+
+
+@dataclass
+class GwiteStatic:
+    scenario: Scenario
+    units: dict[str, UnitInfo]
+    costs: dict[int, MoveCosts]  # by TCR 1-4
+    zoc_reach: dict[str, tuple[str, ...]]  # hexes a unit in this hex controls (7.11)
+    stacking_limit: int
+    side_ids: tuple[str, ...]
+    first_side: str
+    fortress_side: dict[str, str]  # fortress hex -> owning side
+    city_side: dict[str, str | None]  # city hex -> side controlling it at the start
+    zoc_cost: int
+
+
+def unit_tcr(scenario: Scenario, c: Counter) -> int | None:
+    """A unit's Tactical Competence Rating: its own, else its nationality's (2.4)."""
+    if c.tcr is not None:
+        return c.tcr
+    return scenario.file.parameters.tcr.get(c.nationality)
+
+
+def unit_stacking(c: Counter) -> int | None:
+    """A unit's stacking points: printed, else by size (6.11); HQs have none."""
+    if c.stacking is not None:
+        return c.stacking
+    if c.type == "hq":
+        return 0
+    return STACKING_BY_SIZE.get(c.size)
+
+
+def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
+    units = {}
+    for c in scenario.counters.values():
+        steps = tuple(c.steps)
+        movement = tuple(
+            (s.movement if s.movement is not None else c.movement or 0) for s in steps
+        ) or (c.movement or 0,)
+        units[c.id] = UnitInfo(
+            id=c.id,
+            name=c.name or c.id,
+            side=c.side,
+            nationality=c.nationality,
+            type=c.type,
+            size=c.size,
+            tcr=unit_tcr(scenario, c) or 4,
+            stacking=unit_stacking(c) or 0,
+            steps=steps,
+            movement=movement,
+            # 7.26 HQ units and supply depots never exert a zone of control
+            exerts_zoc=c.type not in ("hq", "supply_depot"),
+            hq=c.type == "hq",
+            setup=c.setup,
+            arrive_turn=c.arrive.turn if c.arrive else None,
+            arrive_entry=c.arrive.entry if c.arrive else None,
+        )
+    return units
+
+
+def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
+    """Terrain Effects Chart (5.4) applied to every pair of adjacent hexes."""
+    board = scenario.board
+    table = scenario.terrain
+    costs = {tcr: MoveCosts() for tcr in (1, 2, 3, 4)}
+    for a in board.hexes:
+        for tcr in costs:
+            costs[tcr].enter[a] = {}
+        for b in board.neighbours[a]:
+            terrain = table.terrain.get(board.terrain.get(b, ""))
+            if terrain is None or terrain.move == "prohibited":
+                continue  # unknown terrain, lake or sea: no entry
+            features = board.features(a, b)
+            sides = [table.hexside[f] for f in sorted(features) if f in table.hexside]
+            if any(s.move == "prohibited" for s in sides):
+                continue  # 8.61, 10.33: prohibited hexsides are never crossed
+            bridged = "bridge" in features
+            for tcr, mc in costs.items():
+                cost = terrain.move[tcr - 1]
+                provisional = terrain.source == PROVISIONAL
+                for name, s in zip(sorted(features), sides, strict=False):
+                    if bridged and name in ("minor_river", "major_river"):
+                        continue
+                    extra = s.move[tcr - 1]  # type: ignore[index]
+                    if extra:
+                        cost += extra
+                        provisional |= s.source == PROVISIONAL
+                mc.enter[a][b] = cost
+                if provisional:
+                    mc.provisional.add((a, b))
+    return costs
+
+
+def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
+    """7.11: a zone of control covers the six adjacent hexes, not across prohibited hexsides."""
+    board = scenario.board
+    blocking = {name for name, s in scenario.terrain.hexside.items() if s.blocks_zoc}
+    reach = {}
+    for a in board.hexes:
+        reach[a] = tuple(b for b in board.neighbours[a] if not (board.features(a, b) & blocking))
+    return reach
+
+
+def build_static(scenario: Scenario) -> GwiteStatic:
+    side_ids = tuple(s.id for s in scenario.sides)
+    fortress_side = {}
+    for hex_label, f in scenario.board.fortresses.items():
+        side = scenario.side_of_nationality(f.country)
+        if side is not None:
+            fortress_side[hex_label] = side
+    city_side: dict[str, str | None] = {}
+    for hex_label in scenario.board.cities:
+        country = scenario.board.country.get(hex_label)
+        city_side[hex_label] = scenario.side_of_nationality(country) if country else None
+    params = scenario.file.parameters
+    return GwiteStatic(
+        scenario=scenario,
+        units=build_units(scenario),
+        costs=build_costs(scenario),
+        zoc_reach=build_zoc_reach(scenario),
+        stacking_limit=params.stacking_limit or 0,
+        side_ids=side_ids,
+        first_side=scenario.info.first_side,
+        fortress_side=fortress_side,
+        city_side=city_side,
+        zoc_cost=scenario.terrain.enemy_zoc_cost,
+    )

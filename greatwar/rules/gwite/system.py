@@ -1,0 +1,196 @@
+"""The Great War in the East standard rules as a rule system for the engine."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from greatwar.model.board import canonical
+from greatwar.rules.gwite import sequence, stacking, victory
+from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.static import build_static, unit_stacking, unit_tcr
+from greatwar.rules.system import OptionSpec, RuleSystem
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import Game, State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
+
+MARKERS = ("out_of_command", "entrained", "out_of_supply", "moved", "withdrawn")
+
+
+class GwiteSystem(RuleSystem):
+    name = "gwite"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.register(*sequence.handlers())
+        self.options = {
+            "unlimited_command_strength": OptionSpec(
+                False, "Every HQ commands all units in its radius (optional rule)", "10.32"
+            ),
+        }
+
+    # --- scenarios ----------------------------------------------------------
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        params = scenario.file.parameters
+        if not params.stacking_limit:
+            problems.add(
+                ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"
+            )
+        for c in scenario.counters.values():
+            if unit_tcr(scenario, c) is None:
+                problems.add(
+                    ("parameters", "tcr"),
+                    f"no TCR for counter {c.id} (nationality {c.nationality}): give"
+                    f" parameters.tcr.{c.nationality} or the counter's tcr (2.4)",
+                )
+            if unit_stacking(c) is None:
+                problems.add(
+                    ("parameters",),
+                    f"counter {c.id}: size {c.size!r} has no stacking value in 6.11; give stacking",
+                )
+        pos = scenario.file.position
+        if pos is not None:
+            if pos.phase not in sequence.PHASES:
+                problems.add(
+                    ("position", "phase"),
+                    f"{pos.phase!r}; a phase is one of {', '.join(sequence.PHASES)}",
+                )
+            elif pos.segment and pos.segment not in sequence.SEGMENTS[sequence.PHASES[pos.phase]]:
+                known = ", ".join(sequence.SEGMENTS[sequence.PHASES[pos.phase]])
+                problems.add(
+                    ("position", "segment"), f"{pos.segment!r}; segments of {pos.phase}: {known}"
+                )
+            for uid, unit in pos.units.items():
+                for marker in unit.markers:
+                    if marker not in MARKERS:
+                        problems.add(
+                            ("position", "units", uid),
+                            f"unknown marker {marker!r}; markers: {', '.join(MARKERS)}",
+                        )
+
+    # --- games --------------------------------------------------------------
+
+    def prepare(self, game: Game) -> Any:
+        return build_static(game.scenario)
+
+    def roles(self, game: Game) -> list[str]:
+        return [s.id for s in game.scenario.sides]
+
+    def role_name(self, game: Game, role: str) -> str:
+        for s in game.scenario.sides:
+            if s.id == role:
+                return s.name
+        return role
+
+    def initial_data(self, game: Game) -> dict[str, Any]:
+        scenario = game.scenario
+        board = scenario.board
+        units: dict[str, dict[str, Any]] = {}
+        for uid, ui in game.static.units.items():
+            if ui.setup is not None:
+                units[uid] = {
+                    "hex": canonical(board, ui.setup),
+                    "status": "on_map",
+                    "lost": 0,
+                    "markers": [],
+                }
+            else:
+                units[uid] = {"hex": None, "status": "pending", "lost": 0, "markers": []}
+        control = {h: s for h, s in game.static.city_side.items() if s is not None}
+        data: dict[str, Any] = {
+            "turn": 1,
+            "phasing": scenario.info.first_side,
+            "units": units,
+            "control": control,
+            "vp": 0,
+            "rev": 0,
+        }
+        pos = scenario.file.position
+        if pos is not None:
+            data["turn"] = pos.turn
+            data["phasing"] = pos.phasing
+            data["vp"] = pos.vp
+            for h, side in pos.control.items():
+                control[canonical(board, h)] = side
+            for uid, p in pos.units.items():
+                units[uid] = {
+                    "hex": canonical(board, p.hex) if p.hex else None,
+                    "status": "pending" if p.status == "withheld" else p.status,
+                    "lost": p.steps_lost,
+                    "markers": list(p.markers),
+                }
+        return data
+
+    def start(self, st: State) -> None:
+        if st.game.scenario.fictional:
+            st.log(
+                f"{st.game.scenario.info.name}: a FICTIONAL teaching scenario,"
+                " not a historical one."
+            )
+        st.log(f"Not yet enforced in this version: {sequence.NOT_YET_ENFORCED}.")
+        pos = st.game.scenario.file.position
+        if pos is None:
+            st.push({"kind": "game"})
+            return
+        for frame in sequence.stack_for_position(st, pos.phasing, pos.phase, pos.segment):
+            st.push(frame)
+        st.log(f"The game starts from a set position: Game-Turn {pos.turn}, {pos.phase} phase.")
+
+    def result(self, st: State) -> dict[str, Any]:
+        return victory.result(st)
+
+    def view(self, st: State, role: str) -> dict[str, Any]:
+        static = st.game.static
+        units = []
+        for uid, u in st.data["units"].items():
+            ui = static.units[uid]
+            units.append(
+                {
+                    "id": uid,
+                    "name": ui.name,
+                    "side": ui.side,
+                    "status": u["status"],
+                    "hex": u["hex"],
+                    "steps_lost": u["lost"],
+                    "markers": list(u["markers"]),
+                }
+            )
+        return {
+            "system": "gwite",
+            "turn": st.data["turn"],
+            "turns": st.game.scenario.info.turns,
+            "phasing": st.data["phasing"],
+            "phase_track": sequence.phase_track(st),
+            "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
+            "units": units,
+            "control": dict(st.data["control"]),
+            "vp": st.data["vp"] + victory.city_points(st),
+            "waiting_for": [side_name(st, r) for r in st.active_roles()],
+        }
+
+    def invariants(self, st: State, moment: str) -> list[str]:
+        broken = []
+        static = st.game.static
+        board = st.game.scenario.board
+        for uid, u in st.data["units"].items():
+            ui = static.units[uid]
+            if u["status"] == "on_map" and not board.on_map(u["hex"] or ""):
+                broken.append(f"{uid} is on the map at {u['hex']!r}, which is not a hex")
+            if u["status"] != "on_map" and u["hex"] is not None:
+                broken.append(f"{uid} is {u['status']} but has hex {u['hex']}")
+            if not 0 <= u["lost"] < ui.step_count:
+                broken.append(f"{uid} has lost {u['lost']} of {ui.step_count} steps")
+        for h, ids in U.occupancy(st).items():
+            sides = {static.units[uid].side for uid in ids}
+            if len(sides) > 1:
+                broken.append(f"hex {h} holds units of both sides: {sorted(ids)}")
+        if moment == "end_of_phase":
+            for h in stacking.overstacked(st):
+                broken.append(
+                    f"hex {h} has {stacking.stacking_points(st, h)} stacking points at the end of a"
+                    f" phase (limit {stacking.stacking_limit(st, h)}, 6.14)"
+                )
+        return broken

@@ -1,0 +1,119 @@
+"""Where the units are, and the only functions that change that.
+
+A unit's record in ``state.data["units"]`` is plain data::
+
+    {"hex": "0712", "status": "on_map", "lost": 1, "markers": []}
+
+``status`` is ``on_map``, ``pending`` (a reinforcement not yet arrived or
+withheld), ``eliminated`` or ``off_map`` (off-map rail movement, 5.37).
+Every change goes through this module, which bumps ``data["rev"]`` so that
+derived tables (occupancy, zones of control) are recomputed only when units
+have actually changed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+    from greatwar.rules.gwite.static import GwiteStatic, UnitInfo
+
+
+def static(st: State) -> GwiteStatic:
+    return st.game.static  # type: ignore[no-any-return]
+
+
+def info(st: State, uid: str) -> UnitInfo:
+    return static(st).units[uid]
+
+
+def record(st: State, uid: str) -> dict[str, Any]:
+    return st.data["units"][uid]  # type: ignore[no-any-return]
+
+
+def cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
+    """A table derived from unit positions, rebuilt only after units change."""
+    return st.memo((name, st.data["rev"]), lambda: build(st))
+
+
+def _occupancy(st: State) -> dict[str, list[str]]:
+    occ: dict[str, list[str]] = defaultdict(list)
+    for uid, u in st.data["units"].items():
+        if u["status"] == "on_map":
+            occ[u["hex"]].append(uid)
+    return dict(occ)
+
+
+def occupancy(st: State) -> dict[str, list[str]]:
+    """Units on the map by hex."""
+    return cached(st, "occupancy", _occupancy)  # type: ignore[no-any-return]
+
+
+def units_in(st: State, hex_label: str) -> list[str]:
+    return occupancy(st).get(hex_label, [])
+
+
+def _hex_sides(st: State) -> dict[str, str]:
+    units = static(st).units
+    return {h: units[ids[0]].side for h, ids in occupancy(st).items()}
+
+
+def hex_side(st: State) -> dict[str, str]:
+    """The side occupying each occupied hex."""
+    return cached(st, "hex_side", _hex_sides)  # type: ignore[no-any-return]
+
+
+def on_map(st: State, side: str | None = None) -> list[str]:
+    """Ids of units on the map, of one side or all."""
+    units = static(st).units
+    return [
+        uid
+        for uid, u in st.data["units"].items()
+        if u["status"] == "on_map" and (side is None or units[uid].side == side)
+    ]
+
+
+def enemy_of(st: State, side: str) -> str:
+    return next(s for s in static(st).side_ids if s != side)
+
+
+def movement_allowance(st: State, uid: str) -> int:
+    """Printed movement allowance of the unit's current step."""
+    ui = info(st, uid)
+    lost = record(st, uid)["lost"]
+    return ui.movement[min(lost, len(ui.movement) - 1)]
+
+
+# --- changes --------------------------------------------------------------------
+
+
+def _touch(st: State) -> None:
+    st.data["rev"] += 1
+
+
+def place(st: State, uid: str, hex_label: str) -> None:
+    """Put a unit on the map (set-up, reinforcement, move)."""
+    u = record(st, uid)
+    u["hex"] = hex_label
+    u["status"] = "on_map"
+    _touch(st)
+
+
+def eliminate(st: State, uid: str) -> None:
+    """Remove a unit from play."""
+    u = record(st, uid)
+    u["hex"] = None
+    u["status"] = "eliminated"
+    u["markers"] = []
+    _touch(st)
+
+
+def set_status(st: State, uid: str, status: str) -> None:
+    u = record(st, uid)
+    u["status"] = status
+    if status != "on_map":
+        u["hex"] = None
+    _touch(st)

@@ -1,0 +1,53 @@
+"""7.0 Zones of control.
+
+A unit controls the six hexes around it (7.11), at all times (7.12), but not
+across prohibited hexsides (7.11).  HQ units and supply depots exert none
+(7.26).  Undestroyed fortresses control like units (7.0).  Both sides may
+control the same hex (7.25); one controlling unit is as good as many.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from greatwar.rules.gwite import units as U
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+
+def _controlled(st: State) -> dict[str, frozenset[str]]:
+    stat = U.static(st)
+    by_side: dict[str, set[str]] = {s: set() for s in stat.side_ids}
+    for uid in U.on_map(st):
+        ui = stat.units[uid]
+        if ui.exerts_zoc and exerts_zoc_now(st, uid):
+            by_side[ui.side].update(stat.zoc_reach[U.record(st, uid)["hex"]])
+    # 7.0 fortresses exert zones of control like units
+    for hex_label, side in stat.fortress_side.items():
+        if not fortress_destroyed(st, hex_label):
+            by_side[side].update(stat.zoc_reach[hex_label])
+    return {s: frozenset(h) for s, h in by_side.items()}
+
+
+def controlled_by(st: State, side: str) -> frozenset[str]:
+    """Hexes in the zone of control of ``side`` (7.1)."""
+    return U.cached(st, "zoc", _controlled)[side]  # type: ignore[no-any-return]
+
+
+def enemy_controlled(st: State, side: str) -> frozenset[str]:
+    """Hexes ``side`` must treat as Enemy-controlled (7.2)."""
+    return controlled_by(st, U.enemy_of(st, side))
+
+
+def exerts_zoc_now(st: State, uid: str) -> bool:
+    """Whether a unit that normally has a zone of control has one now.
+
+    5.36 entrained units have none; that marker arrives with rail movement.
+    """
+    return "entrained" not in U.record(st, uid)["markers"]
+
+
+def fortress_destroyed(st: State, hex_label: str) -> bool:
+    """11.1 a fortress that has lost all four steps no longer counts."""
+    return st.data.get("fortress_lost", {}).get(hex_label, 0) >= 4
