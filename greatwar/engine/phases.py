@@ -32,6 +32,10 @@ class Handler:
     #: the rule case that governs this step, shown in prompts and refusals
     case: str | None = None
 
+    def setup(self, st: State, frame: Frame) -> None:
+        """Give a frame being pushed its initial locals (never done lazily: a view must not
+        change the state)."""
+
     def actors(self, st: State, frame: Frame) -> Seq[str]:
         """Roles who must act on this frame now; empty for an automatic frame."""
         return ()

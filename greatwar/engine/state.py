@@ -233,6 +233,7 @@ class State:
     # --- tools for rules ----------------------------------------------------
 
     def push(self, frame: Frame) -> None:
+        self.handler(frame).setup(self, frame)
         self.data["stack"].append(frame)
 
     def pop(self) -> Frame:

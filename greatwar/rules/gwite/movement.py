@@ -158,7 +158,7 @@ class MovementSegment(Handler):
     kind = "movement"
     case = "5.0"
 
-    def _init(self, frame: Frame) -> None:
+    def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("current", None)
         frame.setdefault("spent", {})
         frame.setdefault("done", [])
@@ -167,7 +167,6 @@ class MovementSegment(Handler):
         return [frame["side"]]
 
     def movable(self, st: State, frame: Frame) -> list[str]:
-        self._init(frame)
         done = set(frame["done"])
         return [
             uid
@@ -176,7 +175,6 @@ class MovementSegment(Handler):
         ]
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        self._init(frame)
         actions: list[Action] = []
         current = frame["current"]
         if current is not None:
@@ -244,7 +242,6 @@ class MovementSegment(Handler):
             self._finish_current(st, frame)
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
-        self._init(frame)
         current = frame["current"]
         if current is None:
             return "Movement Segment: select a unit to move, or end the segment."
@@ -253,7 +250,6 @@ class MovementSegment(Handler):
         return f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
-        self._init(frame)
         uid = action.get("unit")
         units = st.data["units"]
         if uid is not None and uid not in units:

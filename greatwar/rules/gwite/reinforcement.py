@@ -56,8 +56,11 @@ class ReinforcementSegment(Handler):
     kind = "reinforcement"
     case = "14.1"
 
+    def setup(self, st: State, frame: Frame) -> None:
+        frame.setdefault("decided", [])
+
     def _undecided(self, st: State, frame: Frame) -> list[str]:
-        decided = set(frame.setdefault("decided", []))
+        decided = set(frame["decided"])
         return [uid for uid in due(st, frame["side"]) if uid not in decided]
 
     def actors(self, st: State, frame: Frame) -> list[str]:

@@ -145,8 +145,8 @@ class GwiteSystem(RuleSystem):
     def view(self, st: State, role: str) -> dict[str, Any]:
         static = st.game.static
         units = []
-        for uid, u in st.data["units"].items():
-            ui = static.units[uid]
+        for uid, ui in static.units.items():
+            u = st.data["units"][uid]
             units.append(
                 {
                     "id": uid,

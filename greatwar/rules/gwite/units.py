@@ -39,9 +39,16 @@ def cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
     return st.memo((name, st.data["rev"]), lambda: build(st))
 
 
+# Rules never depend on the order of keys in the state's dicts (a state read
+# back from JSON may order them differently): units are always visited in the
+# scenario's counter order.
+
+
 def _occupancy(st: State) -> dict[str, list[str]]:
     occ: dict[str, list[str]] = defaultdict(list)
-    for uid, u in st.data["units"].items():
+    units = st.data["units"]
+    for uid in static(st).units:
+        u = units[uid]
         if u["status"] == "on_map":
             occ[u["hex"]].append(uid)
     return dict(occ)
@@ -68,11 +75,11 @@ def hex_side(st: State) -> dict[str, str]:
 
 def on_map(st: State, side: str | None = None) -> list[str]:
     """Ids of units on the map, of one side or all."""
-    units = static(st).units
+    units = st.data["units"]
     return [
         uid
-        for uid, u in st.data["units"].items()
-        if u["status"] == "on_map" and (side is None or units[uid].side == side)
+        for uid, ui in static(st).units.items()
+        if units[uid]["status"] == "on_map" and (side is None or ui.side == side)
     ]
 
 

@@ -1,0 +1,302 @@
+"""The ``greatwar`` command."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from greatwar.model.problems import ScenarioError
+
+DEFAULT_SCENARIO = "gwite/teaching"
+
+app = typer.Typer(
+    help="First World War hex-and-counter wargames with every rule enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(1)
+
+
+def _load(scenario: str, options: list[str] | None = None):  # type: ignore[no-untyped-def]
+    from greatwar.api import load
+
+    try:
+        return load(scenario, _parse_options(options or []))
+    except ScenarioError as exc:
+        for p in exc.problems:
+            err.print(str(p), highlight=False)
+        raise _fail(f"cannot load scenario {scenario}") from None
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
+    out: dict[str, bool | int | str] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            out[name] = True
+            continue
+        low = raw.lower()
+        out[name] = (
+            low in ("1", "true", "yes", "on")
+            if low in ("1", "0", "true", "false", "yes", "no", "on", "off")
+            else int(raw)
+            if raw.lstrip("-").isdigit()
+            else raw
+        )
+    return out
+
+
+OptionList = Annotated[
+    list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE (repeatable).")
+]
+
+
+@app.command()
+def scenarios() -> None:
+    """List the scenarios shipped with greatwar."""
+    from greatwar.api import load
+    from greatwar.model.loader import scenario_ids
+
+    table = Table("id", "name", "turns", "fictional")
+    for sid in scenario_ids():
+        sc = load(sid).scenario
+        table.add_row(sid, sc.info.name, str(sc.info.turns), "yes" if sc.fictional else "")
+    console.print(table)
+
+
+@app.command()
+def autoplay(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
+    seed: Annotated[int, typer.Option(help="Game seed (dice and agents).")] = 1,
+    agents: Annotated[str, typer.Option(help="Agent per side, comma-separated.")] = "random,random",
+    out: Annotated[Path, typer.Option(help="Directory for the game record.")] = Path("games"),
+    option: OptionList = None,
+) -> None:
+    """Play one whole computer-vs-computer game in the terminal and save its record."""
+    from greatwar.ai import make_agent
+    from greatwar.sim.play import GameFailure, play_game
+
+    game = _load(scenario, option)
+    roles = game.roles()
+    names = [a.strip() for a in agents.split(",")]
+    if len(names) == 1:
+        names *= len(roles)
+    if len(names) != len(roles):
+        raise _fail(f"give one agent per side ({', '.join(roles)})")
+    try:
+        players = {
+            r: make_agent(n, seed + i) for i, (r, n) in enumerate(zip(roles, names, strict=True))
+        }
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    sc = game.scenario
+    matchup = " vs ".join(f"{r} ({n})" for r, n in zip(roles, names, strict=True))
+    console.print(f"[bold]{sc.info.name}[/] — {matchup}")
+    if sc.fictional:
+        console.print("[yellow]A FICTIONAL teaching scenario, not a historical one.[/]")
+    start = time.perf_counter()
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        console=console,
+    ) as progress:
+        task = progress.add_task("Game-Turn", total=sc.info.turns, status="")
+
+        def step(state, role, action):  # type: ignore[no-untyped-def]
+            turn = state.data.get("turn", 1)
+            progress.update(
+                task,
+                completed=min(turn - 1, sc.info.turns),
+                status=f"{state.version} actions · {state.prompt()[:60]}",
+            )
+
+        try:
+            played = play_game(game, seed, players, on_step=step)
+        except GameFailure as failure:
+            raise _fail(f"the game failed: {failure}") from None
+        progress.update(task, completed=sc.info.turns, status=f"{played.steps} actions")
+    seconds = time.perf_counter() - start
+    state = played.state
+    result = state.result() or {}
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{scenario.replace('/', '-').removesuffix('.toml')}-seed{seed}.json"
+    path.write_text(json.dumps(state.record(), indent=1), encoding="utf-8")
+    table = Table(title="Result", show_header=False)
+    table.add_row("result", str(result.get("summary", "")))
+    table.add_row("winner", str(result.get("winner") or "none"))
+    table.add_row("actions", f"{played.steps} in {seconds:.1f} s")
+    table.add_row("record", str(path))
+    console.print(table)
+
+
+@app.command()
+def fuzz(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
+    games: Annotated[int, typer.Option(help="How many games to play.")] = 100,
+    seed: Annotated[int, typer.Option(help="Master seed.")] = 0,
+    max_steps: Annotated[
+        int, typer.Option(help="Actions after which a game is a runaway.")
+    ] = 20_000,
+    out: Annotated[Path, typer.Option(help="Directory for records of failed games.")] = Path(
+        "fuzz-failures"
+    ),
+    option: OptionList = None,
+) -> None:
+    """Play random games; fail on a crash, dead end, broken invariant or runaway game."""
+    from greatwar.sim.fuzz import FuzzReport
+    from greatwar.sim.fuzz import fuzz as run_fuzz
+
+    _load(scenario, option)  # clear errors for a bad scenario before starting
+    with Progress(
+        TextColumn("fuzz"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeRemainingColumn(),
+        console=err,
+    ) as progress:
+        task = progress.add_task("fuzz", total=games, status="")
+
+        def tick(done: int, report: FuzzReport) -> None:
+            progress.update(
+                task,
+                completed=done,
+                status=f"{report.actions} actions, {len(report.failures)} failures",
+            )
+
+        report = run_fuzz(
+            scenario,
+            games,
+            seed,
+            max_steps=max_steps,
+            out_dir=out,
+            options=_parse_options(option or []),
+            progress=tick,
+        )
+    for f in report.failures:
+        console.print(f"game {f.game} (seed {f.seed}): {f.kind}: {f.message}", highlight=False)
+        console.print(f"  record: {f.record}  (greatwar replay {f.record})", highlight=False)
+    console.print(f"{report.games} games, {len(report.failures)} failures", highlight=False)
+    if report.failures:
+        raise typer.Exit(1)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Scenario, map, counter or table files.")],
+) -> None:
+    """Check data files; list every problem, or what a valid scenario still lacks."""
+    from greatwar.model.loader import validate_file
+
+    bad = 0
+    for path in files:
+        report = validate_file(path)
+        if report.problems:
+            bad += 1
+            for p in report.problems:
+                console.print(str(p), highlight=False, soft_wrap=True)
+            console.print(f"{path}: {len(report.problems)} problem(s)", highlight=False)
+            continue
+        console.print(f"{path}: valid {report.kind}. {report.summary}", highlight=False)
+        for lack in report.lacks:
+            console.print(f"  still lacks: {lack}", highlight=False)
+    if bad:
+        raise typer.Exit(1)
+
+
+@app.command()
+def replay(
+    record: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    verbose: Annotated[bool, typer.Option(help="Print the game log.")] = False,
+) -> None:
+    """Replay a game record, checking every action and invariant on the way."""
+    from greatwar.engine.errors import IllegalAction, InvariantViolation
+
+    try:
+        data = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise _fail(f"cannot read {record}: {exc}") from None
+    if not isinstance(data, dict) or "actions" not in data or "scenario" not in data:
+        raise _fail(f"{record} is not a game record")
+    game = _load(data["scenario"], [f"{k}={v}" for k, v in (data.get("options") or {}).items()])
+    game.checking = True
+    state = game.new_state(int(data.get("seed", 0)))
+    for n, (role, action) in enumerate(data["actions"], start=1):
+        try:
+            state.apply(role, action)
+            broken = game.system.invariants(state, "any")
+            if broken:
+                raise InvariantViolation("; ".join(broken))
+        except IllegalAction as exc:
+            raise _fail(f"action {n} ({role} {json.dumps(action)}) is illegal: {exc}") from None
+        except Exception as exc:  # report any failure with its step
+            raise _fail(
+                f"action {n} ({role} {json.dumps(action)}) fails: {type(exc).__name__}: {exc}"
+            ) from None
+    if verbose:
+        for entry in state.data["log"]:
+            case = f" [{entry['case']}]" if entry.get("case") else ""
+            console.print(f"{entry['n']:>5} {entry['text']}{case}", highlight=False)
+    console.print(
+        f"{len(data['actions'])} actions replayed; digest {state.digest()}", highlight=False
+    )
+    if state.is_over():
+        console.print(f"result: {(state.result() or {}).get('summary')}", highlight=False)
+    else:
+        console.print(f"game in progress: {state.prompt()}", highlight=False)
+    if "failure" in data:
+        raise _fail(f"the recorded failure ({data['failure'].get('kind')}) did not reproduce")
+
+
+@app.command()
+def render(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
+    out: Annotated[Path, typer.Option(help="SVG file to write.")] = Path("map.svg"),
+    record: Annotated[
+        Path | None, typer.Option(help="Draw the units as after this record.")
+    ] = None,
+    hex_size: Annotated[float, typer.Option(help="Hex radius in SVG units.")] = 30.0,
+) -> None:
+    """Draw the map with its counters as an SVG picture."""
+    from greatwar.api import replay as replay_record
+    from greatwar.render import render_svg
+
+    game = _load(scenario)
+    state = None
+    if record is not None:
+        state = replay_record(record)
+    out.write_text(render_svg(game.scenario, state, hex_size=hex_size), encoding="utf-8")
+    console.print(f"wrote {out}", highlight=False)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Play whole games between agents: the loop shared by autoplay, fuzz and benchmarks."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from greatwar.ai.base import Agent
+from greatwar.engine.errors import InvariantViolation
+from greatwar.engine.state import Game, State
+
+
+class GameFailure(Exception):
+    """A game could not be played on: what went wrong, where, and the action that did it.
+
+    ``kind`` is ``exception``, ``broken invariant``, ``dead end`` or ``runaway game``.
+    ``state`` is the last good state; ``action`` the ``[role, action]`` that failed, if any.
+    """
+
+    def __init__(
+        self, kind: str, message: str, state: State, action: list[Any] | None = None
+    ) -> None:
+        super().__init__(f"{kind}: {message}")
+        self.kind = kind
+        self.message = message
+        self.state = state
+        self.action = action
+
+    def record(self) -> dict[str, Any]:
+        """A game record that reproduces the failure when replayed."""
+        record = self.state.record()
+        if self.action is not None:
+            record["actions"].append(self.action)
+        return record
+
+
+@dataclass
+class PlayedGame:
+    state: State
+    steps: int
+
+
+def agent_view(state: State, role: str, agent: Agent) -> dict[str, Any]:
+    """What an agent is shown: the full view, or just its legal actions if that is all it reads."""
+    if getattr(agent, "needs_full_view", False):
+        return state.view(role)
+    return {"role": role, "legal_actions": state.legal_actions(role)}
+
+
+def play_game(
+    game: Game,
+    seed: int,
+    agents: dict[str, Agent],
+    *,
+    max_steps: int = 50_000,
+    check_invariants: bool = False,
+    on_step: Callable[[State, str, dict[str, Any]], None] | None = None,
+) -> PlayedGame:
+    """Play one game to its end, or raise :class:`GameFailure`."""
+    state = game.new_state(seed)
+    order = random.Random(seed ^ 0x5EED)
+    steps = 0
+    while not state.is_over():
+        if steps >= max_steps:
+            raise GameFailure("runaway game", f"not over after {max_steps} actions", state)
+        active = state.active_roles()
+        candidates = [r for r in active if state.legal_actions(r)]
+        if not candidates:
+            who = ", ".join(active) or "anyone"
+            raise GameFailure("dead end", f"no legal action for {who}: {state.prompt()}", state)
+        role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
+        action = agents[role].choose(agent_view(state, role, agents[role]))
+        try:
+            state.apply(role, action)
+        except InvariantViolation as exc:
+            raise GameFailure("broken invariant", str(exc), state, [role, action]) from exc
+        except Exception as exc:
+            message = f"{type(exc).__name__}: {exc}"
+            raise GameFailure("exception", message, state, [role, action]) from exc
+        steps += 1
+        if check_invariants:
+            broken = game.system.invariants(state, "any")
+            if broken:
+                raise GameFailure("broken invariant", "; ".join(broken), state)
+        if on_step is not None:
+            on_step(state, role, action)
+    return PlayedGame(state, steps)
