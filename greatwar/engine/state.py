@@ -28,6 +28,10 @@ STATE_FORMAT = "greatwar-state/1"
 RECORD_FORMAT = "greatwar-record/1"
 VIEW_FORMAT = "greatwar-view/1"
 SETTLE_LIMIT = 100_000
+# Derived values are memoised under keys that name what they depend on (the
+# action count, or a rule system's revision counters), so they stay valid
+# across actions; the memo is only emptied when it grows past this size.
+CACHE_LIMIT = 512
 
 # Lists that only ever grow and whose entries are never changed once written:
 # a clone may share their entries instead of copying them.
@@ -168,15 +172,14 @@ class State:
 
     def _commit(self, change: Callable[[], None], role: str, action: Action) -> None:
         self.data["actions"].append([role, _plain(action)])
-        self._cache.clear()
+        if len(self._cache) > CACHE_LIMIT:
+            self._cache.clear()
         try:
             change()
             self._settle()
         except BaseException:
             self._restore(self.data["actions"][:-1])
             raise
-        finally:
-            self._cache.clear()
 
     def _restore(self, actions: list[list[Any]]) -> None:
         """Rebuild this state from its record (used by undo and to roll back a failure)."""
@@ -257,7 +260,11 @@ class State:
         return value
 
     def memo(self, key: Any, build: Callable[[], Any]) -> Any:
-        """A value derived from this state, kept until the next action (rules' caches)."""
+        """A value derived from this state, memoised under ``key``.
+
+        The key must name everything the value depends on (e.g. a revision
+        counter that every change bumps): entries outlive actions.
+        """
         value = self._cache.get(key)
         if value is None:
             value = build()

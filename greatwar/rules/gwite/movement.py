@@ -41,22 +41,20 @@ class Reach:
         return out[1:]
 
 
-def _blocked(st: State) -> dict[str, frozenset[str]]:
+def _occupied_by(st: State, side: str) -> frozenset[str]:
+    """Hexes holding units of ``side`` or its undestroyed fortresses."""
     stat = U.static(st)
-    out = {}
-    for side in stat.side_ids:
-        enemy = U.enemy_of(st, side)
-        blocked = {h for h, s in U.hex_side(st).items() if s == enemy}
-        for hex_label, owner in stat.fortress_side.items():
-            if owner == enemy and not zoc.fortress_destroyed(st, hex_label):
-                blocked.add(hex_label)
-        out[side] = frozenset(blocked)
-    return out
+    hexes = {U.record(st, uid)["hex"] for uid in U.on_map(st, side)}
+    for hex_label, owner in stat.fortress_side.items():
+        if owner == side and not zoc.fortress_destroyed(st, hex_label):
+            hexes.add(hex_label)
+    return frozenset(hexes)
 
 
 def blocked_hexes(st: State, side: str) -> frozenset[str]:
     """Hexes a unit of ``side`` may never enter: Enemy units and fortresses (5.13)."""
-    return U.cached(st, "blocked", _blocked)[side]  # type: ignore[no-any-return]
+    enemy = U.enemy_of(st, side)
+    return U.cached(st, "occupied", lambda s: _occupied_by(s, enemy), enemy)  # type: ignore[no-any-return]
 
 
 def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reach:
@@ -122,7 +120,7 @@ def _remaining(frame: Frame, st: State, uid: str) -> int:
 
 
 def _reach(st: State, frame: Frame, uid: str) -> Reach:
-    key = ("reach", uid, st.data["rev"], frame["spent"].get(uid, 0))
+    key = ("reach", uid, U.revision(st), frame["spent"].get(uid, 0))
     return st.memo(  # type: ignore[no-any-return]
         key,
         lambda: reachable(

@@ -106,7 +106,7 @@ class GwiteSystem(RuleSystem):
             "units": units,
             "control": control,
             "vp": 0,
-            "rev": 0,
+            "rev": {side.id: 0 for side in scenario.sides},
         }
         pos = scenario.file.position
         if pos is not None:

@@ -6,9 +6,10 @@ A unit's record in ``state.data["units"]`` is plain data::
 
 ``status`` is ``on_map``, ``pending`` (a reinforcement not yet arrived or
 withheld), ``eliminated`` or ``off_map`` (off-map rail movement, 5.37).
-Every change goes through this module, which bumps ``data["rev"]`` so that
-derived tables (occupancy, zones of control) are recomputed only when units
-have actually changed.
+Every change goes through this module, which bumps the changed side's count
+in ``data["rev"]`` so that derived tables (occupancy, zones of control) are
+recomputed only when the units they depend on have changed: while one side
+moves, the other side's zones of control are computed once.
 """
 
 from __future__ import annotations
@@ -34,9 +35,17 @@ def record(st: State, uid: str) -> dict[str, Any]:
     return st.data["units"][uid]  # type: ignore[no-any-return]
 
 
-def cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
-    """A table derived from unit positions, rebuilt only after units change."""
-    return st.memo((name, st.data["rev"]), lambda: build(st))
+def revision(st: State, side: str | None = None) -> int | tuple[int, ...]:
+    """How many times the units of ``side`` (or of any side) have changed."""
+    rev = st.data["rev"]
+    if side is not None:
+        return rev[side]  # type: ignore[no-any-return]
+    return tuple(rev[s] for s in static(st).side_ids)
+
+
+def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:
+    """A table derived from the units of ``side`` (or all), rebuilt only when they change."""
+    return st.memo((name, side, revision(st, side)), lambda: build(st))
 
 
 # Rules never depend on the order of keys in the state's dicts (a state read
@@ -97,8 +106,8 @@ def movement_allowance(st: State, uid: str) -> int:
 # --- changes --------------------------------------------------------------------
 
 
-def _touch(st: State) -> None:
-    st.data["rev"] += 1
+def _touch(st: State, uid: str) -> None:
+    st.data["rev"][info(st, uid).side] += 1
 
 
 def place(st: State, uid: str, hex_label: str) -> None:
@@ -106,7 +115,7 @@ def place(st: State, uid: str, hex_label: str) -> None:
     u = record(st, uid)
     u["hex"] = hex_label
     u["status"] = "on_map"
-    _touch(st)
+    _touch(st, uid)
 
 
 def eliminate(st: State, uid: str) -> None:
@@ -115,7 +124,7 @@ def eliminate(st: State, uid: str) -> None:
     u["hex"] = None
     u["status"] = "eliminated"
     u["markers"] = []
-    _touch(st)
+    _touch(st, uid)
 
 
 def set_status(st: State, uid: str, status: str) -> None:
@@ -123,4 +132,4 @@ def set_status(st: State, uid: str, status: str) -> None:
     u["status"] = status
     if status != "on_map":
         u["hex"] = None
-    _touch(st)
+    _touch(st, uid)

@@ -16,23 +16,22 @@ if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 
-def _controlled(st: State) -> dict[str, frozenset[str]]:
+def _controlled_by(st: State, side: str) -> frozenset[str]:
     stat = U.static(st)
-    by_side: dict[str, set[str]] = {s: set() for s in stat.side_ids}
-    for uid in U.on_map(st):
-        ui = stat.units[uid]
-        if ui.exerts_zoc and exerts_zoc_now(st, uid):
-            by_side[ui.side].update(stat.zoc_reach[U.record(st, uid)["hex"]])
+    hexes: set[str] = set()
+    for uid in U.on_map(st, side):
+        if stat.units[uid].exerts_zoc and exerts_zoc_now(st, uid):
+            hexes.update(stat.zoc_reach[U.record(st, uid)["hex"]])
     # 7.0 fortresses exert zones of control like units
-    for hex_label, side in stat.fortress_side.items():
-        if not fortress_destroyed(st, hex_label):
-            by_side[side].update(stat.zoc_reach[hex_label])
-    return {s: frozenset(h) for s, h in by_side.items()}
+    for hex_label, owner in stat.fortress_side.items():
+        if owner == side and not fortress_destroyed(st, hex_label):
+            hexes.update(stat.zoc_reach[hex_label])
+    return frozenset(hexes)
 
 
 def controlled_by(st: State, side: str) -> frozenset[str]:
     """Hexes in the zone of control of ``side`` (7.1)."""
-    return U.cached(st, "zoc", _controlled)[side]  # type: ignore[no-any-return]
+    return U.cached(st, "zoc", lambda s: _controlled_by(s, side), side)  # type: ignore[no-any-return]
 
 
 def enemy_controlled(st: State, side: str) -> frozenset[str]:
@@ -49,5 +48,8 @@ def exerts_zoc_now(st: State, uid: str) -> bool:
 
 
 def fortress_destroyed(st: State, hex_label: str) -> bool:
-    """11.1 a fortress that has lost all four steps no longer counts."""
+    """11.1 a fortress that has lost all four steps no longer counts.
+
+    (Whatever records fortress losses must also bump its owner's revision.)
+    """
     return st.data.get("fortress_lost", {}).get(hex_label, 0) >= 4

@@ -1,0 +1,103 @@
+"""Speed of the forward model, measured (never asserted): ``make bench``.
+
+Random-play actions per second, the time of ``legal_actions`` and ``apply``
+on states met in random games, replay time, clone and digest time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+import greatwar
+from greatwar.ai import RandomAgent
+from greatwar.engine.state import State
+from greatwar.sim.play import play_game
+
+
+def random_games(scenario: str, games: int, seed: int) -> tuple[list[State], float, int]:
+    game = greatwar.load(scenario)
+    finals = []
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        agents = {r: RandomAgent(seed + i * 10 + n) for n, r in enumerate(game.roles())}
+        played = play_game(game, seed + i, agents)
+        finals.append(played.state)
+        actions += played.steps
+    return finals, time.perf_counter() - start, actions
+
+
+def sample_states(final: State, every: int) -> list[State]:
+    """States along a finished game, rebuilt from its record."""
+    game = final.game
+    state = game.new_state(final.data["dice"]["seed"])
+    out = []
+    for n, (role, action) in enumerate(final.data["actions"]):
+        if n % every == 0:
+            out.append(state.clone())
+        state.apply(role, action)
+    return out
+
+
+def per_call(fn, items, repeat: int = 1) -> float:  # type: ignore[no-untyped-def]
+    """Mean microseconds per call of ``fn`` over ``items``."""
+    times = []
+    for item in items:
+        start = time.perf_counter()
+        for _ in range(repeat):
+            fn(item)
+        times.append((time.perf_counter() - start) / repeat)
+    return statistics.fmean(times) * 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--scenario", default="gwite/teaching")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    finals, seconds, actions = random_games(args.scenario, args.games, args.seed)
+    states = [s for final in finals[:5] for s in sample_states(final, 7)]
+
+    def legal(state: State) -> None:
+        fresh = state.clone()  # no cached results
+        for role in fresh.active_roles():
+            fresh.legal_actions(role)
+
+    def apply_first(state: State) -> None:
+        fresh = state.clone()
+        role = fresh.active_roles()[0]
+        fresh.apply(role, fresh.legal_actions(role)[0])
+
+    replay_start = time.perf_counter()
+    for final in finals:
+        greatwar.replay(final.record())
+    replay_seconds = time.perf_counter() - replay_start
+
+    table = Table(title=f"greatwar forward model — {args.scenario}, {args.games} random games")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("random play", f"{actions / seconds:,.0f} actions/s")
+    table.add_row("actions per game (mean)", f"{actions / len(finals):,.0f}")
+    table.add_row("game (mean)", f"{seconds / len(finals) * 1000:,.1f} ms")
+    table.add_row("legal_actions (clone + all active roles)", f"{per_call(legal, states):,.0f} µs")
+    table.add_row("clone", f"{per_call(lambda s: s.clone(), states, 5):,.0f} µs")
+    table.add_row(
+        "legal + apply of one action (incl. clone)", f"{per_call(apply_first, states):,.0f} µs"
+    )
+    table.add_row("digest", f"{per_call(lambda s: s.digest(), states, 3):,.0f} µs")
+    table.add_row(
+        "replay", f"{replay_seconds / actions * 1e6:,.0f} µs/action ({replay_seconds:.2f} s in all)"
+    )
+    table.add_row("states sampled", str(len(states)))
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
