@@ -18,6 +18,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from greatwar.model.problems import ScenarioError
 
@@ -33,7 +34,7 @@ err = Console(stderr=True, soft_wrap=True)
 
 
 def _fail(message: str) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(Text.assemble(("error: ", "bold red"), message), highlight=False)
     return typer.Exit(1)
 
 
@@ -44,7 +45,7 @@ def _load(scenario: str, options: list[str] | None = None):  # type: ignore[no-u
         return load(scenario, _parse_options(options or []))
     except ScenarioError as exc:
         for p in exc.problems:
-            err.print(str(p), highlight=False)
+            err.print(str(p), highlight=False, markup=False)
         raise _fail(f"cannot load scenario {scenario}") from None
     except ValueError as exc:
         raise _fail(str(exc)) from None
@@ -199,9 +200,15 @@ def fuzz(
             progress=tick,
         )
     for f in report.failures:
-        console.print(f"game {f.game} (seed {f.seed}): {f.kind}: {f.message}", highlight=False)
-        console.print(f"  record: {f.record}  (greatwar replay {f.record})", highlight=False)
-    console.print(f"{report.games} games, {len(report.failures)} failures", highlight=False)
+        console.print(
+            f"game {f.game} (seed {f.seed}): {f.kind}: {f.message}", highlight=False, markup=False
+        )
+        console.print(
+            f"  record: {f.record}  (greatwar replay {f.record})", highlight=False, markup=False
+        )
+    console.print(
+        f"{report.games} games, {len(report.failures)} failures", highlight=False, markup=False
+    )
     if report.failures:
         raise typer.Exit(1)
 
@@ -219,12 +226,16 @@ def validate(
         if report.problems:
             bad += 1
             for p in report.problems:
-                console.print(str(p), highlight=False, soft_wrap=True)
-            console.print(f"{path}: {len(report.problems)} problem(s)", highlight=False)
+                console.print(str(p), highlight=False, markup=False)
+            console.print(
+                f"{path}: {len(report.problems)} problem(s)", highlight=False, markup=False
+            )
             continue
-        console.print(f"{path}: valid {report.kind}. {report.summary}", highlight=False)
+        console.print(
+            f"{path}: valid {report.kind}. {report.summary}", highlight=False, markup=False
+        )
         for lack in report.lacks:
-            console.print(f"  still lacks: {lack}", highlight=False)
+            console.print(f"  still lacks: {lack}", highlight=False, markup=False)
     if bad:
         raise typer.Exit(1)
 
@@ -261,14 +272,16 @@ def replay(
     if verbose:
         for entry in state.data["log"]:
             case = f" [{entry['case']}]" if entry.get("case") else ""
-            console.print(f"{entry['n']:>5} {entry['text']}{case}", highlight=False)
+            console.print(f"{entry['n']:>5} {entry['text']}{case}", highlight=False, markup=False)
     console.print(
         f"{len(data['actions'])} actions replayed; digest {state.digest()}", highlight=False
     )
     if state.is_over():
-        console.print(f"result: {(state.result() or {}).get('summary')}", highlight=False)
+        console.print(
+            f"result: {(state.result() or {}).get('summary')}", highlight=False, markup=False
+        )
     else:
-        console.print(f"game in progress: {state.prompt()}", highlight=False)
+        console.print(f"game in progress: {state.prompt()}", highlight=False, markup=False)
     if "failure" in data:
         raise _fail(f"the recorded failure ({data['failure'].get('kind')}) did not reproduce")
 
@@ -291,7 +304,7 @@ def render(
     if record is not None:
         state = replay_record(record)
     out.write_text(render_svg(game.scenario, state, hex_size=hex_size), encoding="utf-8")
-    console.print(f"wrote {out}", highlight=False)
+    console.print(f"wrote {out}", highlight=False, markup=False)
 
 
 def main() -> None:

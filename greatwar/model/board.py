@@ -18,6 +18,7 @@ from greatwar.model.schema import City, EntryHex, Fortress, Grid, MapFile, MapIn
 
 UNKNOWN = "?"
 NO_HEX = "-"
+MAX_HEXES = 100_000  # far beyond any printed map; guards against a typo in columns or rows
 
 
 @dataclass
@@ -101,31 +102,44 @@ def parse_grid(
     board_cols: range,
     board_rows: range,
     problems: Problems,
-    text_line: int | None,
+    first_line: int | None,
 ) -> dict[tuple[int, int], str]:
-    """Read text rows into ``{(column, row): character}``; report malformed rows."""
+    """Read text rows into ``{(column, row): character}``; report malformed rows.
+
+    ``first_line`` is the line of the data file on which the grid's text
+    begins, so that each problem names the line of its row.
+    """
     cells: dict[tuple[int, int], str] = {}
-    rows = [ln for ln in grid.grid.splitlines()]
-    # the grid string starts on the line after `grid = """`
-    first_line = (text_line + 1) if text_line is not None else None
-    expected = iter(board_rows)
-    seen_rows: set[int] = set()
-    for offset, raw in enumerate(rows):
+    loc = (where, "grid")
+    legend = ", ".join(repr(k) for k in grid.legend)
+    seen: dict[int, int | None] = {}  # row number -> its line
+    previous: int | None = None
+    last_line = first_line
+    first_row, last_row = board_rows.start, board_rows.stop - 1
+    for offset, raw in enumerate(grid.grid.splitlines()):
         line_no = None if first_line is None else first_line + offset
-        if not raw.strip() or raw.lstrip().startswith("#"):
+        text = raw.strip()
+        if not text or text.startswith("#"):
             continue
-        label, _, chars = raw.strip().partition(" ")
-        loc = (where, "grid")
+        last_line = line_no
+        label, _, chars = text.partition(" ")
         if not label.lstrip("-").isdigit():
-            problems.add(loc, f"row {raw.strip()[:12]!r} must start with its row number", line_no)
+            problems.add(loc, f"row {text[:12]!r} must start with its row number", line_no)
             continue
         row = int(label)
-        want = next(expected, None)
-        if row != want:
-            problems.add(loc, f"row {row} found where row {want} was expected", line_no)
-            if row in seen_rows or row not in board_rows:
-                continue
-        seen_rows.add(row)
+        if row in seen:
+            where_first = "" if seen[row] is None else f" (first on line {seen[row]})"
+            problems.add(loc, f"row {row} is given twice{where_first}", line_no)
+            continue
+        if row not in board_rows:
+            problems.add(
+                loc, f"row {row} is not a row of the map (rows {first_row}-{last_row})", line_no
+            )
+            continue
+        if previous is not None and row < previous:
+            problems.add(loc, f"row {row} is out of order: it comes after row {previous}", line_no)
+        seen[row] = line_no
+        previous = row
         chars = chars.replace(" ", "")
         if len(chars) != len(board_cols):
             problems.add(
@@ -134,37 +148,57 @@ def parse_grid(
                 f" ({board_cols.start}-{board_cols.stop - 1})",
                 line_no,
             )
+        bad: dict[str, list[int]] = {}
         for col, ch in zip(board_cols, chars, strict=False):
             if ch != NO_HEX and ch != UNKNOWN and ch not in grid.legend:
-                problems.add(loc, f"row {row}: character {ch!r} is not in the legend", line_no)
+                bad.setdefault(ch, []).append(col)
                 ch = UNKNOWN
             cells[(col, row)] = ch
-    missing = [r for r in board_rows if r not in seen_rows]
-    if missing:
-        problems.add((where, "grid"), f"rows missing: {_ranges(missing)}", text_line)
+        for ch, columns in bad.items():
+            problems.add(
+                loc,
+                f"row {row}, column {_ranges(columns)}: character {ch!r} is not in the legend"
+                f" ({legend}; '?' is not yet entered, '-' is no hex)",
+                line_no,
+            )
+    missing = [r for r in board_rows if r not in seen]
+    for run in _runs(missing):
+        rows_text = _ranges(run)
+        noun = "row" if len(run) == 1 else "rows"
+        after = [r for r in sorted(seen) if r > run[-1]]
+        if not seen:
+            problems.add(loc, f"no rows: the map has rows {first_row}-{last_row}", first_line)
+        elif after:
+            problems.add(
+                loc, f"{noun} {rows_text} missing (expected before row {after[0]})", seen[after[0]]
+            )
+        else:
+            problems.add(loc, f"{noun} {rows_text} missing at the end", last_line)
     return cells
 
 
-def _ranges(numbers: list[int]) -> str:
-    out, start, prev = [], None, None
+def _runs(numbers: list[int]) -> list[list[int]]:
+    """Consecutive runs of a sorted list of numbers."""
+    runs: list[list[int]] = []
     for n in numbers:
-        if start is None:
-            start = prev = n
-        elif n == prev + 1:  # type: ignore[operator]
-            prev = n
+        if runs and runs[-1][-1] == n - 1:
+            runs[-1].append(n)
         else:
-            out.append(f"{start}" if start == prev else f"{start}-{prev}")
-            start = prev = n
-    if start is not None:
-        out.append(f"{start}" if start == prev else f"{start}-{prev}")
-    return ", ".join(out)
+            runs.append([n])
+    return runs
+
+
+def _ranges(numbers: list[int]) -> str:
+    return ", ".join(
+        str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in _runs(numbers)
+    )
 
 
 def _grid_line(text: str, table: str) -> int | None:
-    """Line of ``grid =`` inside ``[table]``."""
-    from greatwar.model.tomlpos import locate
+    """Line on which the text of ``grid`` inside ``[table]`` begins."""
+    from greatwar.model.tomlpos import string_first_line
 
-    return locate(text, (table, "grid"))
+    return string_first_line(text, (table, "grid"))
 
 
 def compile_board(mf: MapFile, problems: Problems) -> Board:
@@ -174,12 +208,30 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
     board = Board(info=info, numbering=numbering)
     cols = range(info.columns[0], info.columns[1] + 1)
     rows = range(info.rows[0], info.rows[1] + 1)
+    if len(cols) * len(rows) > MAX_HEXES:
+        problems.add(
+            ("map",),
+            f"columns {info.columns[0]}-{info.columns[1]} and rows {info.rows[0]}-{info.rows[1]}"
+            f" make {len(cols) * len(rows)} hexes; a map has at most {MAX_HEXES}",
+        )
+        return board
 
     def to_hex(col: int, row: int) -> Hex:
         if isinstance(numbering, hexgrid.SpiNumbering):
             return numbering.from_offset(col, row)
         return numbering.from_ab(col, row)
 
+    if isinstance(numbering, hexgrid.SpiNumbering):
+        for name, (first, last), digits in (
+            ("columns", info.columns, numbering.col_digits),
+            ("rows", info.rows, numbering.row_digits),
+        ):
+            if first < 0 or last >= 10**digits:
+                problems.add(
+                    ("map", name),
+                    f"{name} {first}-{last} cannot all be written in {numbering.prefix}CCRR hex"
+                    f" numbers: each takes {digits} digits (0-{10**digits - 1})",
+                )
     terrain_cells = parse_grid(
         mf.terrain, "terrain", cols, rows, problems, _grid_line(problems.text, "terrain")
     )
@@ -193,9 +245,8 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
             h = to_hex(col, row)
             try:
                 label = numbering.label(h)
-            except ValueError as exc:
-                problems.add(("map",), str(exc))
-                continue
+            except ValueError:
+                continue  # reported above: the column or row has no number
             labels.append(label)
             board.coord[label] = h
             board.label_at[h] = label
@@ -204,6 +255,8 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
             else:
                 board.terrain[label] = mf.terrain.legend[ch]
     board.hexes = tuple(labels)
+    if not labels and not problems.items:
+        problems.add(("terrain", "grid"), "the map has no hexes: every hex is marked '-'")
     board.unknown_terrain = tuple(unknown)
 
     for label in labels:
@@ -256,20 +309,44 @@ def _compile_edges(board: Board, cols: range, rows: range, to_hex) -> None:  # t
     board.edges = {k: frozenset(v) for k, v in edges.items()}
 
 
-def check_hex(board: Board, label: str, loc: tuple[str | int, ...], problems: Problems) -> bool:
-    """Report a hex label that does not parse or is not on the map."""
+def check_hex(
+    board: Board,
+    label: str,
+    loc: tuple[str | int, ...],
+    problems: Problems,
+    subject: str = "",
+) -> bool:
+    """Report a hex label that does not parse or is not on the map.
+
+    ``subject`` (e.g. ``"counter G-I"``) starts the message when given.
+    """
+    lead = f"{subject}: " if subject else ""
     try:
-        board.numbering.parse(label)
-    except ValueError as exc:
-        problems.add(loc, str(exc))
-        return False
-    if label not in board.coord:
-        # accept other spellings of a hex that is on the map (e.g. 'a53b4')
         h = board.numbering.parse(label)
-        if h not in board.label_at:
-            problems.add(loc, f"hex {label} is not on the map")
-            return False
+    except ValueError as exc:
+        problems.add(loc, f"{lead}{exc}")
+        return False
+    # other spellings of a hex that is on the map are accepted (e.g. 'a53b4')
+    if label not in board.coord and h not in board.label_at:
+        problems.add(loc, f"{lead}hex {label} is not on the map {_extent(board, h)}")
+        return False
     return True
+
+
+def _extent(board: Board, h: Hex) -> str:
+    """Why a hex is not on the map: outside its columns and rows, or a hole in it."""
+    info = board.info
+    numbering = board.numbering
+    if isinstance(numbering, hexgrid.SpiNumbering):
+        col, row = numbering.to_offset(h)
+        names = ("columns", "rows")
+    else:
+        col, row = numbering.to_ab(h)
+        names = ("columns A", "rows B")
+    (c0, c1), (r0, r1) = info.columns, info.rows
+    if c0 <= col <= c1 and r0 <= row <= r1:
+        return "(there is no hex there: '-' in the terrain grid)"
+    return f"(the map has {names[0]} {c0}-{c1} and {names[1]} {r0}-{r1})"
 
 
 def canonical(board: Board, label: str) -> str:
@@ -330,18 +407,20 @@ def _index_places(mf: MapFile, board: Board, problems: Problems) -> None:
                 problems.add(
                     ("city", i, "hex"), f"hex {key} already holds {board.cities[key].name}"
                 )
-            board.cities[key] = c
+            board.cities[key] = c.model_copy(update={"hex": key})
     for i, f in enumerate(mf.fortress):
         if check_hex(board, f.hex, ("fortress", i, "hex"), problems):
-            board.fortresses[canonical(board, f.hex)] = f
+            key = canonical(board, f.hex)
+            board.fortresses[key] = f.model_copy(update={"hex": key})
     for i, e in enumerate(mf.entry):
         if check_hex(board, e.hex, ("entry", i, "hex"), problems):
             if e.letter in board.entries:
                 problems.add(("entry", i, "letter"), f"entry hex {e.letter} is defined twice")
-            board.entries[e.letter] = e
+            # every place is kept under the map's own spelling of its hex
+            board.entries[e.letter] = e.model_copy(update={"hex": canonical(board, e.hex)})
     for i, s in enumerate(mf.supply_source):
         if check_hex(board, s.hex, ("supply_source", i, "hex"), problems):
-            board.supply_sources.append(s)
+            board.supply_sources.append(s.model_copy(update={"hex": canonical(board, s.hex)}))
     for i, t in enumerate(mf.trench):
         for j, label in enumerate(t.hexes):
             if check_hex(board, label, ("trench", i, "hexes", j), problems):

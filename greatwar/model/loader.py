@@ -9,17 +9,21 @@ scenario still lacks (hexes without terrain, counters without strengths).
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 
 from greatwar.model.board import Board, canonical, check_hex, compile_board
-from greatwar.model.problems import Problem, Problems, ScenarioError
+from greatwar.model.problems import Problem, Problems, ScenarioError, dotted
 from greatwar.model.schema import (
+    CombatOptionsTable,
+    CombatResultsTable,
     Counter,
     CounterFile,
     MapFile,
@@ -66,6 +70,9 @@ def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
     """Parse a TOML file; a syntax error becomes a problem with its line."""
     try:
         text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        problems.add((), f"not UTF-8 text (byte {exc.start}): save the file as UTF-8")
+        return None
     except OSError as exc:
         problems.add((), f"cannot read file: {exc.strerror or exc}")
         return None
@@ -80,38 +87,198 @@ def read_toml(path: Path, problems: Problems) -> dict[str, Any] | None:
                 line = int(message.split("(at line ")[1].split(",")[0])
             except (IndexError, ValueError):
                 line = None
+        if line is None:
+            line = _error_start_line(text)
         problems.add((), f"not valid TOML: {message}", line)
         return None
 
 
+def _error_start_line(text: str) -> int | None:
+    """Line of the statement where a TOML error found only at the end of the text begins.
+
+    An unterminated string or array makes ``tomllib`` report "at end of
+    document".  Every text cut just before a statement that precedes the
+    faulty one parses, and every text cut after it does not: a binary search
+    over the statement lines finds it.
+    """
+    from greatwar.model.tomlpos import statement_lines
+
+    lines = text.splitlines(keepends=True)
+    starts = statement_lines(text)
+
+    def parses_before(line: int) -> bool:
+        try:
+            tomllib.loads("".join(lines[: line - 1]))
+        except tomllib.TOMLDecodeError:
+            return False
+        return True
+
+    lo, hi = 0, len(starts) - 1
+    found: int | None = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        if parses_before(starts[mid]):
+            found = starts[mid]
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return found
+
+
 def check_model(model: type[M], data: dict[str, Any], problems: Problems) -> M | None:
-    """Validate ``data`` against a pydantic model, turning each error into a problem."""
+    """Validate ``data`` against a pydantic model, turning each error into a problem.
+
+    The errors pydantic gives for each member of a union (``move = [..]`` or
+    ``"prohibited"``) become one problem for the field.
+    """
     try:
         return model.model_validate(data)
     except ValidationError as exc:
+        entries: list[tuple[tuple[Any, ...], str | None]] = []
+        groups: dict[tuple[Any, ...], list[tuple[Any, tuple[Any, ...]]]] = {}
         for err in exc.errors():
+            # drop pydantic's markers of validator functions and of dict keys
             loc = tuple(
-                p for p in err["loc"] if not isinstance(p, str) or not p.startswith("function-")
+                p
+                for p in err["loc"]
+                if not isinstance(p, str) or not (p.startswith("function-") or p == "[key]")
             )
-            loc = _strip_union_tags(loc)
-            problems.add(loc, _message(err))
+            cut = _union_at(model, loc)
+            if cut is None:
+                entries.append((loc, _message(err, model, loc, data)))
+                continue
+            key = loc[:cut]
+            if key not in groups:
+                groups[key] = []
+                entries.append((key, None))
+            groups[key].append((err, loc[cut:]))
+        for loc, message in entries:
+            problems.add(
+                loc, message if message is not None else _union_message(groups[loc], data, loc)
+            )
         return None
 
 
-def _strip_union_tags(loc: tuple[Any, ...]) -> tuple[str | int, ...]:
-    # pydantic adds the union member tried ("list[int]", "literal['x']") to the path
-    return tuple(p for p in loc if isinstance(p, int) or ("[" not in p and "literal" not in p))
+def _unwrap(ann: Any) -> Any:
+    """Strip ``Annotated`` and ``X | None`` from a type annotation."""
+    while True:
+        origin = get_origin(ann)
+        if origin is Annotated:
+            ann = get_args(ann)[0]
+            continue
+        if origin in (Union, UnionType):
+            members = [a for a in get_args(ann) if a is not type(None)]
+            if len(members) == 1:
+                ann = members[0]
+                continue
+        return ann
 
 
-def _message(err: Any) -> str:
+def _is_union(ann: Any) -> bool:
+    return get_origin(ann) in (Union, UnionType)
+
+
+def _annotation_at(model: type[BaseModel], loc: tuple[Any, ...]) -> tuple[Any, int | None]:
+    """The annotation at ``loc`` and, if a union is met on the way, its position in ``loc``."""
+    ann: Any = model
+    for i, part in enumerate(loc):
+        ann = _unwrap(ann)
+        if _is_union(ann):
+            return ann, i
+        origin = get_origin(ann)
+        if isinstance(ann, type) and issubclass(ann, BaseModel):
+            info = ann.model_fields.get(part) if isinstance(part, str) else None
+            if info is None:
+                return None, None
+            ann = info.annotation
+        elif origin in (list, tuple, set, frozenset):
+            args = [a for a in get_args(ann) if a is not Ellipsis]
+            ann = args[0] if args else Any
+        elif origin is dict:
+            ann = get_args(ann)[1]
+        else:
+            return None, None
+    return _unwrap(ann), None
+
+
+def _union_at(model: type[BaseModel], loc: tuple[Any, ...]) -> int | None:
+    """Where in ``loc`` pydantic put the tag of a union member (``list[int]``), if anywhere."""
+    return _annotation_at(model, loc)[1]
+
+
+def _value_at(data: Any, loc: tuple[Any, ...]) -> tuple[bool, Any]:
+    for part in loc:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return False, None
+    return True, data
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _owner(data: Any, loc: tuple[Any, ...]) -> str:
+    """``" (counter 'G-I')"`` when ``loc`` lies inside an array element that has an id or name."""
+    found = ""
+    node = data
+    for i, part in enumerate(loc):
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(part, int) and isinstance(node, dict) and i > 0:
+            name = node.get("id", node.get("name"))
+            if isinstance(name, str) and name and isinstance(loc[i - 1], str):
+                found = f" ({loc[i - 1]} {name!r})"
+    return found
+
+
+def _expected(msg: str) -> str:
+    for lead in ("Input should be ", "Value error, "):
+        if msg.startswith(lead):
+            return msg[len(lead) :]
+    return msg[:1].lower() + msg[1:]
+
+
+def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...], data: Any) -> str:
     kind = err["type"]
+    owner = _owner(data, loc)
     if kind == "missing":
-        return "required field is missing"
+        return f"required field is missing{owner}"
     if kind == "extra_forbidden":
-        return "unknown field (check the spelling)"
+        parent, _ = _annotation_at(model, loc[:-1])
+        name = loc[-1] if loc else ""
+        hint = ""
+        if isinstance(parent, type) and issubclass(parent, BaseModel):
+            known = list(parent.model_fields)
+            close = difflib.get_close_matches(str(name), known, n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint += f" Known fields: {', '.join(known)}"
+        return f"unknown field {name!r}{owner}{hint}"
     if kind == "literal_error":
-        return f"got {err.get('input')!r}; {err['msg'].lower()}"
-    return f"{err['msg']} (got {err.get('input')!r})"
+        return f"got {_show(err.get('input'))}{owner}; expected {_expected(err['msg'])}"
+    if kind == "value_error":
+        return f"{_expected(err['msg'])}{owner}"
+    return f"{err['msg']} (got {_show(err.get('input'))}){owner}"
+
+
+def _union_message(errs: list[tuple[Any, tuple[Any, ...]]], data: Any, key: tuple[Any, ...]) -> str:
+    """One message for the errors of every member of a union."""
+    options: list[str] = []
+    for err, tail in errs:
+        text = _expected(err["msg"])
+        inner = tail[1:]  # tail[0] is pydantic's tag of the member
+        if inner:
+            kind = str(tail[0]).split("[")[0]  # pydantic's tag of the member: list[int]
+            text = f"a {kind} (item {dotted(inner)} should be {text})"
+        if text not in options:
+            options.append(text)
+    found, value = _value_at(data, key)
+    got = f"got {_show(value)}; " if found else ""
+    return f"{got}expected {' or '.join(options)}{_owner(data, key)}"
 
 
 def parse_file(path: Path, model: type[M]) -> tuple[M | None, Problems]:
@@ -158,58 +325,163 @@ def scenario_ids() -> list[str]:
 
 
 def load_scenario(scenario: str | Path) -> Scenario:
-    """Load a scenario and everything it refers to, or raise with every problem."""
+    """Load a scenario and everything it refers to, or raise with every problem.
+
+    Every file the scenario names is read and checked even when another one
+    has problems, so that one run lists all of them.
+    """
     scenario_id, path = resolve(scenario)
-    sc, sp = parse_file(path, ScenarioFile)
+    sp = Problems(path)
     all_problems: list[Problems] = [sp]
     result = None
-    if sc is not None:
-        result = _assemble(scenario_id, path, sc, sp, all_problems)
+    data = read_toml(path, sp)
+    if data is not None:
+        sc = check_model(ScenarioFile, data, sp)
+        result = _assemble(scenario_id, path, data, sc, sp, all_problems)
     problems = [p for group in all_problems for p in group.items]
     if problems or result is None:
+        if not problems:
+            problems = [Problem(str(path), None, "", "the scenario could not be assembled")]
         raise ScenarioError(problems)
     return result
+
+
+@dataclass
+class _Refs:
+    """What a scenario file refers to, taken from the raw data if it failed validation."""
+
+    system: str | None = None
+    map: str | None = None
+    counters: list[str] = field(default_factory=list)
+    terrain_table: str = ""
+    turns: int | None = None
+    sides: list[SideInfo] | None = None  # None unless every side is valid
+
+
+def _refs(data: dict[str, Any], sc: ScenarioFile | None) -> _Refs:
+    if sc is not None:
+        info = sc.scenario
+        return _Refs(
+            info.system, info.map, list(info.counters), info.terrain_table, info.turns, sc.side
+        )
+    raw = data.get("scenario")
+    raw = raw if isinstance(raw, dict) else {}
+
+    def text(key: str) -> str | None:
+        value = raw.get(key)
+        return value if isinstance(value, str) and value else None
+
+    counters = raw.get("counters")
+    turns = raw.get("turns")
+    sides: list[SideInfo] | None = None
+    raw_sides = data.get("side")
+    if isinstance(raw_sides, list) and raw_sides:
+        try:
+            sides = [SideInfo.model_validate(s) for s in raw_sides]
+        except ValidationError:
+            sides = None
+    return _Refs(
+        system=text("system"),
+        map=text("map"),
+        counters=[c for c in counters if isinstance(c, str)] if isinstance(counters, list) else [],
+        terrain_table=text("terrain_table") or "",
+        turns=turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
+        sides=sides,
+    )
+
+
+def _referenced(
+    base: Path, name: str, loc: tuple[str | int, ...], problems: Problems
+) -> Path | None:
+    """The file a scenario names, or None (reported at ``loc``) if there is none."""
+    target = (base / name).resolve()
+    if not target.is_file():
+        problems.add(loc, f"file not found: {name} (looked for {target})")
+        return None
+    return target
 
 
 def _assemble(
     scenario_id: str,
     path: Path,
-    sc: ScenarioFile,
+    data: dict[str, Any],
+    sc: ScenarioFile | None,
     sp: Problems,
     all_problems: list[Problems],
 ) -> Scenario | None:
     from greatwar.rules import system_for
 
     base = path.parent
-    map_path = (base / sc.scenario.map).resolve()
-    mf, mp = parse_file(map_path, MapFile)
-    all_problems.append(mp)
-    if mf is None:
-        return None
-    board = compile_board(mf, mp)
+    refs = _refs(data, sc)
 
-    table_name = sc.scenario.terrain_table or str(DATA_ROOT / sc.scenario.system / "terrain.toml")
-    table_path = (base / table_name).resolve()
-    table, tp = parse_file(table_path, TerrainTable)
-    all_problems.append(tp)
+    mf: MapFile | None = None
+    mp: Problems | None = None
+    board: Board | None = None
+    map_path = None
+    if refs.map:
+        map_path = _referenced(base, refs.map, ("scenario", "map"), sp)
+    elif sc is not None:
+        sp.add(("scenario", "map"), "no map file named")
+    if map_path is not None:
+        mf, mp = parse_file(map_path, MapFile)
+        all_problems.append(mp)
+        if mf is not None:
+            board = compile_board(mf, mp)
+            if not board.hexes:  # reported; checking hexes against it would only cascade
+                board = None
+
+    table: TerrainTable | None = None
+    if refs.terrain_table:
+        table_path = _referenced(base, refs.terrain_table, ("scenario", "terrain_table"), sp)
+    elif refs.system:
+        table_path = DATA_ROOT / refs.system / "terrain.toml"
+        if not table_path.is_file():
+            sp.add(
+                ("scenario", "terrain_table"),
+                f"system {refs.system!r} ships no terrain effects chart; name one here",
+            )
+            table_path = None
+    else:
+        table_path = None
+    if table_path is not None:
+        table, tp = parse_file(table_path, TerrainTable)
+        all_problems.append(tp)
+    if table is not None and mf is not None and mp is not None:
+        _check_terrain_known(mf, table, mp)
 
     counters: dict[str, Counter] = {}
-    for name in sc.scenario.counters:
-        cpath = (base / name).resolve()
-        cf, cp = parse_file(cpath, CounterFile)
-        all_problems.append(cp)
-        if cf is None:
+    complete = True  # every counter of every file is known
+    for i, name in enumerate(refs.counters):
+        cpath = _referenced(base, name, ("scenario", "counters", i), sp)
+        if cpath is None:
+            complete = False
             continue
-        for j, c in enumerate(cf.counter):
+        cp = Problems(cpath)
+        all_problems.append(cp)
+        cdata = read_toml(cpath, cp)
+        if cdata is None:
+            complete = False
+            continue
+        cf = check_model(CounterFile, cdata, cp)
+        if cf is not None:
+            items = list(enumerate(cf.counter))
+        else:
+            complete = False
+            items = _salvage_counters(cdata)
+        for j, c in items:
             if c.id in counters:
                 cp.add(("counter", j, "id"), f"counter id {c.id!r} is used twice")
             counters[c.id] = c
-        _check_counters(cf.counter, sc, board, cp)
+        _check_counters(items, refs, board, cp)
 
-    _check_sides(sc, sp)
-    if table is not None:
-        _check_terrain_known(mf, table, mp)
-    if table is None:
+    if sc is not None:
+        _check_sides(sc, sp)
+    if sc is None or board is None or table is None:
+        return None
+    try:
+        system = system_for(sc.scenario.system)
+    except ValueError as exc:
+        sp.add(("scenario", "system"), str(exc))
         return None
     scenario = Scenario(
         id=scenario_id,
@@ -221,11 +493,24 @@ def _assemble(
         terrain=table,
         file=sc,
     )
-    _check_position(scenario, sp)
-    system = system_for(sc.scenario.system)
+    _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
     scenario.lacks = _lacks(scenario) + system.lacks(scenario)
     return scenario
+
+
+def _salvage_counters(data: dict[str, Any]) -> list[tuple[int, Counter]]:
+    """The valid counters of a counter file that failed validation (for further checks)."""
+    items = data.get("counter")
+    out: list[tuple[int, Counter]] = []
+    if not isinstance(items, list):
+        return out
+    for j, item in enumerate(items):
+        try:
+            out.append((j, Counter.model_validate(item)))
+        except ValidationError:
+            continue
+    return out
 
 
 def _check_sides(sc: ScenarioFile, problems: Problems) -> None:
@@ -245,36 +530,46 @@ def _check_sides(sc: ScenarioFile, problems: Problems) -> None:
 
 
 def _check_counters(
-    counters: list[Counter], sc: ScenarioFile, board: Board, problems: Problems
+    items: list[tuple[int, Counter]], refs: _Refs, board: Board | None, problems: Problems
 ) -> None:
-    sides = {s.id: s for s in sc.side}
-    for j, c in enumerate(counters):
-        side = sides.get(c.side)
-        if side is None:
-            problems.add(("counter", j, "side"), f"{c.side!r} is not a side of this scenario")
-        elif c.nationality not in side.nationalities:
-            problems.add(
-                ("counter", j, "nationality"),
-                f"{c.nationality!r} is not a nationality of side {c.side} {side.nationalities}",
-            )
-        if c.setup is not None:
-            check_hex(board, c.setup, ("counter", j, "setup"), problems)
+    """Check each counter against the scenario's sides and turns and against the map."""
+    sides = {s.id: s for s in refs.sides} if refs.sides is not None else None
+    for j, c in items:
+        who = f"counter {c.id}"
+        if sides is not None:
+            side = sides.get(c.side)
+            if side is None:
+                problems.add(
+                    ("counter", j, "side"),
+                    f"{who}: {c.side!r} is not a side of this scenario ({', '.join(sides)})",
+                )
+            elif c.nationality not in side.nationalities:
+                problems.add(
+                    ("counter", j, "nationality"),
+                    f"{who}: {c.nationality!r} is not a nationality of side {c.side}"
+                    f" ({', '.join(side.nationalities)})",
+                )
+        if c.setup is not None and board is not None:
+            check_hex(board, c.setup, ("counter", j, "setup"), problems, who)
         if c.arrive is not None:
             entry = c.arrive.entry
-            if entry not in board.entries:
+            loc = ("counter", j, "arrive", "entry")
+            if board is not None and entry not in board.entries:
                 try:
                     board.numbering.parse(entry)
-                    check_hex(board, entry, ("counter", j, "arrive"), problems)
                 except ValueError:
                     known = ", ".join(sorted(board.entries)) or "none"
                     problems.add(
-                        ("counter", j, "arrive"),
-                        f"entry {entry!r} is neither a lettered entry hex ({known}) nor a hex",
+                        loc,
+                        f"{who}: entry {entry!r} is neither a lettered entry hex of the map"
+                        f" ({known}) nor a hex",
                     )
-            if c.arrive.turn > sc.scenario.turns:
+                else:
+                    check_hex(board, entry, loc, problems, who)
+            if refs.turns is not None and c.arrive.turn > refs.turns:
                 problems.add(
-                    ("counter", j, "arrive"),
-                    f"arrives on turn {c.arrive.turn}, after the last turn ({sc.scenario.turns})",
+                    ("counter", j, "arrive", "turn"),
+                    f"{who} arrives on turn {c.arrive.turn}, after the last turn ({refs.turns})",
                 )
 
 
@@ -296,7 +591,8 @@ def _check_terrain_known(mf: MapFile, table: TerrainTable, problems: Problems) -
             )
 
 
-def _check_position(scenario: Scenario, problems: Problems) -> None:
+def _check_position(scenario: Scenario, problems: Problems, complete: bool = True) -> None:
+    """Check a ``[position]`` block; ``complete`` says every counter could be read."""
     pos = scenario.file.position
     if pos is None:
         return
@@ -304,7 +600,10 @@ def _check_position(scenario: Scenario, problems: Problems) -> None:
     if pos.phasing not in sides:
         problems.add(("position", "phasing"), f"{pos.phasing!r} is not one of {sides}")
     if pos.turn > scenario.info.turns:
-        problems.add(("position", "turn"), f"turn {pos.turn} is after the last turn")
+        problems.add(
+            ("position", "turn"),
+            f"turn {pos.turn} is after the last turn ({scenario.info.turns})",
+        )
     for hex_label, side in pos.control.items():
         loc = ("position", "control", hex_label)
         check_hex(scenario.board, hex_label, loc, problems)
@@ -314,37 +613,29 @@ def _check_position(scenario: Scenario, problems: Problems) -> None:
         loc = ("position", "units", uid)
         counter = scenario.counters.get(uid)
         if counter is None:
-            problems.add(loc, f"no counter with id {uid!r}")
+            if complete:
+                problems.add(loc, f"no counter with id {uid!r} in the scenario's counter files")
             continue
         if unit.status == "on_map":
             if unit.hex is None:
-                problems.add(loc, "a unit on the map needs a hex")
+                problems.add(loc, f"unit {uid} is on the map, so it needs a hex")
             else:
-                check_hex(scenario.board, unit.hex, loc, problems)
+                check_hex(scenario.board, unit.hex, (*loc, "hex"), problems, f"unit {uid}")
         elif unit.hex is not None:
-            problems.add(loc, f"a unit with status {unit.status!r} has no hex")
+            problems.add((*loc, "hex"), f"unit {uid} has status {unit.status!r}, so it has no hex")
         steps = len(counter.steps)
         if steps and unit.steps_lost >= steps:
-            problems.add(loc, f"steps_lost {unit.steps_lost}: the counter has {steps} steps")
+            problems.add(
+                (*loc, "steps_lost"),
+                f"unit {uid} cannot have lost {unit.steps_lost} steps: the counter has {steps}",
+            )
 
 
 def _lacks(scenario: Scenario) -> list[str]:
     """What a valid scenario still lacks before it can be played faithfully."""
     out: list[str] = []
-    board = scenario.board
-    if board.unknown_terrain:
-        sample = ", ".join(board.unknown_terrain[:10])
-        more = (
-            ""
-            if len(board.unknown_terrain) <= 10
-            else f" and {len(board.unknown_terrain) - 10} more"
-        )
-        out.append(f"{len(board.unknown_terrain)} hexes without terrain: {sample}{more}")
-    no_strength = [
-        c.id for c in scenario.counters.values() if c.type != "hq" and not _has_strengths(c)
-    ]
-    if no_strength:
-        out.append(f"{len(no_strength)} counters without strengths: {', '.join(no_strength[:10])}")
+    out += _lacks_terrain(scenario.board)
+    out += _lacks_strengths(list(scenario.counters.values()))
     no_move = [
         c.id
         for c in scenario.counters.values()
@@ -365,6 +656,25 @@ def _lacks(scenario: Scenario) -> list[str]:
             f" {', '.join(unplaced[:10])}"
         )
     return out
+
+
+def _sample(items: list[str] | tuple[str, ...], limit: int = 10) -> str:
+    more = f" and {len(items) - limit} more" if len(items) > limit else ""
+    return ", ".join(items[:limit]) + more
+
+
+def _lacks_terrain(board: Board) -> list[str]:
+    if not board.unknown_terrain:
+        return []
+    n = len(board.unknown_terrain)
+    return [f"{n} hexes without terrain: {_sample(board.unknown_terrain)}"]
+
+
+def _lacks_strengths(counters: list[Counter]) -> list[str]:
+    missing = [c.id for c in counters if c.type != "hq" and not _has_strengths(c)]
+    if not missing:
+        return []
+    return [f"{len(missing)} counters without strengths: {_sample(missing)}"]
 
 
 def _has_strengths(c: Counter) -> bool:
@@ -416,8 +726,7 @@ def validate_file(path: str | Path) -> Report:
         summary = ""
         if mf is not None:
             board = compile_board(mf, probe)
-            if board.unknown_terrain:
-                lacks.append(f"{len(board.unknown_terrain)} hexes without terrain")
+            lacks += _lacks_terrain(board)
             summary = f"map {mf.map.name}: {len(board.hexes)} hexes"
         return Report("map", probe.items, lacks, summary)
     if "counter" in data:
@@ -425,16 +734,24 @@ def validate_file(path: str | Path) -> Report:
         lacks = []
         summary = ""
         if cf is not None:
-            missing = [c.id for c in cf.counter if c.type != "hq" and not _has_strengths(c)]
-            if missing:
-                lacks.append(
-                    f"{len(missing)} counters without strengths: {', '.join(missing[:10])}"
-                )
+            lacks += _lacks_strengths(cf.counter)
             summary = f"{len(cf.counter)} counters"
         return Report("counters", probe.items, lacks, summary)
     if data.get("table") == "terrain_effects":
         tt = check_model(TerrainTable, data, probe)
         summary = "" if tt is None else f"terrain effects chart: {len(tt.terrain)} terrains"
+        return Report("table", probe.items, [], summary)
+    if data.get("table") == "combat_results":
+        crt = check_model(CombatResultsTable, data, probe)
+        summary = ""
+        if crt is not None:
+            provisional = sum(len(r.provisional) for r in crt.rows)
+            total = sum(len(r.results) for r in crt.rows)
+            summary = f"combat results table: {total} entries, {provisional} provisional"
+        return Report("table", probe.items, [], summary)
+    if data.get("table") == "combat_options":
+        options = check_model(CombatOptionsTable, data, probe)
+        summary = "" if options is None else "combat result option table"
         return Report("table", probe.items, [], summary)
     probe.add(
         (),

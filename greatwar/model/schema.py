@@ -292,7 +292,7 @@ class TerrainTable(Strict):
     table: Literal["terrain_effects"]
     system: str
     terrain: dict[str, TerrainType]
-    hexside: dict[str, HexsideType]
+    hexside: dict[HexsideKind, HexsideType]
     enemy_zoc_cost: int = 1
     enemy_zoc_source: Source = "7.21"
 
@@ -380,3 +380,67 @@ class ScenarioFile(Strict):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     victory: Victory | None = None
     position: Position | None = None
+
+
+# --- combat tables --------------------------------------------------------------
+
+CombatResult = Annotated[str, Field(pattern=r"^(-|[0-9]|E)/(-|[0-9]|E)$")]
+
+
+class CrtRow(Strict):
+    """One die-roll row: a result per odds column, "attacker/defender" (8.54)."""
+
+    die: int = Field(ge=1)
+    results: list[CombatResult]
+    source: Source
+    #: 0-based columns of this row that the project supplied (the rest are printed)
+    provisional: list[int] = Field(default_factory=list)
+
+
+class CrtGroup(Strict):
+    """The odds columns used by attackers of some TCRs (8.8)."""
+
+    tcrs: list[int] = Field(min_length=1)
+    columns: list[str] = Field(min_length=1)
+
+
+class CombatResultsTable(Strict):
+    table: Literal["combat_results"]
+    system: str
+    source: Source
+    description: str = ""
+    groups: list[CrtGroup] = Field(min_length=1)
+    rows: list[CrtRow] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> CombatResultsTable:
+        width = {len(g.columns) for g in self.groups}
+        if len(width) != 1:
+            raise ValueError("every TCR group must have the same number of odds columns")
+        (n,) = width
+        for row in self.rows:
+            if len(row.results) != n:
+                raise ValueError(f"die {row.die}: {len(row.results)} results for {n} columns")
+            if any(not 0 <= c < n for c in row.provisional):
+                raise ValueError(f"die {row.die}: provisional column out of range")
+        dice = [r.die for r in self.rows]
+        if dice != sorted(set(dice)):
+            raise ValueError("rows must be in die order without repeats")
+        return self
+
+
+class CombatOption(Strict):
+    """One option of the Combat Result Option Table (8.9)."""
+
+    lose: Literal["none", "half", "all"] = "none"
+    retreat: int = Field(default=0, ge=0)
+    case: str = ""
+    text: str
+
+
+class CombatOptionsTable(Strict):
+    table: Literal["combat_options"]
+    system: str
+    source: Source
+    attacker: dict[str, list[CombatOption]]
+    defender: dict[str, list[CombatOption]]
