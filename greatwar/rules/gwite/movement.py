@@ -11,7 +11,7 @@ entering an Enemy-controlled hex (7.21).
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import units as U
@@ -72,29 +72,33 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
     zoc_cost = stat.zoc_cost
     blocked = blocked_hexes(st, ui.side)
     reach = Reach()
-    best = {start: 0}
-    prov_path = {start: False}
-    heap: list[tuple[int, str]] = [(0, start)]
+    # 5.4 (provisional entries): paths are ranked by cost, then by whether a
+    # provisional chart entry priced them, so that a move is flagged
+    # provisional only when no path of printed costs is as cheap.
+    best: dict[str, tuple[int, bool]] = {start: (0, False)}
+    heap: list[tuple[int, bool, str]] = [(0, False, start)]
     while heap:
-        spent, here = heapq.heappop(heap)
-        if spent > best[here]:
+        spent, prov, here = heapq.heappop(heap)
+        if (spent, prov) > best[here]:
             continue
         for there, cost in enter[here].items():
             if there in blocked:
                 continue
             total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
-            if total <= budget and total < best.get(there, budget + 1):
-                best[there] = total
+            if total > budget:
+                continue
+            key = (total, prov or (here, there) in provisional_edges)
+            if there not in best or key < best[there]:
+                best[there] = key
                 reach.prev[there] = here
-                prov_path[there] = prov_path[here] or (here, there) in provisional_edges
-                heapq.heappush(heap, (total, there))
+                heapq.heappush(heap, (*key, there))
     del best[start]
-    reach.cost = best
-    reach.provisional = {h for h in best if prov_path[h]}
+    reach.cost = {h: c for h, (c, _) in best.items()}
+    reach.provisional = {h for h, (_, p) in best.items() if p}
     if fresh:
         # 5.17 a unit that has spent nothing may always move at least one hex
         for there in enter[start]:
-            if there not in blocked and there not in best:
+            if there not in blocked and there not in reach.cost:
                 reach.cost[there] = budget
                 reach.prev[there] = start
                 reach.minimum_move.add(there)
@@ -154,7 +158,9 @@ class MovementSegment(Handler):
     """4.0 A.d Movement Segment: the phasing player moves his units."""
 
     kind = "movement"
-    case = "5.0"
+    # 5.11 only the phasing player moves, in his own Movement Phase: the case
+    # named when the other player tries to act now.
+    case = "5.11"
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("current", None)
@@ -248,40 +254,99 @@ class MovementSegment(Handler):
         return f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why an action is refused in the Movement Segment, with the case that forbids it."""
+        kind = action.get("type")
         uid = action.get("unit")
         units = st.data["units"]
-        if uid is not None and uid not in units:
-            return f"there is no unit {uid!r}", None
-        if uid is not None:
-            ui = U.info(st, uid)
-            if ui.side != frame["side"]:
-                return f"{ui.name} is not yours to move", "5.11"
-            if units[uid]["status"] != "on_map":
-                return f"{ui.name} is not on the map", "5.11"
-            if uid in frame["done"]:
-                return f"{ui.name} has finished moving this phase", "5.0"
-        if action.get("type") == "move" and uid is not None:
+        if kind not in ("select", "move", "finish", "end_segment"):
+            return (
+                f"{kind!r} is not an action of the Movement Segment"
+                " (select, move, finish, end_segment)",
+                "5.0",
+            )
+        if kind == "end_segment":
+            return "end_segment takes no other fields", "5.0"
+        if not isinstance(uid, str) or uid not in units:
+            return f"there is no unit {uid!r}", "5.0"
+        ui = U.info(st, uid)
+        if ui.side != frame["side"]:
+            return f"{ui.name} is not yours to move", "5.11"
+        if units[uid]["status"] != "on_map":
+            return f"{ui.name} is not on the map", "5.11"
+        if uid in frame["done"]:
+            return f"{ui.name} has finished moving this phase", "5.0"
+        if kind == "move":
             if uid != frame["current"]:
                 return "select the unit before moving it", "5.0"
-            return _why_not_reachable(st, frame, uid, action.get("to"))
-        return super().explain(st, frame, role, action)
+            return _why_not_reachable(st, frame, uid, action)
+        if kind == "finish":
+            return f"{ui.name} is not the unit being moved", "5.0"
+        # select
+        if uid == frame["current"]:
+            return f"{ui.name} is already selected", "5.0"
+        if not can_move(st, uid):
+            return f"{ui.name} has no movement allowance", "5.14"
+        if not has_a_move(st, frame, uid):
+            return (
+                f"{ui.name} cannot enter any adjacent hex: Enemy units,"
+                " Enemy fortresses or prohibited terrain and hexsides all round",
+                "5.13",
+            )
+        return f"a select action names only the unit: {{'type': 'select', 'unit': {uid!r}}}", "5.0"
 
     def title(self, st: State, frame: Frame) -> str:
         return "Movement Segment"
 
 
-def _why_not_reachable(st: State, frame: Frame, uid: str, to: Any) -> tuple[str, str | None]:
+def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tuple[str, str | None]:
+    to = action.get("to")
     board = U.static(st).scenario.board
     if not isinstance(to, str) or not board.on_map(to):
-        return f"{to!r} is not a hex on this map", None
+        return f"{to!r} is not a hex on this map", "5.0"
     ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if to == here:
+        return f"{ui.name} is already in {here}", "5.0"
     if to in blocked_hexes(st, ui.side):
         return f"{to} holds an Enemy unit or fortress", "5.13"
-    terrain = st.game.scenario.terrain.terrain.get(board.terrain.get(to, ""))
+    table = st.game.scenario.terrain
+    terrain = table.terrain.get(board.terrain.get(to, ""))
     if terrain is not None and terrain.move == "prohibited":
         return f"{to} is {terrain.name}: no unit may enter it", "5.4"
+    reach = _reach(st, frame, uid)
+    if to in reach.cost:
+        # 5.12 the move is possible, but not with the path or cost given
+        # (an altered or stale action): say what it costs.
+        path = "→".join(reach.path(to))
+        return (
+            f"the move of {ui.name} to {to} costs {reach.cost[to]} MP by {here}→{path};"
+            " the action gives another path or cost",
+            "5.12",
+        )
+    if to in board.neighbours[here]:
+        for name in sorted(board.features(here, to)):
+            side = table.hexside.get(name)
+            if side is not None and side.move == "prohibited":
+                note = (
+                    " (provisional: treated as prohibited)" if side.source == "provisional" else ""
+                )
+                return (
+                    f"the hexside {here}/{to} is a {side.name}{note}: no unit may cross it",
+                    "5.4",
+                )
     left = _remaining(frame, st, uid)
-    return f"{ui.name} cannot reach {to} with {left} movement points left", "5.14"
+    anyhow = reachable(st, uid, here, 10**6, fresh=False)
+    if to not in anyhow.cost:
+        return (
+            f"{ui.name} cannot reach {to} at all: prohibited terrain or hexsides"
+            " or Enemy units are in the way",
+            "5.4",
+        )
+    return (
+        f"{ui.name} cannot reach {to}: it costs {anyhow.cost[to]} MP and"
+        f" {left} are left this phase",
+        "5.14",
+    )
 
 
 def entered_hexes(st: State, uid: str, path: list[str]) -> None:

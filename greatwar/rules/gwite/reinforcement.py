@@ -15,6 +15,7 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
+from greatwar.rules.gwite.movement import blocked_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -47,6 +48,9 @@ def entry_blocked(st: State, side: str, hex_label: str) -> str | None:
         return f"{hex_label} is occupied by the enemy"
     if hex_label in zoc.enemy_controlled(st, side):
         return f"{hex_label} is in an Enemy zone of control"
+    if hex_label in blocked_hexes(st, side):
+        # 5.13: no unit is ever placed in an undestroyed Enemy fortress
+        return f"{hex_label} is an undestroyed Enemy fortress"
     return None
 
 
@@ -95,6 +99,35 @@ class ReinforcementSegment(Handler):
 
     def run(self, st: State, frame: Frame) -> None:
         st.pop()
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why a reinforcement action is refused, with the case that forbids it."""
+        kind = action.get("type")
+        if kind in ("select", "move", "finish"):
+            # 4.0 A: the Reinforcement Segment comes before the Movement Segment (14.14)
+            return "units move in the Movement Segment, after the Reinforcement Segment", "4.0"
+        uid = action.get("unit")
+        if kind not in ("enter", "withhold") or not isinstance(uid, str):
+            return super().explain(st, frame, role, action)
+        if uid not in st.data["units"]:
+            return f"there is no unit {uid!r}", "14.0"
+        ui = U.info(st, uid)
+        if ui.side != role:
+            return f"{ui.name} is not yours", "14.0"
+        if uid in frame.get("decided", []):
+            return f"{ui.name} has already entered or been withheld this turn", "14.24"
+        if uid not in due(st, role):
+            if ui.arrive_turn is None or U.record(st, uid)["status"] != "pending":
+                return f"{ui.name} is not a reinforcement waiting to arrive", "14.0"
+            return f"{ui.name} is due on Game-Turn {ui.arrive_turn}, not before", "14.0"
+        hex_label = entry_hex(st, uid)
+        if kind == "enter":
+            why = entry_blocked(st, role, hex_label)
+            if why:
+                return f"{ui.name} may not enter: {why}", "14.21"
+            if action.get("hex") != hex_label:
+                return f"{ui.name} enters at its entry hex {hex_label}, nowhere else", "14.11"
+        return super().explain(st, frame, role, action)
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         names = ", ".join(U.info(st, uid).name for uid in self._undecided(st, frame))

@@ -98,12 +98,27 @@ class Interphase(Handler):
         return "Game-Turn Record Interphase"
 
 
+class GameTurn(Sequence):
+    """4.0 a Game-Turn; its title says which (for the phase track of views)."""
+
+    def title(self, st: State, frame: Frame) -> str:
+        return f"Game-Turn {st.data['turn']} of {st.game.scenario.info.turns}"
+
+
+class PlayerTurn(Sequence):
+    """4.0 A/B a Player-Turn; its title says whether first or second, and whose."""
+
+    def title(self, st: State, frame: Frame) -> str:
+        order = "First" if player_turn_sides(st).index(frame["side"]) == 0 else "Second"
+        return f"{order} Player-Turn: {side_name(st, frame['side'])}"
+
+
 def handlers() -> list[Handler]:
     side = ("side",)
     return [
         GameHandler(),
-        Sequence("game_turn", _game_turn_children, title="Game-Turn", case="4.0"),
-        Sequence(
+        GameTurn("game_turn", _game_turn_children, title="Game-Turn", case="4.0"),
+        PlayerTurn(
             "player_turn",
             PLAYER_TURN_CHILDREN,
             inherit=side,

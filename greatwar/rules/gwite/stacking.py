@@ -76,6 +76,25 @@ class EndOfPhaseStacking(Handler):
         st.pop()
         st.checkpoint("end_of_phase")
 
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why an action is refused during the end-of-phase stacking check."""
+        kind = action.get("type")
+        if kind != "eliminate":
+            return "the phase is over: only units over the stacking limit are eliminated now", "4.0"
+        uid, h = action.get("unit"), action.get("hex")
+        if not isinstance(uid, str) or uid not in st.data["units"]:
+            return f"there is no unit {uid!r}", "6.14"
+        ui = U.info(st, uid)
+        if ui.side != role:
+            return f"{ui.name} is not yours: the owner chooses which units to eliminate", "6.14"
+        if U.record(st, uid)["hex"] != h:
+            return f"{ui.name} is not in {h}", "6.14"
+        if h not in overstacked(st, role):
+            return f"{h} is within the stacking limit of {stacking_limit(st, h)}", "6.14"
+        if ui.stacking == 0:
+            return f"{ui.name} has no stacking points: removing it relieves nothing", "6.11"
+        return super().explain(st, frame, role, action)
+
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         hexes = ", ".join(overstacked(st, role))
         return f"End of phase: hexes {hexes} are over the stacking limit; eliminate units there."

@@ -3,23 +3,81 @@
 ``position(tmp_path, units={...})`` writes a scenario file with a
 ``[position]`` block (see the data model) and loads it, so a test can put
 exactly the units it needs where it needs them and start at any phase.
+
+``test_counters=True`` adds a few FICTIONAL counters made for the rules tests
+(:data:`TEST_COUNTERS`): units whose values no teaching counter has (a TCR 2
+unit, a unit with a Movement Allowance of 1, reinforcements that arrive
+together).  ``refuse`` checks that an action is refused with a rule case and
+changes nothing.
 """
 
 from __future__ import annotations
 
 import json
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import greatwar
-from greatwar.engine.state import Game
+from greatwar import IllegalAction
+from greatwar.engine.state import Game, State
 from greatwar.model.loader import DATA_ROOT
 
 TEACHING = DATA_ROOT / "gwite" / "scenarios" / "teaching.toml"
 MAP = DATA_ROOT / "gwite" / "maps" / "teaching.toml"
 COUNTERS = DATA_ROOT / "gwite" / "counters" / "teaching.toml"
+
+
+# FICTIONAL counters for rules tests only (not part of the teaching scenario).
+TEST_COUNTERS = """
+[[counter]]
+id = "X-G2"
+name = "Test division rated TCR 2"
+side = "central"
+nationality = "germany"
+type = "infantry"
+size = "division"
+tcr = 2
+movement = 5
+steps = [[4, 5], [2, 3]]
+setup = "0301"
+
+[[counter]]
+id = "X-LS1"
+name = "Test Landsturm regiment with 1 MP (TCR 4)"
+side = "central"
+nationality = "austria-hungary"
+type = "infantry"
+size = "regiment"
+movement = 1
+steps = [[1, 1]]
+setup = "0302"
+
+[[counter]]
+id = "X-R1"
+name = "Test Russian corps arriving on turn 2 at C"
+side = "allied"
+nationality = "russia"
+type = "infantry"
+size = "corps"
+movement = 4
+steps = [[6, 8], [5, 7], [3, 4], [2, 3]]
+arrive = { turn = 2, entry = "C" }
+
+[[counter]]
+id = "X-R2"
+name = "Test Russian division arriving on turn 2 at C"
+side = "allied"
+nationality = "russia"
+type = "infantry"
+size = "division"
+movement = 4
+steps = [[3, 4], [1, 2]]
+arrive = { turn = 2, entry = "C" }
+"""
 
 
 def _toml_value(value: Any) -> str:
@@ -39,13 +97,20 @@ def write_position(
     counters: tuple[Path, ...] = (COUNTERS,),
     stacking_limit: int = 8,
     extra: str = "",
+    first_side: str = "allied",
+    test_counters: bool = False,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
     ``units`` maps a counter id to a hex (or to a full position entry).  With
     ``only`` every other counter starts eliminated, so the board holds just
-    the units the test names.
+    the units the test names.  ``first_side`` is the scenario's first player
+    (4.0); ``test_counters`` adds :data:`TEST_COUNTERS`.
     """
+    if test_counters:
+        extra_path = directory / "test-counters.toml"
+        extra_path.write_text(TEST_COUNTERS, encoding="utf-8")
+        counters = (*counters, extra_path)
     text = TEACHING.read_text(encoding="utf-8")
     body = text.split("[[side]]", 1)[1]
     body = body.replace("stacking_limit = 8", f"stacking_limit = {stacking_limit}")
@@ -58,7 +123,7 @@ def write_position(
         f"map = {_toml_value(str(map_path))}",
         f"counters = {_toml_value([str(c) for c in counters])}",
         "turns = 6",
-        'first_side = "allied"',
+        f"first_side = {_toml_value(first_side)}",
         "",
         "[[side]]" + body,
         extra,
@@ -72,9 +137,9 @@ def write_position(
     ]
     placed = dict(units)
     if only:
-        game = greatwar.load(TEACHING)
-        for uid in game.scenario.counters:
-            placed.setdefault(uid, {"status": "eliminated"})
+        for path in counters:
+            for counter in tomllib.loads(path.read_text(encoding="utf-8"))["counter"]:
+                placed.setdefault(counter["id"], {"status": "eliminated"})
     for uid, where in placed.items():
         entry = {"hex": where} if isinstance(where, str) else where
         inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in entry.items())
@@ -95,3 +160,19 @@ def position(tmp_path: Path):  # type: ignore[no-untyped-def]
         return game.new_state(seed)
 
     return make
+
+
+def refused(st: State, role: str, action: dict[str, Any]) -> IllegalAction:
+    """Apply an action that must be refused; check it names a case and changes nothing."""
+    before = st.digest()
+    with pytest.raises(IllegalAction) as info:
+        st.apply(role, action)
+    assert st.digest() == before, "a refused action changed the state"
+    assert info.value.case, f"the refusal names no rule case: {info.value.reason}"
+    return info.value
+
+
+@pytest.fixture
+def refuse() -> Callable[[State, str, dict[str, Any]], IllegalAction]:
+    """``refuse(state, role, action)`` -> the IllegalAction (state checked unchanged)."""
+    return refused
