@@ -8,13 +8,24 @@ Hexes are named everywhere by their printed label (``"0712"``).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
 from greatwar import hexgrid
 from greatwar.hexgrid import Hex, Hexside
 from greatwar.model.problems import Problems
-from greatwar.model.schema import City, EntryHex, Fortress, Grid, MapFile, MapInfo, SupplySource
+from greatwar.model.schema import (
+    City,
+    EntryHex,
+    Fortress,
+    Grid,
+    Line,
+    MapFile,
+    MapInfo,
+    Road,
+    SupplySource,
+)
 
 UNKNOWN = "?"
 NO_HEX = "-"
@@ -378,7 +389,10 @@ def _compile_hexsides(mf: MapFile, board: Board, problems: Problems) -> None:
     board.side_features = {k: frozenset(v) for k, v in features.items()}
 
 
-def _compile_lines(lines, kind: str, board: Board, problems: Problems) -> list[RailLine]:  # type: ignore[no-untyped-def]
+def _compile_lines(
+    lines: Sequence[Line | Road], kind: str, board: Board, problems: Problems
+) -> list[RailLine]:
+    """Rail lines and roads as chains of the map's own hex labels (gaps are problems)."""
     out = []
     for i, ln in enumerate(lines):
         ok = True
@@ -395,7 +409,8 @@ def _compile_lines(lines, kind: str, board: Board, problems: Problems) -> list[R
                 )
                 ok = False
         if ok:
-            out.append(RailLine(ln.name, ln.track, tuple(chain)))
+            track = ln.track if isinstance(ln, Line) else "road"
+            out.append(RailLine(ln.name, track, tuple(chain)))
     return out
 
 

@@ -96,11 +96,18 @@ class HexsideFeature(Strict):
 
 
 class Line(Strict):
-    """A railroad or road as a chain of adjacent hexes."""
+    """A railroad as a chain of adjacent hexes (its hexsides are those between them)."""
 
     name: str = ""
-    track: Literal["single", "double", "road"] = "single"
+    track: Literal["single", "double"] = "single"
     gauge: str = ""
+    hexes: list[str] = Field(min_length=2)
+
+
+class Road(Strict):
+    """A road as a chain of adjacent hexes."""
+
+    name: str = ""
     hexes: list[str] = Field(min_length=2)
 
 
@@ -152,7 +159,7 @@ class MapFile(Strict):
     countries: Grid | None = None
     hexside: list[HexsideFeature] = Field(default_factory=list)
     rail: list[Line] = Field(default_factory=list)
-    road: list[Line] = Field(default_factory=list)
+    road: list[Road] = Field(default_factory=list)
     city: list[City] = Field(default_factory=list)
     fortress: list[Fortress] = Field(default_factory=list)
     entry: list[EntryHex] = Field(default_factory=list)
