@@ -15,7 +15,7 @@ import greatwar
 from greatwar.model.board import compile_board
 from greatwar.model.loader import Scenario, load_scenario
 from greatwar.model.problems import Problems
-from greatwar.model.schema import MapFile
+from greatwar.model.schema import HEXSIDE_TYPES, MapFile
 from greatwar.render import FICTIONAL_LABEL, render_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -503,19 +503,7 @@ def test_unknown_terrain_is_hatched(tmp_path: Path) -> None:
 
 
 def test_every_hexside_type_and_place_kind_renders(teaching: Scenario, tmp_path: Path) -> None:
-    kinds = [
-        "minor_river",
-        "major_river",
-        "ridge",
-        "prohibited",
-        "blocked",
-        "lake_shore",
-        "strait",
-        "wire",
-        "fortified_edge",
-        "bridge",
-        "border",
-    ]
+    kinds = list(HEXSIDE_TYPES)
     sides = ["0101/0201", "0201/0301", "0301/0401", "0102/0202", "0202/0302", "0302/0402"]
     places = "".join(
         f'[[hexside]]\ntype = "{kind}"\nsides = ["{sides[i % len(sides)]}"]\n\n'
