@@ -368,15 +368,39 @@ class ScenarioInfo(Strict):
     source: str = ""
 
 
+class ReplacementRoll(Strict):
+    """Die rolls that replace a step (13.0), for some nationalities and Game-Turns."""
+
+    nationalities: list[str] = Field(min_length=1)
+    first_turn: int = Field(default=1, ge=1)
+    last_turn: int | None = None
+    success: list[int] = Field(description="die rolls that succeed; empty: not allowed")
+
+
+class Replacement(Strict):
+    """13.0 parameters each game's exclusive rules give."""
+
+    min_distance: int = Field(ge=1, description="no Enemy unit within this many hexes")
+    max_units: int = Field(ge=0, description="units that may roll per Step Replacement Phase")
+    rolls: list[ReplacementRoll] = Field(default_factory=list)
+    source: str = ""
+
+
 class Parameters(Strict):
     """Numbers a game's exclusive rules (or a teaching scenario) set for the standard rules."""
 
     stacking_limit: int | None = Field(default=None, ge=1)
+    #: TCR by nationality (2.4)
     tcr: dict[str, int] = Field(default_factory=dict)
+    #: supply range in hexes by nationality (9.12)
     supply_range: dict[str, int] = Field(default_factory=dict)
+    #: stacking points per Movement Phase by side id or nationality (5.31)
     rail_capacity: dict[str, int] = Field(default_factory=dict)
+    #: rail movement rate in hexes by nationality (5.31)
     rail_rate: dict[str, int] = Field(default_factory=dict)
+    #: countries whose railroads and map edges are Friendly, by side id (5.32, 9.13)
     friendly_countries: dict[str, list[str]] = Field(default_factory=dict)
+    replacement: Replacement | None = None
     source: str = ""
 
 

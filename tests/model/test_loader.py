@@ -468,7 +468,9 @@ def test_first_side_and_victory_side_must_be_sides(teaching: TeachingCopy) -> No
 
 def test_nationality_on_two_sides(teaching: TeachingCopy) -> None:
     teaching.edit(
-        teaching.scenario, 'nationalities = ["russia"]', 'nationalities = ["russia", "germany"]'
+        teaching.scenario,
+        '\nnationalities = ["russia"]\n',
+        '\nnationalities = ["russia", "germany"]\n',
     )
     problems = teaching.problems()
     assert any(

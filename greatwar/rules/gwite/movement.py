@@ -14,8 +14,8 @@ import heapq
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.gwite import command, rail, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -57,6 +57,27 @@ def blocked_hexes(st: State, side: str) -> frozenset[str]:
     return U.cached(st, "occupied", lambda s: _occupied_by(s, enemy), enemy)  # type: ignore[no-any-return]
 
 
+def blocked_for(st: State, uid: str) -> frozenset[str]:
+    """Hexes this unit may not enter: 5.13, except that a combat unit with an attack
+    strength may enter a hex holding only Enemy HQs, which then displace (10.52)."""
+    side = U.info(st, uid).side
+    blocked = blocked_hexes(st, side)
+    if U.printed_attack(st, uid) > 0:
+        hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
+        if hq_only:
+            return blocked - hq_only
+    return blocked
+
+
+def allowance(st: State, uid: str) -> int:
+    """The unit's Movement Allowance this phase: halved, rounded down but never below
+    one, when it was found out of supply in the Initial Supply Segment (9.21)."""
+    printed = U.movement_allowance(st, uid)
+    if supply.movement_halved(st, uid):
+        return max(1, printed // 2)
+    return printed
+
+
 def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reach:
     """Dijkstra over the move costs of the unit's TCR column.
 
@@ -70,7 +91,7 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
     provisional_edges = costs.provisional
     enemy_zoc = zoc.enemy_controlled(st, ui.side)
     zoc_cost = stat.zoc_cost
-    blocked = blocked_hexes(st, ui.side)
+    blocked = blocked_for(st, uid)
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
     # provisional chart entry priced them, so that a move is flagged
@@ -111,16 +132,16 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
 
 
 def can_move(st: State, uid: str) -> bool:
-    """Hook: may this unit move in this Movement Segment at all?
+    """May this unit make normal moves in this Movement Segment?
 
-    Out-of-command units may not (10.4); command control arrives with the
-    standard-rules issue, so for now every unit may.
+    Not when out of Command Control (10.4, 5.17), nor while entrained (5.33:
+    an entrained unit moves by rail until it detrains).
     """
-    return U.movement_allowance(st, uid) > 0
+    return allowance(st, uid) > 0 and command.may_move(st, uid) and not rail.entrained(st, uid)
 
 
 def _remaining(frame: Frame, st: State, uid: str) -> int:
-    return U.movement_allowance(st, uid) - frame["spent"].get(uid, 0)
+    return allowance(st, uid) - frame["spent"].get(uid, 0)
 
 
 def _reach(st: State, frame: Frame, uid: str) -> Reach:
@@ -142,7 +163,7 @@ def has_a_move(st: State, frame: Frame, uid: str) -> bool:
     stat = U.static(st)
     ui = stat.units[uid]
     here = U.record(st, uid)["hex"]
-    blocked = blocked_hexes(st, ui.side)
+    blocked = blocked_for(st, uid)
     enemy_zoc = zoc.enemy_controlled(st, ui.side)
     fresh = uid not in frame["spent"]
     left = _remaining(frame, st, uid)
@@ -175,14 +196,15 @@ class MovementSegment(Handler):
         return [
             uid
             for uid in U.on_map(st, frame["side"])
-            if uid not in done and can_move(st, uid) and has_a_move(st, frame, uid)
+            if uid not in done
+            and ((can_move(st, uid) and has_a_move(st, frame, uid)) or rail.can_act(st, frame, uid))
         ]
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
         actions: list[Action] = []
         current = frame["current"]
         if current is not None:
-            reach = _reach(st, frame, current)
+            reach = _reach(st, frame, current) if can_move(st, current) else Reach()
             for to in sorted(reach.cost):
                 action: Action = {
                     "type": "move",
@@ -196,6 +218,7 @@ class MovementSegment(Handler):
                 if to in reach.provisional:
                     action["provisional"] = True
                 actions.append(action)
+            actions.extend(rail.actions(st, frame, current))
             actions.append({"type": "finish", "unit": current})
         for uid in self.movable(st, frame):
             if uid != current:
@@ -212,6 +235,8 @@ class MovementSegment(Handler):
             self._move(st, frame, action)
         elif kind == "finish":
             self._finish_current(st, frame)
+        elif kind in rail.ACTION_TYPES:
+            rail.apply(st, frame, action)
         elif kind == "end_segment":
             self._finish_current(st, frame)
             st.log(f"{side_name(st, frame['side'])} ends the Movement Segment.", case="4.0")
@@ -231,14 +256,19 @@ class MovementSegment(Handler):
         spent = frame["spent"].get(uid, 0) + reach.cost[to]
         frame["spent"][uid] = spent
         path = reach.path(to)
-        U.place(st, uid, to)
-        entered_hexes(st, uid, path)
         ui = U.info(st, uid)
+        hq_only = command.hq_only_hexes(st, U.enemy_of(st, ui.side))
+        for h in path:
+            if h in hq_only:
+                command.displace_hqs(st, h, ui.side)  # 10.52
+        U.place(st, uid, to)
+        U.record(st, uid)["moved_turn"] = st.data["turn"]
+        entered_hexes(st, uid, path)
         case = "5.17" if to in reach.minimum_move else "5.4"
         note = " (provisional terrain cost)" if to in reach.provisional else ""
         st.log(
             f"{ui.name} moves {start}→{'→'.join(path)}, {reach.cost[to]} MP"
-            f" ({spent} of {U.movement_allowance(st, uid)} spent){note}.",
+            f" ({spent} of {allowance(st, uid)} spent){note}.",
             case=case,
             provisional=True if note else None,
         )

@@ -5,18 +5,28 @@ Interphase.  Player-Turn = Movement Phase (Initial Supply Determination,
 Reinforcement, Command Control, Movement and Attrition Segments), Cavalry
 Withdrawal Before Combat Phase, Combat Phase (Command Control and Combat
 Resolution Segments).  Stacking is checked at the end of every Phase (6.14).
+
+13.0 speaks of a Step Replacement Phase that 4.0 does not place.  Its
+criteria ("not moved in the preceding Movement Phase of this Game-Turn")
+put it after a Movement Phase within the phasing player's turn: it is the
+last phase of each Player-Turn here.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.engine.phases import Frame, Handler, Pass, Sequence
+from greatwar.engine.phases import Frame, Handler, Sequence
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.cavalry import CavalryWithdrawal
+from greatwar.rules.gwite.combat import CombatResolution
+from greatwar.rules.gwite.command import CombatCommandSegment, MovementCommandSegment
 from greatwar.rules.gwite.movement import MovementSegment
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.reinforcement import ReinforcementSegment
+from greatwar.rules.gwite.replacement import StepReplacement
 from greatwar.rules.gwite.stacking import EndOfPhaseStacking
+from greatwar.rules.gwite.supply import AttritionSegment, InitialSupplySegment
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -26,6 +36,7 @@ PHASES: dict[str, str] = {
     "movement": "movement_phase",
     "cavalry_withdrawal": "cavalry_withdrawal_phase",
     "combat": "combat_phase",
+    "step_replacement": "step_replacement_phase",
 }
 SEGMENTS: dict[str, dict[str, str]] = {
     "movement_phase": {
@@ -40,6 +51,7 @@ SEGMENTS: dict[str, dict[str, str]] = {
         "command_control": "combat_command_control",
         "combat_resolution": "combat_resolution",
     },
+    "step_replacement_phase": {"step_replacement": "step_replacement"},
 }
 # Every phase ends with the stacking check (6.14).
 PHASE_CHILDREN: dict[str, list[str]] = {
@@ -147,15 +159,21 @@ def handlers() -> list[Handler]:
             title="Combat Phase",
             case="8.0",
         ),
+        Sequence(
+            "step_replacement_phase",
+            PHASE_CHILDREN["step_replacement_phase"],
+            inherit=side,
+            title="Step Replacement Phase",
+            case="13.0",
+        ),
         Interphase(),
-        # Segments whose rules arrive with the standard-rules issue: the frames
-        # exist so the sequence of play is complete; they do nothing yet.
-        Pass("initial_supply", "Initial Supply Determination Segment", "9.11"),
-        Pass("movement_command_control", "Command Control Segment", "10.31"),
-        Pass("attrition", "Attrition Segment", "9.22"),
-        Pass("cavalry_withdrawal", "Cavalry Withdrawal Before Combat", "12.1"),
-        Pass("combat_command_control", "Command Control Segment (combat)", "10.36"),
-        Pass("combat_resolution", "Combat Resolution Segment", "8.0"),
+        InitialSupplySegment(),
+        MovementCommandSegment(),
+        AttritionSegment(),
+        CavalryWithdrawal(),
+        CombatCommandSegment(),
+        CombatResolution(),
+        StepReplacement(),
         ReinforcementSegment(),
         MovementSegment(),
         EndOfPhaseStacking(),

@@ -35,6 +35,8 @@ class UnitInfo:
     movement: tuple[int, ...]  # movement allowance with 0, 1, ... steps lost
     exerts_zoc: bool
     hq: bool
+    heroic: bool
+    hq_level: str | None
     setup: str | None
     arrive_turn: int | None
     arrive_entry: str | None
@@ -67,6 +69,7 @@ class GwiteStatic:
     fortress_side: dict[str, str]  # fortress hex -> owning side
     city_side: dict[str, str | None]  # city hex -> side controlling it at the start
     zoc_cost: int
+    rail_hexes: frozenset[str]  # every hex a railroad line passes through
 
 
 def unit_tcr(scenario: Scenario, c: Counter) -> int | None:
@@ -106,6 +109,8 @@ def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
             # 7.26 HQ units and supply depots never exert a zone of control
             exerts_zoc=c.type not in ("hq", "supply_depot"),
             hq=c.type == "hq",
+            heroic=bool(c.hq and c.hq.heroic),
+            hq_level=c.hq.level if c.hq else None,
             setup=c.setup,
             arrive_turn=c.arrive.turn if c.arrive else None,
             arrive_entry=c.arrive.entry if c.arrive else None,
@@ -179,4 +184,5 @@ def build_static(scenario: Scenario) -> GwiteStatic:
         fortress_side=fortress_side,
         city_side=city_side,
         zoc_cost=scenario.terrain.enemy_zoc_cost,
+        rail_hexes=frozenset(h for line in scenario.board.rails for h in line.hexes),
     )

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
 MARKERS = ("out_of_command", "entrained", "out_of_supply", "moved", "withdrawn")
 
 
+def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
+    """A unit's record in the state (see :mod:`greatwar.rules.gwite.units`)."""
+    return {
+        "hex": hex_label,
+        "status": status,
+        "lost": 0,
+        "markers": [],
+        "moved_turn": 0,
+        "combat_turn": 0,
+    }
+
+
 class GwiteSystem(RuleSystem):
     name = "gwite"
 
@@ -91,14 +103,9 @@ class GwiteSystem(RuleSystem):
         units: dict[str, dict[str, Any]] = {}
         for uid, ui in game.static.units.items():
             if ui.setup is not None:
-                units[uid] = {
-                    "hex": canonical(board, ui.setup),
-                    "status": "on_map",
-                    "lost": 0,
-                    "markers": [],
-                }
+                units[uid] = new_unit_record(canonical(board, ui.setup), "on_map")
             else:
-                units[uid] = {"hex": None, "status": "pending", "lost": 0, "markers": []}
+                units[uid] = new_unit_record(None, "pending")
         control = {h: s for h, s in game.static.city_side.items() if s is not None}
         data: dict[str, Any] = {
             "turn": 1,
@@ -107,6 +114,7 @@ class GwiteSystem(RuleSystem):
             "control": control,
             "vp": 0,
             "rev": {side.id: 0 for side in scenario.sides},
+            "fortress_lost": {},  # fortress hex -> fortress steps lost (11.13)
         }
         pos = scenario.file.position
         if pos is not None:
@@ -116,12 +124,10 @@ class GwiteSystem(RuleSystem):
             for h, side in pos.control.items():
                 control[canonical(board, h)] = side
             for uid, p in pos.units.items():
-                units[uid] = {
-                    "hex": canonical(board, p.hex) if p.hex else None,
-                    "status": "pending" if p.status == "withheld" else p.status,
-                    "lost": p.steps_lost,
-                    "markers": list(p.markers),
-                }
+                status = "pending" if p.status == "withheld" else p.status
+                units[uid] = new_unit_record(canonical(board, p.hex) if p.hex else None, status)
+                units[uid]["lost"] = p.steps_lost
+                units[uid]["markers"] = sorted(p.markers)
         return data
 
     def start(self, st: State) -> None:

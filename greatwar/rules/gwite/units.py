@@ -2,7 +2,12 @@
 
 A unit's record in ``state.data["units"]`` is plain data::
 
-    {"hex": "0712", "status": "on_map", "lost": 1, "markers": []}
+    {"hex": "0712", "status": "on_map", "lost": 1, "markers": [],
+     "moved_turn": 0, "combat_turn": 0}
+
+``lost`` counts steps lost (8.5); ``markers`` are the markers on the counter
+(``out_of_command``, ``out_of_supply``, ``entrained``, ...); ``moved_turn``
+and ``combat_turn`` are the last Game-Turn the unit moved and fought (13.0).
 
 ``status`` is ``on_map``, ``pending`` (a reinforcement not yet arrived or
 withheld), ``eliminated`` or ``off_map`` (off-map rail movement, 5.37).
@@ -20,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.schema import StepValues
     from greatwar.rules.gwite.static import GwiteStatic, UnitInfo
 
 
@@ -103,6 +109,72 @@ def movement_allowance(st: State, uid: str) -> int:
     return ui.movement[min(lost, len(ui.movement) - 1)]
 
 
+# --- printed values of the current step -----------------------------------------
+
+
+def steps_left(st: State, uid: str) -> int:
+    """Steps the unit still has (8.5)."""
+    return info(st, uid).step_count - record(st, uid)["lost"]
+
+
+def step_values(st: State, uid: str) -> StepValues:
+    """The printed values of the unit's current step (8.52, 8.53)."""
+    return info(st, uid).strengths(record(st, uid)["lost"])
+
+
+def printed_attack(st: State, uid: str) -> int:
+    """Printed attack strength of the current step; an HQ's is its combat strength if
+    heroic (10.23), else none (10.51)."""
+    ui = info(st, uid)
+    values = step_values(st, uid)
+    if ui.hq:
+        return (values.combat_strength or 0) if ui.heroic else 0
+    return values.attack or 0
+
+
+def printed_defense(st: State, uid: str) -> int:
+    """Printed defense strength of the current step (an HQ's combat strength, 10.53)."""
+    ui = info(st, uid)
+    values = step_values(st, uid)
+    if ui.hq:
+        return values.combat_strength or 0
+    return values.defense or 0
+
+
+def tcr(st: State, uid: str) -> int:
+    """The unit's Tactical Competence Rating (2.4)."""
+    return info(st, uid).tcr
+
+
+# --- markers --------------------------------------------------------------------
+
+
+def has_marker(st: State, uid: str, marker: str) -> bool:
+    return marker in record(st, uid)["markers"]
+
+
+def add_marker(st: State, uid: str, marker: str) -> None:
+    markers = record(st, uid)["markers"]
+    if marker not in markers:
+        markers.append(marker)
+        markers.sort()
+        _touch(st, uid)
+
+
+def remove_marker(st: State, uid: str, marker: str) -> None:
+    markers = record(st, uid)["markers"]
+    if marker in markers:
+        markers.remove(marker)
+        _touch(st, uid)
+
+
+def clear_marker(st: State, marker: str, side: str | None = None) -> None:
+    """Remove a marker from every unit (of one side)."""
+    for uid in list(static(st).units):
+        if side is None or info(st, uid).side == side:
+            remove_marker(st, uid, marker)
+
+
 # --- changes --------------------------------------------------------------------
 
 
@@ -119,12 +191,58 @@ def place(st: State, uid: str, hex_label: str) -> None:
 
 
 def eliminate(st: State, uid: str) -> None:
-    """Remove a unit from play."""
+    """Remove a unit from play (no scoring; see :func:`eliminate_unit`)."""
     u = record(st, uid)
     u["hex"] = None
     u["status"] = "eliminated"
     u["markers"] = []
     _touch(st, uid)
+
+
+def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
+    """Eliminate a unit, log it with the case, and score it for victory."""
+    from greatwar.rules.gwite.victory import unit_eliminated
+
+    where = record(st, uid)["hex"]
+    eliminate(st, uid)
+    text = f"{info(st, uid).name} is eliminated"
+    if where:
+        text += f" in {where}"
+    st.log(f"{text}{': ' + why if why else ''}.", case=case)
+    unit_eliminated(st, uid, case)
+
+
+def lose_steps(st: State, uid: str, steps: int, case: str, why: str = "") -> int:
+    """A unit loses ``steps`` steps (8.5); it is eliminated when it has none left.
+
+    Returns the steps actually lost.
+    """
+    left = steps_left(st, uid)
+    taken = min(steps, left)
+    if taken <= 0:
+        return 0
+    if taken == left:
+        eliminate_unit(st, uid, case, why)
+        return taken
+    record(st, uid)["lost"] += taken
+    _touch(st, uid)
+    values = step_values(st, uid)
+    st.log(
+        f"{info(st, uid).name} loses {taken} step{'s' if taken > 1 else ''}"
+        f"{' (' + why + ')' if why else ''}; now {values.attack}-{values.defense}.",
+        case=case,
+    )
+    return taken
+
+
+def restore_steps(st: State, uid: str, steps: int, case: str) -> None:
+    """A unit regains lost steps (13.0)."""
+    u = record(st, uid)
+    regained = min(steps, u["lost"])
+    if regained:
+        u["lost"] -= regained
+        _touch(st, uid)
+        st.log(f"{info(st, uid).name} regains {regained} step(s).", case=case)
 
 
 def set_status(st: State, uid: str, status: str) -> None:

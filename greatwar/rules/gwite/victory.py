@@ -19,17 +19,24 @@ if TYPE_CHECKING:
 
 
 def passed_through(st: State, uid: str, path: list[str]) -> None:
-    """A unit entered these hexes: it takes control of the cities among them."""
-    cities = U.static(st).scenario.board.cities
+    """A unit entered these hexes: its side is now the last to occupy them.
+
+    That decides control of cities and towns (Brusilov 25.12) and whether a
+    rail hex was "last occupied by an Enemy unit" (5.33, 9.15).
+    """
+    board = U.static(st).scenario.board
+    cities = board.cities
+    rail_hexes = U.static(st).rail_hexes
     side = U.info(st, uid).side
     control = st.data["control"]
     for h in path:
-        if h in cities and control.get(h) != side:
+        if (h in cities or h in rail_hexes) and control.get(h) != side:
             control[h] = side
-            st.log(
-                f"{side_name(st, side)} takes control of {cities[h].name} ({h}).",
-                case="25.12",
-            )
+            if h in cities:
+                st.log(
+                    f"{side_name(st, side)} takes control of {cities[h].name} ({h}).",
+                    case="25.12",
+                )
 
 
 def unit_eliminated(st: State, uid: str, case: str) -> None:

@@ -38,6 +38,10 @@ PLAYER_TURN = [
     "combat_command_control",
     "combat_resolution",
     "end_of_phase",
+    # 13.0: placed at the end of each Player-Turn (see sequence.py)
+    "step_replacement_phase",
+    "step_replacement",
+    "end_of_phase",
 ]
 
 
@@ -87,7 +91,9 @@ def test_3_0_units_start_on_their_printed_hexes() -> None:
     for uid, counter in game.scenario.counters.items():
         record = U.record(st, uid)
         if counter.setup is not None:
-            assert record == {"hex": counter.setup, "status": "on_map", "lost": 0, "markers": []}
+            assert record["hex"] == counter.setup
+            assert record["status"] == "on_map"
+            assert (record["lost"], record["markers"]) == (0, [])
         else:
             # reinforcements: a Game-Turn and a lettered hex instead of a hex number
             assert counter.arrive is not None
