@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -21,6 +21,9 @@ from rich.table import Table
 from rich.text import Text
 
 from greatwar.model.problems import ScenarioError
+
+if TYPE_CHECKING:
+    from greatwar.rules.system import RuleSystem
 
 DEFAULT_SCENARIO = "gwite/teaching"
 
@@ -264,15 +267,17 @@ def replay(
             if broken:
                 raise InvariantViolation("; ".join(broken))
         except IllegalAction as exc:
-            raise _fail(f"action {n} ({role} {json.dumps(action)}) is illegal: {exc}") from None
+            rule = f" — {exc.case}: {exc.summary}" if exc.summary else ""
+            raise _fail(
+                f"action {n} ({role} {json.dumps(action)}) is illegal: {exc}{rule}"
+            ) from None
         except Exception as exc:  # report any failure with its step
             raise _fail(
                 f"action {n} ({role} {json.dumps(action)}) fails: {type(exc).__name__}: {exc}"
             ) from None
     if verbose:
         for entry in state.data["log"]:
-            case = f" [{entry['case']}]" if entry.get("case") else ""
-            console.print(f"{entry['n']:>5} {entry['text']}{case}", highlight=False, markup=False)
+            console.print(_log_line(game.system, entry), highlight=False, markup=False)
     console.print(
         f"{len(data['actions'])} actions replayed; digest {state.digest()}", highlight=False
     )
@@ -284,6 +289,16 @@ def replay(
         console.print(f"game in progress: {state.prompt()}", highlight=False, markup=False)
     if "failure" in data:
         raise _fail(f"the recorded failure ({data['failure'].get('kind')}) did not reproduce")
+
+
+def _log_line(system: RuleSystem, entry: dict[str, Any]) -> str:
+    """A log entry as ``   12 text [5.4: our summary of 5.4]``."""
+    line = f"{entry['n']:>5} {entry['text']}"
+    case = entry.get("case")
+    if case:
+        summary = system.case_summary(case)
+        line += f" [{case}: {summary}]" if summary else f" [{case}]"
+    return line
 
 
 @app.command()
@@ -305,6 +320,35 @@ def render(
         state = replay_record(record)
     out.write_text(render_svg(game.scenario, state, hex_size=hex_size), encoding="utf-8")
     console.print(f"wrote {out}", highlight=False, markup=False)
+
+
+@app.command()
+def terminal(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
+    seed: Annotated[int, typer.Option(help="Game seed (the dice).")] = 1,
+    computer: Annotated[
+        list[str] | None, typer.Option(help="A side the computer plays (repeatable).")
+    ] = None,
+    agent: Annotated[str, typer.Option(help="The computer's agent.")] = "random",
+    out: Annotated[Path, typer.Option(help="Directory for the game record.")] = Path("games"),
+    option: OptionList = None,
+) -> None:
+    """Play in the terminal: two people taking turns at one keyboard, or against the computer."""
+    from greatwar.ai import make_agent
+    from greatwar.terminal import TerminalGame
+
+    game = _load(scenario, option)
+    roles = game.roles()
+    computer = list(computer or [])
+    unknown = [c for c in computer if c not in roles]
+    if unknown:
+        raise _fail(f"no side {', '.join(unknown)}; sides: {', '.join(roles)}")
+    try:
+        agents = {r: make_agent(agent, seed + i) for i, r in enumerate(roles) if r in computer}
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+    path = out / f"{scenario.replace('/', '-').removesuffix('.toml')}-terminal-seed{seed}.json"
+    TerminalGame(game.new_state(seed), set(roles) - set(computer), agents, path, console).play()
 
 
 def main() -> None:

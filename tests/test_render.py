@@ -109,6 +109,7 @@ color = "#dddd44"
 [parameters]
 stacking_limit = 4
 tcr = {{ alpha = 1, beta = 2 }}
+supply_range = {{ alpha = 3 }}
 """
 
 TINY_COUNTERS = """\

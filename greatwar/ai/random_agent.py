@@ -2,7 +2,9 @@
 
 Actions that only end or skip something (ending a segment, finishing a
 unit, withholding a reinforcement) get a lower weight, so random games do
-more than pass; every legal action keeps a chance.
+more than pass, and actions that take back a choice just made (releasing a
+unit from an HQ, removing an attacker) a lower one still, so random games
+do not dither; every legal action keeps a chance.
 """
 
 from __future__ import annotations
@@ -11,19 +13,35 @@ import random
 
 from greatwar.ai.base import Action, View
 
-PASSIVE = frozenset({"end_segment", "finish", "withhold"})
+PASSIVE = frozenset(
+    {"end_segment", "end_phase", "end_occupy", "end_advance", "finish", "withhold", "cancel"}
+)
+
+
+UNDOING = frozenset({"release", "remove_attacker", "remove_target", "remove_shift"})
 
 
 class RandomAgent:
     name = "random"
 
-    def __init__(self, seed: int = 0, passive_weight: float = 0.25) -> None:
+    def __init__(
+        self, seed: int = 0, passive_weight: float = 0.25, undoing_weight: float = 0.05
+    ) -> None:
         self.rng = random.Random(seed)
         self.passive_weight = passive_weight
+        self.undoing_weight = undoing_weight
+
+    def weight(self, action: Action) -> float:
+        kind = action.get("type")
+        if kind in PASSIVE:
+            return self.passive_weight
+        if kind in UNDOING:
+            return self.undoing_weight
+        return 1.0
 
     def choose(self, view: View) -> Action:
         legal: list[Action] = view["legal_actions"]
         if not legal:
             raise ValueError("no legal action to choose from")
-        weights = [self.passive_weight if a.get("type") in PASSIVE else 1.0 for a in legal]
+        weights = [self.weight(a) for a in legal]
         return self.rng.choices(legal, weights)[0]

@@ -157,7 +157,7 @@ class State:
         if role not in actors:
             waiting = ", ".join(actors)
             handler = self.handler(frame)
-            raise IllegalAction(
+            raise self._refusal(
                 f"it is not {role}'s move: the game waits for {waiting}"
                 f" ({handler.title(self, frame)})",
                 handler.case,
@@ -167,8 +167,13 @@ class State:
         handler = self.handler(frame)
         if action not in self.legal_actions(role):
             reason, case = handler.explain(self, frame, role, action)
-            raise IllegalAction(reason, case)
+            raise self._refusal(reason, case)
         self._commit(lambda: handler.apply(self, frame, role, action), role, action)
+
+    def _refusal(self, reason: str, case: str | None) -> IllegalAction:
+        """A refusal carrying the rule system's own summary of the case that forbids it."""
+        summary = self.game.system.case_summary(case) if case else None
+        return IllegalAction(reason, case, summary)
 
     def _commit(self, change: Callable[[], None], role: str, action: Action) -> None:
         self.data["actions"].append([role, _plain(action)])
@@ -303,10 +308,25 @@ class State:
             "can_undo": self.can_undo(role),
             "over": self.is_over(),
             "result": self.result(),
-            "log": [e for e in self.data["log"] if system.log_visible(e, role)],
+            "log": self._log_view(role),
         }
         view.update(system.view(self, role))
         return view
+
+    def _log_view(self, role: str) -> list[dict[str, Any]]:
+        """The log entries ``role`` may see; an entry citing a case also gets the rule
+        system's own summary of it (``rule``) and its title (``rule_title``)."""
+        system = self.game.system
+        entries = []
+        for entry in self.data["log"]:
+            if not system.log_visible(entry, role):
+                continue
+            case = entry.get("case")
+            summary = system.case_summary(case) if case else None
+            if summary is not None:
+                entry = {**entry, "rule": summary, "rule_title": system.case_title(case)}
+            entries.append(entry)
+        return entries
 
     def record(self) -> dict[str, Any]:
         """The game record: scenario, options, seed and every action taken."""

@@ -23,6 +23,7 @@ from greatwar.model.schema import (
     Line,
     MapFile,
     MapInfo,
+    OffMapLink,
     Road,
     SupplySource,
 )
@@ -63,6 +64,8 @@ class Board:
     trenches: dict[str, str] = field(default_factory=dict)
     regions: dict[str, frozenset[str]] = field(default_factory=dict)
     edges: dict[str, frozenset[str]] = field(default_factory=dict)
+    #: rail map-exit hexes joined off the map (5.37), hexes in the map's own spelling
+    offmap_links: list[OffMapLink] = field(default_factory=list)
     unknown_terrain: tuple[str, ...] = ()
 
     # --- queries ---------------------------------------------------------------
@@ -299,7 +302,42 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
             board.road_sides.add(board.side_key(a, b))
 
     _index_places(mf, board, problems)
+    board.offmap_links = _compile_offmap_links(mf, board, problems)
     return board
+
+
+def _compile_offmap_links(mf: MapFile, board: Board, problems: Problems) -> list[OffMapLink]:
+    """5.37 off-map rail links: each joins two different rail hexes on the map edge."""
+    # hexes the map's rail lines name (a line with a gap is reported once, not again here)
+    rail_hexes = set()
+    for ln in mf.rail:
+        for label in ln.hexes:
+            try:
+                rail_hexes.add(canonical(board, label))
+            except (KeyError, ValueError):
+                continue
+    out = []
+    for i, link in enumerate(mf.offmap_link):
+        ok = True
+        for j, label in enumerate(link.hexes):
+            ok &= check_hex(board, label, ("offmap_link", i, "hexes", j), problems)
+        if not ok:
+            continue
+        ends = tuple(canonical(board, h) for h in link.hexes)
+        for j, h in enumerate(ends):
+            if h not in rail_hexes or not board.is_edge(h):
+                problems.add(
+                    ("offmap_link", i, "hexes", j),
+                    f"off-map link {link.name or i + 1}: {h} is not a rail hex on the map edge"
+                    " (5.37: links join rail map-exit hexes)",
+                )
+                ok = False
+        if ends[0] == ends[1]:
+            problems.add(("offmap_link", i, "hexes"), f"off-map link joins {ends[0]} to itself")
+            ok = False
+        if ok:
+            out.append(link.model_copy(update={"hexes": ends}))
+    return out
 
 
 def _compile_edges(board: Board, cols: range, rows: range, to_hex) -> None:  # type: ignore[no-untyped-def]

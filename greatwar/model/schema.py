@@ -153,6 +153,22 @@ class Region(Strict):
     description: str = ""
 
 
+class OffMapLink(Strict):
+    """Two rail map-exit hexes joined by rail off the map (5.37): an entrained unit that
+    leaves by one re-enters by the other after paying ``cost`` Movement Points (5.38).
+
+    ``sides`` (side ids) and ``countries`` (unit nationalities) say who may use it;
+    an empty list does not restrict.
+    """
+
+    name: str = ""
+    hexes: tuple[str, str]
+    sides: list[str] = Field(default_factory=list)
+    countries: list[str] = Field(default_factory=list)
+    cost: int = Field(ge=0, description="Movement Points from one end to the other (5.37)")
+    source: Source
+
+
 class MapFile(Strict):
     map: MapInfo
     terrain: Grid
@@ -166,6 +182,7 @@ class MapFile(Strict):
     supply_source: list[SupplySource] = Field(default_factory=list)
     trench: list[Trench] = Field(default_factory=list)
     region: list[Region] = Field(default_factory=list)
+    offmap_link: list[OffMapLink] = Field(default_factory=list)
 
 
 # --- counters -----------------------------------------------------------------
@@ -400,6 +417,13 @@ class Parameters(Strict):
     rail_rate: dict[str, int] = Field(default_factory=dict)
     #: countries whose railroads and map edges are Friendly, by side id (5.32, 9.13)
     friendly_countries: dict[str, list[str]] = Field(default_factory=dict)
+    #: whether reinforcements count against Rail Capacity on their Game-Turn of arrival,
+    #: by side id or nationality; true when not given (14.12, Brusilov 18.23,
+    #: Caporetto 14.12, Hindenburg 14.1)
+    rail_capacity_counts_reinforcements: dict[str, bool] = Field(default_factory=dict)
+    #: Movement Points to entrain for every unit; not given: the unit's TCR (5.32,
+    #: Caporetto 5.32)
+    entrain_cost: int | None = Field(default=None, ge=0)
     replacement: Replacement | None = None
     source: str = ""
 

@@ -91,6 +91,17 @@ class RuleSystem:
     def view(self, st: State, role: str) -> dict[str, Any]:
         return {}
 
+    def case_summary(self, case: str) -> str | None:
+        """Our own one-line summary of the rule case ``case`` (never the rulebook's words).
+
+        Views add it to log entries and refusals carry it; None when unknown.
+        """
+        return None
+
+    def case_title(self, case: str) -> str | None:
+        """A short title of the rule case ``case``; None when unknown."""
+        return None
+
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
         """Whether a log entry may be shown to ``role`` (entries may name their readers)."""
         readers = entry.get("to")

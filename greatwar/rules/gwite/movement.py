@@ -187,20 +187,25 @@ class MovementSegment(Handler):
         frame.setdefault("current", None)
         frame.setdefault("spent", {})
         frame.setdefault("done", [])
+        rail.setup(st, frame)
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         return [frame["side"]]
 
     def movable(self, st: State, frame: Frame) -> list[str]:
         done = set(frame["done"])
+        side = frame["side"]
         return [
             uid
-            for uid in U.on_map(st, frame["side"])
+            # 5.38 units off the map are moved too (they re-enter by rail)
+            for uid in [*U.on_map(st, side), *rail.off_map_units(st, side)]
             if uid not in done
             and ((can_move(st, uid) and has_a_move(st, frame, uid)) or rail.can_act(st, frame, uid))
         ]
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
+        if frame.get(rail.CLOSING):
+            return rail.closing_actions(st, frame)  # 5.31 detrain before the segment ends
         actions: list[Action] = []
         current = frame["current"]
         if current is not None:
@@ -237,10 +242,26 @@ class MovementSegment(Handler):
             self._finish_current(st, frame)
         elif kind in rail.ACTION_TYPES:
             rail.apply(st, frame, action)
+            if frame.get(rail.CLOSING):
+                self._end_segment(st, frame)
+            elif not self._can_go_on(st, frame, action["unit"]):
+                self._finish_current(st, frame)
         elif kind == "end_segment":
             self._finish_current(st, frame)
-            st.log(f"{side_name(st, frame['side'])} ends the Movement Segment.", case="4.0")
-            st.pop()
+            self._end_segment(st, frame)
+
+    def _end_segment(self, st: State, frame: Frame) -> None:
+        if not rail.end_segment(st, frame):
+            return  # 5.31 units over the Rail Capacity detrain first
+        st.log(f"{side_name(st, frame['side'])} ends the Movement Segment.", case="4.0")
+        st.pop()
+        command.end_movement_segment(st, frame["side"])  # 4.0 A.d markers off; 10.52
+
+    def _can_go_on(self, st: State, frame: Frame, uid: str) -> bool:
+        """Whether the unit being moved has any move left (else it is finished)."""
+        if can_move(st, uid) and has_a_move(st, frame, uid):
+            return True
+        return rail.can_act(st, frame, uid)
 
     def _finish_current(self, st: State, frame: Frame) -> None:
         current = frame["current"]
@@ -277,17 +298,25 @@ class MovementSegment(Handler):
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         current = frame["current"]
+        rail_note = rail.prompt_note(st, frame, current)
+        if frame.get(rail.CLOSING):
+            return f"End of the Movement Segment: {rail_note}"
         if current is None:
-            return "Movement Segment: select a unit to move, or end the segment."
+            return f"Movement Segment: select a unit to move, or end the segment. {rail_note}"
         ui = U.info(st, current)
         left = _remaining(frame, st, current)
-        return f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
+        return (
+            f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
+            f" {rail_note}"
+        )
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
         """Why an action is refused in the Movement Segment, with the case that forbids it."""
         kind = action.get("type")
         uid = action.get("unit")
         units = st.data["units"]
+        if kind in rail.ACTION_TYPES or frame.get(rail.CLOSING):
+            return rail.explain(st, frame, action)
         if kind not in ("select", "move", "finish", "end_segment"):
             return (
                 f"{kind!r} is not an action of the Movement Segment"
@@ -301,6 +330,10 @@ class MovementSegment(Handler):
         ui = U.info(st, uid)
         if ui.side != frame["side"]:
             return f"{ui.name} is not yours to move", "5.11"
+        if kind == "select" and uid not in frame["done"] and uid != frame["current"]:
+            why = rail.explain_select(st, frame, uid)  # entrained or off the map
+            if why is not None:
+                return why
         if units[uid]["status"] != "on_map":
             return f"{ui.name} is not on the map", "5.11"
         if uid in frame["done"]:
@@ -308,12 +341,14 @@ class MovementSegment(Handler):
         if kind == "move":
             if uid != frame["current"]:
                 return "select the unit before moving it", "5.0"
-            return _why_not_reachable(st, frame, uid, action)
+            return rail.explain_move(st, frame, uid) or _why_not_reachable(st, frame, uid, action)
         if kind == "finish":
             return f"{ui.name} is not the unit being moved", "5.0"
         # select
         if uid == frame["current"]:
             return f"{ui.name} is already selected", "5.0"
+        if not command.may_move(st, uid) and not rail.can_act(st, frame, uid):
+            return f"{ui.name} is out of Command Control: it may not move", "10.4"
         if not can_move(st, uid):
             return f"{ui.name} has no movement allowance", "5.14"
         if not has_a_move(st, frame, uid):

@@ -1,38 +1,942 @@
-"""5.3 Railroad movement (and off-map rail movement, 5.37-5.38).
+"""5.3 Railroad Movement, with off-map rail movement (5.37, 5.38).
 
-STUB: the hooks the Movement Segment calls.  No rail movement until this
-module is filled in.
+In the Movement Segment the selected unit may, besides moving normally
+(:mod:`movement` calls the hooks :func:`can_act`, :func:`actions`,
+:func:`apply` and :func:`explain`):
+
+* ``entrain`` (5.32) in a hex of a Friendly railroad line that is not
+  Enemy-controlled (TCR 1 units: even if it is), paying Movement Points equal
+  to its TCR, when it is in supply and in Command Control; it gets the
+  ``entrained`` marker;
+* ``rail_move`` (5.33) along consecutive hexes of Friendly rail lines, one
+  action per reachable hex with its path, never into an Enemy-controlled hex
+  or a hex last occupied by an Enemy unit, up to the Railroad Movement Rate
+  (hexes per Movement Phase, in one leg or several);
+* ``detrain`` (5.34) at no cost, then move on normally with the Movement
+  Points it has left;
+* ``off_map`` (5.37) from a Friendly rail map-exit hex joined to another by an
+  off-map link of the map, and ``reenter`` at the other end once the link's
+  Movement Points are paid; a unit may stay off the map, carrying the Movement
+  Points it has paid into the next Game-Turn (5.38).
+
+Rail Capacity (5.31): the stacking points of the units that move by rail in a
+Movement Segment, or remain entrained at its end, or are off the map (5.38),
+HQs free.  It is counted as play goes: a unit counts while it is entrained or
+once it has moved by rail this Player-Turn (the ``moved_by_rail`` marker,
+which also bars it from attacking unless rated TCR 1, 5.34).  A unit may
+entrain only when its stacking points fit what is left, and may make its
+first rail move of the phase only when they fit beside the units already
+moved.  If, when the player ends the segment, more remain entrained than the
+capacity allows (units entrained before this phase), he detrains units of his
+choice first.
+
+Friendly railroad lines (5.32 "as defined in the Exclusive rules") are, in
+the standard rules, the rail hexes in a country of the side's
+``parameters.friendly_countries`` that were not last occupied by an Enemy
+unit: :func:`friendly_rail_hex`, the one definition supply uses too (9.15).
+
+Choices made where the rules are silent (each also where it is coded):
+
+* In supply to entrain (5.32) means as found in this Movement Phase's Initial
+  Supply Segment, which decides supply "for movement purposes" (9.11).
+* A unit's rail journey is one per Movement Phase: after it detrains it may
+  not entrain again in the same phase (5.34 "after ... finished moving a unit
+  by rail").  Its Railroad Movement Rate counts every rail hex it enters that
+  phase.
+* 5.35 "may freely engage in Rail Movement" does not lift Rail Capacity: it
+  says only that rail movement is all such a unit may do.
+* HQs: being entrained has no effect on them (10.35): they defend at full
+  strength, may attack (heroic leaders) and are not held back by 5.34.
+* Off the map (5.37, 5.38) a unit pays Movement Points, not hexes of its
+  Railroad Movement Rate; after re-entering it may go on by rail with what is
+  left of its rate, or detrain.  Out of supply has no effect on rail movement
+  (9.21), so off-map Movement Points come from the printed Movement
+  Allowance.  It re-enters only into a Friendly rail hex that is neither
+  Enemy-occupied (5.13) nor Enemy-controlled (5.37), nor last occupied by the
+  Enemy (5.33).
+* The Movement Points a unit off the map has left at the end of the Movement
+  Segment are all applied toward its destination (there is nothing else it
+  could spend them on); the total never exceeds the link's cost.
+* A hex holding Enemy HQs is Enemy-occupied and was last occupied by the
+  Enemy: entrained units do not pass it (5.33), whatever 10.52 says of HQs
+  not blocking rail movement.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import weakref
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
+from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import units as U
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import State
+    from greatwar.engine.state import Game, State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
+    from greatwar.model.schema import OffMapLink, Parameters
 
 ENTRAINED = "entrained"
+#: 5.34 the unit moved by rail this Player-Turn (also counts it against Rail Capacity)
+MOVED_BY_RAIL = "moved_by_rail"
+#: 14.12 a reinforcement that does not count against Rail Capacity on its turn of arrival
+RAIL_EXEMPT = "rail_exempt"
+#: unit status off the map, and the record field that holds its journey (5.38)
+OFF_MAP = "off_map"
+#: Movement Segment local: the segment is ending, units over Rail Capacity detrain (5.31)
+CLOSING = "rail_closing"
 #: action types of the Movement Segment that this module handles
-ACTION_TYPES: frozenset[str] = frozenset()
+ACTION_TYPES: frozenset[str] = frozenset({"entrain", "rail_move", "detrain", "off_map", "reenter"})
+
+Why = tuple[str, str]
+
+
+# --- the rail net (static, one per game) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class RailNet:
+    """Which rail hexes follow which along the lines (5.33), and the off-map links."""
+
+    #: hex -> the next hexes along every rail line through it (in map order)
+    next: dict[str, tuple[str, ...]]
+    #: hex -> (link index, hex at the other end) of the off-map links ending there
+    links: dict[str, tuple[tuple[int, str], ...]]
+
+
+_nets: weakref.WeakKeyDictionary[Game, RailNet] = weakref.WeakKeyDictionary()
+
+
+def rail_net(st: State) -> RailNet:
+    net = _nets.get(st.game)
+    if net is None:
+        net = _nets[st.game] = _build_net(U.static(st).scenario)
+    return net
+
+
+def _build_net(scenario: Scenario) -> RailNet:
+    board = scenario.board
+    following: dict[str, list[str]] = defaultdict(list)
+    for line in board.rails:
+        for a, b in pairwise(line.hexes):
+            for here, there in ((a, b), (b, a)):
+                if there not in following[here]:
+                    following[here].append(there)
+    links: dict[str, list[tuple[int, str]]] = defaultdict(list)
+    for i, joined in enumerate(board.offmap_links):
+        a, b = joined.hexes
+        links[a].append((i, b))
+        links[b].append((i, a))
+    return RailNet(
+        next={h: tuple(n) for h, n in following.items()},
+        links={h: tuple(n) for h, n in links.items()},
+    )
+
+
+def validate(scenario: Scenario, problems: Problems) -> None:
+    """Off-map links name sides the scenario has (5.37)."""
+    sides = {s.id for s in scenario.sides}
+    for i, joined in enumerate(scenario.board.offmap_links):
+        for side in joined.sides:
+            if side not in sides:
+                problems.add(
+                    ("offmap_link", i, "sides"),
+                    f"off-map link {joined.name or i + 1}: {side!r} is not a side of this"
+                    f" scenario ({', '.join(sorted(sides))})",
+                )
+
+
+# --- numbers from the scenario ---------------------------------------------------------
+
+
+def _params(st: State) -> Parameters:
+    return U.static(st).scenario.file.parameters
+
+
+def _for_unit(st: State, table: dict[str, Any], uid: str, default: Any) -> Any:
+    """A parameter given by nationality, else by side id."""
+    ui = U.info(st, uid)
+    if ui.nationality in table:
+        return table[ui.nationality]
+    return table.get(ui.side, default)
+
+
+def rail_rate(st: State, uid: str) -> int:
+    """5.31 Railroad Movement Rate: hexes per Movement Phase (by nationality or side)."""
+    return int(_for_unit(st, _params(st).rail_rate, uid, 0))
+
+
+def capacity_pool(st: State, uid: str) -> str:
+    """5.31 whose Rail Capacity a unit uses: its side's when the scenario gives one per
+    side (Brusilov 18.21-18.22), else its nationality's (Hindenburg 5.31)."""
+    ui = U.info(st, uid)
+    return ui.side if ui.side in _params(st).rail_capacity else ui.nationality
+
+
+def capacity(st: State, pool: str) -> int:
+    """5.31 Rail Capacity in stacking points per Movement Phase (none when not given)."""
+    return _params(st).rail_capacity.get(pool, 0)
+
+
+def pools_of(st: State, side: str) -> list[str]:
+    """The Rail Capacities ``side`` uses: its own, or one per nationality."""
+    if side in _params(st).rail_capacity:
+        return [side]
+    for s in U.static(st).scenario.sides:
+        if s.id == side:
+            return list(s.nationalities)
+    return []
+
+
+def counts_reinforcements(st: State, uid: str) -> bool:
+    """Whether a reinforcement counts against Rail Capacity on its turn of arrival
+    (Brusilov 18.23 yes, Caporetto 14.12 not the Allies', Hindenburg 14.1 by nation)."""
+    return bool(_for_unit(st, _params(st).rail_capacity_counts_reinforcements, uid, True))
+
+
+def entrain_cost(st: State, uid: str) -> int:
+    """5.32 Movement Points to entrain: the unit's TCR, or ``parameters.entrain_cost``
+    for every unit (Caporetto 5.32).  A hook for exclusive rules (Brusilov 18.25)."""
+    given = _params(st).entrain_cost
+    return U.tcr(st, uid) if given is None else given
+
+
+def arrives_entrained(st: State, uid: str) -> bool:
+    """14.12 the counter is designated as arriving entrained."""
+    counter = U.static(st).scenario.counters.get(uid)
+    return bool(counter is not None and counter.arrive is not None and counter.arrive.entrained)
+
+
+# --- Friendly railroad lines -------------------------------------------------------------
+
+
+def friendly_rail_hex(st: State, side: str, hex_label: str) -> bool:
+    """5.32 a hex of a Friendly railroad line: a rail hex in a country of the side's
+    ``parameters.friendly_countries`` (the standard rules' reading of "as defined in the
+    Exclusive rules") and not last occupied by an Enemy unit (5.33, 9.15).
+
+    The one definition of a Friendly rail hex, for supply (9.15) as for rail movement.
+    """
+    stat = U.static(st)
+    if hex_label not in stat.rail_hexes:
+        return False
+    country = stat.scenario.board.country.get(hex_label)
+    if country not in _params(st).friendly_countries.get(side, ()):
+        return False
+    return st.data["control"].get(hex_label) in (None, side)
+
+
+# --- Rail Capacity -----------------------------------------------------------------------
 
 
 def entrained(st: State, uid: str) -> bool:
     return U.has_marker(st, uid, ENTRAINED)
 
 
+def off_map(st: State, uid: str) -> bool:
+    """A unit on an off-map rail journey (5.37)."""
+    u = U.record(st, uid)
+    return u["status"] == OFF_MAP and OFF_MAP in u
+
+
+def off_map_units(st: State, side: str) -> list[str]:
+    """Units of ``side`` travelling off the map, in counter order (5.38)."""
+    units = st.data["units"]
+    return [
+        uid
+        for uid, ui in U.static(st).units.items()
+        if ui.side == side and units[uid]["status"] == OFF_MAP and OFF_MAP in units[uid]
+    ]
+
+
+def _counts(st: State, uid: str) -> bool:
+    """Whether a unit of any side may ever count against Rail Capacity (HQs never, 5.31)."""
+    ui = U.info(st, uid)
+    return not ui.hq and ui.stacking > 0
+
+
+def _usage(st: State, side: str) -> dict[str, list[int]]:
+    """Per pool: [stacking points counted now, of which moved by rail] (5.31, 5.38)."""
+    usage: dict[str, list[int]] = {pool: [0, 0] for pool in pools_of(st, side)}
+    units = st.data["units"]
+    for uid, ui in U.static(st).units.items():
+        u = units[uid]
+        if ui.side != side or u["status"] not in ("on_map", OFF_MAP) or not _counts(st, uid):
+            continue
+        markers = u["markers"]
+        if RAIL_EXEMPT in markers:
+            continue
+        moved = MOVED_BY_RAIL in markers
+        if moved or ENTRAINED in markers:
+            entry = usage.setdefault(capacity_pool(st, uid), [0, 0])
+            entry[0] += ui.stacking
+            entry[1] += ui.stacking if moved else 0
+    return usage
+
+
+def usage(st: State, side: str) -> dict[str, list[int]]:
+    return U.cached(st, "rail_usage", lambda s: _usage(s, side), side)  # type: ignore[no-any-return]
+
+
+def capacity_left(st: State, side: str) -> dict[str, int]:
+    """5.31 stacking points ``side`` may still entrain this Movement Phase, per pool."""
+    return {pool: capacity(st, pool) - used for pool, (used, _) in usage(st, side).items()}
+
+
+def _charged(st: State, uid: str) -> bool:
+    """Whether this unit's stacking points count against its side's Rail Capacity now."""
+    return _counts(st, uid) and not U.has_marker(st, uid, RAIL_EXEMPT)
+
+
+def _why_no_capacity_to_entrain(st: State, uid: str) -> Why | None:
+    if not _charged(st, uid):
+        return None
+    pool = capacity_pool(st, uid)
+    used = usage(st, U.info(st, uid).side).get(pool, [0, 0])[0]
+    need = U.info(st, uid).stacking
+    if used + need > capacity(st, pool):
+        return (
+            f"{U.info(st, uid).name} needs {need} stacking points of Rail Capacity and"
+            f" {max(0, capacity(st, pool) - used)} of {capacity(st, pool)} are left this phase",
+            "5.31",
+        )
+    return None
+
+
+def _why_no_capacity_to_move(st: State, uid: str) -> Why | None:
+    """5.31 a unit's first rail movement of the phase must fit beside those already moved."""
+    if not _charged(st, uid) or U.has_marker(st, uid, MOVED_BY_RAIL):
+        return None
+    pool = capacity_pool(st, uid)
+    moved = usage(st, U.info(st, uid).side).get(pool, [0, 0])[1]
+    need = U.info(st, uid).stacking
+    if moved + need > capacity(st, pool):
+        return (
+            f"{U.info(st, uid).name} needs {need} stacking points of Rail Capacity and units"
+            f" of {moved} of its {capacity(st, pool)} points have moved by rail this phase",
+            "5.31",
+        )
+    return None
+
+
+# --- the Movement Segment's rail locals --------------------------------------------------
+
+
+def setup(st: State, frame: Frame) -> None:
+    """Rail locals of a Movement Segment: rail hexes entered per unit, units detrained."""
+    frame.setdefault("rail_hexes", {})
+    frame.setdefault("detrained", [])
+
+
+def _spent(frame: Frame, uid: str) -> int:
+    return int(frame["spent"].get(uid, 0))
+
+
+def _mp_left(st: State, frame: Frame, uid: str) -> int:
+    """Movement Points left this phase (5.14), halved when out of supply (9.21)."""
+    from greatwar.rules.gwite.movement import allowance
+
+    return allowance(st, uid) - _spent(frame, uid)
+
+
+def _rail_mp_left(st: State, frame: Frame, uid: str) -> int:
+    """Movement Points left for off-map rail movement: the printed allowance, as being
+    out of supply has no effect on rail movement (9.21)."""
+    return U.movement_allowance(st, uid) - _spent(frame, uid)
+
+
+def _rate_left(st: State, frame: Frame, uid: str) -> int:
+    return rail_rate(st, uid) - int(frame.get("rail_hexes", {}).get(uid, 0))
+
+
+# --- entraining (5.32) -----------------------------------------------------------------
+
+
+def supplied_to_entrain(st: State, uid: str) -> bool:
+    """5.32 only units in supply entrain: in supply "for movement purposes", i.e. as
+    found in this Movement Phase's Initial Supply Segment (9.11); HQs always (10.35)."""
+    return U.info(st, uid).hq or not supply.movement_halved(st, uid)
+
+
+def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if entrained(st, uid):
+        return f"{ui.name} is already entrained", "5.32"
+    if uid in frame.get("detrained", ()):
+        return (
+            f"{ui.name} has already moved by rail and detrained this phase: one rail"
+            " journey per Movement Phase",
+            "5.34",
+        )
+    if not friendly_rail_hex(st, ui.side, here):
+        return f"{here} is not a hex of a Friendly railroad line", "5.32"
+    if ui.tcr != 1 and here in zoc.enemy_controlled(st, ui.side):
+        return f"{here} is Enemy-controlled: only TCR 1 units entrain there", "5.32"
+    if not command.in_command(st, uid):
+        return f"{ui.name} is out of Command Control", "5.32"
+    if not supplied_to_entrain(st, uid):
+        return f"{ui.name} was found out of supply this Movement Phase", "5.32"
+    cost, left = entrain_cost(st, uid), _mp_left(st, frame, uid)
+    if cost > left:
+        return f"entraining {ui.name} costs {cost} MP and {max(0, left)} are left", "5.32"
+    return _why_no_capacity_to_entrain(st, uid)
+
+
+def _entrain(st: State, frame: Frame, uid: str) -> None:
+    cost = entrain_cost(st, uid)
+    frame["spent"][uid] = _spent(frame, uid) + cost
+    U.add_marker(st, uid, ENTRAINED)
+    ui = U.info(st, uid)
+    st.log(
+        f"{ui.name} entrains in {U.record(st, uid)['hex']} for {cost} MP"
+        f" (TCR {ui.tcr}); {_capacity_text(st, ui.side)}.",
+        case="5.32",
+    )
+
+
+# --- rail movement (5.33) --------------------------------------------------------------
+
+
+def _passable(st: State, side: str) -> Callable[[str], bool]:
+    """The test a hex must pass for an entrained unit to enter it (5.33, 5.13)."""
+    from greatwar.rules.gwite.movement import blocked_hexes
+
+    enemy_zoc = zoc.enemy_controlled(st, side)
+    blocked = blocked_hexes(st, side)
+    return lambda h: h not in blocked and h not in enemy_zoc and friendly_rail_hex(st, side, h)
+
+
+def _rail_paths(st: State, uid: str, start: str, limit: int) -> dict[str, list[str]]:
+    """Breadth-first along the rail lines: every hex reachable in at most ``limit`` rail
+    hexes, with the shortest path (first found in map order)."""
+    nexts = rail_net(st).next
+    ok = _passable(st, U.info(st, uid).side)
+    prev: dict[str, str] = {}
+    seen = {start}
+    frontier = [start]
+    for _ in range(limit):
+        new = []
+        for here in frontier:
+            for there in nexts.get(here, ()):
+                if there not in seen and ok(there):
+                    seen.add(there)
+                    prev[there] = here
+                    new.append(there)
+        if not new:
+            break
+        frontier = new
+    paths = {}
+    for h in prev:
+        path = [h]
+        while path[-1] in prev:
+            path.append(prev[path[-1]])
+        paths[h] = path[-2::-1]
+    return paths
+
+
+def rail_reach(st: State, frame: Frame, uid: str) -> dict[str, list[str]]:
+    """Hexes the entrained unit can reach by rail now, with their paths (5.33)."""
+    left = _rate_left(st, frame, uid)
+    key = ("rail_reach", uid, U.revision(st), left)
+    here = U.record(st, uid)["hex"]
+    return st.memo(key, lambda: _rail_paths(st, uid, here, left) if left > 0 else {})  # type: ignore[no-any-return]
+
+
+def why_not_rail_move(st: State, frame: Frame, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    if not entrained(st, uid):
+        return f"{ui.name} is not entrained: entrain it first", "5.32"
+    if _rate_left(st, frame, uid) <= 0:
+        return (
+            f"{ui.name} has used its Railroad Movement Rate of {rail_rate(st, uid)} hexes"
+            " this phase",
+            "5.31",
+        )
+    return _why_no_capacity_to_move(st, uid)
+
+
+def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why | None:
+    board = U.static(st).scenario.board
+    side = U.info(st, uid).side
+    to = action.get("to")
+    if not isinstance(to, str) or not board.on_map(to):
+        return f"{to!r} is not a hex on this map", "5.33"
+    paths = _rail_paths(st, uid, U.record(st, uid)["hex"], _rate_left(st, frame, uid))
+    if to in paths:
+        if action.get("path") == paths[to] and action.get("hexes") == len(paths[to]):
+            return None
+        path = "→".join(paths[to])
+        return f"by rail {to} is reached by {path}; the action gives another path", "5.33"
+    if to not in U.static(st).rail_hexes:
+        return f"{to} is not on a railroad line", "5.33"
+    if not friendly_rail_hex(st, side, to):
+        if st.data["control"].get(to) not in (None, side):
+            return f"{to} was last occupied by an Enemy unit", "5.33"
+        return f"{to} is not on a Friendly railroad line", "5.32"
+    if to in zoc.enemy_controlled(st, side):
+        return f"{to} is Enemy-controlled: entrained units may not enter it", "5.33"
+    anyhow = _rail_paths(st, uid, U.record(st, uid)["hex"], len(board.hexes))
+    if to in anyhow:
+        return (
+            f"{to} is {len(anyhow[to])} rail hexes away and"
+            f" {_rate_left(st, frame, uid)} are left of the Railroad Movement Rate",
+            "5.31",
+        )
+    return (
+        f"no line of Friendly rail hexes free of the Enemy and his zones of control leads to {to}",
+        "5.33",
+    )
+
+
+def _rail_move(st: State, frame: Frame, action: Action) -> None:
+    uid, to = action["unit"], action["to"]
+    path = rail_reach(st, frame, uid)[to]
+    start = U.record(st, uid)["hex"]
+    used = frame.setdefault("rail_hexes", {}).get(uid, 0) + len(path)
+    frame["rail_hexes"][uid] = used
+    U.place(st, uid, to)
+    U.add_marker(st, uid, MOVED_BY_RAIL)
+    U.record(st, uid)["moved_turn"] = st.data["turn"]
+    _entered(st, uid, path)
+    ui = U.info(st, uid)
+    st.log(
+        f"{ui.name} moves by rail {start}→{'→'.join(path)}, {len(path)} hexes"
+        f" ({used} of {rail_rate(st, uid)} this phase); {_capacity_text(st, ui.side)}.",
+        case="5.33",
+    )
+
+
+def _entered(st: State, uid: str, path: list[str]) -> None:
+    from greatwar.rules.gwite.movement import entered_hexes
+
+    entered_hexes(st, uid, path)
+
+
+# --- detraining (5.34, 5.35) -----------------------------------------------------------
+
+
+def why_not_detrain(st: State, frame: Frame, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    if not entrained(st, uid):
+        return f"{ui.name} is not entrained", "5.34"
+    if off_map(st, uid):
+        return f"{ui.name} is off the map: it must re-enter first", "5.37"
+    if not command.in_command(st, uid):
+        return f"{ui.name} is out of Command Control: it may only move by rail", "5.35"
+    return None
+
+
+def _detrain(st: State, frame: Frame, uid: str) -> None:
+    U.remove_marker(st, uid, ENTRAINED)
+    detrained = frame.setdefault("detrained", [])
+    if uid not in detrained:
+        detrained.append(uid)
+    ui = U.info(st, uid)
+    note = ""
+    if U.has_marker(st, uid, MOVED_BY_RAIL) and not may_attack_after_rail(st, uid):
+        note = "; having moved by rail it may not attack this Player-Turn (5.34)"
+    st.log(
+        f"{ui.name} detrains in {U.record(st, uid)['hex']} with {max(0, _mp_left(st, frame, uid))}"
+        f" MP left{note}.",
+        case="5.34",
+    )
+
+
+# --- off-map rail movement (5.37, 5.38) ------------------------------------------------
+
+
+def link(st: State, index: int) -> OffMapLink:
+    return U.static(st).scenario.board.offmap_links[index]
+
+
+def usable_links(st: State, uid: str, hex_label: str) -> list[tuple[int, str]]:
+    """Off-map links from ``hex_label`` this unit may use: (index, other end) (5.37)."""
+    ui = U.info(st, uid)
+    out = []
+    for index, other in rail_net(st).links.get(hex_label, ()):
+        lk = link(st, index)
+        if (not lk.sides or ui.side in lk.sides) and (
+            not lk.countries or ui.nationality in lk.countries
+        ):
+            out.append((index, other))
+    return out
+
+
+def why_not_off_map(st: State, frame: Frame, uid: str, to: Any) -> Why | None:
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if not entrained(st, uid):
+        return f"{ui.name} is not entrained: only entrained units leave the map by rail", "5.37"
+    ends = dict((other, i) for i, other in usable_links(st, uid, here))
+    if to not in ends:
+        if not ends:
+            return f"{here} is not a rail map-exit hex linked off the map for {ui.name}", "5.37"
+        return f"from {here} the off-map line leads to {', '.join(sorted(ends))}", "5.37"
+    if not friendly_rail_hex(st, ui.side, here):
+        return f"{here} is not a Friendly rail map-exit hex", "5.37"
+    return _why_no_capacity_to_move(st, uid)
+
+
+def _leave_map(st: State, frame: Frame, uid: str, to: str) -> None:
+    here = U.record(st, uid)["hex"]
+    index = dict((other, i) for i, other in usable_links(st, uid, here))[to]
+    U.set_status(st, uid, OFF_MAP)
+    U.set_note(st, uid, OFF_MAP, {"link": index, "from": here, "to": to, "mp": 0})
+    U.add_marker(st, uid, MOVED_BY_RAIL)
+    U.record(st, uid)["moved_turn"] = st.data["turn"]
+    ui = U.info(st, uid)
+    st.log(
+        f"{ui.name} leaves the map by rail at {here} toward {to}"
+        f" ({link(st, index).cost} MP off the map); {_capacity_text(st, ui.side)}.",
+        case="5.37",
+    )
+
+
+def journey(st: State, uid: str) -> dict[str, Any]:
+    """An off-map unit's journey: link index, from, to, MP paid so far (5.38)."""
+    return U.record(st, uid)[OFF_MAP]  # type: ignore[no-any-return]
+
+
+def mp_to_reenter(st: State, uid: str) -> int:
+    """Movement Points still to pay before the unit re-enters (5.37, 5.38)."""
+    trip = journey(st, uid)
+    return max(0, link(st, trip["link"]).cost - trip["mp"])
+
+
+def why_not_reenter(st: State, frame: Frame, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    if not off_map(st, uid):
+        return f"{ui.name} is not off the map", "5.37"
+    to = journey(st, uid)["to"]
+    from greatwar.rules.gwite.movement import blocked_hexes
+
+    if to in blocked_hexes(st, ui.side):
+        return f"{to} holds an Enemy unit or fortress", "5.13"
+    if to in zoc.enemy_controlled(st, ui.side):
+        return f"{to} is in an Enemy zone of control: no unit re-enters there", "5.37"
+    if not friendly_rail_hex(st, ui.side, to):
+        return f"{to} is no longer a Friendly rail hex (last occupied by the Enemy)", "5.33"
+    need, left = mp_to_reenter(st, uid), _rail_mp_left(st, frame, uid)
+    if need > left:
+        return (
+            f"{ui.name} has {need} MP still to pay off the map and {max(0, left)} this phase:"
+            " it stays off the map, carrying them to the next Game-Turn",
+            "5.38",
+        )
+    return _why_no_capacity_to_move(st, uid)
+
+
+def _reenter(st: State, frame: Frame, uid: str) -> None:
+    trip = journey(st, uid)
+    need = mp_to_reenter(st, uid)
+    frame["spent"][uid] = _spent(frame, uid) + need
+    U.set_note(st, uid, OFF_MAP, None)
+    U.place(st, uid, trip["to"])
+    U.add_marker(st, uid, MOVED_BY_RAIL)
+    U.record(st, uid)["moved_turn"] = st.data["turn"]
+    _entered(st, uid, [trip["to"]])
+    ui = U.info(st, uid)
+    st.log(
+        f"{ui.name} re-enters the map by rail at {trip['to']}, paying {need} MP"
+        f" ({link(st, trip['link']).cost} in all off the map); still entrained.",
+        case="5.37",
+    )
+
+
+def _carry_off_map(st: State, frame: Frame) -> None:
+    """5.38 units staying off the map apply what Movement Points they have left toward
+    their destination, to be used in the next Game-Turn."""
+    for uid in off_map_units(st, frame["side"]):
+        trip = dict(journey(st, uid))
+        cost = link(st, trip["link"]).cost
+        paid = min(cost, trip["mp"] + max(0, _rail_mp_left(st, frame, uid)))
+        trip["mp"] = paid
+        U.set_note(st, uid, OFF_MAP, trip)
+        st.log(
+            f"{U.info(st, uid).name} stays off the map on its way to {trip['to']}:"
+            f" {paid} of {cost} MP paid.",
+            case="5.38",
+        )
+
+
+# --- the hooks the Movement Segment calls ------------------------------------------------
+
+
 def can_act(st: State, frame: Frame, uid: str) -> bool:
     """Quick check: has the unit any rail action now (so it may be selected)?"""
-    return False
+    if off_map(st, uid):
+        return why_not_reenter(st, frame, uid) is None
+    if U.record(st, uid)["status"] != "on_map":
+        return False
+    if not entrained(st, uid):
+        return why_not_entrain(st, frame, uid) is None
+    return why_not_detrain(st, frame, uid) is None or bool(actions(st, frame, uid))
 
 
 def actions(st: State, frame: Frame, uid: str) -> list[Action]:
     """Rail actions open to the selected unit in the Movement Segment."""
-    return []
+    if off_map(st, uid):
+        if why_not_reenter(st, frame, uid) is None:
+            return [{"type": "reenter", "unit": uid, "hex": journey(st, uid)["to"]}]
+        return []
+    if U.record(st, uid)["status"] != "on_map":
+        return []
+    if not entrained(st, uid):
+        if why_not_entrain(st, frame, uid) is None:
+            return [{"type": "entrain", "unit": uid, "cost": entrain_cost(st, uid)}]
+        return []
+    out: list[Action] = []
+    if why_not_rail_move(st, frame, uid) is None:
+        reach = rail_reach(st, frame, uid)
+        for to in sorted(reach):
+            path = reach[to]
+            out.append(
+                {"type": "rail_move", "unit": uid, "to": to, "path": path, "hexes": len(path)}
+            )
+    here = U.record(st, uid)["hex"]
+    for _, other in usable_links(st, uid, here):
+        if why_not_off_map(st, frame, uid, other) is None:
+            out.append({"type": "off_map", "unit": uid, "to": other})
+    if why_not_detrain(st, frame, uid) is None:
+        out.append({"type": "detrain", "unit": uid})
+    return out
 
 
 def apply(st: State, frame: Frame, action: Action) -> None:
     """Carry out a rail action (one of :data:`ACTION_TYPES`)."""
-    raise NotImplementedError(action["type"])
+    kind, uid = action["type"], action["unit"]
+    if kind == "entrain":
+        _entrain(st, frame, uid)
+    elif kind == "rail_move":
+        _rail_move(st, frame, action)
+    elif kind == "detrain":
+        _detrain(st, frame, uid)
+    elif kind == "off_map":
+        _leave_map(st, frame, uid, action["to"])
+    elif kind == "reenter":
+        _reenter(st, frame, uid)
+
+
+def explain(st: State, frame: Frame, action: Action) -> tuple[str, str | None]:
+    """Why a rail action (or, while the segment ends, any action) is refused."""
+    kind, uid = action.get("type"), action.get("unit")
+    if frame.get(CLOSING) and (
+        kind != "detrain" or uid not in closing_candidates(st, frame["side"])
+    ):
+        return (
+            "the Movement Segment is ending: first detrain units that remain entrained"
+            f" over the Rail Capacity ({_capacity_text(st, frame['side'])})",
+            "5.31",
+        )
+    if not isinstance(uid, str) or uid not in st.data["units"]:
+        return f"there is no unit {uid!r}", "5.3"
+    ui = U.info(st, uid)
+    if ui.side != frame["side"]:
+        return f"{ui.name} is not yours to move", "5.11"
+    status = U.record(st, uid)["status"]
+    if kind != "reenter" and status != "on_map":
+        if off_map(st, uid):
+            return f"{ui.name} is off the map: it may only re-enter", "5.37"
+        return f"{ui.name} is not on the map", "5.11"
+    why = _why_not(st, frame, uid, kind, action)
+    if why is not None:
+        return why
+    if uid in frame["done"]:
+        return f"{ui.name} has finished moving this phase", "5.0"
+    if uid != frame["current"] and not frame.get(CLOSING):
+        return f"select {ui.name} before moving it", "5.0"
+    return f"the {kind} action does not match the legal one; the fields differ", "5.3"
+
+
+def _why_not(st: State, frame: Frame, uid: str, kind: Any, action: Action) -> Why | None:
+    if kind == "entrain":
+        return why_not_entrain(st, frame, uid)
+    if kind == "detrain":
+        return why_not_detrain(st, frame, uid)
+    if kind == "reenter":
+        return why_not_reenter(st, frame, uid)
+    if kind == "off_map":
+        return why_not_off_map(st, frame, uid, action.get("to"))
+    return why_not_rail_move(st, frame, uid) or _why_not_rail_to(st, frame, uid, action)
+
+
+def explain_move(st: State, frame: Frame, uid: str) -> Why | None:
+    """Why an entrained unit (or one off the map) may not move normally, or None."""
+    ui = U.info(st, uid)
+    if off_map(st, uid):
+        return f"{ui.name} is off the map: it re-enters by rail first", "5.37"
+    if not entrained(st, uid):
+        return None
+    if not command.in_command(st, uid):
+        return f"{ui.name} is entrained and out of Command Control: rail movement only", "5.35"
+    return f"{ui.name} is entrained: it moves by rail until it detrains", "5.34"
+
+
+def explain_select(st: State, frame: Frame, uid: str) -> tuple[str, str | None] | None:
+    """Why an entrained or off-map unit may not be selected, or None for other units."""
+    ui = U.info(st, uid)
+    if off_map(st, uid):
+        return why_not_reenter(st, frame, uid) or (f"{ui.name} is off the map", "5.37")
+    if U.record(st, uid)["status"] == "on_map" and entrained(st, uid):
+        return why_not_rail_move(st, frame, uid) or (
+            f"{ui.name} is entrained and out of Command Control, with no rail move open",
+            "5.35",
+        )
+    return None
+
+
+# --- the end of the Movement Segment ---------------------------------------------------
+
+
+def _over(st: State, side: str) -> dict[str, int]:
+    """Pools whose Rail Capacity is exceeded now, by how many stacking points (5.31)."""
+    return {
+        pool: used - capacity(st, pool)
+        for pool, (used, _) in usage(st, side).items()
+        if used > capacity(st, pool)
+    }
+
+
+def closing_candidates(st: State, side: str) -> list[str]:
+    """Entrained units that may still detrain to bring ``side`` within its Rail Capacity:
+    counted, not yet moved by rail (those count anyway) and in Command Control (5.35)."""
+    over = _over(st, side)
+    if not over:
+        return []
+    return [
+        uid
+        for uid in U.on_map(st, side)
+        if entrained(st, uid)
+        and _charged(st, uid)
+        and not U.has_marker(st, uid, MOVED_BY_RAIL)
+        and capacity_pool(st, uid) in over
+        and command.in_command(st, uid)
+    ]
+
+
+def closing_actions(st: State, frame: Frame) -> list[Action]:
+    return [{"type": "detrain", "unit": uid} for uid in closing_candidates(st, frame["side"])]
+
+
+def end_segment(st: State, frame: Frame) -> bool:
+    """The player ends the Movement Segment: True when it may end now.
+
+    5.31 units that remain entrained count against Rail Capacity: if they are
+    more than it allows, the player first detrains units of his choice (the
+    segment waits, offering only that).  Units that cannot detrain (out of
+    Command Control, 5.35) stay entrained.  Then units off the map carry their
+    Movement Points toward their destination (5.38).
+    """
+    side = frame["side"]
+    if closing_candidates(st, side):
+        if not frame.get(CLOSING):
+            frame[CLOSING] = True
+            st.log(
+                f"More units remain entrained than the Rail Capacity allows"
+                f" ({_capacity_text(st, side)}): detrain some before the segment ends.",
+                case="5.31",
+            )
+        return False
+    frame.pop(CLOSING, None)
+    for pool, excess in sorted(_over(st, side).items()):
+        st.log(
+            f"Units out of Command Control stay entrained {excess} stacking points over the"
+            f" Rail Capacity of {pool}: they may not detrain.",
+            case="5.35",
+        )
+    _carry_off_map(st, frame)
+    return True
+
+
+def end_player_turn(st: State, side: str) -> None:
+    """5.34 the record of rail movement, and 14.12 the exemption of arriving
+    reinforcements, last until the end of the Player-Turn."""
+    U.clear_marker(st, MOVED_BY_RAIL, side)
+    U.clear_marker(st, RAIL_EXEMPT, side)
+
+
+# --- prompts and views -----------------------------------------------------------------
+
+
+def _capacity_text(st: State, side: str) -> str:
+    left = capacity_left(st, side)
+    if not left:
+        return "no Rail Capacity"
+    parts = [f"{v} of {capacity(st, pool)}" for pool, v in sorted(left.items())]
+    if list(left) == [side]:
+        return f"Rail Capacity left {parts[0]} stacking points"
+    named = ", ".join(f"{pool} {p}" for pool, p in zip(sorted(left), parts, strict=True))
+    return f"Rail Capacity left {named} stacking points"
+
+
+def prompt_note(st: State, frame: Frame, uid: str | None) -> str:
+    """What a player needs to know of rail movement now (5.31, 5.33, 5.38)."""
+    side = frame["side"]
+    if frame.get(CLOSING):
+        return f"Detrain units over the Rail Capacity ({_capacity_text(st, side)})."
+    notes = [f"{_capacity_text(st, side)}."]
+    if uid is not None and off_map(st, uid):
+        trip = journey(st, uid)
+        notes.append(f"Off the map toward {trip['to']}: {mp_to_reenter(st, uid)} MP still to pay.")
+    elif uid is not None and entrained(st, uid):
+        notes.append(f"Entrained: {max(0, _rate_left(st, frame, uid))} rail hexes left.")
+    return " ".join(notes)
+
+
+def view(st: State, role: str) -> dict[str, Any]:
+    """Rail Capacity left to the phasing side (5.31) and every unit off the map (5.38)."""
+    phasing = st.data["phasing"]
+    travelling = []
+    for side in U.static(st).side_ids:
+        for uid in off_map_units(st, side):
+            trip = journey(st, uid)
+            travelling.append(
+                {
+                    "unit": uid,
+                    "side": side,
+                    "from": trip["from"],
+                    "to": trip["to"],
+                    "mp_paid": trip["mp"],
+                    "mp_cost": link(st, trip["link"]).cost,
+                }
+            )
+    return {
+        "capacity_left": capacity_left(st, phasing),
+        "capacity": {pool: capacity(st, pool) for pool in pools_of(st, phasing)},
+        "off_map": travelling,
+    }
+
+
+# --- for the combat module -------------------------------------------------------------
+
+
+def may_attack_after_rail(st: State, uid: str) -> bool:
+    """5.34 only TCR 1 units attack in the Combat Phase after moving by rail (HQs are
+    not affected, 10.35)."""
+    ui = U.info(st, uid)
+    return ui.hq or ui.tcr == 1 or not U.has_marker(st, uid, MOVED_BY_RAIL)
+
+
+def may_attack(st: State, uid: str) -> bool:
+    """5.36 entrained units may not attack, and 5.34 (HQs not affected, 10.35)."""
+    if U.info(st, uid).hq:
+        return True
+    return not entrained(st, uid) and may_attack_after_rail(st, uid)
+
+
+def defense_halved(st: State, uid: str) -> bool:
+    """5.36 entrained units defend at half Defense Strength, rounded down (not HQs, 10.35)."""
+    return entrained(st, uid) and not U.info(st, uid).hq
+
+
+def detrain_when_attacked(st: State, uid: str) -> None:
+    """5.36 an entrained unit that is attacked is detrained at once."""
+    if entrained(st, uid):
+        U.remove_marker(st, uid, ENTRAINED)
+        st.log(f"{U.info(st, uid).name} is attacked while entrained and detrains.", case="5.36")

@@ -1,25 +1,60 @@
-"""14.0 Reinforcements (14.1 arrival; 14.21 and 14.24 restrictions).
+"""14.0 Reinforcements (14.1 arrival, 14.2 restrictions).
 
 In the Reinforcement Segment the phasing player brings on each unit due this
 turn (or withheld earlier) at its lettered entry hex at no movement cost
 (14.11), stacked if several arrive together (14.13), or withholds it to a
 later turn (14.24).  An entry hex held or controlled by the enemy may not be
-used (14.21).
+used (14.21).  Units designated as arriving entrained are placed entrained
+when they enter on a rail line, at no cost (14.12); whether they count
+against Rail Capacity on their turn of arrival is the scenario's
+``rail_capacity_counts_reinforcements``.
+
+When the scheduled entry hex is Enemy-occupied or Enemy-controlled (14.22)
+the player may ``delay`` the unit to the alternative hex: it enters there in
+a later Reinforcement Segment (the next Game-Turn at the earliest), or still
+at its scheduled hex if that is free again.  An entrained reinforcement so
+blocked may instead travel ``off_map`` by rail (14.23) when an off-map link
+of the map ends at its entry hex: it then moves like any unit off the map
+(5.37, 5.38).
+
+Choices made where the rules are silent:
+
+* The alternative hex (14.22) is chosen when the unit is delayed, from the
+  position then, and kept: the player knows where it will arrive.  Among the
+  map-edge hexes where a reinforcement could enter now (14.21), it is the
+  nearest to the scheduled hex of those nearer than it to the nearest
+  Friendly unit ("in the direction of"); with no Friendly unit on the map, or
+  none such, the nearest of all.  Hexes equally near are all offered: the
+  player chooses.
+* A delayed unit may also enter at its scheduled hex on a later turn when
+  that hex is free, and may be withheld (14.24); if its alternative hex is
+  blocked in turn, it may be delayed again.
+* A reinforcement is placed entrained only when it enters on a rail hex
+  (14.12 "when they enter the map on a rail line"); entering costs no Rail
+  Capacity by itself: a unit counts when it moves by rail or remains
+  entrained at the end of the Movement Segment (5.31), so one that detrains
+  at once does not count (Brusilov 18.23 "employing rail movement").
+* A reinforcement that travels off the map (14.23) is exempt from Rail
+  Capacity on its turn of arrival exactly as one arriving entrained on the
+  map, and needs the capacity when it counts (it cannot detrain off the map).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.board import canonical
+from greatwar.rules.gwite import rail, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.movement import blocked_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+
+#: unit record field of a delayed reinforcement: {"hex": alternative hex, "turn": earliest}
+ALTERNATIVE = "alternative_entry"
 
 
 def entry_hex(st: State, uid: str) -> str:
@@ -54,6 +89,98 @@ def entry_blocked(st: State, side: str, hex_label: str) -> str | None:
     return None
 
 
+def blocked_by_enemy(st: State, side: str, hex_label: str) -> bool:
+    """14.22 "if, and only if" the entry hex is Enemy-occupied or Enemy-controlled."""
+    occupant = U.hex_side(st).get(hex_label)
+    return (occupant is not None and occupant != side) or hex_label in zoc.enemy_controlled(
+        st, side
+    )
+
+
+def _enterable_edge_hexes(st: State, side: str) -> list[str]:
+    """Map-edge hexes a reinforcement of ``side`` could enter now (14.21, 5.4)."""
+    scenario = U.static(st).scenario
+    board, table = scenario.board, scenario.terrain
+    out = []
+    for h in board.hexes:
+        if not board.is_edge(h):
+            continue
+        terrain = table.terrain.get(board.terrain.get(h, ""))
+        if terrain is None or terrain.move == "prohibited":
+            continue
+        if entry_blocked(st, side, h) is None:
+            out.append(h)
+    return out
+
+
+def alternative_hexes(st: State, uid: str) -> list[str]:
+    """14.22 the nearest unblocked map-edge hexes to the scheduled entry hex in the
+    direction of the nearest Friendly unit (all those equally near; see the module)."""
+    board = U.static(st).scenario.board
+    side = U.info(st, uid).side
+    scheduled = entry_hex(st, uid)
+    friends = [U.record(st, f)["hex"] for f in U.on_map(st, side)]
+    nearest: list[str] = []
+    if friends:
+        least = min(board.distance(scheduled, h) for h in friends)
+        nearest = sorted({h for h in friends if board.distance(scheduled, h) == least})
+    edge = [h for h in _enterable_edge_hexes(st, side) if h != scheduled]
+    toward = [
+        h for h in edge if any(board.distance(h, f) < board.distance(scheduled, f) for f in nearest)
+    ]
+    candidates = toward or edge
+    if not candidates:
+        return []
+    best = min(board.distance(scheduled, h) for h in candidates)
+    return sorted(h for h in candidates if board.distance(scheduled, h) == best)
+
+
+def alternative(st: State, uid: str) -> str | None:
+    """The alternative entry hex of a delayed reinforcement, once it may be used (14.22)."""
+    alt = U.record(st, uid).get(ALTERNATIVE)
+    if alt is None or alt["turn"] > st.data["turn"]:
+        return None
+    return alt["hex"]  # type: ignore[no-any-return]
+
+
+def entry_hexes(st: State, uid: str) -> list[str]:
+    """Where the unit may enter now: its scheduled hex, its alternative hex (14.22)."""
+    side = U.info(st, uid).side
+    out = []
+    for h in (entry_hex(st, uid), alternative(st, uid)):
+        if h is not None and h not in out and entry_blocked(st, side, h) is None:
+            out.append(h)
+    return out
+
+
+def _exempt(st: State, uid: str) -> bool:
+    return not rail.counts_reinforcements(st, uid)
+
+
+def _why_not_off_map(st: State, uid: str, to: Any) -> tuple[str, str] | None:
+    """14.23 an entrained reinforcement whose entry hex is blocked may travel off the map."""
+    ui = U.info(st, uid)
+    scheduled = entry_hex(st, uid)
+    if not rail.arrives_entrained(st, uid):
+        return f"{ui.name} does not arrive entrained", "14.23"
+    if not blocked_by_enemy(st, ui.side, scheduled):
+        return f"the entry hex {scheduled} of {ui.name} is not blocked by the Enemy", "14.23"
+    ends = {other for _, other in rail.usable_links(st, uid, scheduled)}
+    if to not in ends:
+        if not ends:
+            return f"no off-map rail line leads from {scheduled} for {ui.name}", "14.23"
+        return f"from {scheduled} the off-map line leads to {', '.join(sorted(ends))}", "5.37"
+    if not _exempt(st, uid):
+        left = rail.capacity_left(st, ui.side).get(rail.capacity_pool(st, uid), 0)
+        if ui.stacking > left:
+            return (
+                f"{ui.name} needs {ui.stacking} stacking points of Rail Capacity off the map"
+                f" and {max(0, left)} are left",
+                "5.38",
+            )
+    return None
+
+
 class ReinforcementSegment(Handler):
     """4.0 A.b Reinforcement Segment."""
 
@@ -73,29 +200,93 @@ class ReinforcementSegment(Handler):
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
         actions: list[Action] = []
         for uid in self._undecided(st, frame):
-            hex_label = entry_hex(st, uid)
-            if entry_blocked(st, role, hex_label) is None:
-                actions.append({"type": "enter", "unit": uid, "hex": hex_label})
+            actions.extend(self._choices(st, role, uid))
             actions.append({"type": "withhold", "unit": uid})
         return actions
 
+    def _choices(self, st: State, role: str, uid: str) -> list[Action]:
+        entries = entry_hexes(st, uid)
+        out: list[Action] = [{"type": "enter", "unit": uid, "hex": h} for h in entries]
+        scheduled = entry_hex(st, uid)
+        if blocked_by_enemy(st, role, scheduled):
+            for h in alternative_hexes(st, uid):
+                if h not in entries:  # 14.22 (a usable alternative is entered, not delayed)
+                    out.append({"type": "delay", "unit": uid, "hex": h})
+            for _, other in rail.usable_links(st, uid, scheduled):
+                if _why_not_off_map(st, uid, other) is None:
+                    out.append({"type": "off_map", "unit": uid, "to": other})  # 14.23
+        return out
+
     def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
         uid = action["unit"]
-        name = U.info(st, uid).name
         frame["decided"].append(uid)
-        if action["type"] == "enter":
-            U.place(st, uid, action["hex"])
-            st.log(f"{name} arrives at {action['hex']}.", case="14.11")
-            from greatwar.rules.gwite.victory import passed_through
-
-            passed_through(st, uid, [action["hex"]])
+        kind = action["type"]
+        if kind == "enter":
+            self._enter(st, uid, action["hex"])
+        elif kind == "delay":
+            self._delay(st, uid, action["hex"])
+        elif kind == "off_map":
+            self._off_map(st, uid, action["to"])
         else:
-            hex_label = entry_hex(st, uid)
-            why = entry_blocked(st, role, hex_label)
-            if why:
-                st.log(f"{name} cannot arrive: {why}; it waits for a later turn.", case="14.21")
-            else:
-                st.log(f"{side_name(st, role)} withholds {name} to a later turn.", case="14.24")
+            self._withhold(st, role, uid)
+
+    def _enter(self, st: State, uid: str, hex_label: str) -> None:
+        name = U.info(st, uid).name
+        scheduled = entry_hex(st, uid)
+        U.set_note(st, uid, ALTERNATIVE, None)
+        U.place(st, uid, hex_label)
+        if hex_label == scheduled:
+            st.log(f"{name} arrives at {hex_label}.", case="14.11")
+        else:
+            st.log(
+                f"{name} arrives at {hex_label}, the alternative to its blocked entry hex"
+                f" {scheduled}.",
+                case="14.22",
+            )
+        from greatwar.rules.gwite.victory import passed_through
+
+        passed_through(st, uid, [hex_label])
+        if rail.arrives_entrained(st, uid) and hex_label in U.static(st).rail_hexes:
+            U.add_marker(st, uid, rail.ENTRAINED)
+            note = ""
+            if _exempt(st, uid):
+                U.add_marker(st, uid, rail.RAIL_EXEMPT)
+                note = "; it does not count against Rail Capacity this Game-Turn"
+            st.log(f"{name} arrives entrained, at no Movement Point cost{note}.", case="14.12")
+
+    def _delay(self, st: State, uid: str, hex_label: str) -> None:
+        turn = st.data["turn"] + 1
+        U.set_note(st, uid, ALTERNATIVE, {"hex": hex_label, "turn": turn})
+        st.log(
+            f"The entry hex {entry_hex(st, uid)} of {U.info(st, uid).name} is blocked by the"
+            f" Enemy: it is delayed one Game-Turn and may enter at {hex_label} from Game-Turn"
+            f" {turn}.",
+            case="14.22",
+        )
+
+    def _off_map(self, st: State, uid: str, to: str) -> None:
+        scheduled = entry_hex(st, uid)
+        index = next(i for i, other in rail.usable_links(st, uid, scheduled) if other == to)
+        U.set_note(st, uid, ALTERNATIVE, None)
+        U.set_status(st, uid, rail.OFF_MAP)
+        U.set_note(st, uid, rail.OFF_MAP, {"link": index, "from": scheduled, "to": to, "mp": 0})
+        U.add_marker(st, uid, rail.ENTRAINED)
+        if _exempt(st, uid):
+            U.add_marker(st, uid, rail.RAIL_EXEMPT)
+        cost = rail.link(st, index).cost
+        st.log(
+            f"The entry hex {scheduled} of {U.info(st, uid).name} is blocked: it travels"
+            f" entrained off the map toward {to} ({cost} MP).",
+            case="14.23",
+        )
+
+    def _withhold(self, st: State, role: str, uid: str) -> None:
+        name = U.info(st, uid).name
+        why = entry_blocked(st, role, entry_hex(st, uid))
+        if why and not entry_hexes(st, uid):
+            st.log(f"{name} cannot arrive: {why}; it waits for a later turn.", case="14.21")
+        else:
+            st.log(f"{side_name(st, role)} withholds {name} to a later turn.", case="14.24")
 
     def run(self, st: State, frame: Frame) -> None:
         st.pop()
@@ -103,11 +294,11 @@ class ReinforcementSegment(Handler):
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
         """Why a reinforcement action is refused, with the case that forbids it."""
         kind = action.get("type")
-        if kind in ("select", "move", "finish"):
+        if kind in ("select", "move", "finish", *rail.ACTION_TYPES - {"off_map"}):
             # 4.0 A: the Reinforcement Segment comes before the Movement Segment (14.14)
             return "units move in the Movement Segment, after the Reinforcement Segment", "4.0"
         uid = action.get("unit")
-        if kind not in ("enter", "withhold") or not isinstance(uid, str):
+        if kind not in ("enter", "withhold", "delay", "off_map") or not isinstance(uid, str):
             return super().explain(st, frame, role, action)
         if uid not in st.data["units"]:
             return f"there is no unit {uid!r}", "14.0"
@@ -120,14 +311,56 @@ class ReinforcementSegment(Handler):
             if ui.arrive_turn is None or U.record(st, uid)["status"] != "pending":
                 return f"{ui.name} is not a reinforcement waiting to arrive", "14.0"
             return f"{ui.name} is due on Game-Turn {ui.arrive_turn}, not before", "14.0"
-        hex_label = entry_hex(st, uid)
-        if kind == "enter":
-            why = entry_blocked(st, role, hex_label)
-            if why:
-                return f"{ui.name} may not enter: {why}", "14.21"
-            if action.get("hex") != hex_label:
-                return f"{ui.name} enters at its entry hex {hex_label}, nowhere else", "14.11"
+        why = self._why_not(st, role, uid, kind, action)
+        if why is not None:
+            return why
         return super().explain(st, frame, role, action)
+
+    def _why_not(
+        self, st: State, role: str, uid: str, kind: Any, action: Action
+    ) -> tuple[str, str] | None:
+        ui = U.info(st, uid)
+        scheduled = entry_hex(st, uid)
+        if kind == "enter":
+            return self._why_not_enter(st, role, uid, action.get("hex"))
+        if kind == "off_map":
+            return _why_not_off_map(st, uid, action.get("to"))
+        if kind == "delay":
+            if not blocked_by_enemy(st, role, scheduled):
+                why = entry_blocked(st, role, scheduled)
+                if why:
+                    return (
+                        f"{why}: only Enemy units or zones of control give an alternative",
+                        "14.22",
+                    )
+                return f"the entry hex {scheduled} of {ui.name} is not blocked", "14.22"
+            options = alternative_hexes(st, uid)
+            if action.get("hex") not in options:
+                listed = ", ".join(options) or "none is free"
+                return f"the alternative entry hexes of {ui.name} are: {listed}", "14.22"
+        return None
+
+    def _why_not_enter(self, st: State, role: str, uid: str, hex_label: Any) -> tuple[str, str]:
+        ui = U.info(st, uid)
+        scheduled = entry_hex(st, uid)
+        allowed = [scheduled]
+        alt = U.record(st, uid).get(ALTERNATIVE)
+        if alt is not None:
+            if hex_label == alt["hex"] and alt["turn"] > st.data["turn"]:
+                return (
+                    f"{ui.name} was delayed: it may enter at {alt['hex']} from Game-Turn"
+                    f" {alt['turn']}",
+                    "14.22",
+                )
+            allowed.append(alt["hex"])
+        if hex_label not in allowed:
+            if alt is not None:
+                return f"{ui.name} enters at {' or '.join(allowed)}, nowhere else", "14.22"
+            return f"{ui.name} enters at its entry hex {scheduled}, nowhere else", "14.11"
+        why = entry_blocked(st, role, hex_label)
+        if why:
+            return f"{ui.name} may not enter: {why}", "14.21"
+        return f"an enter action names the unit and the hex: {hex_label}", "14.11"
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         names = ", ".join(U.info(st, uid).name for uid in self._undecided(st, frame))

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
-from greatwar.rules.gwite import sequence, stacking, victory
+from greatwar.rules.gwite import combat, command, rail, sequence, stacking, supply, victory
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.static import build_static, unit_stacking, unit_tcr
 from greatwar.rules.system import OptionSpec, RuleSystem
@@ -16,7 +17,15 @@ if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
-MARKERS = ("out_of_command", "entrained", "out_of_supply", "moved", "withdrawn")
+MARKERS = (
+    "out_of_command",
+    "entrained",
+    "out_of_supply",
+    "moved",
+    "withdrawn",
+    rail.MOVED_BY_RAIL,
+    rail.RAIL_EXEMPT,
+)
 
 
 def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
@@ -47,6 +56,7 @@ class GwiteSystem(RuleSystem):
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         params = scenario.file.parameters
+        rail.validate(scenario, problems)
         if not params.stacking_limit:
             problems.add(
                 ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"
@@ -63,6 +73,14 @@ class GwiteSystem(RuleSystem):
                     ("parameters",),
                     f"counter {c.id}: size {c.size!r} has no stacking value in 6.11; give stacking",
                 )
+        # 9.12 every nationality with units that supply affects (not HQs, 10.35) needs a range
+        needing = {c.nationality for c in scenario.counters.values() if c.type != "hq"}
+        for nationality in sorted(needing - set(params.supply_range)):
+            problems.add(
+                ("parameters", "supply_range"),
+                f"no supply range for nationality {nationality}: give"
+                f" parameters.supply_range.{nationality} (9.12)",
+            )
         pos = scenario.file.position
         if pos is not None:
             if pos.phase not in sequence.PHASES:
@@ -136,7 +154,8 @@ class GwiteSystem(RuleSystem):
                 f"{st.game.scenario.info.name}: a FICTIONAL teaching scenario,"
                 " not a historical one."
             )
-        st.log(f"Not yet enforced in this version: {sequence.NOT_YET_ENFORCED}.")
+        if sequence.NOT_YET_ENFORCED:
+            st.log(f"Not yet enforced in this version: {sequence.NOT_YET_ENFORCED}.")
         pos = st.game.scenario.file.position
         if pos is None:
             st.push({"kind": "game"})
@@ -175,7 +194,18 @@ class GwiteSystem(RuleSystem):
             "control": dict(st.data["control"]),
             "vp": st.data["vp"] + victory.city_points(st),
             "waiting_for": [side_name(st, r) for r in st.active_roles()],
+            "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
+            "combat": combat.view(st, role),
+            "command": command.view(st, role),  # 10.33 radii of the viewer's HQs, 10.4 markers
+            "rail": rail.view(st, role),  # 5.31 Rail Capacity left, 5.38 units off the map
         }
+
+    def case_summary(self, case: str) -> str | None:
+        """Our own one-line summary of ``case`` (cases.toml)."""
+        return case_index().summary(case)
+
+    def case_title(self, case: str) -> str | None:
+        return case_index().title(case)
 
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []

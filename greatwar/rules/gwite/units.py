@@ -245,6 +245,28 @@ def restore_steps(st: State, uid: str, steps: int, case: str) -> None:
         st.log(f"{info(st, uid).name} regains {regained} step(s).", case=case)
 
 
+def reduce_step(st: State, uid: str) -> None:
+    """Turn a unit with a step left to its next weaker step, without scoring or logging
+    (the caller logs why: an army HQ flipping instead of elimination, 10.54)."""
+    u = record(st, uid)
+    if steps_left(st, uid) > 1:
+        u["lost"] += 1
+        _touch(st, uid)
+
+
+def set_note(st: State, uid: str, key: str, value: Any) -> None:
+    """Set an extra field of a unit's record (None removes it): the journey of a unit off
+    the map (5.38), the alternative entry hex of a delayed reinforcement (14.22)."""
+    u = record(st, uid)
+    if value is None:
+        if key not in u:
+            return
+        del u[key]
+    else:
+        u[key] = value
+    _touch(st, uid)
+
+
 def set_status(st: State, uid: str, status: str) -> None:
     u = record(st, uid)
     u["status"] = status

@@ -35,7 +35,7 @@ def passed_through(st: State, uid: str, path: list[str]) -> None:
             if h in cities:
                 st.log(
                     f"{side_name(st, side)} takes control of {cities[h].name} ({h}).",
-                    case="25.12",
+                    case="brusilov 25.12",
                 )
 
 
@@ -52,7 +52,7 @@ def unit_eliminated(st: State, uid: str, case: str) -> None:
         return
     signed = points if ui.side != victory.index_side else -points
     st.data["vp"] += signed
-    st.log(f"Victory points {signed:+d} for the elimination of {ui.name}.", case="25.2")
+    st.log(f"Victory points {signed:+d} for the elimination of {ui.name}.", case="brusilov 25.2")
 
 
 def city_points(st: State) -> int:

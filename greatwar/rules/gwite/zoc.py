@@ -48,8 +48,7 @@ def exerts_zoc_now(st: State, uid: str) -> bool:
 
 
 def fortress_destroyed(st: State, hex_label: str) -> bool:
-    """11.1 a fortress that has lost all four steps no longer counts.
+    """11.15 a fortress that has lost all its steps no longer counts."""
+    from greatwar.rules.gwite import fortress
 
-    (Whatever records fortress losses must also bump its owner's revision.)
-    """
-    return st.data.get("fortress_lost", {}).get(hex_label, 0) >= 4
+    return fortress.destroyed(st, hex_label)

@@ -99,13 +99,15 @@ def write_position(
     extra: str = "",
     first_side: str = "allied",
     test_counters: bool = False,
+    control: dict[str, str] | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
     ``units`` maps a counter id to a hex (or to a full position entry).  With
     ``only`` every other counter starts eliminated, so the board holds just
     the units the test names.  ``first_side`` is the scenario's first player
-    (4.0); ``test_counters`` adds :data:`TEST_COUNTERS`.
+    (4.0); ``test_counters`` adds :data:`TEST_COUNTERS`.  ``control`` names the
+    side that last occupied some hexes (cities, rail hexes: 9.15, 25.12).
     """
     if test_counters:
         extra_path = directory / "test-counters.toml"
@@ -144,6 +146,9 @@ def write_position(
         entry = {"hex": where} if isinstance(where, str) else where
         inline = ", ".join(f"{k} = {_toml_value(v)}" for k, v in entry.items())
         lines.append(f"{_toml_value(uid)} = {{ {inline} }}")
+    if control:
+        lines.append("[position.control]")
+        lines.extend(f"{_toml_value(h)} = {_toml_value(s)}" for h, s in control.items())
     path = directory / "position.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path
@@ -176,3 +181,26 @@ def refused(st: State, role: str, action: dict[str, Any]) -> IllegalAction:
 def refuse() -> Callable[[State, str, dict[str, Any]], IllegalAction]:
     """``refuse(state, role, action)`` -> the IllegalAction (state checked unchanged)."""
     return refused
+
+
+@pytest.fixture
+def fixed_dice(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """``fixed_dice(3, 5)``: the next die rolls of any game are 3, then 5 (then an error).
+
+    For tests that need a particular roll; the rolls are still logged and
+    still make everything before them final for undo.
+    """
+    from greatwar.engine import dice
+
+    def load(*values: int) -> None:
+        queue = list(values)
+
+        def roll(record: dict[str, int], sides: int = 6) -> int:
+            if not queue:
+                raise AssertionError("the test ran out of fixed die rolls")
+            record["n"] += 1
+            return queue.pop(0)
+
+        monkeypatch.setattr(dice, "roll", roll)
+
+    return load

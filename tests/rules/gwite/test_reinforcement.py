@@ -25,7 +25,12 @@ C = "2006"
 
 
 def arriving(position: Any, units: dict[str, Any], turn: int = 2, **kw: Any) -> State:
-    """The Allied Reinforcement Segment of ``turn`` with these units."""
+    """The Allied Reinforcement Segment of ``turn`` with these units.
+
+    The Allied army HQ stands at 1906, so that every arrival at 2006 is within
+    its command radius and commanded without a die roll (10.31).
+    """
+    units = {"R-HQ-5A": "1906", **units}
     return position(units, turn=turn, segment="reinforcement", test_counters=True, **kw)
 
 
@@ -119,7 +124,8 @@ def test_14_14_reinforcement_may_move_in_the_same_movement_phase(position: Any) 
 def test_14_21_not_into_an_enemy_occupied_entry_hex(position: Any, refuse: Refuse) -> None:
     st = arriving(position, {"X-R1": PENDING, "G-35R": C})
     actions = st.legal_actions("allied")
-    assert actions == [{"type": "withhold", "unit": "X-R1"}]
+    # no enter action; withholding (14.24) or a delay to an alternative hex (14.22) remain
+    assert {a["type"] for a in actions} == {"withhold", "delay"}
     err = refuse(st, "allied", {"type": "enter", "unit": "X-R1", "hex": C})
     assert err.case == "14.21"
     st.apply("allied", {"type": "withhold", "unit": "X-R1"})
@@ -130,7 +136,8 @@ def test_14_21_not_into_an_enemy_occupied_entry_hex(position: Any, refuse: Refus
 def test_14_21_not_into_an_enemy_controlled_entry_hex(position: Any, refuse: Refuse) -> None:
     # G-35R in 1906 controls the entry hex 2006
     st = arriving(position, {"X-R1": PENDING, "G-35R": "1906"})
-    assert st.legal_actions("allied") == [{"type": "withhold", "unit": "X-R1"}]
+    # no enter action; withholding (14.24) or a delay to an alternative hex (14.22) remain
+    assert {a["type"] for a in st.legal_actions("allied")} == {"withhold", "delay"}
     err = refuse(st, "allied", {"type": "enter", "unit": "X-R1", "hex": C})
     assert err.case == "14.21"
     assert "zone of control" in err.reason.lower()

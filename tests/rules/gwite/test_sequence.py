@@ -56,13 +56,18 @@ def teaching_variant(directory: Path, first_side: str) -> Path:
     return path
 
 
+PASSING = ("withhold", "end_allocation", "end_segment", "end_phase", "end_occupy")
+
+
 def pass_turn(st: State) -> None:
-    """The active player withholds any reinforcements and ends his Movement Segment."""
-    (role,) = st.active_roles()
-    for action in st.legal_actions(role):
-        if action["type"] == "withhold":
-            st.apply(role, action)
-    st.apply(role, {"type": "end_segment"})
+    """Play out the current Player-Turn doing nothing: withhold reinforcements, end
+    every segment (and let the other player decline his choices)."""
+    now = (st.data["turn"], st.data["phasing"])
+    while not st.is_over() and (st.data["turn"], st.data["phasing"]) == now:
+        role = st.active_roles()[0]
+        actions = st.legal_actions(role)
+        choice = next((a for t in PASSING for a in actions if a["type"] == t), actions[0])
+        st.apply(role, choice)
 
 
 def record_frames(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str | None]]:

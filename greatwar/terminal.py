@@ -1,0 +1,178 @@
+"""Play in the terminal: two people on one keyboard, or one against the computer.
+
+Each turn shows whose move it is, the prompt, what has happened since the
+last prompt, and the legal actions numbered.  Type a number to act, or a
+command: ``u`` undo, ``l`` the whole log, ``s`` the units, ``m FILE`` draw
+the map as SVG, ``h`` help, ``q`` save and quit.  The game record is saved
+on quitting and at the end, so a game can be replayed (``greatwar replay``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from greatwar.ai.base import Agent
+from greatwar.engine.errors import IllegalAction
+from greatwar.engine.state import State
+
+HELP = (
+    "Type the number of an action. Commands: u = undo, l = whole log, s = units,"
+    " m FILE = draw the map (SVG), h = help, q = save and quit."
+)
+
+
+def describe(action: dict[str, Any], names: dict[str, str]) -> str:
+    """An action in a player's words: its type, then its details with unit names."""
+    kind = str(action.get("type", "?")).replace("_", " ")
+    parts = []
+    for key, value in action.items():
+        if key == "type":
+            continue
+        if key in ("unit", "hq") and isinstance(value, str):
+            value = names.get(value, value)
+        if key == "path" and isinstance(value, list):
+            value = "→".join(value)
+        if isinstance(value, bool):
+            parts.append(key if value else f"not {key}")
+        else:
+            parts.append(f"{key} {value}")
+    return f"{kind}: {', '.join(parts)}" if parts else kind
+
+
+class TerminalGame:
+    """A game driven from the terminal; ``ask`` reads a line (``input`` by default)."""
+
+    def __init__(
+        self,
+        state: State,
+        humans: set[str],
+        computer: dict[str, Agent],
+        record_path: Path,
+        console: Console | None = None,
+        ask: Callable[[str], str] = input,
+    ) -> None:
+        self.state = state
+        self.humans = humans
+        self.computer = computer
+        self.record_path = record_path
+        self.console = console or Console(soft_wrap=True)
+        self.ask = ask
+        self.shown = 0  # log entries already printed
+
+    # -- output --------------------------------------------------------------------------
+
+    def names(self) -> dict[str, str]:
+        view = self.state.view(self.state.active_roles()[0] if self.state.active_roles() else "")
+        return {u["id"]: u["name"] for u in view.get("units", [])}
+
+    def print_new_log(self) -> None:
+        log = self.state.data["log"]
+        for entry in log[self.shown :]:
+            case = f" [{entry['case']}]" if entry.get("case") else ""
+            self.console.print(f"  {entry['text']}{case}", highlight=False, markup=False)
+        self.shown = len(log)
+
+    def print_header(self, role: str) -> None:
+        view = self.state.view(role)
+        track = " › ".join(step["title"] for step in view.get("phase_track", [])[1:])
+        self.console.rule(f"{view['name']}{' (FICTIONAL)' if view['fictional'] else ''}")
+        self.console.print(track, highlight=False, markup=False)
+        if view.get("combat"):
+            c = view["combat"]
+            self.console.print(
+                f"Combat: {c.get('attack')} to {c.get('defense')}, odds {c.get('odds')},"
+                f" column {c.get('column', '-')}",
+                highlight=False,
+                markup=False,
+            )
+
+    def print_units(self, role: str) -> None:
+        table = Table("unit", "side", "hex", "steps lost", "markers")
+        for u in self.state.view(role).get("units", []):
+            if u["status"] == "on_map":
+                table.add_row(
+                    u["name"], u["side"], u["hex"], str(u["steps_lost"]), " ".join(u["markers"])
+                )
+        self.console.print(table)
+
+    # -- input -----------------------------------------------------------------------------
+
+    def human_turn(self, role: str) -> bool:
+        """One action (or command) of a human; False when the player quits."""
+        actions = self.state.legal_actions(role)
+        names = self.names()
+        self.print_header(role)
+        self.console.print(f"[bold]{role}[/]: {self.state.prompt(role)}", highlight=False)
+        for n, action in enumerate(actions, start=1):
+            self.console.print(f"{n:>4}. {describe(action, names)}", highlight=False, markup=False)
+        while True:
+            line = self.ask(f"{role}> ").strip()
+            if not line:
+                continue
+            if line.isdigit() and 1 <= int(line) <= len(actions):
+                self.state.apply(role, actions[int(line) - 1])
+                return True
+            command, _, arg = line.partition(" ")
+            if command == "q":
+                return False
+            if command == "h":
+                self.console.print(HELP, highlight=False, markup=False)
+            elif command == "u":
+                try:
+                    self.state.undo(role)
+                    self.shown = min(self.shown, len(self.state.data["log"]))
+                    return True
+                except IllegalAction as exc:
+                    self.console.print(f"cannot undo: {exc}", highlight=False, markup=False)
+            elif command == "l":
+                self.shown = 0
+                self.print_new_log()
+            elif command == "s":
+                self.print_units(role)
+            elif command == "m":
+                self.draw(Path(arg or "map.svg"))
+            else:
+                self.console.print(
+                    f"not understood: {line!r}. {HELP}", highlight=False, markup=False
+                )
+
+    def draw(self, path: Path) -> None:
+        from greatwar.render import render_svg
+
+        path.write_text(render_svg(self.state.game.scenario, self.state), encoding="utf-8")
+        self.console.print(f"wrote {path}", highlight=False, markup=False)
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def save(self) -> None:
+        self.record_path.parent.mkdir(parents=True, exist_ok=True)
+        self.record_path.write_text(json.dumps(self.state.record(), indent=1), encoding="utf-8")
+
+    def play(self) -> State:
+        """Play until the game ends or a player quits; the record is saved either way."""
+        try:
+            while not self.state.is_over():
+                self.print_new_log()
+                role = self.state.active_roles()[0]
+                if role in self.computer:
+                    view = {"role": role, "legal_actions": self.state.legal_actions(role)}
+                    self.state.apply(role, self.computer[role].choose(view))
+                    continue
+                if not self.human_turn(role):
+                    break
+            self.print_new_log()
+        finally:
+            self.save()
+        if self.state.is_over():
+            result = self.state.result() or {}
+            self.console.print(
+                f"Game over: {result.get('summary', '')}", highlight=False, markup=False
+            )
+        self.console.print(f"record saved: {self.record_path}", highlight=False, markup=False)
+        return self.state
