@@ -13,23 +13,28 @@ import random
 
 from greatwar.ai.base import Action, View
 
-PASSIVE = frozenset(
-    {"end_segment", "end_phase", "end_occupy", "end_advance", "finish", "withhold", "cancel"}
-)
+PASSIVE = frozenset({"end_segment", "end_phase", "end_occupy", "end_advance", "finish", "withhold"})
 
 
-UNDOING = frozenset({"release", "remove_attacker", "remove_target", "remove_shift"})
+UNDOING = frozenset({"release", "remove_attacker", "remove_target", "remove_shift", "cancel"})
+#: actions that carry a plan through (an attack once put together is usually resolved)
+DECISIVE = frozenset({"resolve"})
 
 
 class RandomAgent:
     name = "random"
 
     def __init__(
-        self, seed: int = 0, passive_weight: float = 0.25, undoing_weight: float = 0.05
+        self,
+        seed: int = 0,
+        passive_weight: float = 0.25,
+        undoing_weight: float = 0.05,
+        decisive_weight: float = 5.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.passive_weight = passive_weight
         self.undoing_weight = undoing_weight
+        self.decisive_weight = decisive_weight
 
     def weight(self, action: Action) -> float:
         kind = action.get("type")
@@ -37,6 +42,8 @@ class RandomAgent:
             return self.passive_weight
         if kind in UNDOING:
             return self.undoing_weight
+        if kind in DECISIVE:
+            return self.decisive_weight
         return 1.0
 
     def choose(self, view: View) -> Action:

@@ -68,16 +68,9 @@ def segment(st: State) -> Frame:
     raise LookupError("not in a Combat Resolution Segment")
 
 
-def prohibited_between(st: State, a: str, b: str) -> bool:
-    """A prohibited (or blocked) hexside lies between two adjacent hexes."""
-    table = st.game.scenario.terrain.hexside
-    features = U.static(st).scenario.board.features(a, b)
-    return any(table[f].move == "prohibited" for f in features if f in table)
-
-
 def adjacent_for_combat(st: State, a: str, b: str) -> bool:
     """8.11 adjacent, and not across a prohibited hexside (our reading, see the docstring)."""
-    return b in U.static(st).scenario.board.neighbours[a] and not prohibited_between(st, a, b)
+    return b in U.static(st).combat_reach[a]
 
 
 def is_passenger(st: State, uid: str) -> bool:
@@ -379,6 +372,10 @@ class CombatResolution(Handler):
 
     def targets(self, st: State, frame: Frame) -> list[str]:
         """Hexes some unit of the phasing player may attack now."""
+        key = ("combat targets", U.revision(st), repr(frame))
+        return st.memo(key, lambda: self._targets(st, frame))  # type: ignore[no-any-return]
+
+    def _targets(self, st: State, frame: Frame) -> list[str]:
         side = frame["side"]
         board = U.static(st).scenario.board
         found = set()

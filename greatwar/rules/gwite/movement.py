@@ -193,6 +193,14 @@ class MovementSegment(Handler):
         return [frame["side"]]
 
     def movable(self, st: State, frame: Frame) -> list[str]:
+        """Units that may be selected: memoised on everything it depends on (units and
+        markers through the revisions, the frame's record of what has moved), not on
+        which unit is selected."""
+        rest = {k: v for k, v in frame.items() if k != "current"}
+        key = ("movable", U.revision(st), st.data["turn"], repr(rest))
+        return st.memo(key, lambda: self._movable(st, frame))  # type: ignore[no-any-return]
+
+    def _movable(self, st: State, frame: Frame) -> list[str]:
         done = set(frame["done"])
         side = frame["side"]
         return [

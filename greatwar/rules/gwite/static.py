@@ -63,6 +63,9 @@ class GwiteStatic:
     units: dict[str, UnitInfo]
     costs: dict[int, MoveCosts]  # by TCR 1-4
     zoc_reach: dict[str, tuple[str, ...]]  # hexes a unit in this hex controls (7.11)
+    #: neighbours not across a prohibited hexside: where attacks may go (see combat.py)
+    combat_reach: dict[str, frozenset[str]]
+    enemy: dict[str, str]  # each side's enemy
     stacking_limit: int
     side_ids: tuple[str, ...]
     first_side: str
@@ -151,6 +154,16 @@ def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
     return costs
 
 
+def build_combat_reach(scenario: Scenario) -> dict[str, frozenset[str]]:
+    """Adjacent hexes not across a prohibited (or blocked) hexside."""
+    board = scenario.board
+    prohibited = {n for n, s in scenario.terrain.hexside.items() if s.move == "prohibited"}
+    return {
+        a: frozenset(b for b in board.neighbours[a] if not (board.features(a, b) & prohibited))
+        for a in board.hexes
+    }
+
+
 def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
     """7.11: a zone of control covers the six adjacent hexes, not across prohibited hexsides."""
     board = scenario.board
@@ -178,6 +191,8 @@ def build_static(scenario: Scenario) -> GwiteStatic:
         units=build_units(scenario),
         costs=build_costs(scenario),
         zoc_reach=build_zoc_reach(scenario),
+        combat_reach=build_combat_reach(scenario),
+        enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
         stacking_limit=params.stacking_limit or 0,
         side_ids=side_ids,
         first_side=scenario.info.first_side,

@@ -99,7 +99,7 @@ def on_map(st: State, side: str | None = None) -> list[str]:
 
 
 def enemy_of(st: State, side: str) -> str:
-    return next(s for s in static(st).side_ids if s != side)
+    return static(st).enemy[side]
 
 
 def movement_allowance(st: State, uid: str) -> int:
