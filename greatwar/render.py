@@ -329,6 +329,7 @@ def render_svg(
         _hexside_layer(scenario, geo),
         _road_layer(geo),
         _rail_layer(geo),
+        _offmap_layer(geo),
         _place_layer(scenario, geo),
         _hex_number_layer(geo) if numbers else "",
     ]
@@ -841,6 +842,53 @@ def _rail_layer(geo: _Geometry) -> str:
             marks = _rail_marks(points, ln.track, geo.size)
         out.append(_group({"data-rail": ln.name or None, "data-track": ln.track}, [marks]))
     return _group({"class": "rails", "pointer-events": "none"}, out)
+
+
+def _offmap_layer(geo: _Geometry) -> str:
+    """5.37 rail links off the map: a dashed curve bulging out beyond the edge."""
+    if not geo.board.offmap_links:
+        return ""
+    min_x, min_y, max_x, max_y = geo.bounds()
+    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
+    out = []
+    for link in geo.board.offmap_links:
+        (ax, ay), (bx, by) = geo.center(link.hexes[0]), geo.center(link.hexes[1])
+        cx, cy = (ax + bx) / 2, (ay + by) / 2
+        dx, dy = cx - mid_x, cy - mid_y
+        norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+        bulge = 1.6 * geo.size
+        qx, qy = cx + dx / norm * bulge, cy + dy / norm * bulge
+        label = f"off-map rail {link.cost} MP"
+        out.append(
+            _group(
+                {"data-offmap": f"{link.hexes[0]}/{link.hexes[1]}"},
+                [
+                    _el(
+                        "path",
+                        {
+                            "d": f"M{_num(ax)},{_num(ay)} Q{_num(qx)},{_num(qy)}"
+                            f" {_num(bx)},{_num(by)}",
+                            "fill": "none",
+                            "stroke": "#222",
+                            "stroke-width": 0.05 * geo.size,
+                            "stroke-dasharray": f"{_num(0.2 * geo.size)} {_num(0.12 * geo.size)}",
+                        },
+                    ),
+                    _text(
+                        (cx + qx) / 2,
+                        (cy + qy) / 2,
+                        label,
+                        font_size=0.22 * geo.size,
+                        text_anchor="middle",
+                        fill="#222",
+                        transform=f"rotate(-90 {_num((cx + qx) / 2)} {_num((cy + qy) / 2)})"
+                        if abs(dx) > abs(dy)
+                        else None,
+                    ),
+                ],
+            )
+        )
+    return _group({"class": "offmap-links", "pointer-events": "none"}, out)
 
 
 def _road_layer(geo: _Geometry) -> str:

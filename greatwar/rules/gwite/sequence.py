@@ -204,10 +204,6 @@ def handlers() -> list[Handler]:
     ]
 
 
-#: standard rules not enforced yet, named in the log at the start (none left)
-NOT_YET_ENFORCED = ""
-
-
 def stack_for_position(st: State, phasing: str, phase: str, segment: str) -> list[Frame]:
     """The phase stack of a mid-game position: Game-Turn, Player-Turn, Phase, Segment."""
     sides = player_turn_sides(st)

@@ -154,8 +154,6 @@ class GwiteSystem(RuleSystem):
                 f"{st.game.scenario.info.name}: a FICTIONAL teaching scenario,"
                 " not a historical one."
             )
-        if sequence.NOT_YET_ENFORCED:
-            st.log(f"Not yet enforced in this version: {sequence.NOT_YET_ENFORCED}.")
         pos = st.game.scenario.file.position
         if pos is None:
             st.push({"kind": "game"})
