@@ -23,6 +23,7 @@ from rich.text import Text
 from greatwar.model.problems import ScenarioError
 
 if TYPE_CHECKING:
+    from greatwar.ai.base import Agent
     from greatwar.rules.system import RuleSystem
 
 DEFAULT_SCENARIO = "gwite/teaching"
@@ -72,6 +73,16 @@ def _parse_options(pairs: list[str]) -> dict[str, bool | int | str]:
     return out
 
 
+def _agents(chosen: dict[str, str], roles: list[str], seed: int) -> dict[str, Agent]:
+    """Agents by role; each seeded from the game seed and its role's place."""
+    from greatwar.ai import make_agent
+
+    try:
+        return {r: make_agent(chosen[r], seed + i) for i, r in enumerate(roles) if r in chosen}
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE (repeatable).")
 ]
@@ -99,7 +110,6 @@ def autoplay(
     option: OptionList = None,
 ) -> None:
     """Play one whole computer-vs-computer game in the terminal and save its record."""
-    from greatwar.ai import make_agent
     from greatwar.sim.play import GameFailure, play_game
 
     game = _load(scenario, option)
@@ -109,12 +119,7 @@ def autoplay(
         names *= len(roles)
     if len(names) != len(roles):
         raise _fail(f"give one agent per side ({', '.join(roles)})")
-    try:
-        players = {
-            r: make_agent(n, seed + i) for i, (r, n) in enumerate(zip(roles, names, strict=True))
-        }
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
+    players = _agents(dict(zip(roles, names, strict=True)), roles, seed)
     sc = game.scenario
     matchup = " vs ".join(f"{r} ({n})" for r, n in zip(roles, names, strict=True))
     console.print(f"[bold]{sc.info.name}[/] — {matchup}")
@@ -334,7 +339,6 @@ def terminal(
     option: OptionList = None,
 ) -> None:
     """Play in the terminal: two people taking turns at one keyboard, or against the computer."""
-    from greatwar.ai import make_agent
     from greatwar.terminal import TerminalGame
 
     game = _load(scenario, option)
@@ -343,10 +347,7 @@ def terminal(
     unknown = [c for c in computer if c not in roles]
     if unknown:
         raise _fail(f"no side {', '.join(unknown)}; sides: {', '.join(roles)}")
-    try:
-        agents = {r: make_agent(agent, seed + i) for i, r in enumerate(roles) if r in computer}
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
+    agents = _agents({r: agent for r in computer}, roles, seed)
     path = out / f"{scenario.replace('/', '-').removesuffix('.toml')}-terminal-seed{seed}.json"
     TerminalGame(game.new_state(seed), set(roles) - set(computer), agents, path, console).play()
 

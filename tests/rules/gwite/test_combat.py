@@ -16,119 +16,38 @@ attack a test makes (without it the game would play on, rolling dice).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import (
+    COUNTERS,
+    DEPOT,
+    MAP,
+    RUSSIAN_HQ,
+    SPARE,
+    Refuse,
+    alive,
+    assert_in_radius,
+    assert_in_supply,
+    attack,
+    attack_log,
+    choose,
+    fight,
+    logged,
+    lost,
+    modifier_cases,
+    north,
+    resolve,
+    stage,
+    steps,
+    where,
+)
 
-from greatwar import IllegalAction, State
-from greatwar.model.loader import DATA_ROOT
+from greatwar import State
 from greatwar.rules.gwite import command, crt, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import assess, segment
-
-Action = dict[str, Any]
-Refuse = Callable[[State, str, Action], IllegalAction]
-
-#: a Marine Brigade and a Naval Brigade face each other far from every test (2001/2002)
-SPARE = {"G-MB": "2001", "R-BNB": "2002"}
-#: the Russian XIX Corps HQ: 1005 lies within its Command Radius of 3 (10.43 stays off)
-RUSSIAN_HQ = {"R-HQ-XIX": "1106"}
-COMBAT = {"phase": "combat", "segment": "combat_resolution"}
-#: a German supply depot in 1003 keeps German units around Wolnowo (1302) in supply (9.16)
-DEPOT = {"G-D1": "1003"}
-MAP = DATA_ROOT / "gwite" / "maps" / "teaching.toml"
-COUNTERS = DATA_ROOT / "gwite" / "counters" / "teaching.toml"
-
-
-# --- helpers ---------------------------------------------------------------------------------
-
-
-def fight(position: Any, units: dict[str, Any], phasing: str = "central", **kw: Any) -> State:
-    """A position in the phasing player's Combat Resolution Segment."""
-    return position(units, phasing=phasing, **COMBAT, **kw)  # type: ignore[no-any-return]
-
-
-def attack(
-    st: State, side: str, target: str, attackers: list[str], more_targets: tuple[str, ...] = ()
-) -> dict[str, Any]:
-    """Declare an attack on ``target``, add the attackers (then more targets, 8.23) and
-    return the odds preview of the view."""
-    st.apply(side, {"type": "declare", "target": target})
-    for uid in attackers:
-        st.apply(side, {"type": "add_attacker", "unit": uid})
-    for t in more_targets:
-        st.apply(side, {"type": "add_target", "hex": t})
-    return st.view(side)["combat"]  # type: ignore[no-any-return]
-
-
-def resolve(st: State, side: str) -> None:
-    st.apply(side, {"type": "resolve"})
-
-
-def choose(st: State, role: str, kind: str, **fields: Any) -> Action:
-    """Apply the legal action of ``kind`` whose fields match."""
-    for a in st.legal_actions(role):
-        if a["type"] == kind and all(a.get(k) == v for k, v in fields.items()):
-            st.apply(role, a)
-            return a
-    raise AssertionError(f"no {kind} {fields} among {st.legal_actions(role)}")
-
-
-def stage(st: State) -> str | None:
-    top = st.top()
-    return top.get("stage") if top and top["kind"] == "combat_result" else None
-
-
-def lost(st: State, uid: str) -> int:
-    return U.record(st, uid)["lost"]  # type: ignore[no-any-return]
-
-
-def where(st: State, uid: str) -> str | None:
-    return U.record(st, uid)["hex"]  # type: ignore[no-any-return]
-
-
-def steps(st: State, *uids: str) -> int:
-    """Steps the units have left (none when eliminated)."""
-    return sum(U.steps_left(st, u) for u in uids if alive(st, u))
-
-
-def alive(st: State, uid: str) -> bool:
-    return U.record(st, uid)["status"] == "on_map"  # type: ignore[no-any-return]
-
-
-def logged(st: State, case: str) -> list[str]:
-    return [e["text"] for e in st.data["log"] if e.get("case") == case]
-
-
-def attack_log(st: State) -> dict[str, Any]:
-    """The log entry of the last resolved attack (8.8)."""
-    return next(
-        e for e in reversed(st.data["log"]) if e.get("case") == "8.8" and "column" in e["text"]
-    )
-
-
-def assert_in_supply(st: State, *uids: str) -> None:
-    """The position is set up so that supply (9.0) changes nothing in the test."""
-    for uid in uids:
-        assert supply.in_supply(st, uid), f"{uid} should be in supply in this position"
-
-
-def assert_in_radius(st: State, *uids: str) -> None:
-    """The defenders are within a Friendly HQ's Command Radius: 10.43 changes nothing."""
-    for uid in uids:
-        assert command.in_radius(st, uid), f"{uid} should be within an HQ's radius here"
-
-
-def modifier_cases(entry: dict[str, Any]) -> set[str]:
-    return {m["case"] for m in entry.get("modifiers", [])}
-
-
-def north(**extra: str) -> dict[str, Any]:
-    """The northern arena: Germans in 0904, 0905, 1004 around 1005."""
-    return {**RUSSIAN_HQ, **SPARE, **extra}
-
 
 # --- 8.0 procedure, 8.8 table and the log ------------------------------------------------------
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from test_combat import (
+from kit import (
     SPARE,
     alive,
     assert_in_radius,

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import play_until
 
 import greatwar
 from greatwar import IllegalAction, State
@@ -103,19 +104,6 @@ def cases(st: State) -> list[str]:
 
 
 # Actions that let a game go on without deciding anything that matters here.
-PASSIVE = ("end_segment", "end_allocation", "end_phase", "end_occupy", "end_advance", "decline")
-
-
-def play_until(st: State, done: Callable[[State], bool], limit: int = 400) -> None:
-    """Apply passive actions (ending segments, phases, allocations) until ``done``."""
-    for _ in range(limit):
-        if done(st):
-            return
-        role = st.active_roles()[0]
-        actions = st.legal_actions(role)
-        chosen = next((a for t in PASSIVE for a in actions if a["type"] == t), actions[0])
-        st.apply(role, chosen)
-    raise AssertionError("the game did not reach the expected point")
 
 
 def movement_of(side: str, turn: int) -> Callable[[State], bool]:

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from kit import play_until
+
 import greatwar
 from greatwar import IllegalAction, State
 from greatwar.model.loader import DATA_ROOT
@@ -32,7 +34,6 @@ Refuse = Callable[[State, str, Action], IllegalAction]
 PENDING = {"status": "pending"}
 A, B, C, D = "0106", "0114", "2006", "1201"
 COUNTERS = DATA_ROOT / "gwite" / "counters" / "teaching.toml"
-PASSIVE = ("end_segment", "end_allocation", "end_phase", "end_occupy", "end_advance", "decline")
 
 
 def arriving(position: Any, units: dict[str, Any], side: str, turn: int, **kw: Any) -> State:
@@ -42,18 +43,6 @@ def arriving(position: Any, units: dict[str, Any], side: str, turn: int, **kw: A
 
 def of_type(actions: list[Action], kind: str) -> list[Action]:
     return [a for a in actions if a["type"] == kind]
-
-
-def play_until(st: State, done: Callable[[State], bool], limit: int = 400) -> None:
-    """Apply passive actions (ending segments, phases, allocations) until ``done``."""
-    for _ in range(limit):
-        if done(st):
-            return
-        role = st.active_roles()[0]
-        actions = st.legal_actions(role)
-        chosen = next((a for t in PASSIVE for a in actions if a["type"] == t), actions[0])
-        st.apply(role, chosen)
-    raise AssertionError("the game did not reach the expected point")
 
 
 def at(kind: str, side: str, turn: int) -> Callable[[State], bool]:

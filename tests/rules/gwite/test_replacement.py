@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import seed_rolling
 
 from greatwar import IllegalAction, State
-from greatwar.engine.dice import nth_roll
 from greatwar.model.loader import DATA_ROOT
 from greatwar.rules.gwite import replacement
 from greatwar.rules.gwite import units as U
@@ -42,14 +42,6 @@ movement = 4
 steps = [[0, 2], [0, 1]]
 setup = "2001"
 """
-
-
-def seed_rolling(*wanted: set[int] | int) -> int:
-    """The smallest seed whose first die rolls are in ``wanted`` (a value or a set each)."""
-    sets = [w if isinstance(w, set) else {w} for w in wanted]
-    return next(
-        s for s in range(1, 100_000) if all(nth_roll(s, n) in w for n, w in enumerate(sets))
-    )
 
 
 def reduced(hex_label: str, lost: int = 1) -> dict[str, Any]:

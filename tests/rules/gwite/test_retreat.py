@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_combat import (
+from kit import (
     SPARE,
     alive,
     assert_in_radius,

@@ -1,0 +1,142 @@
+"""Helpers shared by the rules tests of The Great War in the East.
+
+Combat positions on the FICTIONAL teaching map (see test_combat.py for the
+arena), die-roll seeds, and small queries on a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from greatwar import IllegalAction, State
+from greatwar.engine.dice import nth_roll
+from greatwar.model.loader import DATA_ROOT
+from greatwar.rules.gwite import command, supply
+from greatwar.rules.gwite import units as U
+
+Action = dict[str, Any]
+Refuse = Callable[[State, str, Action], IllegalAction]
+
+
+#: actions that pass: end segments, phases and allocations, decline choices
+PASSIVE = ("end_segment", "end_allocation", "end_phase", "end_occupy", "end_advance", "decline")
+
+
+def play_until(st: State, done: Callable[[State], bool], limit: int = 400) -> None:
+    """Apply passive actions (ending segments, phases, allocations) until ``done``."""
+    for _ in range(limit):
+        if done(st):
+            return
+        role = st.active_roles()[0]
+        actions = st.legal_actions(role)
+        chosen = next((a for t in PASSIVE for a in actions if a["type"] == t), actions[0])
+        st.apply(role, chosen)
+    raise AssertionError("the game did not reach the expected point")
+
+
+def seed_rolling(*wanted: set[int] | int) -> int:
+    """The smallest seed whose first die rolls are in ``wanted`` (a value or a set each)."""
+    sets = [w if isinstance(w, set) else {w} for w in wanted]
+    return next(
+        s for s in range(1, 100_000) if all(nth_roll(s, n) in w for n, w in enumerate(sets))
+    )
+
+
+#: a Marine Brigade and a Naval Brigade face each other far from every test (2001/2002)
+SPARE = {"G-MB": "2001", "R-BNB": "2002"}
+#: the Russian XIX Corps HQ: 1005 lies within its Command Radius of 3 (10.43 stays off)
+RUSSIAN_HQ = {"R-HQ-XIX": "1106"}
+COMBAT = {"phase": "combat", "segment": "combat_resolution"}
+#: a German supply depot in 1003 keeps German units around Wolnowo (1302) in supply (9.16)
+DEPOT = {"G-D1": "1003"}
+MAP = DATA_ROOT / "gwite" / "maps" / "teaching.toml"
+COUNTERS = DATA_ROOT / "gwite" / "counters" / "teaching.toml"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def fight(position: Any, units: dict[str, Any], phasing: str = "central", **kw: Any) -> State:
+    """A position in the phasing player's Combat Resolution Segment."""
+    return position(units, phasing=phasing, **COMBAT, **kw)  # type: ignore[no-any-return]
+
+
+def attack(
+    st: State, side: str, target: str, attackers: list[str], more_targets: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """Declare an attack on ``target``, add the attackers (then more targets, 8.23) and
+    return the odds preview of the view."""
+    st.apply(side, {"type": "declare", "target": target})
+    for uid in attackers:
+        st.apply(side, {"type": "add_attacker", "unit": uid})
+    for t in more_targets:
+        st.apply(side, {"type": "add_target", "hex": t})
+    return st.view(side)["combat"]  # type: ignore[no-any-return]
+
+
+def resolve(st: State, side: str) -> None:
+    st.apply(side, {"type": "resolve"})
+
+
+def choose(st: State, role: str, kind: str, **fields: Any) -> Action:
+    """Apply the legal action of ``kind`` whose fields match."""
+    for a in st.legal_actions(role):
+        if a["type"] == kind and all(a.get(k) == v for k, v in fields.items()):
+            st.apply(role, a)
+            return a
+    raise AssertionError(f"no {kind} {fields} among {st.legal_actions(role)}")
+
+
+def stage(st: State) -> str | None:
+    top = st.top()
+    return top.get("stage") if top and top["kind"] == "combat_result" else None
+
+
+def lost(st: State, uid: str) -> int:
+    return U.record(st, uid)["lost"]  # type: ignore[no-any-return]
+
+
+def where(st: State, uid: str) -> str | None:
+    return U.record(st, uid)["hex"]  # type: ignore[no-any-return]
+
+
+def steps(st: State, *uids: str) -> int:
+    """Steps the units have left (none when eliminated)."""
+    return sum(U.steps_left(st, u) for u in uids if alive(st, u))
+
+
+def alive(st: State, uid: str) -> bool:
+    return U.record(st, uid)["status"] == "on_map"  # type: ignore[no-any-return]
+
+
+def logged(st: State, case: str) -> list[str]:
+    return [e["text"] for e in st.data["log"] if e.get("case") == case]
+
+
+def attack_log(st: State) -> dict[str, Any]:
+    """The log entry of the last resolved attack (8.8)."""
+    return next(
+        e for e in reversed(st.data["log"]) if e.get("case") == "8.8" and "column" in e["text"]
+    )
+
+
+def assert_in_supply(st: State, *uids: str) -> None:
+    """The position is set up so that supply (9.0) changes nothing in the test."""
+    for uid in uids:
+        assert supply.in_supply(st, uid), f"{uid} should be in supply in this position"
+
+
+def assert_in_radius(st: State, *uids: str) -> None:
+    """The defenders are within a Friendly HQ's Command Radius: 10.43 changes nothing."""
+    for uid in uids:
+        assert command.in_radius(st, uid), f"{uid} should be within an HQ's radius here"
+
+
+def modifier_cases(entry: dict[str, Any]) -> set[str]:
+    return {m["case"] for m in entry.get("modifiers", [])}
+
+
+def north(**extra: str) -> dict[str, Any]:
+    """The northern arena: Germans in 0904, 0905, 1004 around 1005."""
+    return {**RUSSIAN_HQ, **SPARE, **extra}
