@@ -432,3 +432,14 @@ def test_a_case_file_needs_its_book_table(tmp_path: Path) -> None:
     bad.write_text('[standard."5.13"]\ntitle = "x"\nsummary = "y"\n', encoding="utf-8")
     with pytest.raises(ScenarioError, match=r"\[book\]"):
         load_cases(bad)
+
+
+def test_validate_recognises_a_case_file(tmp_path: Path) -> None:
+    from greatwar.model.loader import validate_file
+
+    report = validate_file(DATA_ROOT / "gwite" / "cases.toml")
+    assert report.kind == "cases" and not report.problems and "cases" in report.summary
+    broken = tmp_path / "cases.toml"
+    broken.write_text('[book]\nid = "gwite"\n', encoding="utf-8")
+    bad = validate_file(broken)
+    assert bad.kind == "cases" and bad.problems

@@ -753,6 +753,14 @@ def validate_file(path: str | Path) -> Report:
         options = check_model(CombatOptionsTable, data, probe)
         summary = "" if options is None else "combat result option table"
         return Report("table", probe.items, [], summary)
+    if "book" in data:
+        from greatwar.model.cases import load_cases
+
+        try:
+            cases = load_cases(path)
+        except ScenarioError as exc:
+            return Report("cases", exc.problems, [])
+        return Report("cases", [], [], f"rule-case index: {len(cases)} cases")
     probe.add(
         (),
         "not a scenario, map, counter or table file"
