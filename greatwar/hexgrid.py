@@ -262,19 +262,33 @@ class SpiNumbering:
 
 
 class TannenbergNumbering:
-    """Tannenberg ``A53 B4`` labels: vertical column A, diagonal row B (rulebook 2.1)."""
+    """Tannenberg ``A53 B4`` labels: vertical column A, diagonal row B (rulebook 2.1).
+
+    ``diagonal`` says which way the diagonal rows run (up-right or down-right
+    as A grows) and ``rows_increase`` whether B grows toward the south (down
+    the map) or the north.  The printed Tannenberg map's set-up (17.1) puts
+    higher B further north within a column and rows rising to the east.
+    """
 
     scheme = "tannenberg"
     orientation: Orientation = "flat"
     _pattern = re.compile(r"^\s*A\s*(-?\d+)\s*[, ]?\s*B\s*(-?\d+)\s*$", re.IGNORECASE)
 
-    def __init__(self, diagonal: Literal["down-right", "up-right"] = "up-right") -> None:
+    def __init__(
+        self,
+        diagonal: Literal["down-right", "up-right"] = "up-right",
+        rows_increase: Literal["south", "north"] = "south",
+    ) -> None:
         if diagonal not in ("down-right", "up-right"):
             raise ValueError(f"unknown diagonal direction {diagonal!r}")
+        if rows_increase not in ("south", "north"):
+            raise ValueError(f"rows increase to the south or the north, not {rows_increase!r}")
         self.diagonal = diagonal
+        self.sign = 1 if rows_increase == "south" else -1
 
     def from_ab(self, a: int, b: int) -> Hex:
         """Axial hex of column ``a`` and diagonal row ``b``."""
+        b *= self.sign
         if self.diagonal == "down-right":
             return Hex(a, b)
         return Hex(a, b - a)
@@ -282,8 +296,8 @@ class TannenbergNumbering:
     def to_ab(self, h: Hex) -> tuple[int, int]:
         """Column and diagonal row of an axial hex."""
         if self.diagonal == "down-right":
-            return h.q, h.r
-        return h.q, h.r + h.q
+            return h.q, h.r * self.sign
+        return h.q, (h.r + h.q) * self.sign
 
     def parse(self, label: str) -> Hex:
         """Axial hex of a printed label such as ``A53 B4``."""

@@ -449,3 +449,20 @@ def test_iter_offset_rect_covers_the_rectangle_column_by_column() -> None:
     numbering = SpiNumbering("odd-q")
     hexes = list(hexgrid.iter_offset_rect(numbering, range(1, 4), range(1, 3)))
     assert [numbering.label(h) for h in hexes] == ["0101", "0102", "0201", "0202", "0301", "0302"]
+
+
+@pytest.mark.parametrize("diagonal", DIAGONALS)
+@given(a=st.integers(-60, 60), b=st.integers(-60, 60))
+def test_tannenberg_rows_increasing_north_round_trip(diagonal: str, a: int, b: int) -> None:
+    north = TannenbergNumbering(diagonal, "north")  # type: ignore[arg-type]
+    assert north.to_ab(north.from_ab(a, b)) == (a, b)
+    assert north.parse(north.label(north.from_ab(a, b))) == north.from_ab(a, b)
+
+
+def test_tannenberg_rows_increasing_north_put_higher_rows_up_the_map() -> None:
+    """The printed map (17.1): in one column, a higher B lies further north."""
+    north = TannenbergNumbering("up-right", "north")
+    lower, higher = north.parse("A37 B32"), north.parse("A37 B42")  # Lotzen, Insterburg
+    assert hexgrid.center(higher, 1.0)[1] < hexgrid.center(lower, 1.0)[1]  # y grows downward
+    # rows rise to the east: the same row one column east is a step to the north-east
+    assert hexgrid.direction(north.parse("A10 B20"), north.parse("A11 B20")) == 1  # NE

@@ -107,7 +107,7 @@ class Board:
 def numbering_of(info: MapInfo) -> hexgrid.SpiNumbering | hexgrid.TannenbergNumbering:
     if info.numbering == "spi":
         return hexgrid.SpiNumbering(info.layout, info.prefix)
-    return hexgrid.TannenbergNumbering(info.diagonal)
+    return hexgrid.TannenbergNumbering(info.diagonal, info.rows_increase)
 
 
 def parse_grid(
@@ -221,7 +221,8 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
     numbering = numbering_of(info)
     board = Board(info=info, numbering=numbering)
     cols = range(info.columns[0], info.columns[1] + 1)
-    rows = range(info.rows[0], info.rows[1] + 1)
+    r0, r1 = info.rows
+    rows = range(r0, r1 + 1) if r0 <= r1 else range(r0, r1 - 1, -1)
     if len(cols) * len(rows) > MAX_HEXES:
         problems.add(
             ("map",),
@@ -238,7 +239,7 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
     if isinstance(numbering, hexgrid.SpiNumbering):
         for name, (first, last), digits in (
             ("columns", info.columns, numbering.col_digits),
-            ("rows", info.rows, numbering.row_digits),
+            ("rows", tuple(sorted(info.rows)), numbering.row_digits),
         ):
             if first < 0 or last >= 10**digits:
                 problems.add(
@@ -392,7 +393,7 @@ def _extent(board: Board, h: Hex) -> str:
     else:
         col, row = numbering.to_ab(h)
         names = ("columns A", "rows B")
-    (c0, c1), (r0, r1) = info.columns, info.rows
+    (c0, c1), (r0, r1) = info.columns, sorted(info.rows)
     if c0 <= col <= c1 and r0 <= row <= r1:
         return "(there is no hex there: '-' in the terrain grid)"
     return f"(the map has {names[0]} {c0}-{c1} and {names[1]} {r0}-{r1})"

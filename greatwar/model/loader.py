@@ -26,14 +26,23 @@ from greatwar.model.schema import (
     CombatResultsTable,
     Counter,
     CounterFile,
+    GridTable,
     MapFile,
+    RuleConstants,
     ScenarioFile,
     ScenarioInfo,
     SideInfo,
+    TerrainCharacteristics,
     TerrainTable,
 )
 
 M = TypeVar("M", bound=BaseModel)
+
+#: the terrain table model of each rule system (GWitE 5.4 by TCR; Tannenberg 4.3, 9.7)
+TERRAIN_TABLES: dict[str, type[TerrainTable] | type[TerrainCharacteristics]] = {
+    "gwite": TerrainTable,
+    "tannenberg": TerrainCharacteristics,
+}
 
 DATA_ROOT = Path(str(resources.files("greatwar") / "data"))
 
@@ -48,7 +57,7 @@ class Scenario:
     sides: list[SideInfo]
     board: Board
     counters: dict[str, Counter]
-    terrain: TerrainTable
+    terrain: TerrainTable | TerrainCharacteristics
     file: ScenarioFile
     lacks: list[str] = field(default_factory=list)
 
@@ -430,7 +439,7 @@ def _assemble(
             if not board.hexes:  # reported; checking hexes against it would only cascade
                 board = None
 
-    table: TerrainTable | None = None
+    table: TerrainTable | TerrainCharacteristics | None = None
     if refs.terrain_table:
         table_path = _referenced(base, refs.terrain_table, ("scenario", "terrain_table"), sp)
     elif refs.system:
@@ -444,7 +453,7 @@ def _assemble(
     else:
         table_path = None
     if table_path is not None:
-        table, tp = parse_file(table_path, TerrainTable)
+        table, tp = parse_file(table_path, TERRAIN_TABLES.get(refs.system, TerrainTable))
         all_problems.append(tp)
     if table is not None and mf is not None and mp is not None:
         _check_terrain_known(mf, table, mp)
@@ -573,7 +582,9 @@ def _check_counters(
                 )
 
 
-def _check_terrain_known(mf: MapFile, table: TerrainTable, problems: Problems) -> None:
+def _check_terrain_known(
+    mf: MapFile, table: TerrainTable | TerrainCharacteristics, problems: Problems
+) -> None:
     for ch, name in mf.terrain.legend.items():
         if name not in table.terrain:
             known = ", ".join(sorted(table.terrain))
@@ -740,6 +751,22 @@ def validate_file(path: str | Path) -> Report:
     if data.get("table") == "terrain_effects":
         tt = check_model(TerrainTable, data, probe)
         summary = "" if tt is None else f"terrain effects chart: {len(tt.terrain)} terrains"
+        return Report("table", probe.items, [], summary)
+    if data.get("table") == "terrain_characteristics":
+        tc = check_model(TerrainCharacteristics, data, probe)
+        summary = "" if tc is None else f"terrain characteristics: {len(tc.terrain)} terrains"
+        return Report("table", probe.items, [], summary)
+    if data.get("table") == "constants":
+        rc = check_model(RuleConstants, data, probe)
+        summary = "" if rc is None else f"rule constants: {len(rc.values)} values"
+        return Report("table", probe.items, [], summary)
+    if "columns" in data and "rows" in data and "table" in data:
+        gt = check_model(GridTable, data, probe)
+        summary = ""
+        if gt is not None:
+            provisional = sum(len(r.provisional) for r in gt.rows)
+            total = sum(len(r.values) for r in gt.rows)
+            summary = f"table {gt.table}: {total} entries, {provisional} provisional"
         return Report("table", probe.items, [], summary)
     if data.get("table") == "combat_results":
         crt = check_model(CombatResultsTable, data, probe)

@@ -33,6 +33,7 @@ Source = Annotated[str, Field(min_length=1)]
 HexsideKind = Literal[
     "minor_river",
     "major_river",
+    "great_river",
     "ridge",
     "prohibited",
     "blocked",
@@ -54,11 +55,15 @@ class MapInfo(Strict):
     numbering: Literal["spi", "tannenberg"]
     layout: Literal["odd-q", "even-q", "odd-r", "even-r"] = "odd-q"
     diagonal: Literal["down-right", "up-right"] = "up-right"
+    rows_increase: Literal["south", "north"] = "south"
     prefix: str = ""
     columns: tuple[int, int] = Field(description="first and last column number")
-    rows: tuple[int, int] = Field(description="first and last row number")
+    rows: tuple[int, int] = Field(
+        description="row numbers of the grid's first and last lines (may count down, so that"
+        " the grid reads north to south whichever way the printed rows are numbered)"
+    )
 
-    @field_validator("columns", "rows")
+    @field_validator("columns")
     @classmethod
     def _ordered(cls, v: tuple[int, int]) -> tuple[int, int]:
         if v[0] > v[1]:
@@ -128,6 +133,18 @@ class Fortress(Strict):
     source: str = ""
 
 
+class Fortification(Strict):
+    """Tannenberg 12.2-12.3 permanent fortifications: the hex, and its own garrison
+    strength if it has one (0 for none).  Its fortified edges are hexside features
+    of type ``fortified_edge``."""
+
+    hex: str
+    name: str
+    country: str
+    strength: int = Field(default=0, ge=0)
+    source: str = ""
+
+
 class EntryHex(Strict):
     letter: str = Field(min_length=1)
     hex: str
@@ -178,6 +195,7 @@ class MapFile(Strict):
     road: list[Road] = Field(default_factory=list)
     city: list[City] = Field(default_factory=list)
     fortress: list[Fortress] = Field(default_factory=list)
+    fortification: list[Fortification] = Field(default_factory=list)
     entry: list[EntryHex] = Field(default_factory=list)
     supply_source: list[SupplySource] = Field(default_factory=list)
     trench: list[Trench] = Field(default_factory=list)
@@ -222,6 +240,8 @@ class StepValues(Strict):
     tcr: int | None = None
     effectiveness: int | None = None
     attack_shift: int | None = None
+    #: an HQ's combat table modifier, +attacking and -defending (Tannenberg 13.5)
+    combat_modifier: int | None = None
     command_radius: int | None = None
     command_strength: int | None = None
     combat_strength: int | None = None
@@ -264,6 +284,10 @@ class Counter(Strict):
     stacking: int | None = Field(default=None, ge=0)
     hq: HqInfo | None = None
     stosstruppen: bool = False
+    #: affiliation (Tannenberg 13.2, 14.1): corps, division and army ids; "" for none
+    corps: str = ""
+    division: str = ""
+    army: str = ""
     setup: str | None = None
     arrive: Arrival | None = None
     source: str = ""
@@ -319,6 +343,80 @@ class TerrainTable(Strict):
     hexside: dict[HexsideKind, HexsideType]
     enemy_zoc_cost: int = 1
     enemy_zoc_source: Source = "7.21"
+
+
+class Characteristic(Strict):
+    """A terrain or hexside of the Tannenberg TERRAIN CHARACTERISTICS table: movement
+    cost (terrain) or extra cost (hexside), and combat ratio modifier for the defender
+    (9.7, a negative number helps the defender)."""
+
+    name: str
+    color: str = "#dddddd"
+    move: int | Literal["prohibited"] = 1
+    combat: int = 0
+    source: Source
+
+
+class TerrainCharacteristics(Strict):
+    """Tannenberg's terrain table (4.3, 9.7): the printed table is lost, so most
+    values are provisional and say so in ``source``."""
+
+    table: Literal["terrain_characteristics"]
+    system: str
+    terrain: dict[str, Characteristic]
+    hexside: dict[HexsideKind, Characteristic]
+    enemy_zoc_cost: int = 1
+    enemy_zoc_source: str = ""
+
+
+class GridRow(Strict):
+    """One row of a look-up table: its key (die roll, modified pips) and a value per column."""
+
+    key: int | str
+    values: list[str]
+    source: Source
+    #: 0-based columns of this row supplied by the project (the rest are printed)
+    provisional: list[int] = Field(default_factory=list)
+
+
+class GridTable(Strict):
+    """A printed look-up table: rows by key, one value per column (e.g. Tannenberg's
+    COMBAT RESULTS, RETREAT ATTEMPT and INDEPENDENCE OF COMMAND tables)."""
+
+    table: str
+    system: str
+    source: Source
+    description: str = ""
+    row_label: str = ""
+    column_label: str = ""
+    columns: list[str] = Field(min_length=1)
+    rows: list[GridRow] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> GridTable:
+        n = len(self.columns)
+        for row in self.rows:
+            if len(row.values) != n:
+                raise ValueError(f"row {row.key}: {len(row.values)} values for {n} columns")
+            if any(not 0 <= c < n for c in row.provisional):
+                raise ValueError(f"row {row.key}: provisional column out of range")
+        keys = [r.key for r in self.rows]
+        if len(set(keys)) != len(keys):
+            raise ValueError("row keys must be distinct")
+        return self
+
+
+class RuleConstant(Strict):
+    value: int | str | bool | list[int] | dict[str, int]
+    source: Source
+
+
+class RuleConstants(Strict):
+    """Numbers a rule system's own rules fix (not a scenario's), each with its case."""
+
+    table: Literal["constants"]
+    system: str
+    values: dict[str, RuleConstant]
 
 
 # --- scenarios ----------------------------------------------------------------
