@@ -533,6 +533,9 @@ class ScenarioFile(Strict):
     options: dict[str, bool | int | str] = Field(default_factory=dict)
     victory: Victory | None = None
     position: Position | None = None
+    #: data only one rule system understands (e.g. Tannenberg's automatic victories and
+    #: special reinforcements); the rule system validates it (``RuleSystem.validate``)
+    special: dict[str, Any] = Field(default_factory=dict)
 
 
 # --- combat tables --------------------------------------------------------------

@@ -1,0 +1,174 @@
+"""Units on the map: the record of each unit and the only functions that change it.
+
+Shared by every rule system.  A system's static tables (``game.static``)
+must offer ``units`` (id -> info with a ``side``), ``side_ids`` and
+``enemy`` (side -> its enemy); its state data must hold ``units`` (id ->
+record with ``hex``, ``status``, ``markers``) and ``rev`` (side -> count).
+
+``status`` is ``on_map`` or anything else the system uses (``pending``,
+``eliminated``, ``off_map`` ...); only ``on_map`` units have a hex.  Every
+change goes through this module, which bumps the changed side's count in
+``data["rev"]``, so that derived tables (occupancy, zones of control) are
+recomputed only when the units they depend on have changed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+
+def static(st: State) -> Any:
+    return st.game.static
+
+
+def info(st: State, uid: str) -> Any:
+    return static(st).units[uid]
+
+
+def record(st: State, uid: str) -> dict[str, Any]:
+    return st.data["units"][uid]  # type: ignore[no-any-return]
+
+
+def revision(st: State, side: str | None = None) -> int | tuple[int, ...]:
+    """How many times the units of ``side`` (or of any side) have changed."""
+    rev = st.data["rev"]
+    if side is not None:
+        return rev[side]  # type: ignore[no-any-return]
+    return tuple(rev[s] for s in static(st).side_ids)
+
+
+def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:
+    """A table derived from the units of ``side`` (or all), rebuilt only when they change."""
+    return st.memo((name, side, revision(st, side)), lambda: build(st))
+
+
+# Rules never depend on the order of keys in the state's dicts (a state read
+# back from JSON may order them differently): units are always visited in the
+# scenario's counter order.
+
+
+# Rules never depend on the order of keys in the state's dicts (a state read
+# back from JSON may order them differently): units are always visited in the
+# scenario's counter order.
+
+
+def _occupancy(st: State) -> dict[str, list[str]]:
+    occ: dict[str, list[str]] = defaultdict(list)
+    units = st.data["units"]
+    for uid in static(st).units:
+        u = units[uid]
+        if u["status"] == "on_map":
+            occ[u["hex"]].append(uid)
+    return dict(occ)
+
+
+def occupancy(st: State) -> dict[str, list[str]]:
+    """Units on the map by hex."""
+    return cached(st, "occupancy", _occupancy)  # type: ignore[no-any-return]
+
+
+def units_in(st: State, hex_label: str) -> list[str]:
+    return occupancy(st).get(hex_label, [])
+
+
+def _hex_sides(st: State) -> dict[str, str]:
+    units = static(st).units
+    return {h: units[ids[0]].side for h, ids in occupancy(st).items()}
+
+
+def hex_side(st: State) -> dict[str, str]:
+    """The side occupying each occupied hex."""
+    return cached(st, "hex_side", _hex_sides)  # type: ignore[no-any-return]
+
+
+def on_map(st: State, side: str | None = None) -> list[str]:
+    """Ids of units on the map, of one side or all."""
+    units = st.data["units"]
+    return [
+        uid
+        for uid, ui in static(st).units.items()
+        if units[uid]["status"] == "on_map" and (side is None or ui.side == side)
+    ]
+
+
+def enemy_of(st: State, side: str) -> str:
+    return static(st).enemy[side]
+
+
+# --- markers --------------------------------------------------------------------
+
+
+def has_marker(st: State, uid: str, marker: str) -> bool:
+    return marker in record(st, uid)["markers"]
+
+
+def add_marker(st: State, uid: str, marker: str) -> None:
+    markers = record(st, uid)["markers"]
+    if marker not in markers:
+        markers.append(marker)
+        markers.sort()
+        _touch(st, uid)
+
+
+def remove_marker(st: State, uid: str, marker: str) -> None:
+    markers = record(st, uid)["markers"]
+    if marker in markers:
+        markers.remove(marker)
+        _touch(st, uid)
+
+
+def clear_marker(st: State, marker: str, side: str | None = None) -> None:
+    """Remove a marker from every unit (of one side)."""
+    for uid in list(static(st).units):
+        if side is None or info(st, uid).side == side:
+            remove_marker(st, uid, marker)
+
+
+# --- changes --------------------------------------------------------------------
+
+
+def _touch(st: State, uid: str) -> None:
+    st.data["rev"][info(st, uid).side] += 1
+
+
+def place(st: State, uid: str, hex_label: str) -> None:
+    """Put a unit on the map (set-up, reinforcement, move)."""
+    u = record(st, uid)
+    u["hex"] = hex_label
+    u["status"] = "on_map"
+    _touch(st, uid)
+
+
+def eliminate(st: State, uid: str) -> None:
+    """Remove a unit from play (no scoring; see :func:`eliminate_unit`)."""
+    u = record(st, uid)
+    u["hex"] = None
+    u["status"] = "eliminated"
+    u["markers"] = []
+    _touch(st, uid)
+
+
+def set_note(st: State, uid: str, key: str, value: Any) -> None:
+    """Set an extra field of a unit's record (None removes it): the journey of a unit off
+    the map (5.38), the alternative entry hex of a delayed reinforcement (14.22)."""
+    u = record(st, uid)
+    if value is None:
+        if key not in u:
+            return
+        del u[key]
+    else:
+        u[key] = value
+    _touch(st, uid)
+
+
+def set_status(st: State, uid: str, status: str) -> None:
+    u = record(st, uid)
+    u["status"] = status
+    if status != "on_map":
+        u["hex"] = None
+    _touch(st, uid)
