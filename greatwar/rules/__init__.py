@@ -8,6 +8,7 @@ from greatwar.rules.system import RuleSystem
 
 _SYSTEMS = {
     "gwite": "greatwar.rules.gwite",
+    "tannenberg": "greatwar.rules.tannenberg",
 }
 _loaded: dict[str, RuleSystem] = {}
 

@@ -1,0 +1,126 @@
+"""Units of Tannenberg: combat-efficiency levels and endurance (2.3).
+
+A unit's record in ``state.data["units"]``::
+
+    {"hex": "A12 B30", "status": "on_map", "level": 0, "lost": 1, "markers": []}
+
+``level`` is 0 on the front of the counter and 1 on the back (2.3.1);
+``lost`` is the endurance points lost on the current level, the number of
+the endurance counter beneath the unit (0-4, 2.3.3-2.3.4).  The shared
+machinery (occupancy, markers, caches, placing) is :mod:`greatwar.rules.pieces`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exported)
+    _touch,
+    add_marker,
+    cached,
+    clear_marker,
+    eliminate,
+    enemy_of,
+    has_marker,
+    hex_side,
+    info,
+    occupancy,
+    on_map,
+    place,
+    record,
+    remove_marker,
+    revision,
+    set_note,
+    set_status,
+    static,
+    units_in,
+)
+from greatwar.rules.tannenberg.tables import constant
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+    from greatwar.model.schema import StepValues
+
+
+def values(st: State, uid: str) -> StepValues:
+    """The printed values of the unit's current combat-efficiency level."""
+    return info(st, uid).values(record(st, uid)["level"])  # type: ignore[no-any-return]
+
+
+def strength(st: State, uid: str) -> int:
+    return values(st, uid).strength or 0
+
+
+def effectiveness(st: State, uid: str) -> int:
+    return values(st, uid).effectiveness or 0
+
+
+def endurance_per_level() -> int:
+    """2.3.3 four endurance points on each combat-efficiency level."""
+    return int(constant("endurance_per_level"))
+
+
+def lose_endurance(
+    st: State, uid: str, points: int, case: str, why: str = "", may_lower_level: bool = True
+) -> None:
+    """A unit loses endurance points (2.3.4), flipping to its second level when it loses
+    more than four (2.3.5) and eliminated when it loses more than four on its last
+    level (2.3.6).  With ``may_lower_level`` false (unsupplied movement, 2.3.7) the loss
+    stops at the bottom of the current level."""
+    if points <= 0:
+        return
+    u = record(st, uid)
+    ui = info(st, uid)
+    per_level = endurance_per_level()
+    if not may_lower_level:
+        taken = min(points, per_level - u["lost"])
+        if taken > 0:
+            u["lost"] += taken
+            _touch(st, uid)
+            st.log(f"{ui.name} loses {taken} endurance ({why}).", case=case)
+        return
+    lost = u["lost"] + points
+    level = u["level"]
+    while lost > per_level and level + 1 < ui.level_count:
+        level += 1  # 2.3.5 flipped to the second level; the rest is marked there
+        lost -= per_level
+    if lost > per_level or ui.level_count == 0:
+        eliminate_unit(st, uid, "tannenberg 2.3.6", why)
+        return
+    flipped = level != u["level"]
+    u["level"], u["lost"] = level, lost
+    _touch(st, uid)
+    text = f"{ui.name} loses {points} endurance" + (f" ({why})" if why else "")
+    if flipped:
+        text += "; it drops to its second combat-efficiency level"
+    st.log(f"{text}; {lost} lost at this level.", case="tannenberg 2.3.5" if flipped else case)
+
+
+def recover_endurance(st: State, uid: str, case: str = "tannenberg 2.3.8") -> None:
+    """2.3.8 one lost endurance point regained, within the current level."""
+    u = record(st, uid)
+    if u["lost"] > 0:
+        u["lost"] -= 1
+        _touch(st, uid)
+        st.log(f"{info(st, uid).name} recovers one endurance point.", case=case)
+
+
+def regain_level(st: State, uid: str, case: str = "tannenberg 2.3.9") -> None:
+    """2.3.9 the unit is flipped front side up with an endurance counter of 4 beneath it."""
+    u = record(st, uid)
+    if u["level"] > 0:
+        u["level"] -= 1
+        u["lost"] = endurance_per_level()
+        _touch(st, uid)
+        st.log(f"{info(st, uid).name} regains a combat-efficiency level.", case=case)
+
+
+def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
+    """Eliminate a unit, log it with the case, and score it (19.3)."""
+    from greatwar.rules.tannenberg import victory
+
+    where = record(st, uid)["hex"]
+    eliminate(st, uid)
+    text = f"{info(st, uid).name} is eliminated" + (f" in {where}" if where else "")
+    st.log(f"{text}{': ' + why if why else ''}.", case=case)
+    victory.unit_eliminated(st, uid)
