@@ -443,3 +443,109 @@ def test_validate_recognises_a_case_file(tmp_path: Path) -> None:
     broken.write_text('[book]\nid = "gwite"\n', encoding="utf-8")
     bad = validate_file(broken)
     assert bad.kind == "cases" and bad.problems
+
+
+# --- Tannenberg 1914 -----------------------------------------------------------------
+
+TANNENBERG_RULEBOOK = RULEBOOKS / "tannenberg-1914.txt"
+TANNENBERG_CASES = DATA_ROOT / "tannenberg" / "cases.toml"
+# 18.3 is not a case of cases.tsv: it is the label the rulebook's transcription gives
+# the RETREAT ATTEMPT table, which retreat_attempt.toml and constants.toml cite.
+TANNENBERG_TABLE_LABELS = {"18.3"}
+
+needs_tannenberg_rulebook = pytest.mark.skipif(
+    not (CASES_TSV.exists() and TANNENBERG_RULEBOOK.exists()),
+    reason=f"the Tannenberg rulebook and the case list are not in {RULEBOOKS}",
+)
+
+
+def tannenberg_index() -> CaseIndex:
+    from greatwar.rules.tannenberg import cases as tannenberg_cases
+
+    return tannenberg_cases.index()
+
+
+def tsv_tannenberg_cases() -> set[str]:
+    with CASES_TSV.open(encoding="utf-8") as f:
+        rows = csv.DictReader(f, delimiter="\t")
+        return {r["case"] for r in rows if r["book"] == "tannenberg"}
+
+
+@needs_tannenberg_rulebook
+def test_every_tannenberg_case_of_the_rulebook_has_an_entry() -> None:
+    index = tannenberg_index()
+    expected = tsv_tannenberg_cases()
+    assert len(expected) == 339
+    assert set(index.sections) == {"tannenberg"}
+    assert set(index.sections["tannenberg"]) == expected | TANNENBERG_TABLE_LABELS
+
+
+def test_tannenberg_titles_are_short_and_summaries_one_sentence() -> None:
+    for section, number, entry in tannenberg_index():
+        where = f"{section} {number}"
+        assert len(entry.title.split()) <= MAX_TITLE_WORDS, where
+        assert not entry.title.endswith("."), where
+        assert len(entry.summary.split()) <= MAX_SUMMARY_WORDS, where
+        assert entry.summary[0].isupper() and entry.summary.endswith("."), where
+        assert ". " not in entry.summary.rstrip("."), f"{where}: one sentence"
+
+
+@needs_tannenberg_rulebook
+def test_no_tannenberg_title_or_summary_copies_eight_words_from_the_rulebook() -> None:
+    book = runs(TANNENBERG_RULEBOOK.read_text(encoding="utf-8"), COPY_RUN)
+    copied = []
+    for section, number, entry in tannenberg_index():
+        for field in (entry.title, entry.summary):
+            shared = runs(field, COPY_RUN) & book
+            if shared:
+                copied.append(f"{section} {number}: {' '.join(sorted(shared)[0])}")
+    assert not copied
+
+
+def test_tannenberg_citations_name_the_book_or_the_bare_number() -> None:
+    index = tannenberg_index()
+    example = index.summary("tannenberg 9.3.5")
+    assert example is not None and "+2" in example
+    assert index.summary("9.3.5") == index.summary("Tannenberg  9.3.5") == example
+    assert index.title("tannenberg 9.5.9") == "Further flight"
+    assert index.parse("tannenberg 9.5.9") == ("tannenberg", "9.5.9")
+    for unknown in ("tannenberg 99.9", "gwite 9.3.5", "brusilov 25.12", "", None):
+        assert index.summary(unknown) is None
+    # the GWitE index does not answer for Tannenberg cases
+    assert cases.index().summary("tannenberg 9.3.5") is None
+
+
+def test_every_case_the_tannenberg_data_files_cite_has_an_entry() -> None:
+    index = tannenberg_index()
+    cited: dict[str, str] = {}
+    for path in sorted((DATA_ROOT / "tannenberg").rglob("*.toml")):
+        if path.name != "cases.toml":
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+            # data sources may name several cases ("tannenberg 4.3.5 (move); provisional: combat")
+            for source in _all_sources(data):
+                for number in re.findall(r"tannenberg ((?:\d+\.)+\d+)", source):
+                    cited[f"tannenberg {number}"] = path.name
+    assert {"tannenberg 9.7.3", "tannenberg 18.3", "tannenberg 13.2.9", "tannenberg 19.3"} <= set(
+        cited
+    )
+    assert [f"{f}: {c}" for c, f in sorted(cited.items()) if c not in index] == []
+
+
+def _all_sources(data: Any) -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("source", "case", "enemy_zoc_source") and isinstance(value, str):
+                yield value
+            else:
+                yield from _all_sources(value)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _all_sources(item)
+
+
+def test_validate_recognises_the_tannenberg_case_file() -> None:
+    from greatwar.model.loader import validate_file
+
+    report = validate_file(TANNENBERG_CASES)
+    assert report.kind == "cases" and not report.problems
+    assert "340 cases" in report.summary

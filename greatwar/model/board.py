@@ -18,6 +18,7 @@ from greatwar.model.problems import Problems
 from greatwar.model.schema import (
     City,
     EntryHex,
+    Fortification,
     Fortress,
     Grid,
     Line,
@@ -59,6 +60,8 @@ class Board:
     road_sides: set[Hexside] = field(default_factory=set)
     cities: dict[str, City] = field(default_factory=dict)
     fortresses: dict[str, Fortress] = field(default_factory=dict)
+    #: Tannenberg 12.2-12.3 permanent fortifications by hex (the map's own spelling)
+    fortifications: dict[str, Fortification] = field(default_factory=dict)
     entries: dict[str, EntryHex] = field(default_factory=dict)
     supply_sources: list[SupplySource] = field(default_factory=list)
     trenches: dict[str, str] = field(default_factory=dict)
@@ -150,7 +153,7 @@ def parse_grid(
                 loc, f"row {row} is not a row of the map (rows {first_row}-{last_row})", line_no
             )
             continue
-        if previous is not None and row < previous:
+        if previous is not None and (row - previous) * board_rows.step < 0:  # rows may count down
             problems.add(loc, f"row {row} is out of order: it comes after row {previous}", line_no)
         seen[row] = line_no
         previous = row
@@ -466,6 +469,10 @@ def _index_places(mf: MapFile, board: Board, problems: Problems) -> None:
         if check_hex(board, f.hex, ("fortress", i, "hex"), problems):
             key = canonical(board, f.hex)
             board.fortresses[key] = f.model_copy(update={"hex": key})
+    for i, fo in enumerate(mf.fortification):
+        if check_hex(board, fo.hex, ("fortification", i, "hex"), problems):
+            key = canonical(board, fo.hex)
+            board.fortifications[key] = fo.model_copy(update={"hex": key})
     for i, e in enumerate(mf.entry):
         if check_hex(board, e.hex, ("entry", i, "hex"), problems):
             if e.letter in board.entries:

@@ -7,30 +7,13 @@ for the attacker's TCR say which ordinals are on the table.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from functools import cache
 
 from greatwar.model.loader import DATA_ROOT, parse_file
 from greatwar.model.problems import ScenarioError
 from greatwar.model.schema import CombatOption, CombatOptionsTable, CombatResultsTable
-
-#: the odds of an attack on a hex with no defense strength: above every column
-UNDEFENDED = 1_000
-
-
-def odds_ordinal(attack: int, defense: int) -> int:
-    """8.4 the odds as an ordinal, rounded off in favour of the Defender.
-
-    26 to 9 is 2-1 (ordinal 1); 9 to 26 is 1-3 (ordinal -2); 5 to 5 is 1-1.
-    """
-    if attack <= 0:
-        raise ValueError("no attack without attack strength")
-    if defense <= 0:
-        return UNDEFENDED
-    if attack >= defense:
-        return attack // defense - 1
-    return -(math.ceil(defense / attack) - 1)
+from greatwar.rules.odds import UNDEFENDED, odds_ordinal  # noqa: F401  (shared, re-exported)
 
 
 def odds_label(ordinal: int) -> str:

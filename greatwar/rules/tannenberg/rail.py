@@ -1,37 +1,1144 @@
-"""5.0 Railways and 6.0 destruction of bridges.  STUB: no rail movement yet."""
+"""5.0 Railways, 5.4 cutting track and 6.0 destruction of bridges.
+
+In its own movement phase (3.1 phases 5 and 6) a player may, besides moving
+units normally (the movement module offers :func:`actions` and calls
+:func:`apply` for every type in :data:`ACTION_TYPES`):
+
+* ``load`` (5.1.3) a unit standing on a railway hex of its own country that
+  has not moved this stage: it spends its whole allowance and gets the
+  ``entrained`` marker (the rail transport counter).  It must be commanded and
+  its corps HQ within its army HQ's range (5.1.4);
+* ``rail_select`` an entrained unit, then ``rail_move`` it along the lines to
+  any hex its 60 rail points reach (5.2.4), passing friendly units (5.1.7);
+* ``unload`` (5.1.5) an entrained unit, for its whole allowance, commanded or
+  not;
+* ``leave_map`` at a rail exit hex (a line's end on the map edge), and
+  ``rail_enter`` the next stage or later at an adjacent rail exit (5.1.8);
+* ``cut_track`` (5.4.1) with a unit on a railway hex, for half its allowance
+  (rounded down), cut if the die is at most its effectiveness; ``repair_track``
+  (5.4.2) with a commanded unit on a cut hex, for its whole allowance;
+* ``destroy_bridge`` (6.0) over the Vistula where either hex of the bridge is
+  within the command range of one's own army HQ or a corps HQ: a 6 destroys
+  it, one attempt a stage per side, never repaired.
+
+Limits (numbers in ``constants.toml``): a unit loads, is carried or unloads,
+only one of the three a stage (5.1.6), except army HQs, which load (10 rail
+points), travel and unload (10 rail points) in one stage but never after
+moving normally (5.2.5); a side moves, loads or unloads at most 7 (German) or
+2 (Russian) units a stage, HQs and supply trains included, reinforcements
+arriving by rail only from their unloading (5.2.2, 17.2.4); at most 5/3
+(German) or 4/2 (Russian) units pass through a hex of double/single track a
+stage (5.2.3); rail transport never crosses the Russian-German border
+(5.2.1).  Entrained units have no control zone (5.3.1), fight only with the
+DEFENCE card at half strength rounded up (5.3.2), entrained artillery takes no
+part and entrained HQs give no modifier (5.3.3) and command nothing (5.3.4):
+:func:`only_defence`, :func:`clash_strength`, :func:`takes_part`,
+:func:`gives_hq_modifier`, :func:`commands` for the other modules.
+
+Choices made where the rules are silent (each also where it is coded):
+
+* Gauge (5.2.1): a side's trains run only on railway hexes of its own country
+  (the map's ``countries`` grid, matched against the side's nationalities) and
+  never across a ``border`` hexside; so they never cross the border.
+* A rail move costs one rail point a hex entered.  The hex a unit starts from
+  (or enters the map at) is not "passed through" (5.2.3); every hex entered
+  is, once per unit a stage.  A hex on any double-track line is double track.
+* Entering an enemy control zone stops a train (8.2.1); a unit in an enemy
+  zone may not start a rail move there unless its type may leave enemy zones
+  (artillery 11.1.7, HQs 13.1.2, supply trains 15.3.2).  Trains never enter
+  an enemy-occupied hex (4.2.1), a cut hex (5.4), nor leave one, nor cross a
+  destroyed Vistula bridge (6.0).
+* Loading and unloading "at the start of the movement phase" means before the
+  unit has moved or spent any movement point this stage.  Units with a
+  RESERVE counter may not load (4.5.7).  HQs and supply trains have no levels
+  (2.3.2): the 2 endurance points of loading or unloading in an enemy control
+  zone (5.1.9) apply to combat units only.
+* 5.1.4 for a unit of no corps: it needs only to be commanded; for a corps HQ:
+  it must be within its army HQ's range (13.2.7, which is its being
+  commanded); an army HQ always may.
+* An army HQ's rail stage (5.2.5) is all its movement that stage: after
+  loading, travelling or unloading it does not move normally.
+* A unit leaving the map (5.1.8) spends one rail point, and may leave only
+  where an adjacent track would bring it back; it re-enters from the
+  next stage on at either adjacent rail exit of its own country, the nearest
+  exits along the map's edge (in perimeter order) on each side of the one it
+  left by, and begins its rail movement there (no rail point for the exit hex,
+  as for a reinforcement).  Not into an enemy-occupied hex or an enemy zone
+  (as 17.2.8 for reinforcements).  Leaving and re-entering count as carried.
+* 5.2.2 with three players: the Russian limit is the Russian side's, shared
+  by both Russian players.
+* Masking counters and masked units (16.1) take no rail action: a rail
+  transport counter covers a unit the enemy sees, and a mask moves as one
+  piece with what it hides (16.2.6).  A unit is unmasked in the orders phase.
+* 5.3.2 in a clash: one entrained unit among a side's units makes that side
+  play only DEFENCE (a stack fights as one, 9.1.8).
+* Cutting track (5.4.1): once per unit a movement phase, by units with an
+  effectiveness, commanded or not (13.4.2), not by RESERVE units (4.5.7); a
+  hex already cut is not cut again.  Repair (5.4.2) is an action taken before
+  the unit has moved this stage (it spends its whole allowance), and does not
+  count as moving.
+* Bridges (6.0): "the hex on whose edge the bridge lies" is either of the two
+  hexes; the command range is the HQ's command reach as the command module
+  finds it (a corps HQ under STOP, or an HQ on a train, reaches nothing); the
+  HQ must belong to the role making the attempt; one attempt a stage for each
+  side (both Russian players share it).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
+import weakref
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
+from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame
+from greatwar.rules.tannenberg import seats
+from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import State
+    from greatwar.engine.state import Game, State
+    from greatwar.model.board import Board
+    from greatwar.model.loader import Scenario
 
 ENTRAINED = "entrained"
+#: unit status of a train off the map (5.1.8); its record's ``rail_journey`` says where
+OFF_MAP = "off_map"
+JOURNEY = "rail_journey"
+#: unit record field of a reinforcement arriving by rail: not counted until it unloads (17.2.4)
+EXEMPT = "rail_exempt"
+#: movement frame local: the train being moved (chosen by ``rail_select``)
+TRAIN = "rail_train"
 #: action types of the movement phase that this module handles
-ACTION_TYPES: frozenset[str] = frozenset()
+ACTION_TYPES: frozenset[str] = frozenset(
+    {
+        "load",
+        "unload",
+        "rail_select",
+        "rail_move",
+        "leave_map",
+        "rail_enter",
+        "cut_track",
+        "repair_track",
+        "destroy_bridge",
+    }
+)
+#: unit types that may leave an enemy control zone in their own movement phase
+#: (11.1.7 artillery, 13.1.2 HQs, 15.3.2 supply trains)
+LEAVE_ZONE_TYPES = frozenset({"artillery", "hq", "supply_train"})
+LOAD, CARRY, UNLOAD = "load", "carry", "unload"
+
+Why = tuple[str, str]
+
+
+def _case(n: str) -> str:
+    return f"tannenberg {n}"
+
+
+# --- numbers (constants.toml) ------------------------------------------------------------
+
+
+def _by_nation(st: State, name: str, side: str) -> int:
+    """A constant kept by nationality ("germany", "russia"), for a side."""
+    table = constant(name)
+    return int(next(table[n] for n in countries_of(st, side) if n in table))
+
+
+def units_per_stage(st: State, side: str) -> int:
+    """5.2.2 units a side may carry, load or unload by rail in one stage."""
+    return _by_nation(st, "rail_units_per_stage", side)
+
+
+def hex_limit(st: State, side: str, track: str) -> int:
+    """5.2.3 units of a side that may pass through one hex of ``track`` in one stage."""
+    return _by_nation(st, f"rail_hex_capacity_{track}", side)
+
+
+def rail_points() -> int:
+    """5.2.4 rail movement points of a unit a stage."""
+    return int(constant("rail_movement_points"))
+
+
+def army_hq_cost(op: str) -> int:
+    """5.2.5 rail points an army HQ pays to load or to unload."""
+    return int(constant(f"army_hq_rail_{op}_cost"))
+
+
+# --- the rail net (static, one per game) ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class RailNet:
+    """The railway hexes and how they join (5.0), built once per game."""
+
+    #: hex -> the next hexes along every line through it
+    next: dict[str, tuple[str, ...]]
+    #: hex -> "double" or "single" (5.2.3: double if any double-track line runs through it)
+    track: dict[str, str]
+    #: rail exit hexes (a line's end on the map edge) in perimeter order
+    exits: tuple[str, ...]
+    #: Vistula bridges (a bridge on a great river hexside, 6.0) as "a/b" keys
+    bridges: tuple[str, ...]
+
+
+_nets: weakref.WeakKeyDictionary[Game, RailNet] = weakref.WeakKeyDictionary()
+
+
+def rail_net(st: State) -> RailNet:
+    net = _nets.get(st.game)
+    if net is None:
+        net = _nets[st.game] = build_net(U.static(st).scenario)
+    return net
+
+
+def build_net(scenario: Scenario) -> RailNet:
+    board = scenario.board
+    following: dict[str, list[str]] = defaultdict(list)
+    track: dict[str, str] = {}
+    ends: set[str] = set()
+    for line in board.rails:
+        ends.update((line.hexes[0], line.hexes[-1]))
+        for h in line.hexes:
+            if track.get(h) != "double":
+                track[h] = line.track
+        for a, b in pairwise(line.hexes):
+            for here, there in ((a, b), (b, a)):
+                if there not in following[here]:
+                    following[here].append(there)
+    exits = [h for h in ends if board.is_edge(h)]
+    bridges = set()
+    for a in board.hexes:
+        for b in board.neighbours[a]:
+            if {"bridge", "great_river"} <= board.features(a, b):
+                bridges.add(side_key(a, b))
+    return RailNet(
+        next={h: tuple(sorted(n)) for h, n in following.items()},
+        track=track,
+        exits=tuple(_perimeter_order(board, exits)),
+        bridges=tuple(sorted(bridges)),
+    )
+
+
+def _perimeter_order(board: Board, hexes: list[str]) -> list[str]:
+    """Hexes on the map edge in order round the map (by angle about its centre)."""
+    points = {h: hexgrid.center(board.coord[h], 1.0) for h in board.hexes}
+    cx = sum(x for x, _ in points.values()) / len(points)
+    cy = sum(y for _, y in points.values()) / len(points)
+
+    def angle(h: str) -> tuple[float, str]:
+        x, y = points[h]
+        return math.atan2(y - cy, x - cx), h
+
+    return sorted(hexes, key=angle)
+
+
+def side_key(a: str, b: str) -> str:
+    """A hexside named by its two hexes, in a fixed order ("A4 B22/A5 B21")."""
+    return "/".join(sorted((a, b)))
+
+
+# --- who may use which track (5.2.1) --------------------------------------------------------
+
+
+def countries_of(st: State, side: str) -> tuple[str, ...]:
+    for s in U.static(st).scenario.sides:
+        if s.id == side:
+            return tuple(s.nationalities)
+    return ()
+
+
+def own_rail_hex(st: State, side: str, hex_label: str) -> bool:
+    """5.2.1 a railway hex of the side's own country (the gauge of its trains)."""
+    if hex_label not in rail_net(st).track:
+        return False
+    return U.static(st).scenario.board.country.get(hex_label) in countries_of(st, side)
+
+
+def rail_step_open(st: State, side: str, a: str, b: str) -> bool:
+    """Whether a train of ``side`` may run from ``a`` to the next rail hex ``b``: own
+    country's track (5.2.1), no border hexside, no destroyed Vistula bridge (6.0)."""
+    board = U.static(st).scenario.board
+    features = board.features(a, b)
+    if "border" in features or not own_rail_hex(st, side, b):
+        return False
+    return not ("great_river" in features and bridge_destroyed(st, a, b))
+
+
+def exits_of(st: State, side: str) -> list[str]:
+    """Rail exit hexes of the side's own country, in perimeter order (5.1.8)."""
+    return [h for h in rail_net(st).exits if own_rail_hex(st, side, h)]
+
+
+def adjacent_exits(st: State, side: str, exit_hex: str) -> list[str]:
+    """5.1.8, 17.2.5 the adjacent track: the nearest rail exits of the side's own country
+    on each side of ``exit_hex`` along the map edge (perimeter order, round the corner)."""
+    exits = exits_of(st, side)
+    others = [h for h in exits if h != exit_hex]
+    if not others:
+        return []
+    if exit_hex not in exits:
+        board = U.static(st).scenario.board
+        best = min(board.distance(exit_hex, h) for h in others)
+        return sorted(h for h in others if board.distance(exit_hex, h) == best)
+    i = exits.index(exit_hex)
+    return sorted({exits[(i - 1) % len(exits)], exits[(i + 1) % len(exits)]} - {exit_hex})
+
+
+# --- state: markers, cut track, bridges, the stage's book -------------------------------------
 
 
 def entrained(st: State, uid: str) -> bool:
+    """5.1.2 the unit is covered by a rail transport counter."""
     return ENTRAINED in st.data["units"][uid]["markers"]
 
 
-def actions(st: State, frame: Frame, role: str) -> list[Action]:
-    """Rail actions open to ``role`` in the movement phase."""
-    return []
+def off_map(st: State, uid: str) -> bool:
+    """5.1.8 the unit left the map by rail and has not come back."""
+    return st.data["units"][uid]["status"] == OFF_MAP
 
 
-def apply(st: State, frame: Frame, action: Action) -> None:
-    raise NotImplementedError(action["type"])
+def _rail(st: State) -> dict[str, Any]:
+    """This module's part of the state (created on first change)."""
+    return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
+
+
+def _peek(st: State) -> dict[str, Any]:
+    return st.data.get("rail") or {"cut": [], "bridges_destroyed": [], "bridge_tried": {}}
 
 
 def track_cut(st: State, hex_label: str) -> bool:
     """5.4 a CUT TRACK counter lies in the hex."""
-    return False
+    return hex_label in _peek(st)["cut"]
+
+
+def cut_hexes(st: State) -> list[str]:
+    return list(_peek(st)["cut"])
 
 
 def bridge_destroyed(st: State, a: str, b: str) -> bool:
     """6.0 the Vistula bridge between two hexes has been destroyed."""
-    return False
+    return side_key(a, b) in _peek(st)["bridges_destroyed"]
+
+
+def _empty_book(stage: int) -> dict[str, Any]:
+    return {
+        "stage": stage,
+        "ops": {},
+        "points": {},
+        "passed": {},
+        "counted": {},
+        "tried": [],
+        "repaired": [],
+    }
+
+
+def book(st: State) -> dict[str, Any]:
+    """What rail movement has done this stage (read only): ``ops`` unit -> load, carry,
+    unload (5.1.6); ``points`` unit -> rail points used (5.2.4); ``passed`` hex -> side ->
+    units (5.2.3); ``counted`` side -> units (5.2.2); ``tried`` units that tried to cut
+    track (5.4.1); ``repaired`` units that repaired it (5.4.2)."""
+    current = _peek(st).get("book")
+    stage = st.data["stage"]
+    if current is None or current["stage"] != stage:
+        return _empty_book(stage)
+    return current  # type: ignore[no-any-return]
+
+
+def _book(st: State) -> dict[str, Any]:
+    """The stage's book, to change (a new stage starts an empty one)."""
+    rail = _rail(st)
+    stage = st.data["stage"]
+    if rail.get("book", {}).get("stage") != stage:
+        rail["book"] = _empty_book(stage)
+    return rail["book"]  # type: ignore[no-any-return]
+
+
+def ops(st: State, uid: str) -> list[str]:
+    return list(book(st)["ops"].get(uid, []))
+
+
+def points_used(st: State, uid: str) -> int:
+    return int(book(st)["points"].get(uid, 0))
+
+
+def counted(st: State, side: str) -> list[str]:
+    """5.2.2 units of ``side`` counted against the stage's rail limit."""
+    return list(book(st)["counted"].get(side, []))
+
+
+def passed(st: State, hex_label: str, side: str) -> list[str]:
+    """5.2.3 units of ``side`` that passed through the hex by rail this stage."""
+    return list(book(st)["passed"].get(hex_label, {}).get(side, []))
+
+
+def _note_op(st: State, uid: str, op: str, points: int = 0) -> None:
+    from greatwar.rules.tannenberg import movement
+
+    b = _book(st)
+    b["ops"].setdefault(uid, []).append(op)
+    if points:
+        b["points"][uid] = b["points"].get(uid, 0) + points
+    if not U.record(st, uid).get(EXEMPT):
+        side = U.info(st, uid).side
+        units = b["counted"].setdefault(side, [])
+        if uid not in units:
+            units.append(uid)
+            units.sort()
+    movement.note_moved(st, uid)
+
+
+# --- who may do what ----------------------------------------------------------------------
+
+
+def is_army_hq(st: State, uid: str) -> bool:
+    return U.info(st, uid).hq_level == "army"
+
+
+def role_units(st: State, role: str, side: str) -> list[str]:
+    """Units on the map that ``role`` decides for (seats: one of two Russian players),
+    masking counters and masked units aside (see the module docstring)."""
+    from greatwar.rules.tannenberg import masking
+
+    return [
+        uid
+        for uid in U.on_map(st, side)
+        if seats.role_of_unit(st, uid) == role
+        and not masking.is_mask(st, uid)
+        and not masking.is_masked(st, uid)
+    ]
+
+
+def _why_limit(st: State, uid: str) -> Why | None:
+    """5.2.2 the side's limit of units moved, loaded or unloaded by rail this stage."""
+    if U.record(st, uid).get(EXEMPT):
+        return None
+    side = U.info(st, uid).side
+    units = counted(st, side)
+    if uid in units or len(units) < units_per_stage(st, side):
+        return None
+    return (
+        f"{len(units)} of the {units_per_stage(st, side)} units the {side} side may move, load or"
+        " unload by rail this stage have done so",
+        _case("5.2.2"),
+    )
+
+
+def _why_ops(st: State, uid: str, op: str) -> Why | None:
+    """5.1.6 loading, being carried and unloading: one of them a stage (army HQs all three,
+    5.2.5, with rail points for each)."""
+    name = U.info(st, uid).name
+    done = ops(st, uid)
+    if is_army_hq(st, uid):
+        need = army_hq_cost(op) if op in (LOAD, UNLOAD) else 1
+        left = rail_points() - points_used(st, uid)
+        if need > left:
+            return (
+                f"{name} has {left} of its {rail_points()} rail points left and needs {need}",
+                _case("5.2.5" if op != CARRY else "5.2.4"),
+            )
+        if op == LOAD and UNLOAD in done:
+            return f"{name} has already unloaded this stage", _case("5.2.5")
+        return None
+    if op == CARRY and (LOAD in done or UNLOAD in done):
+        what = "loaded" if LOAD in done else "unloaded"
+        return f"{name} {what} this stage: it is not carried by rail too", _case("5.1.6")
+    if op != CARRY and done:
+        if CARRY in done:
+            return f"{name} was carried by rail this stage", _case("5.1.6")
+        return f"{name} has already loaded or unloaded this stage", _case("5.1.6")
+    if op == CARRY and points_used(st, uid) >= rail_points():
+        return f"{name} has used its {rail_points()} rail points this stage", _case("5.2.4")
+    return None
+
+
+def _moved_normally(st: State, uid: str) -> bool:
+    """The unit moved or spent movement points this stage other than by rail."""
+    from greatwar.rules.tannenberg import movement
+
+    if ops(st, uid):
+        return False
+    return movement.moved_this_stage(st, uid) or uid in book(st)["tried"]
+
+
+def _why_not_fresh(st: State, uid: str, case: str) -> Why | None:
+    """5.1.3, 5.1.5, 5.2.5: loading and unloading take the whole allowance, at the start of
+    the movement phase (before the unit moves; 4.5.7 RESERVE units do not move)."""
+    from greatwar.rules.tannenberg import reserve
+
+    name = U.info(st, uid).name
+    if _moved_normally(st, uid):
+        return f"{name} has already moved this stage", _case(case)
+    if reserve.is_reserve(st, uid):
+        return f"{name} holds a RESERVE counter: it does not move this stage", _case("4.5.7")
+    return None
+
+
+def corps_hq(st: State, uid: str) -> str | None:
+    """The HQ of the unit's corps (13.2.4), on the map, or None."""
+    ui = U.info(st, uid)
+    if not ui.corps:
+        return None
+    units = st.data["units"]
+    for other, oi in U.static(st).units.items():
+        if oi.hq_level == "corps" and oi.corps == ui.corps and other != uid:
+            return other if units[other]["status"] == "on_map" else None
+    return None
+
+
+def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
+    """5.1.4 a unit loading is commanded, and its corps HQ is within the army HQ's command
+    range (13.2.7; for a corps HQ, itself; an army HQ always may)."""
+    from greatwar.rules.tannenberg import command
+
+    ui = U.info(st, uid)
+    if is_army_hq(st, uid):
+        return None
+    if not command.commanded(st, uid):
+        return f"{ui.name} is not commanded", _case("5.1.4")
+    hq = uid if ui.hq_level == "corps" else corps_hq(st, uid)
+    if ui.corps and (hq is None or not command.in_army_range(st, hq)):
+        return (
+            f"the HQ of {ui.name}'s corps is not within its army HQ's command range",
+            _case("5.1.4"),
+        )
+    return None
+
+
+def _enemy_zone(st: State, side: str) -> frozenset[str]:
+    """Hexes a moving unit of ``side`` must respect as enemy zones (8.1.4: not those a
+    friendly unit holds)."""
+    from greatwar.rules.tannenberg import zoc
+
+    return zoc.enemy_controlled(st, side)
+
+
+def _stands_in_enemy_zone(st: State, uid: str) -> bool:
+    """The unit stands in an enemy control zone (its own presence does not free its hex)
+    that no other friendly unit there neutralises (8.1.4)."""
+    from greatwar.rules.tannenberg import zoc
+
+    if not zoc.in_enemy_zoc(st, uid):
+        return False
+    here = U.record(st, uid)["hex"]
+    return not any(o != uid and zoc.neutralising(st, o) for o in U.units_in(st, here))
+
+
+def why_not_load(st: State, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if entrained(st, uid):
+        return f"{ui.name} is already loaded", _case("5.1.3")
+    if not own_rail_hex(st, ui.side, here):
+        return f"{here} holds no railway of {ui.side} gauge", _case("5.1.3")
+    if track_cut(st, here):
+        return f"the track in {here} is cut", _case("5.4.1")
+    why = _why_not_fresh(st, uid, "5.2.5" if is_army_hq(st, uid) else "5.1.3")
+    if why:
+        return why
+    return _why_ops(st, uid, LOAD) or _why_not_commanded_to_load(st, uid) or _why_limit(st, uid)
+
+
+def why_not_unload(st: State, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    if not entrained(st, uid) or off_map(st, uid):
+        return f"{ui.name} is not loaded on the map", _case("5.1.5")
+    if not is_army_hq(st, uid):
+        why = _why_not_fresh(st, uid, "5.1.5")
+        if why:
+            return why
+    return _why_ops(st, uid, UNLOAD) or _why_limit(st, uid)
+
+
+def _zone_loss(st: State, uid: str, what: str) -> None:
+    """5.1.9 loading or unloading in an enemy control zone costs 2 endurance points
+    (units with levels only: HQs and supply trains have none, 2.3.2)."""
+    ui = U.info(st, uid)
+    if _stands_in_enemy_zone(st, uid) and ui.level_count:
+        points = int(constant("rail_load_in_enemy_zone_endurance"))
+        U.lose_endurance(st, uid, points, _case("5.1.9"), f"{what} in an enemy control zone")
+
+
+def _load(st: State, uid: str) -> None:
+    army = is_army_hq(st, uid)
+    _note_op(st, uid, LOAD, army_hq_cost(LOAD) if army else 0)
+    U.add_marker(st, uid, ENTRAINED)
+    here = U.record(st, uid)["hex"]
+    cost = f"{army_hq_cost(LOAD)} rail points" if army else "its whole allowance"
+    _log_unit(
+        st, uid, f"{U.info(st, uid).name} loads in {here} for {cost}", "5.2.5" if army else "5.1.3"
+    )
+    _zone_loss(st, uid, "loading")
+
+
+def _unload(st: State, uid: str) -> None:
+    army = is_army_hq(st, uid)
+    U.set_note(st, uid, EXEMPT, None)  # 17.2.4 a reinforcement counts from its unloading
+    _note_op(st, uid, UNLOAD, army_hq_cost(UNLOAD) if army else 0)
+    U.remove_marker(st, uid, ENTRAINED)
+    here = U.record(st, uid)["hex"]
+    cost = f"{army_hq_cost(UNLOAD)} rail points" if army else "its whole allowance"
+    _log_unit(
+        st,
+        uid,
+        f"{U.info(st, uid).name} unloads in {here} for {cost}",
+        "5.2.5" if army else "5.1.5",
+    )
+    _zone_loss(st, uid, "unloading")
+
+
+# --- rail movement (5.1.7, 5.2.3, 5.2.4) ---------------------------------------------------
+
+
+def points_left(st: State, uid: str) -> int:
+    return rail_points() - points_used(st, uid)
+
+
+def _hex_full(st: State, uid: str, side: str, hex_label: str) -> bool:
+    """5.2.3 the hex has passed as many units of the side this stage as its track allows."""
+    units = passed(st, hex_label, side)
+    track = rail_net(st).track.get(hex_label, "single")
+    return uid not in units and len(units) >= hex_limit(st, side, track)
+
+
+def rail_paths(st: State, uid: str) -> dict[str, list[str]]:
+    """Hexes the train can reach now, each with the shortest path (5.2.4): breadth-first
+    along its own country's lines, never into enemy units (4.2.1) or cut hexes (5.4), nor
+    through full hexes (5.2.3); a train entering an enemy control zone stops (8.2.1).
+    Friendly units are passed (5.1.7)."""
+    # every change of the stage's book or of cut track and bridges bumps a revision
+    key = ("rail_paths", uid, U.revision(st), st.data["stage"])
+    return st.memo(key, lambda: _rail_paths(st, uid))  # type: ignore[no-any-return]
+
+
+def _rail_paths(st: State, uid: str) -> dict[str, list[str]]:
+    side = U.info(st, uid).side
+    start = U.record(st, uid)["hex"]
+    limit = points_left(st, uid)
+    nexts = rail_net(st).next
+    occupant = U.hex_side(st)
+    zone = _enemy_zone(st, side)
+    prev: dict[str, str] = {}
+    seen = {start}
+    frontier = [start]
+    for _ in range(limit):
+        new = []
+        for here in frontier:
+            if here != start and here in zone:
+                continue  # 8.2.1 a train entering an enemy zone stops
+            for there in nexts.get(here, ()):
+                if there in seen or occupant.get(there, side) != side or track_cut(st, there):
+                    continue
+                if not rail_step_open(st, side, here, there) or _hex_full(st, uid, side, there):
+                    continue
+                seen.add(there)
+                prev[there] = here
+                new.append(there)
+        if not new:
+            break
+        frontier = new
+    paths = {}
+    for h in prev:
+        path = [h]
+        while path[-1] in prev:
+            path.append(prev[path[-1]])
+        paths[h] = path[-2::-1]
+    return paths
+
+
+def why_not_rail_move(st: State, uid: str) -> Why | None:
+    """Whether the entrained unit may start a rail move now (before a destination)."""
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if not entrained(st, uid) or off_map(st, uid):
+        return f"{ui.name} is not loaded on the map", _case("5.1.2")
+    why = _why_ops(st, uid, CARRY) or _why_limit(st, uid)
+    if why:
+        return why
+    if track_cut(st, here):
+        return f"the track in {here} is cut", _case("5.4.1")
+    if _stands_in_enemy_zone(st, uid):
+        if CARRY in ops(st, uid):
+            return f"{ui.name} entered an enemy control zone and stops there", _case("8.2.1")
+        if ui.type not in LEAVE_ZONE_TYPES:
+            return f"{ui.name} is in an enemy control zone and may not leave it", _case("8.2.5")
+    return None
+
+
+def _rail_move(st: State, uid: str, to: str) -> None:
+    path = rail_paths(st, uid)[to]
+    side = U.info(st, uid).side
+    start = U.record(st, uid)["hex"]
+    _note_op(st, uid, CARRY, len(path))
+    b = _book(st)
+    for h in path:
+        units = b["passed"].setdefault(h, {}).setdefault(side, [])
+        if uid not in units:
+            units.append(uid)
+            units.sort()
+    text = (
+        f"{U.info(st, uid).name} travels by rail {start}→{'→'.join(path)}, {len(path)} rail"
+        f" points ({points_used(st, uid)} of {rail_points()} this stage)"
+    )
+    if to in _enemy_zone(st, side):
+        text += "; it enters an enemy control zone and stops (8.2.1)"
+    _log_unit(st, uid, text, "5.2.4")
+    U.place(st, uid, to)
+    _entered(st, uid, path)
+
+
+def _entered(st: State, uid: str, path: list[str]) -> None:
+    """What entering each hex does (the movement module's one reckoning: fortifications
+    12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery 11.1.8, lone HQs 13.1.5)."""
+    from greatwar.rules.tannenberg import movement
+
+    for h in path:
+        movement.entered(st, uid, h)
+
+
+# --- leaving and re-entering the map (5.1.8) -------------------------------------------------
+
+
+def why_not_leave(st: State, uid: str) -> Why | None:
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    why = why_not_rail_move(st, uid)
+    if why:
+        return why
+    if here not in exits_of(st, ui.side):
+        return f"{here} is not a rail exit of {ui.side} track at the map edge", _case("5.1.8")
+    if not adjacent_exits(st, ui.side, here):
+        return f"no adjacent {ui.side} track would bring {ui.name} back", _case("5.1.8")
+    if points_left(st, uid) < 1:
+        return f"{ui.name} has no rail points left", _case("5.2.4")
+    return None
+
+
+def _leave(st: State, uid: str) -> None:
+    here = U.record(st, uid)["hex"]
+    _log_unit(st, uid, f"{U.info(st, uid).name} leaves the map by rail at {here}", "5.1.8")
+    _note_op(st, uid, CARRY, 1)
+    U.set_status(st, uid, OFF_MAP)
+    U.set_note(st, uid, JOURNEY, {"from": here, "stage": st.data["stage"]})
+
+
+def reentry_hexes(st: State, uid: str) -> list[str]:
+    """5.1.8 the adjacent track a train off the map may come back by, this stage."""
+    journey = U.record(st, uid).get(JOURNEY)
+    if not off_map(st, uid) or journey is None or journey["stage"] >= st.data["stage"]:
+        return []
+    side = U.info(st, uid).side
+    return [h for h in adjacent_exits(st, side, journey["from"]) if entry_free(st, side, h)]
+
+
+def entry_free(st: State, side: str, hex_label: str) -> bool:
+    """A hex a unit may come onto the map at: no enemy unit (4.2.1) and no enemy control
+    zone (17.2.8); for a train, not cut (5.4)."""
+    if U.hex_side(st).get(hex_label, side) != side or hex_label in _enemy_zone(st, side):
+        return False
+    return not (hex_label in rail_net(st).track and track_cut(st, hex_label))
+
+
+def why_not_reenter(st: State, uid: str, hex_label: Any) -> Why | None:
+    ui = U.info(st, uid)
+    journey = U.record(st, uid).get(JOURNEY)
+    if not off_map(st, uid) or journey is None:
+        return f"{ui.name} is not off the map by rail", _case("5.1.8")
+    if journey["stage"] >= st.data["stage"]:
+        return f"{ui.name} left the map this stage: it comes back next stage", _case("5.1.8")
+    ways = adjacent_exits(st, ui.side, journey["from"])
+    if hex_label not in ways:
+        listed = ", ".join(ways) or "none"
+        why = f"{ui.name} comes back by the track next to {journey['from']}: {listed}"
+        return why, _case("5.1.8")
+    if not entry_free(st, ui.side, hex_label):
+        return f"{hex_label} holds the enemy, his control zone or cut track", _case("5.1.8")
+    return _why_ops(st, uid, CARRY) or _why_limit(st, uid)
+
+
+def _reenter(st: State, uid: str, hex_label: str) -> None:
+    name = U.info(st, uid).name
+    _log_unit(st, uid, f"{name} comes back onto the map by rail at {hex_label}", "5.1.8")
+    _note_op(st, uid, CARRY)
+    U.set_note(st, uid, JOURNEY, None)
+    U.place(st, uid, hex_label)
+    _entered(st, uid, [hex_label])
+
+
+def arrive_by_rail(st: State, uid: str, hex_label: str) -> None:
+    """17.2.4 a reinforcement comes onto the map loaded, at its entry hex, and begins its
+    rail movement there; carried this stage (5.1.6) but not counted against the side's
+    limit until it unloads (5.2.2)."""
+    U.set_note(st, uid, EXEMPT, True)
+    U.place(st, uid, hex_label)
+    U.add_marker(st, uid, ENTRAINED)
+    _note_op(st, uid, CARRY)
+    _entered(st, uid, [hex_label])
+
+
+# --- cutting and repairing track (5.4) -------------------------------------------------------
+
+
+def cut_cost(st: State, uid: str, allowance: int) -> int:
+    """5.4.1 half the unit's movement points, rounded down."""
+    return allowance // 2
+
+
+def why_not_cut(st: State, uid: str, mp_left: int, allowance: int) -> Why | None:
+    from greatwar.rules.tannenberg import reserve
+
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if here not in rail_net(st).track:
+        return f"{here} holds no railway", _case("5.4.1")
+    if track_cut(st, here):
+        return f"the track in {here} is already cut", _case("5.4.1")
+    if entrained(st, uid):
+        return f"{ui.name} is loaded on a train", _case("5.4.1")
+    if U.effectiveness(st, uid) <= 0:
+        return f"{ui.name} has no effectiveness to cut track with", _case("5.4.1")
+    if uid in book(st)["tried"]:
+        return f"{ui.name} has already tried to cut track this stage", _case("5.4.1")
+    if reserve.is_reserve(st, uid):
+        return f"{ui.name} holds a RESERVE counter: it does not move this stage", _case("4.5.7")
+    cost = cut_cost(st, uid, allowance)
+    if cost > mp_left:
+        return f"cutting track costs {ui.name} {cost} MP and {mp_left} are left", _case("5.4.1")
+    return None
+
+
+def _cut(st: State, uid: str) -> None:
+    b = _book(st)
+    b["tried"].append(uid)
+    b["tried"].sort()
+    here = U.record(st, uid)["hex"]
+    name = U.info(st, uid).name
+    eff = U.effectiveness(st, uid)
+    roll = st.roll(f"{name} tries to cut the track in {here} (effectiveness {eff})", _case("5.4.1"))
+    _touch_all(st)  # the unit's movement points left have changed
+    if roll <= eff:
+        rail = _rail(st)
+        rail["cut"] = sorted({*rail["cut"], here})
+        st.log(f"The track in {here} is cut (CUT TRACK).", case=_case("5.4.1"))
+    else:
+        st.log(f"The attempt to cut the track in {here} fails.", case=_case("5.4.1"))
+
+
+def why_not_repair(st: State, uid: str) -> Why | None:
+    from greatwar.rules.tannenberg import command
+
+    ui = U.info(st, uid)
+    here = U.record(st, uid)["hex"]
+    if not track_cut(st, here):
+        return f"the track in {here} is not cut", _case("5.4.2")
+    if entrained(st, uid):
+        return f"{ui.name} is loaded on a train", _case("5.4.2")
+    if not command.commanded(st, uid):
+        return f"{ui.name} is not commanded", _case("13.4.1")
+    return _why_not_fresh(st, uid, "5.4.2")
+
+
+def _repair(st: State, uid: str) -> None:
+    here = U.record(st, uid)["hex"]
+    rail = _rail(st)
+    rail["cut"] = [h for h in rail["cut"] if h != here]
+    _book(st)["repaired"].append(uid)
+    _touch_all(st)
+    st.log(
+        f"{U.info(st, uid).name} spends its whole allowance repairing the track in {here}.",
+        case=_case("5.4.2"),
+    )
+
+
+def _touch_all(st: State) -> None:
+    """Cut track changes supply lines and rail paths of both sides: bump the revisions."""
+    for side in U.static(st).side_ids:
+        st.data["rev"][side] += 1
+
+
+# --- bridges (6.0) ------------------------------------------------------------------------
+
+
+def bridges(st: State) -> list[str]:
+    """Every Vistula bridge of the map ("a/b")."""
+    return list(rail_net(st).bridges)
+
+
+def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
+    """6.0 the hex is within the command range of one of the role's army or corps HQs
+    (an entrained HQ commands nothing, 5.3.4)."""
+    side = seats.side_of_role(role)
+    return any(
+        U.info(st, hq).hq_level in ("army", "corps")
+        and seats.role_of_unit(st, hq) == role
+        and commands(st, hq)
+        and _in_command_range(st, hq, hex_label)
+        for hq in U.on_map(st, side)
+    )
+
+
+def _in_command_range(st: State, hq: str, hex_label: str) -> bool:
+    """13.2.1 the hex is within the HQ's command range (its command lines reach it)."""
+    from greatwar.rules.tannenberg import command
+
+    return hex_label in command.command_reach(st, hq)
+
+
+def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
+    side = seats.side_of_role(role)
+    if key not in rail_net(st).bridges:
+        return f"{key!r} is not a bridge over the Vistula", _case("6.0")
+    if key in _peek(st)["bridges_destroyed"]:
+        return f"the bridge {key} is already destroyed", _case("6.0")
+    if _peek(st)["bridge_tried"].get(side) == st.data["stage"]:
+        return "one attempt to destroy a bridge a stage: it has been made", _case("6.0")
+    a, b = key.split("/")
+    if not (_hq_reaches(st, role, a) or _hq_reaches(st, role, b)):
+        return (
+            f"neither hex of the bridge {key} is within the command range of your army HQ"
+            " or a corps HQ",
+            _case("6.0"),
+        )
+    return None
+
+
+def _destroy_bridge(st: State, role: str, key: str) -> None:
+    rail = _rail(st)
+    rail["bridge_tried"][seats.side_of_role(role)] = st.data["stage"]
+    success = [int(v) for v in constant("bridge_destruction_success")]
+    roll = st.roll(f"attempt to destroy the Vistula bridge {key}", _case("6.0"))
+    if roll in success:
+        rail["bridges_destroyed"] = sorted({*rail["bridges_destroyed"], key})
+        _touch_all(st)
+        st.log(f"The Vistula bridge {key} is destroyed for good.", case=_case("6.0"))
+    else:
+        needed = " or ".join(str(v) for v in success)
+        st.log(f"The bridge {key} stands (a {needed} was needed).", case=_case("6.0"))
+
+
+# --- the hooks the movement phase calls ---------------------------------------------------
+
+
+def _side(frame: Frame) -> str:
+    return str(frame["side"])
+
+
+def actions(st: State, frame: Frame, role: str, mp: Any = None) -> list[Action]:
+    """Rail actions open to ``role`` in the movement phase: loading and unloading each unit,
+    selecting a train and moving the selected one, leaving and re-entering the map, cutting
+    and repairing track, one bridge attempt.  ``mp(uid) -> (left, allowance)`` gives a
+    unit's movement points (for cutting track); without it no cut is offered."""
+    side = _side(frame)
+    if seats.side_of_role(role) != side:
+        return []
+    out: list[Action] = []
+    train = frame.get(TRAIN)
+    mine = role_units(st, role, side)
+    for uid in mine:
+        if entrained(st, uid):
+            if why_not_unload(st, uid) is None:
+                out.append({"type": "unload", "unit": uid})
+            if uid != train and why_not_rail_move(st, uid) is None and rail_paths(st, uid):
+                out.append({"type": "rail_select", "unit": uid})
+            if why_not_leave(st, uid) is None:
+                out.append({"type": "leave_map", "unit": uid})
+        else:
+            if why_not_load(st, uid) is None:
+                out.append({"type": "load", "unit": uid})
+            if why_not_repair(st, uid) is None:
+                out.append({"type": "repair_track", "unit": uid})
+            if mp is not None:
+                left, allowance = mp(uid)
+                if why_not_cut(st, uid, left, allowance) is None:
+                    out.append({"type": "cut_track", "unit": uid, "hex": U.record(st, uid)["hex"]})
+    if train in mine and entrained(st, train) and why_not_rail_move(st, train) is None:
+        for to, path in sorted(rail_paths(st, train).items()):
+            out.append({"type": "rail_move", "unit": train, "to": to, "points": len(path)})
+    for uid in _off_map_units(st, role, side):
+        for h in reentry_hexes(st, uid):
+            if why_not_reenter(st, uid, h) is None:
+                out.append({"type": "rail_enter", "unit": uid, "hex": h})
+    for key in bridges(st):
+        if why_not_destroy_bridge(st, role, key) is None:
+            out.append({"type": "destroy_bridge", "bridge": key})
+    return out
+
+
+def _off_map_units(st: State, role: str, side: str) -> list[str]:
+    units = st.data["units"]
+    return [
+        uid
+        for uid, ui in U.static(st).units.items()
+        if ui.side == side
+        and units[uid]["status"] == OFF_MAP
+        and seats.role_of_unit(st, uid) == role
+    ]
+
+
+def apply(st: State, frame: Frame, action: Action, role: str | None = None) -> None:
+    """Carry out a rail action (one of :data:`ACTION_TYPES`, already found legal) for
+    ``role`` (the moving side when not given)."""
+    kind = action["type"]
+    uid = action.get("unit")
+    if kind == "load":
+        _load(st, uid)
+    elif kind == "unload":
+        _unload(st, uid)
+        if frame.get(TRAIN) == uid:
+            frame[TRAIN] = None
+    elif kind == "rail_select":
+        frame[TRAIN] = uid
+    elif kind == "rail_move":
+        _rail_move(st, uid, action["to"])
+    elif kind == "leave_map":
+        _leave(st, uid)
+        if frame.get(TRAIN) == uid:
+            frame[TRAIN] = None
+    elif kind == "rail_enter":
+        _reenter(st, uid, action["hex"])
+    elif kind == "cut_track":
+        _cut(st, uid)
+    elif kind == "repair_track":
+        _repair(st, uid)
+    elif kind == "destroy_bridge":
+        _destroy_bridge(st, role or _side(frame), action["bridge"])
+
+
+def explain(st: State, frame: Frame, role: str, action: Action) -> Why:
+    """Why a rail action is refused, with the case that forbids it."""
+    kind = action.get("type")
+    side = _side(frame)
+    if seats.side_of_role(role) != side:
+        return "rail movement is made in one's own movement phase", _case("5.1.1")
+    if kind == "destroy_bridge":
+        return why_not_destroy_bridge(st, role, action.get("bridge")) or _mismatch(kind)
+    uid = action.get("unit")
+    if not isinstance(uid, str) or uid not in st.data["units"]:
+        return f"there is no unit {uid!r}", _case("5.0")
+    ui = U.info(st, uid)
+    if ui.side != side or seats.role_of_unit(st, uid) != role:
+        return f"{ui.name} is not yours to move", _case("5.1.1")
+    if kind == "rail_enter":
+        return why_not_reenter(st, uid, action.get("hex")) or _mismatch(kind)
+    if U.record(st, uid)["status"] != "on_map":
+        return f"{ui.name} is not on the map", _case("5.0")
+    why = _why_not(st, frame, uid, kind, action)
+    return why or _mismatch(kind)
+
+
+def _why_not(st: State, frame: Frame, uid: str, kind: Any, action: Action) -> Why | None:
+    if kind == "load":
+        return why_not_load(st, uid)
+    if kind == "unload":
+        return why_not_unload(st, uid)
+    if kind == "leave_map":
+        return why_not_leave(st, uid)
+    if kind == "repair_track":
+        return why_not_repair(st, uid)
+    if kind in ("rail_select", "rail_move"):
+        why = why_not_rail_move(st, uid)
+        if why or kind == "rail_select":
+            return why
+        if frame.get(TRAIN) != uid:
+            return f"select {U.info(st, uid).name} (rail_select) before moving it", _case("5.2.4")
+        return _why_not_to(st, uid, action)
+    return None
+
+
+def _why_not_to(st: State, uid: str, action: Action) -> Why | None:
+    to = action.get("to")
+    paths = rail_paths(st, uid)
+    if to in paths:
+        return None if action.get("points") == len(paths[to]) else _mismatch("rail_move")
+    side = U.info(st, uid).side
+    if not isinstance(to, str) or not own_rail_hex(st, side, to):
+        return f"{to!r} is not a railway hex of {side} gauge", _case("5.2.1")
+    if track_cut(st, to):
+        return f"the track in {to} is cut", _case("5.4.1")
+    if U.hex_side(st).get(to, side) != side:
+        return f"{to} holds an enemy unit", _case("4.2.1")
+    return (
+        f"no open line reaches {to} within {points_left(st, uid)} rail points (cut track,"
+        " enemy units or zones, full hexes or the border are in the way)",
+        _case("5.2.3"),
+    )
+
+
+def _mismatch(kind: Any) -> Why:
+    return f"the {kind} action does not match the legal one; its fields differ", _case("5.0")
+
+
+def may_move_normally(st: State, uid: str) -> bool:
+    """Whether the unit may still move normally this stage: not while loaded or off the
+    map (5.1.2), nor after loading, unloading or repairing track, which take the whole
+    allowance (5.1.3, 5.1.5, 5.4.2), nor an army HQ after rail operations (5.2.5)."""
+    if entrained(st, uid) or off_map(st, uid) or ops(st, uid):
+        return False
+    return uid not in book(st)["repaired"]
+
+
+def mp_spent(st: State, uid: str, allowance: int) -> int:
+    """Movement points the unit spent this stage on rail actions: half its allowance for a
+    cut attempt (5.4.1); the whole allowance after loading, unloading or a repair."""
+    if not may_move_normally(st, uid):
+        return allowance
+    return cut_cost(st, uid, allowance) if uid in book(st)["tried"] else 0
+
+
+# --- combat (5.3) -------------------------------------------------------------------------
+
+
+def has_zoc(st: State, uid: str) -> bool:
+    """5.3.1 an entrained unit has no control zone."""
+    return not entrained(st, uid)
+
+
+def only_defence(st: State, units: list[str]) -> bool:
+    """5.3.2 a side whose clash includes an entrained unit may play only DEFENCE."""
+    return any(entrained(st, uid) for uid in units)
+
+
+def clash_strength(st: State, uid: str, strength: int) -> int:
+    """5.3.2 an entrained unit's strength in a clash: half, rounded up."""
+    if not entrained(st, uid):
+        return strength
+    divisor = int(constant("rail_transport_strength_divisor"))
+    return -(-strength // divisor)
+
+
+def takes_part(st: State, uid: str) -> bool:
+    """5.3.3 entrained artillery takes no part in combat."""
+    return not (entrained(st, uid) and U.info(st, uid).type == "artillery")
+
+
+def gives_hq_modifier(st: State, hq: str) -> bool:
+    """5.3.3 an entrained HQ adds no combat modifier."""
+    return not entrained(st, hq)
+
+
+def commands(st: State, hq: str) -> bool:
+    """5.3.4 an entrained HQ commands no units."""
+    return not entrained(st, hq)
+
+
+# --- views and logs -------------------------------------------------------------------------
+
+
+def _log_unit(st: State, uid: str, text: str, case: str) -> None:
+    """A log entry about one unit (a masked unit's only to its own side, 16.1)."""
+    from greatwar.rules.tannenberg import views
+
+    views.log_unit(st, uid, f"{text}.", case=_case(case))
+
+
+def view(st: State, role: str) -> dict[str, Any]:
+    """Cut track (5.4), destroyed bridges (6.0) and the rail use of the role's side this
+    stage (5.2.2): what both players see on the board."""
+    side = seats.side_of_role(role)
+    return {
+        "cut_track": cut_hexes(st),
+        "bridges_destroyed": list(_peek(st)["bridges_destroyed"]),
+        "rail_units": {"used": len(counted(st, side)), "limit": units_per_stage(st, side)},
+    }

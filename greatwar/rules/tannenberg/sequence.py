@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 STAGE_CHILDREN: list[str | Frame] = [
     "orders_phase",
+    "masking",  # the end of phase 1: the masks planned in secret go down at once (16.1.2)
     "initiative_phase",
     "reconnaissance_phase",
     "reserve_phase",
@@ -32,13 +33,13 @@ STAGE_CHILDREN: list[str | Frame] = [
 #: phase names a scenario position may start at -> index in the stage
 PHASES = {
     "orders": 0,
-    "initiative": 1,
-    "reconnaissance": 2,
-    "reserve": 3,
-    "movement_1": 4,
-    "movement_2": 5,
-    "rest": 6,
-    "clash": 7,
+    "initiative": 2,
+    "reconnaissance": 3,
+    "reserve": 4,
+    "movement_1": 5,
+    "movement_2": 6,
+    "rest": 7,
+    "clash": 8,
 }
 
 
@@ -90,9 +91,12 @@ class EndOfStage(Handler):
 
 def handlers() -> list[Handler]:
     from greatwar.rules.tannenberg import (
+        artillery,
         clash,
         command,
+        fortifications,
         initiative,
+        masking,
         movement,
         reconnaissance,
         reserve,
@@ -111,9 +115,12 @@ def handlers() -> list[Handler]:
         rest.RestPhase(),
         clash.ClashPhase(),
         *command.extra_handlers(),
+        *masking.extra_handlers(),
         *reserve.extra_handlers(),
         *movement.extra_handlers(),
         *clash.extra_handlers(),
+        *artillery.extra_handlers(),
+        *fortifications.extra_handlers(),
     ]
 
 

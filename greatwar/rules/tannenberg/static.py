@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from greatwar.model.loader import Scenario
 from greatwar.model.schema import Counter, StepValues
 
 #: unit types without a control zone (8.1.2) and without combat-efficiency levels (2.3.2)
 NO_ZOC_TYPES = frozenset({"artillery", "hq", "supply_train"})
-NO_LEVEL_TYPES = frozenset({"hq", "supply_train"})
+#: (masking counters, type "mask", have neither: they are pseudo-units, see masking.py)
+NO_LEVEL_TYPES = frozenset({"hq", "supply_train", "mask"})
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,17 @@ class TannenbergStatic:
     units: dict[str, UnitInfo]
     side_ids: tuple[str, ...]
     enemy: dict[str, str]
+    #: tables a rules module derives from the scenario once per game, by module name
+    #: (movement costs, control-zone reach): see ``derived_table``
+    derived: dict[str, Any] = field(default_factory=dict)
+
+
+def derived_table(static: TannenbergStatic, name: str, build: Any) -> Any:
+    """A static table built once per game by ``build(scenario)`` and kept under ``name``."""
+    table = static.derived.get(name)
+    if table is None:
+        table = static.derived[name] = build(static.scenario)
+    return table
 
 
 def unit_info(c: Counter) -> UnitInfo:
@@ -81,10 +94,13 @@ def unit_info(c: Counter) -> UnitInfo:
 
 
 def build_static(scenario: Scenario) -> TannenbergStatic:
+    from greatwar.rules.tannenberg.masking import mask_infos
+
     side_ids = tuple(s.id for s in scenario.sides)
     return TannenbergStatic(
         scenario=scenario,
-        units={uid: unit_info(c) for uid, c in scenario.counters.items()},
+        # the counters, then each side's masking counters as pseudo-units (16.1.1)
+        units={uid: unit_info(c) for uid, c in scenario.counters.items()} | mask_infos(scenario),
         side_ids=side_ids,
         enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
     )

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
 from greatwar.rules.system import OptionSpec, RuleSystem
-from greatwar.rules.tannenberg import seats, sequence, victory
+from greatwar.rules.tannenberg import masking, seats, sequence, special, victory, views
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import build_static
 
@@ -50,6 +50,10 @@ class TannenbergSystem(RuleSystem):
             problems.add(
                 ("side",), f"Tannenberg is played by 'german' and 'russian', not {sorted(sides)}"
             )
+        special.validate(scenario, problems)  # 17.3, 18.1, 19.2, 19.3 data
+        from greatwar.rules.tannenberg import reinforcements
+
+        reinforcements.validate(scenario, problems)  # 17.2.4 data
         pos = scenario.file.position
         if pos is not None and pos.phase not in sequence.PHASES:
             problems.add(
@@ -84,6 +88,10 @@ class TannenbergSystem(RuleSystem):
             "rev": {side.id: 0 for side in scenario.sides},
             "control": {},  # hex -> side that last occupied or passed through it (19.3)
             "vp": 0,  # Russian points positive, German negative (19.3)
+            "clash_outcomes": [],  # clashes won by flight or retreat with losses (10.1.1)
+            "hindenburg_in": False,  # the Germans roll two dice for the initiative (10.2.3)
+            "victory": victory.initial_data(game),  # captured forts, automatic victory (19)
+            "special": special.initial_data(game),  # special reinforcements, 18.1 (17.3, 18)
         }
         pos = scenario.file.position
         if pos is not None:
@@ -93,6 +101,7 @@ class TannenbergSystem(RuleSystem):
             for uid, p in pos.units.items():
                 units[uid] = new_unit_record(canonical(board, p.hex) if p.hex else None, p.status)
                 units[uid]["markers"] = sorted(p.markers)
+        masking.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
         return data
 
     def start(self, st: State) -> None:
@@ -106,36 +115,27 @@ class TannenbergSystem(RuleSystem):
         for frame in sequence.stack_for_position(pos.phase):
             st.push(frame)
 
+    def case_summary(self, case: str) -> str | None:
+        """Our own one-line summary of ``case`` (tannenberg cases.toml)."""
+        from greatwar.rules.tannenberg.cases import index
+
+        return index().summary(case)
+
+    def case_title(self, case: str) -> str | None:
+        from greatwar.rules.tannenberg.cases import index
+
+        return index().title(case)
+
     def result(self, st: State) -> dict[str, Any]:
         return victory.result(st)
 
     def view(self, st: State, role: str) -> dict[str, Any]:
-        static = st.game.static
-        units = []
-        for uid, ui in static.units.items():
-            u = st.data["units"][uid]
-            units.append(
-                {
-                    "id": uid,
-                    "name": ui.name,
-                    "side": ui.side,
-                    "status": u["status"],
-                    "hex": u["hex"],
-                    "level": u["level"],
-                    "endurance_lost": u["lost"],
-                    "markers": list(u["markers"]),
-                }
-            )
-        return {
-            "system": "tannenberg",
-            "stage": st.data["stage"],
-            "stages": st.game.scenario.info.turns,
-            "initiative": st.data["initiative"],
-            "phase_track": sequence.phase_track(st),
-            "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
-            "units": units,
-            "vp": st.data["vp"],
-        }
+        """Redacted for ``role`` (hidden masks, 16.2.1): see :mod:`views`; each section's
+        own part (``command`` ...) comes from its module's ``view``."""
+        return views.view(st, role)
+
+    def log_visible(self, entry: dict[str, Any], role: str) -> bool:
+        return views.log_visible(entry, role)
 
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []
@@ -153,4 +153,5 @@ class TannenbergSystem(RuleSystem):
             sides = {static.units[uid].side for uid in ids}
             if len(sides) > 1:
                 broken.append(f"hex {h} holds units of both sides: {sorted(ids)}")
+        broken += masking.invariants(st)  # 16.1.2 masked units stand under their masks
         return broken

@@ -77,7 +77,7 @@ def lose_endurance(
         if taken > 0:
             u["lost"] += taken
             _touch(st, uid)
-            st.log(f"{ui.name} loses {taken} endurance ({why}).", case=case)
+            _log(st, uid, f"{ui.name} loses {taken} endurance ({why}).", case)
         return
     lost = u["lost"] + points
     level = u["level"]
@@ -93,7 +93,25 @@ def lose_endurance(
     text = f"{ui.name} loses {points} endurance" + (f" ({why})" if why else "")
     if flipped:
         text += "; it drops to its second combat-efficiency level"
-    st.log(f"{text}; {lost} lost at this level.", case="tannenberg 2.3.5" if flipped else case)
+    _log(st, uid, f"{text}; {lost} lost at this level.", "tannenberg 2.3.5" if flipped else case)
+    if flipped:
+        from greatwar.rules.tannenberg import special
+
+        special.level_lost(st, uid)  # 18.1.2 a corps' lost levels
+
+
+def _masked(st: State, uid: str) -> bool:
+    from greatwar.rules.tannenberg import masking
+
+    return masking.is_masked(st, uid)
+
+
+def _log(st: State, uid: str, text: str, case: str) -> None:
+    """A log entry about the unit: while it is masked only its own side reads it (16.1,
+    15.4.2: the endurance counter goes under the mask)."""
+    from greatwar.rules.tannenberg import views
+
+    views.log_unit(st, uid, text, case)
 
 
 def recover_endurance(st: State, uid: str, case: str = "tannenberg 2.3.8") -> None:
@@ -102,7 +120,7 @@ def recover_endurance(st: State, uid: str, case: str = "tannenberg 2.3.8") -> No
     if u["lost"] > 0:
         u["lost"] -= 1
         _touch(st, uid)
-        st.log(f"{info(st, uid).name} recovers one endurance point.", case=case)
+        _log(st, uid, f"{info(st, uid).name} recovers one endurance point.", case)
 
 
 def regain_level(st: State, uid: str, case: str = "tannenberg 2.3.9") -> None:
@@ -112,15 +130,25 @@ def regain_level(st: State, uid: str, case: str = "tannenberg 2.3.9") -> None:
         u["level"] -= 1
         u["lost"] = endurance_per_level()
         _touch(st, uid)
-        st.log(f"{info(st, uid).name} regains a combat-efficiency level.", case=case)
+        _log(st, uid, f"{info(st, uid).name} regains a combat-efficiency level.", case)
 
 
 def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
     """Eliminate a unit, log it with the case, and score it (19.3)."""
-    from greatwar.rules.tannenberg import victory
+    from greatwar.rules.tannenberg import command, victory
 
     where = record(st, uid)["hex"]
+    masked = _masked(st, uid)
     eliminate(st, uid)
     text = f"{info(st, uid).name} is eliminated" + (f" in {where}" if where else "")
-    st.log(f"{text}{': ' + why if why else ''}.", case=case)
+    text = f"{text}{': ' + why if why else ''}."
+    if masked:  # 16.2.1: the enemy learns only that some masked unit is gone
+        from greatwar.rules.tannenberg import views
+
+        side = info(st, uid).side
+        views.log_hidden(st, side, f"A masked {side} unit is eliminated.", text, case)
+    else:
+        st.log(text, case=case)
     victory.unit_eliminated(st, uid)
+    command.unit_lost(st, uid)  # 13.1.6 a corps' last unit; 13.1.7 an HQ's return
+    set_note(st, uid, "mask", None)  # 16.1 off its mask (kept till now: views.unit_name)

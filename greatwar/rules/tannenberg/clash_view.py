@@ -1,0 +1,227 @@
+"""What each role may see of the clash phase (``view["clash"]``).
+
+Before the cards are revealed a role sees, for every pairing of its card with
+the opponent's, what the pairing would make of the clash (9.3.1-9.3.7) and —
+as far as it may know — the strengths, modifiers, ratio and column (9.1.9),
+the retreat attempt's column and die modifiers (9.3.6), computed only from
+what it may see: while any enemy piece of the clash is a masking counter (or
+hides under one) the enemy's strength, the modifiers and the ratio are
+unknown (16.2.1) and only the role's own strength is shown.  Artillery not
+yet declared is not included.
+
+A role sees its own card once laid down, the opponent's only after the
+reveal; enemy units hidden under masks are never named (only the mask's
+anonymous id).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from greatwar.rules.tannenberg import cards, masking, modifiers, seats
+from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.combatants import alive
+from greatwar.rules.tannenberg.retreat import best_effectiveness, column_of
+from greatwar.rules.tannenberg.strength import column_results, ratio
+
+if TYPE_CHECKING:
+    from greatwar.engine.phases import Frame
+    from greatwar.engine.state import State
+
+
+def _phase(st: State) -> Frame | None:
+    for frame in reversed(st.data["stack"]):
+        if frame["kind"] == "clash_phase":
+            return frame
+    return None
+
+
+def _cards_frame(st: State) -> Frame | None:
+    top = st.top()
+    return top if top is not None and top["kind"] == cards.CardsFrame.kind else None
+
+
+def _unit_entry(st: State, uid: str) -> dict[str, Any]:
+    ui = U.info(st, uid)
+    return {
+        "id": uid,
+        "name": ui.name,
+        "type": ui.type,
+        "hex": U.record(st, uid)["hex"],
+        "strength": U.strength(st, uid),
+        "effectiveness": U.effectiveness(st, uid),
+    }
+
+
+def _hidden(st: State, uid: str, role: str) -> bool:
+    return not masking.visible_to(st, uid, role)
+
+
+def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
+    """One side of the clash as ``role`` may see it."""
+    entry = clash["sides"][side]
+    shown: list[dict[str, Any]] = []
+    masks: list[dict[str, Any]] = []
+    for uid in alive(st, entry["units"]):
+        if not _hidden(st, uid, role):
+            shown.append(_unit_entry(st, uid))
+    for mask in entry["masks"]:
+        if U.record(st, mask)["status"] != "on_map":
+            continue
+        if seats.side_of_role(role) == side:
+            masks.append({"id": mask, "hex": U.record(st, mask)["hex"]})
+        else:
+            masks.append({"id": masking.handle(st, mask), "hex": U.record(st, mask)["hex"]})
+    return {
+        "hexes": list(entry["hexes"]),
+        "units": shown,
+        "masks": masks,
+        "garrisons": list(entry["garrisons"]),
+        "artillery": [
+            {"unit": e["unit"], "name": U.info(st, e["unit"]).name, "triple": e["triple"]}
+            for e in entry["artillery"]
+            if not _hidden(st, e["unit"], role)
+        ],
+        "role": entry["role"],
+    }
+
+
+def _known(st: State, clash: Frame, role: str) -> bool:
+    """Every piece of the clash is visible to ``role``."""
+    for entry in clash["sides"].values():
+        for uid in [*alive(st, entry["units"]), *entry["masks"]]:
+            if U.record(st, uid)["status"] == "on_map" and _hidden(st, uid, role):
+                return False
+    return True
+
+
+def _ratio_preview(
+    st: State, clash: Frame, attacker: str, c_att: str, c_def: str, encounter: bool, role: str
+) -> dict[str, Any]:
+    defender = U.enemy_of(st, attacker)
+    report = ratio(
+        st,
+        alive(st, clash["sides"][attacker]["units"]),
+        alive(st, clash["sides"][defender]["units"]),
+        {"attacker": c_att, "defender": c_def},
+        encounter=encounter,
+        defender_garrisons=clash["sides"][defender]["garrisons"],
+        role=role,
+    )
+    return {
+        "attacker": attacker,
+        "attack": report["attack"],
+        "defence": report["defence"],
+        "ratio": report["ratio"],
+        "modifiers": report["modifiers"],
+        "column": report["column"],
+        "results": column_results(report["column"]),
+        "losses_doubled": [s for s, c in ((attacker, c_att), (defender, c_def)) if c == "assault"],
+    }
+
+
+def _own_strength(st: State, clash: Frame, side: str) -> int:
+    return sum(modifiers.unit_strength(st, u) for u in alive(st, clash["sides"][side]["units"]))
+
+
+def _retreat_preview(st: State, clash: Frame, attacker: str, c_att: str) -> dict[str, Any]:
+    retreater = U.enemy_of(st, attacker)
+    runners = alive(st, clash["sides"][retreater]["units"])
+    hunters = alive(st, clash["sides"][attacker]["units"])
+    own, theirs = best_effectiveness(st, runners), best_effectiveness(st, hunters)
+    mods = modifiers.retreat_die_modifiers(st, runners, hunters, assault=c_att == "assault")
+    return {
+        "attacker": attacker,
+        "column": column_of(own - theirs),
+        "effectiveness": {"retreating": own, "attacking": theirs},
+        "die_modifiers": mods,
+        "note": "the first hex of each route may add 9.8.3-9.8.4 modifiers",
+    }
+
+
+def pairings(st: State, clash: Frame, role: str) -> list[dict[str, Any]]:
+    """For each pairing of ``role``'s card with the opponent's, what it would give."""
+    me = seats.side_of_role(role)
+    them = U.enemy_of(st, me)
+    sides = U.static(st).side_ids
+    known = _known(st, clash, role)
+    out = []
+    for mine in cards.CARDS:
+        for theirs in cards.CARDS:
+            played = {me: mine, them: theirs}
+            result = cards.outcome(played, clash["holder"], (sides[0], sides[1]))
+            entry: dict[str, Any] = {
+                "mine": mine,
+                "theirs": theirs,
+                "outcome": result.kind,
+                "case": result.case,
+                "retreating": list(result.retreating),
+            }
+            if result.kind == cards.CLASH:
+                att = result.attacker or me
+                entry["attacker"] = att
+                if known:
+                    entry["ratio"] = _ratio_preview(
+                        st, clash, att, played[att], played[U.enemy_of(st, att)], False, role
+                    )
+            elif result.kind == cards.RETREAT_ATTEMPT:
+                att = result.attacker or me
+                entry["attacker"] = att
+                if known:
+                    entry["retreat_attempt"] = _retreat_preview(st, clash, att, played[att])
+            elif result.kind == cards.ENCOUNTER and known:
+                entry["if_attacker"] = {
+                    s: _ratio_preview(
+                        st, clash, s, played[s], played[U.enemy_of(st, s)], True, role
+                    )
+                    for s in (me, them)
+                }
+            if not known and result.kind in (cards.CLASH, cards.ENCOUNTER):
+                entry["own_strength"] = _own_strength(st, clash, me)
+                entry["unknown"] = "the enemy's strength is hidden by masking counters"
+            out.append(entry)
+    return out
+
+
+def clash_part(st: State, clash: Frame, role: str) -> dict[str, Any]:
+    me = seats.side_of_role(role)
+    out: dict[str, Any] = {
+        "n": clash["n"],
+        "focal": clash["focal"],
+        "holder": clash["holder"],
+        "outcome": clash["outcome"],
+        "attacker": clash["attacker"],
+        "defender": clash["defender"],
+        "sides": {s: side_view(st, clash, s, role) for s in U.static(st).side_ids},
+    }
+    if clash["cards"] and clash["outcome"] is not None:
+        out["cards"] = dict(clash["cards"])
+    else:
+        chosen = (_cards_frame(st) or {}).get("chosen", {})
+        out["cards"] = {me: chosen[me]} if me in chosen else {}
+        out["pairings"] = pairings(st, clash, role)
+    if "report" in clash:
+        out["report"] = clash["report"]
+    return out
+
+
+def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:
+    """The clash phase as ``role`` may see it, or None outside it."""
+    from greatwar.rules.tannenberg.clash import pending_hexes
+
+    phase = _phase(st)
+    if phase is None:
+        return None
+    shelling = phase["shelling"]
+    if shelling is not None:
+        guns = [g for g in shelling["guns"] if not _hidden(st, g["unit"], role)]
+        shelling = {"target": shelling["target"], "guns": guns}
+    out: dict[str, Any] = {
+        "to_fight": sorted(pending_hexes(st, phase)),
+        "clashes": phase["count"],
+        "forming": phase["forming"],
+        "shelling": shelling,
+    }
+    if clash is not None:
+        out["current"] = clash_part(st, clash, role)
+    return out

@@ -1,0 +1,480 @@
+"""11.0 Artillery on the FICTIONAL teaching map.
+
+The arena A16 B21 is clear with six clear neighbours (N A16 B22, NE A17 B21, SE
+A17 B20, S A16 B20, SW A15 B21, NW A15 B22); A16 B19 is two hexes south of it,
+A16 B18 three.
+
+Teaching artillery (front level): G-I-art (I Corps) attack fire 4, defence fire 3,
+effectiveness 4; G-XVII-art (XVII Corps) the same; G-1-schw-art (army artillery, no
+corps) 6 / 4, effectiveness 4; R-III-art (III Corps) 3 / 3, effectiveness 3;
+R-XX-art (XX Corps) 3 / 3; R-2-tyazh-art (army artillery of the 2nd Army) 5 / 4.
+Infantry brigades: G-1-1-I, G-2-1-I (I Corps), R-1-25-III, R-2-25-III (III Corps),
+strength 6.
+
+Command and supply are other sections' rules: these tests fix them (every unit
+commanded and supplied) unless a test is about them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from greatwar.engine.state import State
+from greatwar.rules.tannenberg import artillery as A
+from greatwar.rules.tannenberg import command, modifiers, supply, zoc
+from greatwar.rules.tannenberg import units as U
+
+ARENA = "A16 B21"
+N, NE, SE, S, SW, NW = "A16 B22", "A17 B21", "A17 B20", "A16 B20", "A15 B21", "A15 B22"
+TWO_SOUTH, THREE_SOUTH = "A16 B19", "A16 B18"
+MINE = frozenset({"trench_building", "artillery_displacement"})
+
+
+@pytest.fixture(autouse=True)
+def commanded_and_supplied(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(command, "commanded", lambda st, uid: True)
+    monkeypatch.setattr(supply, "supplied", lambda st, uid: True)
+
+
+@pytest.fixture
+def mine_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Settle only this section's frames: the phase below them stays paused."""
+
+    def settle(self: State) -> None:
+        while True:
+            top = self.top()
+            if top is None or top["kind"] not in MINE:
+                return
+            handler = self.handler(top)
+            if handler.actors(self, top):
+                return
+            handler.run(self, top)
+
+    monkeypatch.setattr(State, "_settle", settle)
+
+
+def units_of(options: list[dict]) -> list[str]:
+    return [o["unit"] for o in options]
+
+
+def german_attack(st: State, role: str = "german", **kw) -> list[dict]:
+    return A.support_options(
+        st, role, attackers=["G-1-1-I"], defenders=["R-1-25-III"], attacking=True, **kw
+    )
+
+
+def russian_defence(st: State, role: str = "russian", **kw) -> list[dict]:
+    return A.support_options(
+        st, role, attackers=["G-1-1-I"], defenders=["R-1-25-III"], attacking=False, **kw
+    )
+
+
+def clash_at(position, **units: str) -> State:
+    base = {"G-1-1-I": N, "R-1-25-III": ARENA}
+    return position(base | units, phase="clash", paused=True)
+
+
+# --- 11.1 general rules ------------------------------------------------------------------------
+
+
+def test_11_1_1_one_action_a_combat_phase(position) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH})
+    assert units_of(german_attack(st)) == ["G-I-art"]
+    A.spend_ammunition(st, ["G-I-art"])
+    assert A.fired_this_stage(st, "G-I-art")
+    assert german_attack(st) == []
+    assert A.fire_refusal(st, "G-I-art")[1] == "tannenberg 11.1.1"
+    # the next stage it may fire again
+    st.data["stage"] += 1
+    assert A.fire_refusal(st, "G-I-art") is None
+
+
+def test_11_1_2_range_of_two_hexes(position) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH, "G-XVII-art": THREE_SOUTH})
+    # G-XVII-art is of another corps and too far anyway; G-1-schw-art of no corps
+    U.place(st, "G-1-schw-art", THREE_SOUTH)
+    assert units_of(german_attack(st)) == ["G-I-art"]
+    assert A.may_support(st, "G-1-schw-art", ["G-1-1-I"], [ARENA])[1] == "tannenberg 11.1.2"
+
+
+def test_11_1_3_each_player_decides_for_his_own_artillery(position) -> None:
+    units = {"G-I-art": TWO_SOUTH, "R-III-art": "A17 B19", "R-2-tyazh-art": "A15 B20"}
+    st = clash_at(position, **units)
+    assert units_of(german_attack(st)) == ["G-I-art"]
+    assert units_of(russian_defence(st)) == ["R-III-art", "R-2-tyazh-art"]
+    # the holder of the initiative decides nothing for the other's artillery
+    assert (
+        A.support_options(
+            st, "german", attackers=["G-1-1-I"], defenders=["R-1-25-III"], attacking=False
+        )
+        == []
+    )
+    # three seats: each Russian player decides for his own army's artillery
+    st = position(
+        {"G-1-1-I": N, "R-1-25-III": ARENA} | units,
+        phase="clash",
+        paused=True,
+        options={"three_players": True},
+    )
+    assert units_of(russian_defence(st, "russian-1")) == ["R-III-art"]
+    assert units_of(russian_defence(st, "russian-2")) == ["R-2-tyazh-art"]
+
+
+def test_11_1_4_no_combat_results_for_artillery(position) -> None:
+    st = clash_at(position, **{"G-I-art": N})
+    assert not A.takes_combat_results(st, "G-I-art")
+    assert A.takes_combat_results(st, "G-1-1-I")
+
+
+def test_11_1_5_russian_ammunition(position, monkeypatch: pytest.MonkeyPatch) -> None:
+    st = clash_at(position, **{"R-III-art": "A17 B19", "R-XX-art": "A15 B20"})
+    monkeypatch.setattr(supply, "supplied", lambda st, uid: uid != "R-XX-art")
+    A.spend_ammunition(st, ["R-III-art", "R-XX-art"])
+    # 1 point supplied, 2 without supply
+    assert U.record(st, "R-III-art")["lost"] == 1
+    assert U.record(st, "R-XX-art")["lost"] == 2
+
+
+def test_11_1_6_german_ammunition_only_without_supply(
+    position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH, "G-XVII-art": "A17 B19"})
+    monkeypatch.setattr(supply, "supplied", lambda st, uid: uid != "G-XVII-art")
+    A.spend_ammunition(st, ["G-I-art", "G-XVII-art"])
+    assert U.record(st, "G-I-art")["lost"] == 0
+    assert U.record(st, "G-XVII-art")["lost"] == 1
+
+
+def test_11_1_7_artillery_has_no_control_zone(position) -> None:
+    st = position({"G-I-art": ARENA, "R-1-25-III": N}, phase="clash", paused=True)
+    # the Russian brigade next to the lone German artillery is in no German zone
+    assert not U.info(st, "G-I-art").has_zoc
+    assert not zoc.controlled_by(st, "german") & {ARENA, N, NE, SE, S, SW, NW}
+    assert not zoc.in_enemy_zoc(st, "R-1-25-III")
+
+
+def test_11_1_8_lone_artillery_failing_its_roll(position, mine_only, fixed_dice) -> None:
+    st = position({"R-III-art": ARENA, "G-1-1-I": "A18 B20"}, phase="movement_1")
+    U.place(st, "G-1-1-I", N)  # a German brigade enters the hex north of the artillery
+    fixed_dice(5)  # 5 > effectiveness 3: 4 endurance points and four hexes
+    A.check_lone_artillery(st, N, "german")
+    st._settle()
+    assert U.record(st, "R-III-art")["lost"] == 4
+    board = st.game.scenario.board
+    while st.top()["kind"] == "artillery_displacement":
+        step = len(st.top()["current"]["path"]) + 1
+        options = st.legal_actions("russian")
+        # each hex one farther from the start (9.5.4); never into the German zone
+        # while another way exists (9.5.6); a single way is taken at once
+        for option in options:
+            assert board.distance(ARENA, option["hex"]) == step
+            assert option["hex"] not in zoc.enemy_controlled(st, "russian")
+        st.apply("russian", options[0])
+    assert st.top()["kind"] != "artillery_displacement"
+    assert board.distance(ARENA, U.record(st, "R-III-art")["hex"]) == 4
+    assert U.record(st, "R-III-art")["lost"] == 4
+
+
+def test_11_1_8_lone_artillery_passing_its_roll(position, mine_only, fixed_dice) -> None:
+    st = position({"R-III-art": ARENA, "G-1-1-I": N}, phase="movement_1")
+    fixed_dice(3)  # 3 <= effectiveness 3: one point, still four hexes
+    A.check_lone_artillery(st, N, "german")
+    # a second call for the same entry (masking's 16.2.8 and movement both call it)
+    # queues nothing more
+    A.check_lone_artillery(st, N, "german")
+    assert [f["kind"] for f in st.data["stack"]].count("artillery_displacement") == 1
+    st._settle()
+    assert U.record(st, "R-III-art")["lost"] == 1
+    assert st.top()["kind"] == "artillery_displacement"
+
+
+def test_11_1_8_covered_or_not_by_infantry_and_cavalry(position, mine_only) -> None:
+    # a Russian brigade with the artillery: not lone
+    st = position({"R-III-art": ARENA, "R-1-25-III": ARENA, "G-1-1-I": N}, phase="movement_1")
+    A.check_lone_artillery(st, N, "german")
+    assert st.top()["kind"] != "artillery_displacement"
+    # German artillery entering the next hex displaces nothing
+    st = position({"R-III-art": ARENA, "G-I-art": N}, phase="movement_1")
+    A.check_lone_artillery(st, N, "german")
+    assert st.top()["kind"] != "artillery_displacement"
+    # artillery in its own garrisoned fortification (Kowal, A22 B12) is not lone: the
+    # garrison is treated as a unit (12.3.3)
+    st = position({"R-III-art": "A22 B12", "G-1-1-I": "A23 B12"}, phase="movement_1")
+    A.check_lone_artillery(st, "A23 B12", "german")
+    assert st.top()["kind"] != "artillery_displacement"
+
+
+def test_11_1_8_no_way_out_eliminates(position, mine_only, fixed_dice) -> None:
+    germans = ["G-1-1-I", "G-2-1-I", "G-3-2-I", "G-4-2-I", "G-70-35-XVII", "G-87-35-XVII"]
+    units = dict(zip(germans, [N, NE, SE, S, SW, NW], strict=True))
+    st = position(units | {"R-III-art": ARENA}, phase="movement_1")
+    fixed_dice(1)
+    A.check_lone_artillery(st, N, "german")
+    st._settle()
+    assert U.record(st, "R-III-art")["status"] == "eliminated"
+    assert any(e.get("case") == "tannenberg 9.5.8" for e in st.data["log"])
+
+
+def test_11_1_8_displaced_in_the_combat_phase_may_not_fight(
+    position, mine_only, fixed_dice
+) -> None:
+    st = position({"R-III-art": ARENA, "G-1-1-I": N}, phase="clash")
+    fixed_dice(1)
+    A.check_lone_artillery(st, N, "german")
+    st._settle()
+    while st.top()["kind"] == "artillery_displacement":
+        st.apply("russian", st.legal_actions("russian")[0])
+    assert A.displaced_this_stage(st, "R-III-art")
+    assert A.fire_refusal(st, "R-III-art")[1] == "tannenberg 11.1.8"
+
+
+def test_11_1_9_triple_fire(position, monkeypatch: pytest.MonkeyPatch) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH, "R-III-art": "A17 B19"})
+    (option,) = german_attack(st)
+    # attack fire 4, tripled 12; German triple fire costs 3 points
+    assert (option["fire"], option["triple_fire"]) == (4, 12)
+    assert (option["ammunition"], option["triple_ammunition"]) == (0, 3)
+    strengths = modifiers.clash_strengths(
+        st,
+        ["G-1-1-I"],
+        ["R-1-25-III"],
+        attacker_artillery=[{"unit": "G-I-art", "triple": True}],
+    )
+    assert strengths["attacker"]["total"] == 6 + 12
+    # Russian triple fire: 4 points; doubled without supply: 8
+    assert A.ammunition_cost(st, "R-III-art", triple=True) == 4
+    monkeypatch.setattr(supply, "supplied", lambda st, uid: False)
+    assert A.ammunition_cost(st, "R-III-art", triple=True) == 8
+    assert A.ammunition_cost(st, "G-I-art", triple=True) == 6
+    A.spend_ammunition(st, [{"unit": "R-III-art", "triple": True}])
+    # 8 points: more than the 4 of its first level, so it drops to its second (2.3.5)
+    assert (U.record(st, "R-III-art")["level"], U.record(st, "R-III-art")["lost"]) == (1, 4)
+
+
+# --- 11.2 supporting an attack -------------------------------------------------------------------
+
+
+def test_11_2_1_attack_fire_added_to_the_attackers(position) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH, "G-1-schw-art": TWO_SOUTH})
+    strengths = modifiers.clash_strengths(
+        st, ["G-1-1-I"], ["R-1-25-III"], attacker_artillery=["G-I-art", "G-1-schw-art"]
+    )
+    # 6 + attack fire 4 + 6
+    assert strengths["attacker"]["total"] == 16
+
+
+def test_11_2_2_one_target_in_range_is_enough(position) -> None:
+    # the Germans in N attack the arena and NE; the artillery two hexes south of the
+    # arena is three from NE
+    units = {"G-I-art": TWO_SOUTH, "R-2-25-III": NE}
+    st = clash_at(position, **units)
+    options = A.support_options(
+        st,
+        "german",
+        attackers=["G-1-1-I"],
+        defenders=["R-1-25-III", "R-2-25-III"],
+        attacking=True,
+    )
+    assert units_of(options) == ["G-I-art"]
+
+
+def test_11_2_3_same_corps_or_army_artillery(position) -> None:
+    units = {"G-I-art": TWO_SOUTH, "G-XVII-art": TWO_SOUTH, "G-1-schw-art": TWO_SOUTH}
+    st = clash_at(position, **units)
+    # G-1-1-I is of I Corps: the XVII Corps artillery may not support it
+    assert units_of(german_attack(st)) == ["G-I-art", "G-1-schw-art"]
+    assert A.may_support(st, "G-XVII-art", ["G-1-1-I"], [ARENA])[1] == "tannenberg 11.2.3"
+
+
+def test_11_2_4_only_the_artillery_indicated_fires(position) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH})
+    # support is the attacker's choice: none named, none added
+    assert modifiers.clash_strengths(st, ["G-1-1-I"], ["R-1-25-III"])["attacker"]["total"] == 6
+
+
+# --- 11.3 supporting a defence ---------------------------------------------------------------
+
+
+def test_11_3_1_defence_fire_added_to_the_defenders(position) -> None:
+    st = clash_at(position, **{"R-III-art": "A17 B19"})
+    strengths = modifiers.clash_strengths(
+        st, ["G-1-1-I"], ["R-1-25-III"], defender_artillery=["R-III-art"]
+    )
+    assert strengths["defender"]["total"] == 6 + 3
+
+
+def test_11_3_2_encounter_battle_uses_attack_fire(position) -> None:
+    st = clash_at(position, **{"R-2-tyazh-art": "A17 B19"})
+    # heavy artillery: attack fire 5, defence fire 4
+    defence = modifiers.clash_strengths(
+        st, ["G-1-1-I"], ["R-1-25-III"], defender_artillery=["R-2-tyazh-art"]
+    )
+    encounter = modifiers.clash_strengths(
+        st, ["G-1-1-I"], ["R-1-25-III"], defender_artillery=["R-2-tyazh-art"], encounter=True
+    )
+    assert (defence["defender"]["total"], encounter["defender"]["total"]) == (10, 11)
+    (option,) = russian_defence(st, encounter=True)
+    assert option["mode"] == "attack" and option["fire"] == 5
+
+
+def test_11_3_3_the_defended_unit_within_range(position) -> None:
+    st = clash_at(position, **{"R-III-art": "A16 B18"})  # three hexes from the arena
+    assert russian_defence(st) == []
+    assert A.may_support(st, "R-III-art", ["R-1-25-III"], [ARENA], "defence")[1] == (
+        "tannenberg 11.1.2"
+    )
+
+
+def test_11_3_4_several_artillery_units_add_up(position) -> None:
+    st = clash_at(position, **{"R-III-art": "A17 B19", "R-2-tyazh-art": "A15 B20"})
+    strengths = modifiers.clash_strengths(
+        st, ["G-1-1-I"], ["R-1-25-III"], defender_artillery=["R-III-art", "R-2-tyazh-art"]
+    )
+    assert strengths["defender"]["total"] == 6 + 3 + 4
+
+
+def test_11_3_5_one_defender_in_range_is_enough(position) -> None:
+    # the Russians defend the arena and S; the artillery is two hexes from S only
+    st = clash_at(position, **{"R-2-25-III": S, "R-III-art": "A16 B18"})
+    options = A.support_options(
+        st,
+        "russian",
+        attackers=["G-1-1-I"],
+        defenders=["R-1-25-III", "R-2-25-III"],
+        attacking=False,
+    )
+    assert units_of(options) == ["R-III-art"]
+
+
+def test_11_3_6_same_corps_for_a_defence(position) -> None:
+    st = clash_at(position, **{"R-XX-art": "A17 B19", "R-2-tyazh-art": "A15 B20"})
+    # R-1-25-III is of III Corps: the XX Corps artillery may not support it
+    assert units_of(russian_defence(st)) == ["R-2-tyazh-art"]
+    assert A.may_support(st, "R-XX-art", ["R-1-25-III"], [ARENA], "defence")[1] == (
+        "tannenberg 11.3.6"
+    )
+
+
+# --- 11.4 independent attacks ----------------------------------------------------------------
+
+
+def test_11_4_1_only_the_holder_of_the_initiative(position) -> None:
+    st = position(
+        {"G-I-art": TWO_SOUTH, "R-III-art": "A13 B22", "R-1-25-III": ARENA},
+        phase="clash",
+        paused=True,
+    )
+    st.data["initiative"] = "german"
+    assert A.independent_attackers(st, "german") == ["G-I-art"]
+    assert A.independent_attackers(st, "russian") == []
+    assert A.independent_refusal(st, "R-III-art")[1] == "tannenberg 11.4.1"
+
+
+def test_11_4_2_not_from_an_enemy_zone_at_the_start_of_the_phase(position) -> None:
+    units = {"G-I-art": N, "G-1-1-I": N, "G-1-schw-art": TWO_SOUTH, "R-1-25-III": ARENA}
+    st = position(units, phase="clash", paused=True)
+    st.data["initiative"] = "german"
+    A.begin_clash_phase(st)
+    # G-I-art stood in the Russian brigade's zone when the phase began
+    assert A.independent_attackers(st, "german") == ["G-1-schw-art"]
+    assert A.independent_refusal(st, "G-I-art")[1] == "tannenberg 11.4.2"
+    # it stays barred even if the zone is gone later in the phase
+    U.place(st, "R-1-25-III", "A18 B18")
+    assert A.independent_refusal(st, "G-I-art")[1] == "tannenberg 11.4.2"
+
+
+def test_11_4_3_one_hex_a_unit(position) -> None:
+    units = {"G-I-art": TWO_SOUTH, "R-1-25-III": ARENA, "R-2-25-III": NE}
+    st = position(units, phase="clash", paused=True)
+    st.data["initiative"] = "german"
+    # the arena is two hexes away, NE three: one target hex
+    assert A.independent_targets(st, "german") == [ARENA]
+    assert units_of(A.independent_options(st, "german", ARENA)) == ["G-I-art"]
+    assert A.independent_options(st, "german", NE) == []
+
+
+def test_11_4_4_several_artillery_units_may_join(position) -> None:
+    units = {"G-I-art": TWO_SOUTH, "G-XVII-art": "A17 B19", "R-1-25-III": ARENA}
+    st = position(units, phase="clash", paused=True)
+    st.data["initiative"] = "german"
+    # no corps condition for an independent attack (no unit is supported)
+    assert units_of(A.independent_options(st, "german", ARENA)) == ["G-I-art", "G-XVII-art"]
+    strengths = modifiers.clash_strengths(
+        st, [], ["R-1-25-III"], attacker_artillery=["G-I-art", "G-XVII-art"]
+    )
+    assert strengths["attacker"]["total"] == 8
+
+
+def test_11_4_5_no_defensive_fire_against_artillery_alone(position) -> None:
+    st = clash_at(position, **{"R-III-art": "A17 B19"})
+    assert units_of(russian_defence(st)) == ["R-III-art"]
+    assert russian_defence(st, independent=True) == []
+
+
+# --- 11.5 direct combat ---------------------------------------------------------------------------
+
+
+def test_11_5_1_artillery_in_contact_supports_its_own_stack(position) -> None:
+    units = {"G-I-art": N, "G-2-1-I": NE}
+    st = clash_at(position, **units)
+    A.begin_clash_phase(st)
+    # in the Russian zone with G-1-1-I: it may support its own stack's clash...
+    assert units_of(german_attack(st)) == ["G-I-art"]
+    # ...but not a clash of the brigade next door (11.5's note)
+    options = A.support_options(
+        st, "german", attackers=["G-2-1-I"], defenders=["R-1-25-III"], attacking=True
+    )
+    assert options == []
+    assert A.may_support(st, "G-I-art", ["G-2-1-I"], [ARENA])[1] == "tannenberg 11.5.1"
+
+
+def test_11_5_2_only_the_ammunition_is_lost(position) -> None:
+    st = clash_at(position, **{"R-III-art": ARENA})
+    A.spend_ammunition(st, ["R-III-art"])
+    # whatever the result, the artillery loses only its ammunition point
+    assert not A.takes_combat_results(st, "R-III-art")
+    assert U.record(st, "R-III-art")["lost"] == 1
+
+
+def test_11_5_3_the_stack_flees_the_artillery_is_displaced(position, mine_only, fixed_dice) -> None:
+    st = position({"R-III-art": ARENA, "R-XX-art": ARENA, "G-1-1-I": N}, phase="clash")
+    # the Russian brigade that stood with them has fled: both guns go through 11.1.8,
+    # the one that did not fire too
+    fixed_dice(6, 1)
+    A.stack_fled(st, ARENA, "russian")
+    st._settle()
+    assert U.record(st, "R-III-art")["lost"] == 4
+    while st.top()["kind"] == "artillery_displacement":
+        st.apply("russian", st.legal_actions("russian")[0])
+    assert U.record(st, "R-XX-art")["lost"] == 1
+    board = st.game.scenario.board
+    assert board.distance(ARENA, U.record(st, "R-III-art")["hex"]) == 4
+    assert board.distance(ARENA, U.record(st, "R-XX-art")["hex"]) == 4
+
+
+# --- command and rail transport ----------------------------------------------------------------
+
+
+def test_13_4_1_uncommanded_artillery_does_not_fight(
+    position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    st = clash_at(position, **{"G-I-art": TWO_SOUTH})
+    monkeypatch.setattr(command, "commanded", lambda st, uid: uid != "G-I-art")
+    assert german_attack(st) == []
+    assert A.fire_refusal(st, "G-I-art")[1] == "tannenberg 13.4.1"
+
+
+def test_5_3_3_artillery_on_rail_takes_no_part(position) -> None:
+    st = clash_at(position, **{"G-I-art": {"hex": TWO_SOUTH, "markers": ["entrained"]}})
+    assert german_attack(st) == []
+    assert A.fire_refusal(st, "G-I-art")[1] == "tannenberg 5.3.3"
+
+
+def test_15_4_3_artillery_without_supply_spends_more(
+    position, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    st = clash_at(position, **{"R-III-art": "A17 B19", "G-I-art": TWO_SOUTH})
+    # supplied: Russian 1, German 0; unsupplied: Russian 2, German 1 (11.1.5, 11.1.6)
+    assert (A.ammunition_cost(st, "R-III-art"), A.ammunition_cost(st, "G-I-art")) == (1, 0)
+    monkeypatch.setattr(supply, "supplied", lambda st, uid: False)
+    assert (A.ammunition_cost(st, "R-III-art"), A.ammunition_cost(st, "G-I-art")) == (2, 1)
