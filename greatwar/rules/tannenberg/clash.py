@@ -75,6 +75,7 @@ from greatwar.rules.tannenberg.combatants import (
     contents,
     current_clash,
     deciding_role,
+    forms_clash,
     fronts,
     garrison_available,
     has_fought,
@@ -350,7 +351,8 @@ class ClashPhase(Handler):
 
 def _side_entry(st: State, phase: Frame, side: str, hexes: list[str]) -> dict[str, Any]:
     found = [p for h in hexes for p in pieces(st, h, side)]
-    units = [u for p in found for u in contents(st, p)]
+    # the fighting units: a mask's HQs, artillery or trains follow it but do not fight
+    units = [u for p in found for u in contents(st, p) if forms_clash(st, u)]
     return {
         "hexes": list(hexes),
         "pieces": found,
@@ -770,12 +772,35 @@ def _guns_fled(st: State, clash: Frame, _: str) -> None:
         artillery.stack_fled(st, h, dfn)
 
 
+def pursuers(st: State, clash: Frame, side: str) -> list[str]:
+    """9.6.2 the side's pieces of the clash that may pursue: its units (never artillery),
+    and masks still unrevealed (the clash ended before their reveal) hiding only
+    fighting units — a mask moves with what it hides."""
+    entry = clash["sides"][side]
+    units = [u for u in alive(st, entry["units"]) if not masking.is_masked(st, u)]
+    masks = [
+        m
+        for m in entry["masks"]
+        if U.record(st, m)["status"] == "on_map"
+        and masking.contents(st, m)
+        and all(forms_clash(st, u) for u in masking.contents(st, m))
+    ]
+    return [*units, *masks]
+
+
 def _pursuit(st: State, clash: Frame, side: str) -> None:
     """9.6 the hexes the other side held, now empty, may be entered by the side's
     non-artillery units of the clash."""
+    if not clash.get("hqs_checked"):
+        # 13.1.5 HQs the defeated units left alone next to the enemy go first
+        clash["hqs_checked"] = True
+        command.check_lone_hqs(st)
+        if st.top() is not clash:
+            clash["steps"].insert(0, f"pursuit:{side}")
+            return
     loser = other(st, side)
     hexes = list(clash["sides"][loser]["hexes"])
-    units = alive(st, clash["sides"][side]["units"])
+    units = pursuers(st, clash, side)
     if hexes and units:
         st.push(
             {

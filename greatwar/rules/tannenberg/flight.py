@@ -34,8 +34,8 @@ Readings where the rules are silent:
 
 * a hex neutralised by another friendly unit (8.1.4) is outside the enemy's
   zone for 9.5.6 and 9.5.7 (the example of 9.5.7 ends its flight in one);
-* a retreat costs the terrain's movement points (4.3; a road or railway
-  followed costs 1, 4.3.3; a bridge spares the river's points) and pays
+* a retreat costs the terrain's movement points (4.3, as the movement
+  module prices them: roads and railways, rivers, bridges, wire) and pays
   nothing for enemy zones, which 9.3.2 rules instead; a retreating stack
   does not return to a hex it has left;
 * the hexes a withdrawal enters are "passed through" for the control of
@@ -61,6 +61,7 @@ from greatwar.rules.tannenberg import (
     artillery,
     fortifications,
     masking,
+    movement,
     rail,
     supply,
     victory,
@@ -72,7 +73,6 @@ from greatwar.rules.tannenberg.combatants import (
     clash_frame,
     fronts,
     in_enemy_zone,
-    public_name,
     side_name,
     with_contents,
 )
@@ -84,7 +84,6 @@ if TYPE_CHECKING:
 FLIGHT, RETREAT, WITHDRAW = "flight", "retreat", "withdraw"
 MODE_CASES = {FLIGHT: case("9.5.1"), RETREAT: case("9.3.2"), WITHDRAW: case("9.3.7")}
 MODE_VERBS = {FLIGHT: "flees", RETREAT: "retreats", WITHDRAW: "withdraws"}
-RIVERS = frozenset({"minor_river", "major_river", "great_river"})
 #: pieces a pursuer may share a hex with: enemy supply trains are overrun (15.3.6)
 OVERRUN_TYPES = frozenset({"supply_train"})
 
@@ -127,26 +126,16 @@ def step_open(st: State, side: str, a: str, b: str) -> bool:
     return not fortifications.blocks_entry(st, b, side)
 
 
-def enter_cost(st: State, a: str, b: str) -> int:
-    """4.3 movement points to step from ``a`` into ``b``: 1 along a road or railway (4.3.3);
-    else the terrain's cost and each hexside's extra cost (4.3.5, 12.4.3), a bridge
-    sparing the river's."""
-    scenario = _scenario(st)
-    board = scenario.board
-    key = board.side_key(a, b)
-    if key in board.road_sides or key in board.rail_sides:
-        return int(constant("road_move_cost"))
-    entry = scenario.terrain.terrain.get(board.terrain.get(b, ""))
-    cost = entry.move if entry is not None and isinstance(entry.move, int) else 1
-    features = board.features(a, b)
-    for f in features:
-        side_entry = scenario.terrain.hexside.get(f)
-        if side_entry is None or not isinstance(side_entry.move, int):
-            continue
-        if f in RIVERS and "bridge" in features:
-            continue
-        cost += side_entry.move
-    return int(cost)
+def step_cost(st: State, piece: str, a: str, b: str) -> int | None:
+    """4.3 half movement points to step from ``a`` into ``b`` by the terrain (the movement
+    module's graph: roads and railways, rivers, bridges, wire), or None where no piece
+    may go; enemy zones add nothing (9.3.2 rules them instead)."""
+    graph = movement.move_graph(st)
+    table = graph.train if U.info(st, piece).type == movement.TRAIN else graph.enter
+    cost = table[a].get(b)
+    if cost is None or (a, b) in movement.destroyed_bridges(st):
+        return None
+    return cost
 
 
 # --- flight paths (9.5.4-9.5.8) ----------------------------------------------------------------
@@ -189,30 +178,33 @@ def flight_steps(
     return sorted({w[0] for r, w in ranked if r == best})
 
 
+def _affordable(st: State, group: list[str], a: str, b: str, mp: int) -> bool:
+    costs = [step_cost(st, p, a, b) for p in group]
+    return all(c is not None and c <= mp for c in costs)
+
+
 def retreat_steps(
-    st: State, side: str, here: str, mp: int, visited: list[str], moving: list[str]
+    st: State, side: str, here: str, mp: int, visited: list[str], group: list[str]
 ) -> list[str]:
-    """9.3.2 the hexes a retreating group may step into: open, affordable, not yet visited;
-    into an enemy controlled hex only when no other step is open."""
+    """9.3.2 the hexes a retreating group (its pieces, ``mp`` the fewest half points among
+    them) may step into: open, affordable, not yet visited; into an enemy controlled hex
+    only when no other step is open."""
     board = _scenario(st).board
     options = [
         b
         for b in board.neighbours[here]
-        if b not in visited and step_open(st, side, here, b) and enter_cost(st, here, b) <= mp
+        if b not in visited and step_open(st, side, here, b) and _affordable(st, group, here, b, mp)
     ]
+    moving = with_contents(st, group)
     free = [b for b in options if not in_enemy_zone(st, side, b, moving)]
     return sorted(free or options)
 
 
 def retreat_allowance(st: State, piece: str) -> int:
-    """9.3.2 the movement allowance less one; 15.4.1 less one more without supply."""
-    if masking.is_mask(st, piece):
-        allowance = masking.movement_allowance(st, piece)
-    else:
-        allowance = U.values(st, piece).movement or 0
-        if not supply.supplied(st, piece):
-            allowance -= int(constant("unsupplied_movement_reduction"))
-    return max(0, int(allowance) - int(constant("retreat_movement_reduction")))
+    """9.3.2 the movement allowance (15.4.1 less one without supply), less one; in half
+    points."""
+    reduction = movement.HALF * int(constant("retreat_movement_reduction"))
+    return max(0, movement.allowance_now(st, piece) - reduction)
 
 
 # --- moving pieces ------------------------------------------------------------------------------
@@ -370,7 +362,7 @@ class Withdrawal(Handler):
             if not path and declared:
                 return [{"type": "step", "to": declared}]  # declared before the attempt (9.8)
             mp = min(frame["mp"][p] for p in group)
-            steps = retreat_steps(st, side, here, mp, [origin, *path], moving)
+            steps = retreat_steps(st, side, here, mp, [origin, *path], group)
             return [*({"type": "step", "to": h} for h in steps), {"type": "stop"}]
         left = frame["length"] - len(path)
         if left <= 0:
@@ -398,8 +390,8 @@ class Withdrawal(Handler):
         here = U.record(st, group[0])["hex"]
         moving = with_contents(st, group)
         zone = in_enemy_zone(st, side, to, moving)
-        cost = enter_cost(st, here, to)
         for p in group:
+            cost = step_cost(st, p, here, to) or 0
             move_piece(st, p, to)
             frame["path"][p].append(to)
             if mode == RETREAT:
@@ -467,7 +459,7 @@ class Withdrawal(Handler):
             lead = frame["moving"][0]
             here = U.record(st, lead)["hex"]
             if frame["mode"] == RETREAT:
-                mp = min(frame["mp"][p] for p in frame["moving"])
+                mp = movement.mp_text(min(frame["mp"][p] for p in frame["moving"]))
                 return f"{what}: step the group on from {here} ({mp} MP left) or stop there."
             left = frame["length"] - len(frame["path"][lead])
             return f"{what}: step the group on from {here} ({left} more hex(es))."
@@ -588,9 +580,9 @@ class Pursuit(Handler):
         uid, to = action["unit"], action["to"]
         side = frame["side"]
         here = U.record(st, uid)["hex"]
-        U.place(st, uid, to)
+        move_piece(st, uid, to)
         frame["moved"].append(uid)
-        st.log(f"{public_name(st, uid)} pursues from {here} into {to}.", case=case("9.6.2"))
+        views.log_piece(st, uid, "{piece}" + f" pursues from {here} into {to}.", case("9.6.2"))
         supply.train_overrun(st, to, side)
         entered(st, side, to)
         artillery.check_lone_artillery(st, to, side)

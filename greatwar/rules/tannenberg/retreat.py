@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import initiative, masking, modifiers
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, side_name, with_contents
+from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, side_name
 from greatwar.rules.tannenberg.flight import retreat_allowance, retreat_steps
 from greatwar.rules.tannenberg.strength import parse_loss
 from greatwar.rules.tannenberg.tables import lookup, table
@@ -71,7 +71,7 @@ def retreating_pieces(st: State, clash: Frame, side: str) -> list[str]:
 def _first_steps(st: State, side: str, hex_label: str, pieces: list[str]) -> list[str]:
     here = [p for p in pieces if U.record(st, p)["hex"] == hex_label]
     mp = min((retreat_allowance(st, p) for p in here), default=0)
-    return retreat_steps(st, side, hex_label, mp, [hex_label], with_contents(st, here))
+    return retreat_steps(st, side, hex_label, mp, [hex_label], here)
 
 
 class RetreatRoute(Handler):

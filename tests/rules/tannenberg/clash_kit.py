@@ -72,3 +72,23 @@ def act(st: State, role: str, action_type: str, **fields: Any) -> None:
             st.apply(role, a)
             return
     raise AssertionError(f"no {action_type} {fields} among {st.legal_actions(role)}")
+
+
+def masked_clash(
+    position: Position, units: dict[str, Any], masks: dict[str, tuple[str, list[str]]]
+) -> State:
+    """A position at the clash phase of the last stage with masks already down (as
+    ``masking_kit.masked``); the phase's list of who must fight (9.1.2) is taken with the
+    masks in place, as it is when a game reaches the phase."""
+    from greatwar.rules.tannenberg import clash, masking, seats
+
+    st = position(units, paused=True, phase="clash", stage=10, turns=10)
+    for mask, (hex_label, hidden) in masks.items():
+        side = st.game.static.units[mask].side
+        role = seats.role_of_unit(st, hidden[0]) if hidden else seats.senior_role(st.game, side)
+        masking.put_mask(st, mask, hex_label, hidden, role)
+    phase = st.top()
+    assert phase is not None and phase["kind"] == "clash_phase"
+    phase["must"], phase["must_forts"] = clash.must_fight(st)
+    st._settle()
+    return st

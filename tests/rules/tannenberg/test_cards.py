@@ -103,7 +103,7 @@ def test_9_3_2_defence_against_retreat_is_a_free_retreat(position) -> None:
     # allowance 4, less 1 (9.3.2), less 1 more: deep in Germany it has no supply (15.4.1):
     # two clear hexes, and the retreat stops by itself
     assert not supply.supplied(st, "R-1-25-III")
-    assert st.top()["mp"] == {"R-1-25-III": 2}
+    assert st.top()["mp"] == {"R-1-25-III": 4}  # in half points (4.3.2)
     for h in ("A17 B20", "A18 B20"):
         st.apply("russian", {"type": "step", "to": h})
     assert hex_of(st, "R-1-25-III") == "A18 B20"

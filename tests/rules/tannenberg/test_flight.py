@@ -15,6 +15,7 @@ from tests.rules.tannenberg.clash_kit import (
     form,
     hex_of,
     lost,
+    masked_clash,
     play_cards,
     texts,
     top_kind,
@@ -290,3 +291,38 @@ def test_9_5_1_a_supply_train_may_flee_with_the_units_of_its_hex(position, fixed
     st.apply("russian", {"type": "step", "to": "A17 B20"})
     assert hex_of(st, "R-Train-1") == "A17 B20"
     assert lost(st, "R-Train-1")[0] == "on_map"  # no endurance to lose (2.3.2)
+
+
+def test_9_6_4_an_empty_mask_revealed_leaves_its_hex_to_the_attacker(position) -> None:
+    # the Russian "unit" in EAST is an empty mask: revealed, it is removed (16.3.1); the
+    # German attacker may enter the hex, as after an elimination
+    st = masked_clash(position, {"G-1-1-I": HERE}, {"mask-russian-1": (EAST, [])})
+    form(st, HERE)
+    play_cards(st, "attack", "defence")
+    assert "Clash 1: the Russians side has nothing to fight with." in texts(st)
+    st.apply("german", {"type": "pursue", "unit": "G-1-1-I", "to": EAST})
+    assert hex_of(st, "G-1-1-I") == EAST
+
+
+def test_9_6_2_an_unrevealed_mask_pursues_with_what_it_hides(position) -> None:
+    # an encounter battle reveals the holder's (German) masks first: the German mask is
+    # empty, so the battle ends; the Russian mask, never revealed, enters HERE with its unit
+    from greatwar.rules.tannenberg import masking
+
+    st = masked_clash(
+        position,
+        {"R-1-25-III": EAST, "G-HQ-I": HERE},
+        {"mask-german-1": (HERE, []), "mask-russian-1": (EAST, ["R-1-25-III"])},
+    )
+    form(st, HERE)
+    play_cards(st, "attack", "attack")
+    # the German HQ, left alone next to the Russians, has rolled first (13.1.5)
+    assert top_kind(st) == "pursuit"
+    assert st.legal_actions("russian")[0] == {
+        "type": "pursue",
+        "unit": "mask-russian-1",
+        "to": HERE,
+    }
+    st.apply("russian", {"type": "pursue", "unit": "mask-russian-1", "to": HERE})
+    assert hex_of(st, "R-1-25-III") == HERE
+    assert masking.is_masked(st, "R-1-25-III")
