@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from greatwar.ai.base import Agent
+from greatwar.ai.base import Agent, decide
 from greatwar.engine.errors import IllegalAction
 from greatwar.engine.state import State
 
@@ -161,8 +161,7 @@ class TerminalGame:
                 self.print_new_log()
                 role = self.state.active_roles()[0]
                 if role in self.computer:
-                    view = {"role": role, "legal_actions": self.state.legal_actions(role)}
-                    self.state.apply(role, self.computer[role].choose(view))
+                    self.state.apply(role, decide(self.computer[role], self.state, role))
                     continue
                 if not self.human_turn(role):
                     break

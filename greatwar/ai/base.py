@@ -2,14 +2,36 @@
 
 An agent never reads the game state itself, only ``state.view(role)`` (or
 the part of it it needs): what that seat may know, with its legal actions.
+An agent that searches forward may also be handed a :class:`World`: it can
+only *sample* whole game states consistent with the seat's view (hidden
+information and future dice drawn afresh), never see the true one.
+
+Every caller — the play loop, the terminal game, the server, batch
+simulation — asks an agent for a move through :func:`decide`, so the rules
+of what an agent may see live in one place.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    import random
+
+    from greatwar.engine.state import State
 
 View = dict[str, Any]
 Action = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an agent may think about one decision: seconds, iterations, or both
+    (whichever runs out first); ``None`` means no limit of that kind."""
+
+    seconds: float | None = None
+    iterations: int | None = None
 
 
 class Agent(Protocol):
@@ -18,3 +40,45 @@ class Agent(Protocol):
     def choose(self, view: View) -> Action:
         """One of ``view["legal_actions"]``."""
         ...
+
+
+@runtime_checkable
+class SearchingAgent(Protocol):
+    """An agent that looks ahead: it is given a :class:`World` to sample from."""
+
+    name: str
+
+    def choose_in(self, view: View, world: World) -> Action:
+        """One of ``view["legal_actions"]``, thinking within the agent's budget."""
+        ...
+
+
+class World:
+    """What a seat may imagine about the game: states consistent with its view.
+
+    ``sample(rng)`` returns a fresh determinization — a full :class:`State` equal to
+    the true one in everything ``role`` may see, with what it may not see (and the
+    dice to come) drawn from ``rng``. The true state is never returned.
+    """
+
+    def __init__(self, state: State, role: str) -> None:
+        self._state = state
+        self.role = role
+
+    def sample(self, rng: random.Random) -> State:
+        return self._state.game.system.determinize(self._state, self.role, rng)
+
+
+def decide(agent: Agent, state: State, role: str) -> Action:
+    """Ask ``agent`` to act for ``role`` in ``state``, showing it only what the seat may see."""
+    if isinstance(agent, SearchingAgent):
+        return agent.choose_in(state.view(role), World(state, role))
+    if getattr(agent, "needs_full_view", False):
+        return agent.choose(state.view(role))
+    return agent.choose({"role": role, "legal_actions": state.legal_actions(role)})
+
+
+def explanation(agent: Agent) -> str | None:
+    """The agent's reason for its last choice, in a player's terms, if it gives one
+    (agents may set ``last_explanation`` after each ``choose``)."""
+    return getattr(agent, "last_explanation", None)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.phases import Handler
 
 if TYPE_CHECKING:
+    import random
+
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
@@ -106,6 +108,15 @@ class RuleSystem:
         """Whether a log entry may be shown to ``role`` (entries may name their readers)."""
         readers = entry.get("to")
         return readers is None or role in readers
+
+    def determinize(self, st: State, role: str, rng: random.Random) -> State:
+        """A state ``role`` cannot tell from ``st``: a clone whose future dice are drawn
+        afresh from ``rng``; systems with hidden information also redraw what ``role``
+        may not see. Used by searching agents (never shown to a player); its past
+        cannot be undone by replay."""
+        world = st.clone()
+        world.data["dice"]["seed"] = rng.getrandbits(64)
+        return world
 
     def invariants(self, st: State, moment: str) -> list[str]:
         """Broken invariants (empty when all hold) at ``moment``: ``any`` or ``end_of_phase``."""

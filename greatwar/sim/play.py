@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from greatwar.ai.base import Agent
+from greatwar.ai.base import Agent, decide
 from greatwar.engine.errors import InvariantViolation
 from greatwar.engine.state import Game, State
 
@@ -42,13 +42,6 @@ class PlayedGame:
     steps: int
 
 
-def agent_view(state: State, role: str, agent: Agent) -> dict[str, Any]:
-    """What an agent is shown: the full view, or just its legal actions if that is all it reads."""
-    if getattr(agent, "needs_full_view", False):
-        return state.view(role)
-    return {"role": role, "legal_actions": state.legal_actions(role)}
-
-
 def play_game(
     game: Game,
     seed: int,
@@ -71,7 +64,7 @@ def play_game(
             who = ", ".join(active) or "anyone"
             raise GameFailure("dead end", f"no legal action for {who}: {state.prompt()}", state)
         role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
-        action = agents[role].choose(agent_view(state, role, agents[role]))
+        action = decide(agents[role], state, role)
         try:
             state.apply(role, action)
         except InvariantViolation as exc:
