@@ -1,17 +1,38 @@
 """Computer players."""
 
-from greatwar.ai.base import Agent
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+
+from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
 from greatwar.ai.random_agent import RandomAgent
 
-AGENTS = {"random": RandomAgent}
+#: agent name -> class (or factory) taking ``seed`` and, if it thinks, ``budget``
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+#: the computer opponent used when none is named
+DEFAULT_AGENT = "random"
 
 
-def make_agent(name: str, seed: int = 0) -> Agent:
-    """An agent by name (``random``)."""
+def make_agent(name: str, seed: int = 0, budget: Budget | None = None) -> Agent:
+    """An agent by name; ``budget`` goes to agents that think within one."""
     try:
-        return AGENTS[name](seed)
+        factory = AGENTS[name]
     except KeyError:
         raise ValueError(f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}") from None
+    if budget is not None and "budget" in inspect.signature(factory).parameters:
+        return factory(seed, budget=budget)
+    return factory(seed)
 
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENTS",
+    "DEFAULT_AGENT",
+    "Agent",
+    "Budget",
+    "RandomAgent",
+    "SearchingAgent",
+    "World",
+    "decide",
+    "make_agent",
+]
