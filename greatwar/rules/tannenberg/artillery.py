@@ -163,7 +163,7 @@ def fire_refusal(st: State, uid: str) -> tuple[str, str] | None:
         return f"{ui.name} is not artillery", case("11.1.1")
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", case("11.1.1")
-    if rail.entrained(st, uid):
+    if not rail.takes_part(st, uid):
         return f"{ui.name} is on rail transport", case("5.3.3")
     if not command.commanded(st, uid):
         return f"{ui.name} is not commanded", case("13.4.1")

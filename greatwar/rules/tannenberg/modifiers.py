@@ -401,11 +401,7 @@ def unit_strength(st: State, uid: str) -> int:
     transport."""
     from greatwar.rules.tannenberg import rail
 
-    value = U.strength(st, uid)
-    if rail.entrained(st, uid):
-        divisor = int(constant("rail_transport_strength_divisor"))
-        value = -(-value // divisor)
-    return value
+    return rail.clash_strength(st, uid, U.strength(st, uid))
 
 
 def _artillery_id(entry: Any) -> str:

@@ -72,6 +72,7 @@ from greatwar.rules.tannenberg import (
     reinforcements,
     reserve,
     seats,
+    special,
     stacking,
     supply,
     views,
@@ -541,6 +542,9 @@ def _why_not_start(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
     """What may keep a piece from beginning to move (once it moves, command and zones
     are not asked again: it is the same move)."""
     name = U.info(st, uid).name
+    held = special.why_held_piece(st, uid)
+    if held is not None:
+        return held
     if reserve.is_reserve(st, uid):
         return f"{name} holds a RESERVE counter: it does not move this stage", _case("4.5.7")
     if not rail.may_move_normally(st, uid):
@@ -704,6 +708,9 @@ class MovementPhase(Handler):
         for key in ("done", "ended", "quit"):
             frame.setdefault(key, [])
         frame.setdefault("moving", None)
+        if not frame.get("started"):
+            frame["started"] = True
+            special.movement_phase_started(st, frame["side"])  # 18.1.1 the release roll
 
     # --- who acts ---------------------------------------------------------------------
 

@@ -95,7 +95,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame
-from greatwar.rules.tannenberg import seats
+from greatwar.rules.tannenberg import seats, special
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -531,6 +531,9 @@ def why_not_load(st: State, uid: str) -> Why | None:
     here = U.record(st, uid)["hex"]
     if entrained(st, uid):
         return f"{ui.name} is already loaded", _case("5.1.3")
+    held = special.why_held_piece(st, uid)
+    if held is not None:
+        return held  # 18.1.1, 18.1.3 held units go by no means
     if not own_rail_hex(st, ui.side, here):
         return f"{here} holds no railway of {ui.side} gauge", _case("5.1.3")
     if track_cut(st, here):

@@ -218,6 +218,10 @@ def replace_counter(st: State, old: str, new: str, case: str) -> None:
     U.set_status(st, old, REPLACED)
     U.record(st, old)["markers"] = []
     _record(st)["replaced"].append(old)
+    if U.info(st, old).hq:
+        from greatwar.rules.tannenberg import command
+
+        command.hq_replaced(st, old, new)  # 13.2.5 its units of no corps follow the new HQ
     where = f" in {before['hex']}" if before["hex"] else ""
     st.log(f"{U.info(st, new).name} replaces {U.info(st, old).name}{where}.", case=case)
 
@@ -356,6 +360,16 @@ def why_held(st: State, uid: str) -> tuple[str, str] | None:
     if pappritz is not None and uid in (pappritz.get("units") or []):
         return f"{U.info(st, uid).name} may not leave its hex", CASE_PAPPRITZ
     return None
+
+
+def why_held_piece(st: State, uid: str) -> tuple[str, str] | None:
+    """Why a piece may not move under 18.1: a unit held, or a mask hiding one."""
+    from greatwar.rules.tannenberg import masking
+
+    if masking.is_mask(st, uid):
+        held = (why_held(st, u) for u in masking.contents(st, uid))
+        return next((why for why in held if why is not None), None)
+    return why_held(st, uid)
 
 
 def may_move(st: State, uid: str) -> bool:

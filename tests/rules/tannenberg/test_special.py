@@ -216,3 +216,50 @@ def test_18_0_special_data_naming_unknown_counters_is_refused(tmp_path: Any) -> 
     path = write_position(tmp_path, {}, extra='[special.pappritz_stays]\nunits = ["G-NOBODY"]\n')
     with pytest.raises(ScenarioError, match="G-NOBODY"):
         greatwar.load(path)
+
+
+def test_18_1_1_held_units_are_refused_movement_and_rail(
+    position: Any, refuse: Any, fixed_dice: Any
+) -> None:
+    fixed_dice(4, *[3] * 12)  # the release roll fails; then rolls for independence (13.3)
+    st = position(
+        {**GUARDS, "R-1-25-III": "A22 B16"},
+        phase="movement_1",
+        first_side="russian",
+        extra=SUPPLEMENTARY,
+        extra_counters=NEW_COMMANDER,
+    )
+    assert any(e.get("case") == "tannenberg 18.1.1" and e.get("roll") == 4 for e in st.data["log"])
+    assert special.guards_held(st)
+    role = st.active_roles()[0]
+    err = refuse(st, role, {"type": "select", "unit": "R-1-3G-XXIII"})
+    assert err.case == "tannenberg 18.1.1"
+    offered = st.legal_actions(role)
+    assert all(a.get("unit") not in GUARDS for a in offered)
+    assert {"type": "select", "unit": "R-1-25-III"} in offered
+
+
+def test_18_1_1_a_one_rolled_as_the_movement_phase_starts_frees_them(
+    position: Any, fixed_dice: Any
+) -> None:
+    fixed_dice(1, *[3] * 12)
+    st = position(
+        {**GUARDS, "R-1-25-III": "A22 B16"},
+        phase="movement_1",
+        first_side="russian",
+        extra=SUPPLEMENTARY,
+        extra_counters=NEW_COMMANDER,
+    )
+    assert not special.guards_held(st)
+    role = st.active_roles()[0]
+    assert {"type": "select", "unit": "R-1-3G-XXIII"} in st.legal_actions(role)
+
+
+def test_18_1_2_the_new_commander_takes_over_the_units_of_no_corps(at_phase: Any) -> None:
+    from greatwar.rules.tannenberg import command
+
+    st = _at(at_phase, {**III_CORPS, "R-2-tyazh-art": "A22 B15"})
+    command.attach(st, "R-2-tyazh-art", "R-HQ-III")
+    special.replace_counter(st, "R-HQ-III", "X-HQ-III-S", "tannenberg 18.1.2")
+    assert command.attached_to(st, "X-HQ-III-S") == ["R-2-tyazh-art"]
+    assert U.record(st, "X-HQ-III-S")["hex"] == "A22 B15"
