@@ -52,11 +52,6 @@ def cached(st: State, name: str, build: Callable[[State], Any], side: str | None
 # scenario's counter order.
 
 
-# Rules never depend on the order of keys in the state's dicts (a state read
-# back from JSON may order them differently): units are always visited in the
-# scenario's counter order.
-
-
 def _occupancy(st: State) -> dict[str, list[str]]:
     occ: dict[str, list[str]] = defaultdict(list)
     units = st.data["units"]
@@ -86,14 +81,18 @@ def hex_side(st: State) -> dict[str, str]:
     return cached(st, "hex_side", _hex_sides)  # type: ignore[no-any-return]
 
 
-def on_map(st: State, side: str | None = None) -> list[str]:
-    """Ids of units on the map, of one side or all."""
+def _on_map(st: State, side: str | None) -> tuple[str, ...]:
     units = st.data["units"]
-    return [
+    return tuple(
         uid
         for uid, ui in static(st).units.items()
         if units[uid]["status"] == "on_map" and (side is None or ui.side == side)
-    ]
+    )
+
+
+def on_map(st: State, side: str | None = None) -> list[str]:
+    """Ids of units on the map, of one side or all (a fresh list the caller may change)."""
+    return list(cached(st, "on_map", lambda s: _on_map(s, side), side))
 
 
 def enemy_of(st: State, side: str) -> str:

@@ -123,6 +123,8 @@ class Network:
     train_costs: dict[str, dict[str, int]]
     #: a supply train's range in those fractions
     train_budget: int
+    #: every hex of the map
+    all_hexes: frozenset[str]
 
 
 def network(st: State) -> Network:
@@ -185,6 +187,7 @@ def _build_network(scenario: Scenario) -> Network:
         fortifications=forts,
         train_costs=_train_costs(scenario, sides, per_mp),
         train_budget=int(constant("supply_train_range_mp")) * per_mp,
+        all_hexes=frozenset(scenario.board.hexes),
     )
 
 
@@ -277,11 +280,7 @@ class _Lines:
         self.blocked = frozenset(blocked)
         zones = zoc.controlled_by(st, enemy)
         #: hexes free of enemy units and unneutralised enemy zones (15.2.3, 15.2.4)
-        self.free = frozenset(
-            h
-            for h in st.game.scenario.board.hexes
-            if h not in blocked and (h not in zones or h in present)
-        )
+        self.free = net.all_hexes - blocked - (zones - present)
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
         self.open = self.free - net.closed_terrain
         lost = {frozenset(pair) for pair in net.bridges if rail.bridge_destroyed(st, *pair)}
