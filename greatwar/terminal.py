@@ -45,6 +45,15 @@ def describe(action: dict[str, Any], names: dict[str, str]) -> str:
     return f"{kind}: {', '.join(parts)}" if parts else kind
 
 
+def _losses(unit: dict[str, Any]) -> str:
+    """Steps lost (GWitE) or level and endurance lost (Tannenberg), as the view gives them."""
+    if "steps_lost" in unit:
+        return str(unit["steps_lost"])
+    if unit.get("level") is not None and unit.get("endurance_lost") is not None:
+        return f"level {unit['level']}, endurance -{unit['endurance_lost']}"
+    return ""
+
+
 class TerminalGame:
     """A game driven from the terminal; ``ask`` reads a line (``input`` by default)."""
 
@@ -63,20 +72,24 @@ class TerminalGame:
         self.record_path = record_path
         self.console = console or Console(soft_wrap=True)
         self.ask = ask
-        self.shown = 0  # log entries already printed
+        self.shown: dict[str, int] = {}  # role -> the last log entry shown to it
+        self.last_human: str | None = None
 
     # -- output --------------------------------------------------------------------------
 
-    def names(self) -> dict[str, str]:
-        view = self.state.view(self.state.active_roles()[0] if self.state.active_roles() else "")
-        return {u["id"]: u["name"] for u in view.get("units", [])}
+    def names(self, role: str) -> dict[str, str]:
+        return {u["id"]: u["name"] for u in self.state.view(role).get("units", [])}
 
-    def print_new_log(self) -> None:
-        log = self.state.data["log"]
-        for entry in log[self.shown :]:
+    def print_new_log(self, role: str) -> None:
+        """The log entries ``role`` may see that it has not been shown yet."""
+        seen = self.shown.get(role, 0)
+        for entry in self.state.view(role)["log"]:
+            if entry["n"] <= seen:
+                continue
             case = f" [{entry['case']}]" if entry.get("case") else ""
             self.console.print(f"  {entry['text']}{case}", highlight=False, markup=False)
-        self.shown = len(log)
+            seen = entry["n"]
+        self.shown[role] = seen
 
     def print_header(self, role: str) -> None:
         view = self.state.view(role)
@@ -93,20 +106,31 @@ class TerminalGame:
             )
 
     def print_units(self, role: str) -> None:
-        table = Table("unit", "side", "hex", "steps lost", "markers")
+        table = Table("unit", "side", "hex", "losses", "markers")
         for u in self.state.view(role).get("units", []):
             if u["status"] == "on_map":
-                table.add_row(
-                    u["name"], u["side"], u["hex"], str(u["steps_lost"]), " ".join(u["markers"])
-                )
+                table.add_row(u["name"], u["side"], u["hex"], _losses(u), " ".join(u["markers"]))
         self.console.print(table)
+
+    def hand_over(self, role: str) -> None:
+        """Hotseat: before another person's turn, when the game hides things from the
+        seats, clear the screen and wait until the right player has the keyboard."""
+        if self.last_human in (None, role) or len(self.humans) < 2:
+            self.last_human = role
+            return
+        system = self.state.game.system
+        if system.hidden_information:
+            self.console.clear()
+            name = system.role_name(self.state.game, role)
+            self.ask(f"Pass the keyboard to {name}, then press Enter.")
+        self.last_human = role
 
     # -- input -----------------------------------------------------------------------------
 
     def human_turn(self, role: str) -> bool:
         """One action (or command) of a human; False when the player quits."""
         actions = self.state.legal_actions(role)
-        names = self.names()
+        names = self.names(role)
         self.print_header(role)
         self.console.print(f"[bold]{role}[/]: {self.state.prompt(role)}", highlight=False)
         for n, action in enumerate(actions, start=1):
@@ -126,26 +150,35 @@ class TerminalGame:
             elif command == "u":
                 try:
                     self.state.undo(role)
-                    self.shown = min(self.shown, len(self.state.data["log"]))
+                    last = len(self.state.data["log"])
+                    self.shown = {r: min(n, last) for r, n in self.shown.items()}
                     return True
                 except IllegalAction as exc:
                     self.console.print(f"cannot undo: {exc}", highlight=False, markup=False)
             elif command == "l":
-                self.shown = 0
-                self.print_new_log()
+                self.shown[role] = 0
+                self.print_new_log(role)
             elif command == "s":
                 self.print_units(role)
             elif command == "m":
-                self.draw(Path(arg or "map.svg"))
+                self.draw(role, Path(arg or "map.svg"))
             else:
                 self.console.print(
                     f"not understood: {line!r}. {HELP}", highlight=False, markup=False
                 )
 
-    def draw(self, path: Path) -> None:
+    def draw(self, role: str, path: Path) -> None:
+        """The map as ``role`` sees it (its view: nothing hidden from it is drawn)."""
         from greatwar.render import render_svg
 
-        path.write_text(render_svg(self.state.game.scenario, self.state), encoding="utf-8")
+        view = self.state.view(role)
+        seen = {
+            "turn": view.get("turn", view.get("stage")),
+            "phasing": view.get("phasing"),
+            "over": view.get("over"),
+            "units": {u["id"]: {**u, "lost": u.get("steps_lost", 0)} for u in view["units"]},
+        }
+        path.write_text(render_svg(self.state.game.scenario, seen), encoding="utf-8")
         self.console.print(f"wrote {path}", highlight=False, markup=False)
 
     # -- the loop ----------------------------------------------------------------------------
@@ -158,14 +191,16 @@ class TerminalGame:
         """Play until the game ends or a player quits; the record is saved either way."""
         try:
             while not self.state.is_over():
-                self.print_new_log()
                 role = self.state.active_roles()[0]
                 if role in self.computer:
                     self.state.apply(role, decide(self.computer[role], self.state, role))
                     continue
+                self.hand_over(role)
+                self.print_new_log(role)
                 if not self.human_turn(role):
                     break
-            self.print_new_log()
+            for role in sorted(self.humans):
+                self.print_new_log(role)
         finally:
             self.save()
         if self.state.is_over():

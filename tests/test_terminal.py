@@ -74,3 +74,44 @@ def test_two_computers_play_a_whole_game(tmp_path: Path) -> None:
     state = game.play()
     assert state.is_over()
     assert "Game over" in out.getvalue()
+
+
+def _end(actions: list[dict]) -> str:
+    """The number of the first action that ends something (orders, reserve, ...)."""
+    return str(next(n for n, a in enumerate(actions, start=1) if a["type"].startswith("end")))
+
+
+def test_tannenberg_hotseat_hands_over_and_hides_masked_units(tmp_path: Path) -> None:
+    """16.1.2 a masked unit is hidden from the opponent: at one keyboard the screen is
+    handed over between the seats, and the Russian's unit list shows the German mask,
+    never the brigade under it."""
+    out = io.StringIO()
+    state = greatwar.load("tannenberg/teaching").new_state(3)
+    handovers: list[int] = []
+    russian_turns: list[int] = []
+    asked: list[str] = []
+    game: TerminalGame
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Pass the keyboard"):
+            handovers.append(len(out.getvalue()))
+            return ""
+        asked.append(prompt)
+        assert len(asked) < 40, "the scripted players went round in circles"
+        role = prompt.removesuffix("> ")
+        actions = game.state.legal_actions(role)
+        if role == "german":
+            mask = {"type": "mask", "unit": "G-1-1-I"}
+            return str(actions.index(mask) + 1) if mask in actions else _end(actions)
+        russian_turns.append(len(out.getvalue()))
+        return ["", _end(actions), "s", "q"][min(len(russian_turns), 3)]
+
+    game = TerminalGame(
+        state, {"german", "russian"}, {}, tmp_path / "r.json", Console(file=out, width=160), ask
+    )
+    game.play()
+    assert handovers, "no handover between the two seats"
+    assert len(russian_turns) >= 3, "the Russian never got to list the units"
+    listing = out.getvalue()[russian_turns[-2] :]
+    assert "Masking counter" in listing
+    assert "1/1/I" not in listing

@@ -36,6 +36,9 @@ class RuleSystem:
     handlers: dict[str, Handler]
     options: dict[str, OptionSpec]
 
+    #: whether a seat may not see everything (masks, cards): hotseat play hands over
+    hidden_information = False
+
     def __init__(self) -> None:
         self.handlers = {}
         self.options = {}

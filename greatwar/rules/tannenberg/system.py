@@ -23,6 +23,7 @@ def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
 
 class TannenbergSystem(RuleSystem):
     name = "tannenberg"
+    hidden_information = True  # masks (16.1) and combat cards laid face down (9.1.9)
 
     def __init__(self) -> None:
         super().__init__()
