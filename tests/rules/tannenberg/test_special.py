@@ -218,17 +218,23 @@ def test_18_0_special_data_naming_unknown_counters_is_refused(tmp_path: Any) -> 
         greatwar.load(path)
 
 
-def test_18_1_1_held_units_are_refused_movement_and_rail(
-    position: Any, refuse: Any, fixed_dice: Any
-) -> None:
-    fixed_dice(4, *[3] * 12)  # the release roll fails; then rolls for independence (13.3)
-    st = position(
-        {**GUARDS, "R-1-25-III": "A22 B16"},
+def _russian_movement(position: Any) -> Any:
+    """The guards and a III Corps brigade as the Russian movement phase begins."""
+    units = {**GUARDS, "R-1-25-III": "A22 B16"}
+    return position(
+        units,
         phase="movement_1",
         first_side="russian",
         extra=SUPPLEMENTARY,
         extra_counters=NEW_COMMANDER,
     )
+
+
+def test_18_1_1_held_units_are_refused_movement_and_rail(
+    position: Any, refuse: Any, fixed_dice: Any
+) -> None:
+    fixed_dice(4, *[3] * 12)  # the release roll fails; then rolls for independence (13.3)
+    st = _russian_movement(position)
     assert any(e.get("case") == "tannenberg 18.1.1" and e.get("roll") == 4 for e in st.data["log"])
     assert special.guards_held(st)
     role = st.active_roles()[0]
@@ -243,13 +249,7 @@ def test_18_1_1_a_one_rolled_as_the_movement_phase_starts_frees_them(
     position: Any, fixed_dice: Any
 ) -> None:
     fixed_dice(1, *[3] * 12)
-    st = position(
-        {**GUARDS, "R-1-25-III": "A22 B16"},
-        phase="movement_1",
-        first_side="russian",
-        extra=SUPPLEMENTARY,
-        extra_counters=NEW_COMMANDER,
-    )
+    st = _russian_movement(position)
     assert not special.guards_held(st)
     role = st.active_roles()[0]
     assert {"type": "select", "unit": "R-1-3G-XXIII"} in st.legal_actions(role)
