@@ -111,7 +111,7 @@ function typeSymbol(kind, x, y, w, h, ink) {
   if (kind === "cavalry" || kind === "armored_car") g.append(svg("path", { d: `M${x},${y1}L${x1},${y}` }));
   if (kind === "armored_car") g.append(svg("ellipse", { cx, cy, rx: w * 0.34, ry: h * 0.28 }));
   if (kind === "artillery") g.append(svg("circle", { cx, cy, r: h * 0.22, fill: ink }));
-  if (kind === "naval_infantry") g.append(svg("path", { d: `M${cx},${y + 2}V${y1 - 2}M${cx - 3},${y1 - 4}Q${cx},${y1}${cx + 3},${y1 - 4}` }));
+  if (kind === "naval_infantry") g.append(svg("path", { d: `M${cx},${y + 2}V${y1 - 2}M${cx - 3},${y1 - 4}Q${cx},${y1} ${cx + 3},${y1 - 4}` }));
   const letters = { hq: "HQ", supply_depot: "S", supply_train: "ST", monitor: "M" }[kind];
   if (letters) {
     g.append(
