@@ -204,7 +204,7 @@ def _routes(app: FastAPI, service: GameService) -> None:
         return scenario_list()
 
     @app.post("/api/games", responses=ERRORS)
-    def create_game(body: NewGame) -> CreatedGame:
+    async def create_game(body: NewGame) -> CreatedGame:
         """Start a game: one secret link per human seat, spectators, and (hotseat) the table."""
         created = service.create(body.scenario, body.options, body.seed, body.seats, body.hotseat)
         links = {

@@ -211,6 +211,10 @@ class GameService:
         if hotseat:
             tokens[TABLE] = secrets.token_urlsafe(24)
         self.storage.create_game(record, tokens)
+        live = LiveGame(record, game.new_state(record.seed), 0, agents=self._agents(record))
+        self._games[record.game_id] = live
+        self._forget_old()
+        self.drive(live)
         return Created(record.game_id, tokens)
 
     # --- loading -----------------------------------------------------------------------------
