@@ -8,12 +8,14 @@ the map data is what is printed on the map and the counter sheet.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, JSONResponse, Response
 
+import greatwar
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
 from greatwar.server import mapdata
@@ -93,3 +95,23 @@ def map_json(scenario_id: str) -> Any:
     except ScenarioError as exc:
         return _error(500, "bad_scenario", str(exc))
     return JSONResponse(data, headers=CACHE)
+
+
+def seats_for(scenario_id: str, options: dict[str, Any]) -> list[dict[str, str]]:
+    """The seats of a scenario played with ``options`` (Tannenberg's three players ...)."""
+    game = greatwar.load(scenario_id, options=options)
+    return [{"id": r, "name": game.system.role_name(game, r)} for r in game.roles()]
+
+
+@router.get("/api/scenarios/{scenario_id:path}/roles", response_model=None)
+def scenario_roles(scenario_id: str, options: str = "{}") -> Any:
+    """The seats a game of the scenario has with the options (JSON) the start page chose."""
+    if not _known(scenario_id):
+        return _unknown_scenario(scenario_id)
+    try:
+        chosen = json.loads(options)
+        if not isinstance(chosen, dict):
+            raise ValueError("options must be a JSON object")
+        return seats_for(scenario_id, chosen)
+    except (ValueError, TypeError, KeyError) as exc:
+        return _error(422, "malformed", f"bad options: {exc}")

@@ -5,7 +5,7 @@ import { actionHex, actionUnit, describe, targetKind, targetLabel } from "./acti
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { combatPanel, el, genericPanel, legendPanel, renderLog, tableBlock } from "./panels.js";
+import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const BUTTON_GROUP_LIMIT = 8;
@@ -303,11 +303,37 @@ function supplyHexes() {
   return (game.view.units || []).filter((u) => supply.has(u.id) && u.hex).map((u) => u.hex);
 }
 
+/** The hexes of the attack being prepared: its targets and the attackers' hexes. */
+function combatAreas(v) {
+  const c = v.combat;
+  if (!c) return clashAreas(v.clash);
+  const where = new Map((v.units || []).map((u) => [u.id, u.hex]));
+  const attackers = (c.attackers || []).map((a) => where.get(a.unit)).filter(Boolean);
+  return [
+    { cls: "ov-attacker", hexes: [...new Set(attackers)] },
+    { cls: "ov-target", hexes: c.targets || [] },
+  ];
+}
+
+/** The hexes of a Tannenberg clash being formed or fought. */
+function clashAreas(clash) {
+  if (!clash) return [];
+  if (clash.forming) {
+    return [
+      { cls: "ov-attacker", hexes: [clash.forming.focal] },
+      { cls: "ov-target", hexes: clash.forming.opposing || [] },
+    ];
+  }
+  const sides = clash.current ? Object.values(clash.current.sides || {}) : [];
+  return sides.map((s, i) => ({ cls: i ? "ov-target" : "ov-attacker", hexes: s.hexes || [] }));
+}
+
 function renderOverlays() {
   const areas = [];
   if (overlayOn("supply")) areas.push({ cls: "ov-supply", hexes: supplyHexes() });
   if (overlayOn("zoc")) areas.push({ cls: "ov-zoc", hexes: zocHexes() });
   if (overlayOn("command")) areas.push({ cls: "ov-command", hexes: commandHexes() });
+  areas.push(...combatAreas(game.view));
   const moves = overlayOn("moves") ? game.moves : [];
   game.map.drawOverlays(areas, moves);
 }
@@ -350,7 +376,7 @@ function renderCombat(v) {
   const box = $("combat");
   let body = null;
   if (v.combat) body = combatPanel(v.combat);
-  else if (v.clash) body = genericPanel("Clash", v.clash);
+  else if (v.clash && (v.clash.current || v.clash.forming)) body = clashPanel(v.clash);
   box.hidden = !body;
   box.replaceChildren(...(body ? [body] : []));
 }

@@ -14,7 +14,7 @@ export function el(tag, attrs = {}, ...children) {
 
 /** One log entry: its text, the rule case (hover or click for our summary), provisional mark. */
 export function logEntry(entry) {
-  const li = el("li", { class: entry.provisional ? "provisional" : null, "data-n": entry.n });
+  const li = el("li", { class: entry.provisional ? "provisional" : null, "data-n": entry.n, value: entry.n });
   li.append(el("span", { class: "text", text: entry.text }));
   if (entry.provisional) li.append(el("span", { class: "badge prov", text: "provisional", title: "a provisional table entry decided this" }));
   if (entry.case) {
@@ -32,7 +32,7 @@ export function logEntry(entry) {
 export function renderLog(list, entries, limit = 0) {
   const shown = limit ? entries.slice(-limit) : entries;
   list.replaceChildren(...shown.map(logEntry));
-  if (!limit) list.scrollTop = list.scrollHeight;
+  list.scrollTop = list.scrollHeight;
 }
 
 function modifiersText(mods) {
@@ -166,6 +166,50 @@ export function legendPanel(map) {
     "A number badge means a stack: click it to open it.",
   ]) {
     box.append(el("p", { class: "note", text: line }));
+  }
+  return box;
+}
+
+function clashSide(name, side) {
+  const units = (side.units || []).map((u) => el("li", {}, `${u.name || u.id} `, el("strong", { text: `${u.strength ?? ""}` }), u.effectiveness !== undefined ? ` eff ${u.effectiveness}` : ""));
+  const masks = (side.masks || []).map((m) => el("li", { text: `mask ${typeof m === "object" ? m.id || "" : m}` }));
+  const guns = (side.artillery || []).map((a) => el("li", { text: `artillery ${typeof a === "object" ? a.name || a.id || "" : a}` }));
+  return el("div", { class: "combat-side" }, el("h4", { text: `${name} (${(side.hexes || []).join(", ")})` }), el("ul", { class: "combatants" }, ...units, ...masks, ...guns));
+}
+
+function pairingCell(p) {
+  const r = p.ratio;
+  const a = p.retreat_attempt;
+  let detail = p.outcome.replaceAll("_", " ");
+  if (r) detail += ` ${r.attack}:${r.defence} (${r.ratio}) → column ${r.column}`;
+  if (a) detail += ` column ${a.column}`;
+  const mods = [...((r && r.modifiers) || []), ...((a && a.die_modifiers) || [])];
+  const title = mods.map((m) => `${m.why} ${m.value > 0 ? "+" : ""}${m.value} [${m.case}]`).join("\n");
+  return el("td", { title: `${p.case}${title ? "\n" + title : ""}`, text: detail });
+}
+
+/** A Tannenberg clash: the two sides, the cards, and what each pair of cards would give. */
+export function clashPanel(clash) {
+  const cur = clash.current;
+  if (!cur) {
+    if (clash.forming) {
+      const f = clash.forming;
+      return genericPanel(`Clash forming at ${f.focal}`, { against: f.opposing, to_fight: clash.to_fight });
+    }
+    return genericPanel("Clashes", clash);
+  }
+  const box = el("div", { class: "combat-body" });
+  box.append(el("h3", { text: `Clash ${cur.n} at ${cur.focal}${cur.outcome ? ` — ${cur.outcome.replaceAll("_", " ")}` : ""}` }));
+  const sides = Object.entries(cur.sides || {});
+  box.append(el("div", { class: "combat-sides" }, ...sides.map(([name, side]) => clashSide(name, side))));
+  const cards = Object.entries(cur.cards || {});
+  if (cards.length) box.append(row("cards", cards.map(([k, c]) => `${k}: ${c}`)));
+  const pairings = cur.pairings || [];
+  if (pairings.length) {
+    const t = el("table", { class: "rules-table pairings" });
+    t.append(el("tr", {}, el("th", { text: "your card" }), el("th", { text: "theirs" }), el("th", { text: "gives" })));
+    for (const p of pairings) t.append(el("tr", {}, el("td", { text: p.mine }), el("td", { text: p.theirs }), pairingCell(p)));
+    box.append(el("p", { class: "note", text: "What each pair of cards gives (hover for the modifiers):" }), t);
   }
   return box;
 }

@@ -4,6 +4,7 @@ import { absolute, getJSON, postJSON, rememberGame, storedGames } from "./api.js
 
 const $ = (id) => document.getElementById(id);
 let scenarios = [];
+let seatRoles = [];
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -72,7 +73,27 @@ function showScenario() {
   const options = s.options || [];
   $("options").hidden = options.length === 0;
   $("options-body").replaceChildren(...options.map(optionInput));
-  $("seats-body").replaceChildren(...(s.roles || []).map(seatInput));
+  for (const input of document.querySelectorAll("[data-option]")) {
+    input.addEventListener("change", refreshSeats);
+  }
+  showSeats(s.roles || []);
+}
+
+function showSeats(roles) {
+  seatRoles = roles;
+  $("seats-body").replaceChildren(...roles.map(seatInput));
+}
+
+/** Options may change the seats (Tannenberg's three players): ask the server for them. */
+async function refreshSeats() {
+  const s = current();
+  const q = new URLSearchParams({ options: JSON.stringify(chosenOptions()) });
+  try {
+    showSeats(await getJSON(`/api/scenarios/${s.id}/roles?${q}`));
+    $("create-error").textContent = "";
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
 }
 
 function seatInput(role, index) {
@@ -119,7 +140,7 @@ async function create(event) {
 }
 
 function roleName(roleId) {
-  const role = (current().roles || []).find((r) => r.id === roleId);
+  const role = seatRoles.find((r) => r.id === roleId);
   return role ? role.name : roleId;
 }
 
