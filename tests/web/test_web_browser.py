@@ -52,7 +52,8 @@ def version(page: Any) -> int:
 
 
 def wait_version_after(page: Any, before: int) -> None:
-    page.wait_for_function(f"window.greatwar.version > {before}")
+    """Wait for a newer state, and for the page to be ready for the next click."""
+    page.wait_for_function(f"window.greatwar.version > {before} && !window.greatwar.busy")
 
 
 def act_button(page: Any, action_type: str) -> None:
@@ -238,3 +239,41 @@ def test_spectator_page_is_read_only(server: str, new_page: Any, artifacts: Path
     page.click("[data-tab=tables]")
     assert page.locator(".rules-table td.prov").count() > 0
     page.screenshot(path=str(artifacts / "spectator-tannenberg.png"))
+
+
+def test_a_mask_placed_by_clicks_hides_its_unit_from_the_enemy_page(
+    server: str, new_page: Any, artifacts: Path
+) -> None:
+    game = api(
+        server,
+        "/api/games",
+        {
+            "scenario": "tannenberg/teaching",
+            "options": {},
+            "seed": 1,
+            "seats": {"german": "human", "russian": "human"},
+            "hotseat": False,
+        },
+    )
+    german, russian = new_page(), new_page()
+    open_game(german, server + game["seats"]["german"]["url"])
+    open_game(russian, server + game["seats"]["russian"]["url"])
+    hidden = "G-1-1-I"
+    where = counter_hex(german, hidden)
+    assert where and counter_hex(russian, hidden) == where
+
+    before = version(german)
+    click_hex(german, where)  # a stack: it opens, and the unit's "mask" button masks it
+    german.locator(f'#stack [data-unit="{hidden}"] button.act-mask').first.click()
+    wait_version_after(german, before)
+    # the masks go on the map when both sides have ended their orders (16.1.2)
+    act_button(german, "end_orders")
+    russian.wait_for_selector("#actions button.act-end_orders")
+    act_button(russian, "end_orders")
+    german.wait_for_selector(f'.layer-counters .ctr.mask[data-hex="{where}"]', state="attached")
+    german.screenshot(path=str(artifacts / "tannenberg-german-masked.png"))
+
+    russian.wait_for_selector(f'.layer-counters .ctr.mask[data-hex="{where}"]', state="attached")
+    assert russian.locator(f'.layer-counters [data-unit="{hidden}"]').count() == 0
+    assert hidden not in russian.content()
+    russian.screenshot(path=str(artifacts / "tannenberg-russian-sees-mask.png"))

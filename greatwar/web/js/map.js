@@ -17,7 +17,7 @@ export class MapView {
     this.root.removeAttribute("height");
     this.root.classList.add("board");
     this.root.setAttribute("preserveAspectRatio", "xMidYMid meet");
-    this.full = { x: 0, y: 0, w: data.width, h: data.height };
+    this.full = this.hexBounds();
     this.box = { ...this.full };
     this.layers = {};
     for (const name of ["overlay", "moves", "highlight", "counters", "focus"]) {
@@ -30,6 +30,17 @@ export class MapView {
   }
 
   // --- geometry -----------------------------------------------------------------------
+
+  /** The box around every hex (the title and margins of the picture left out). */
+  hexBounds() {
+    const xs = Object.values(this.data.hexes).map((h) => h.x);
+    const ys = Object.values(this.data.hexes).map((h) => h.y);
+    if (!xs.length) return { x: 0, y: 0, w: this.data.width, h: this.data.height };
+    const pad = this.size * 1.2;
+    const x = Math.min(...xs) - pad;
+    const y = Math.min(...ys) - pad;
+    return { x, y, w: Math.max(...xs) + pad - x, h: Math.max(...ys) + pad - y };
+  }
 
   centre(hex) {
     const h = this.data.hexes[hex];
@@ -87,7 +98,7 @@ export class MapView {
   }
 
   zoom(factor, cx = this.box.x + this.box.w / 2, cy = this.box.y + this.box.h / 2) {
-    const w = Math.min(this.full.w * 1.5, Math.max(this.size * 4, this.box.w / factor));
+    const w = Math.min(this.data.width * 1.2, Math.max(this.size * 4, this.box.w / factor));
     const scale = w / this.box.w;
     const h = this.box.h * scale;
     this.box = { x: cx - (cx - this.box.x) * scale, y: cy - (cy - this.box.y) * scale, w, h };
