@@ -79,8 +79,10 @@ def create_from_start_page(page: Any, base: str, *, hotseat: bool, central: str)
 def move_by_clicks(page: Any, unit: str, destination: str) -> None:
     """Select a unit on the map, check its destination is offered with a cost, click it."""
     before_log, before = log_size(page), version(page)
-    click_unit(page, unit, "select")
-    wait_version_after(page, before)
+    focused = page.locator(f'.layer-counters .ctr.focused[data-unit="{unit}"]').count()
+    if not focused:
+        click_unit(page, unit, "select")
+        wait_version_after(page, before)
     target = page.locator(f'.layer-highlight [data-target="{destination}"]')
     assert target.count() == 1, "the destination hex is not highlighted"
     assert (target.locator("text.cost").text_content() or "").strip().isdigit()
@@ -164,12 +166,32 @@ def test_two_seats_see_each_other_live(server: str, new_page: Any, artifacts: Pa
     assert central.locator("#actions button").count() == 0
     assert "Allies" in central.inner_text("#waiting")
 
+    start = counter_hex(allied, MOVER)
+    move_by_clicks(allied, MOVER, DESTINATION)
+    # undo takes the move back (no die was rolled), on both pages
+    assert allied.locator("#undo").is_visible()
+    before = version(allied)
+    allied.click("#undo")
+    wait_version_after(allied, before)
+    allied.wait_for_function(
+        f"window.greatwar.view.units.find(u => u.id === '{MOVER}').hex === '{start}'"
+    )
+    assert counter_hex(allied, MOVER) == start
     move_by_clicks(allied, MOVER, DESTINATION)
     central.wait_for_function(
         f"document.querySelector('.layer-counters [data-unit=\"{MOVER}\"]')"
         f".getAttribute('data-hex') === '{DESTINATION}'"
     )
     central.screenshot(path=str(artifacts / "remote-central-sees-move.png"))
+
+    # overlays: command radii and zones of control shade hexes when toggled
+    assert central.locator(".layer-overlay .ov-command polygon").count() == 0
+    central.check("[data-overlay=command]")
+    central.check("[data-overlay=zoc]")
+    assert central.locator(".layer-overlay .ov-command polygon").count() > 0
+    assert central.locator(".layer-overlay .ov-zoc polygon").count() > 0
+    assert central.locator(".layer-moves line").count() >= 1  # the Allied move seen
+    central.screenshot(path=str(artifacts / "remote-central-overlays.png"))
 
     # the Allies end their turn's segments until the Central Powers must act
     for _ in range(10):

@@ -23,6 +23,7 @@ const game = {
   positions: new Map(), // unit -> hex in the last view, for the "last moves" overlay
   moves: [],
   busy: false,
+  seenBefore: 0, // log entries read on an earlier visit
   socket: null,
   handover: null,
 };
@@ -195,9 +196,28 @@ function render() {
   renderBoard();
   renderActions(v);
   renderCombat(v);
-  renderLog($("log"), v.log || []);
-  renderLog($("recent"), v.log || [], 8);
+  renderLog($("log"), v.log || [], 0, game.seenBefore);
+  renderLog($("recent"), v.log || [], 8, game.seenBefore);
+  rememberSeen(v.log || []);
   renderUnits(v);
+}
+
+/** The last log entry this browser showed for this seat (asynchronous play). */
+function seenKey() {
+  return `greatwar.seen.${game.id}.${game.token}.${game.role || ""}`;
+}
+
+function rememberSeen(log) {
+  if (!log.length) return;
+  localStorage.setItem(seenKey(), String(log[log.length - 1].n));
+}
+
+/** On opening: entries written since the last visit are marked, and counted in the prompt. */
+function loadSeen(log) {
+  const stored = Number(localStorage.getItem(seenKey()) || "0");
+  game.seenBefore = stored;
+  const fresh = log.filter((e) => e.n > stored).length;
+  if (stored && fresh) $("since").textContent = `${fresh} new log entries since your last visit`;
 }
 
 function renderTrack(v) {
@@ -425,14 +445,13 @@ function onMapClick({ hex, unit, event }) {
     const own = unit ? unitActions(unit) : [];
     if (!own.length || stack.length === 0) return chooseOrAct(atHex, event, hex);
   }
-  if (stack.length > 1) return openStack(hex, event);
-  if (unit) {
-    const own = unitActions(unit);
-    if (own.length === 1) return act(own[0]);
-    if (own.length > 1 || atHex.length) return openStack(hex, event);
-    return openStack(hex, event);
-  }
-  hideStack();
+  if (stack.length > 1 || !unit) return stack.length ? openStack(hex, event) : hideStack();
+  // one counter: select it at once; anything else (finish, the focused unit's options) asks
+  const own = unitActions(unit);
+  const select = own.filter((a) => a.type === "select");
+  const focused = unit === focusUnit(playable());
+  if (!focused && (own.length === 1 || select.length === 1)) return act(select[0] || own[0]);
+  return openStack(hex, event);
 }
 
 function chooseOrAct(actions, event, hex) {
@@ -522,6 +541,7 @@ async function main() {
     const label = game.seat === "table" ? "hotseat table" : (game.seats[game.seat] || {}).name || game.seat;
     rememberGame({ game_id: game.id, token: game.token, label, scenario: first.view && first.view.name });
   }
+  loadSeen((first.view && first.view.log) || []);
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();

@@ -13,8 +13,9 @@ export function el(tag, attrs = {}, ...children) {
 }
 
 /** One log entry: its text, the rule case (hover or click for our summary), provisional mark. */
-export function logEntry(entry) {
-  const li = el("li", { class: entry.provisional ? "provisional" : null, "data-n": entry.n, value: entry.n });
+export function logEntry(entry, seen = Infinity) {
+  const cls = [entry.provisional ? "provisional" : "", entry.n > seen ? "new" : ""].join(" ").trim();
+  const li = el("li", { class: cls || null, "data-n": entry.n, value: entry.n });
   li.append(el("span", { class: "text", text: entry.text }));
   if (entry.provisional) li.append(el("span", { class: "badge prov", text: "provisional", title: "a provisional table entry decided this" }));
   if (entry.case) {
@@ -29,9 +30,10 @@ export function logEntry(entry) {
   return li;
 }
 
-export function renderLog(list, entries, limit = 0) {
+/** The log (or its last ``limit`` entries); entries after ``seen`` are marked new. */
+export function renderLog(list, entries, limit = 0, seen = Infinity) {
   const shown = limit ? entries.slice(-limit) : entries;
-  list.replaceChildren(...shown.map(logEntry));
+  list.replaceChildren(...shown.map((e) => logEntry(e, seen || Infinity)));
   list.scrollTop = list.scrollHeight;
 }
 
