@@ -116,6 +116,8 @@ def counter_entry(counter: Counter) -> dict[str, Any]:
         entry["hq"] = counter.hq.model_dump()
     if counter.stosstruppen:
         entry["stosstruppen"] = True
+    if counter.arrive is not None:
+        entry["arrive"] = counter.arrive.model_dump()
     return entry
 
 

@@ -192,6 +192,9 @@ def test_two_seats_see_each_other_live(server: str, new_page: Any, artifacts: Pa
     assert central.locator(".layer-overlay .ov-zoc polygon").count() > 0
     assert central.locator(".layer-moves line").count() >= 1  # the Allied move seen
     central.screenshot(path=str(artifacts / "remote-central-overlays.png"))
+    central.click("[data-tab=units]")
+    assert "turn 2, entry A by rail" in central.inner_text("#reinforcements")
+    central.click("[data-tab=play]")
 
     # the Allies end their turn's segments until the Central Powers must act
     for _ in range(10):

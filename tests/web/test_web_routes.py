@@ -147,6 +147,7 @@ def test_counter_sheet_keeps_printed_step_values() -> None:
     assert corps["movement"] == 4
     hq = sheet["G-HQ-AOK"]
     assert hq["steps"][0]["command_radius"] == 5 and hq["designation"] == "AOK"
+    assert sheet["G-3R"]["arrive"] == {"turn": 2, "entry": "A", "entrained": True}
 
 
 def test_terrain_legend_gives_movement_costs() -> None:

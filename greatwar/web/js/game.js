@@ -407,6 +407,14 @@ function unitLine(u) {
   return el("li", { "data-unit": u.id }, el("span", { class: "dot", style: `background:${sideColors()[u.side] || "#888"}` }), ` ${u.name || u.id} (${side})${sheet ? ` ${sheet.type}` : ""}`);
 }
 
+/** A unit waiting to arrive, with the turn and entry hex the counter sheet gives. */
+function pendingLine(u) {
+  const line = unitLine(u);
+  const arrive = (game.mapData.counters[u.id] || {}).arrive;
+  if (arrive) line.append(` — turn ${arrive.turn}, entry ${arrive.entry}${arrive.entrained ? " by rail" : ""}`);
+  return line;
+}
+
 function renderUnits(v) {
   const units = v.units || [];
   const eliminated = units.filter((u) => u.status === "eliminated");
@@ -414,7 +422,7 @@ function renderUnits(v) {
   const sections = [];
   const due = ((v.reinforcements || {}).reinforcements || []).map((r) => el("li", { text: `${names()[r.unit] || r.unit}: stage ${r.stage} at ${(r.entries || []).join(", ")}${r.rail ? " by rail" : ""}` }));
   sections.push(el("h3", { text: "Reinforcements due" }));
-  sections.push(el("ul", { id: "reinforcements" }, ...(due.length ? due : waiting.map(unitLine))));
+  sections.push(el("ul", { id: "reinforcements" }, ...(due.length ? due : waiting.map(pendingLine))));
   sections.push(el("h3", { text: "Eliminated" }));
   sections.push(el("ul", { id: "eliminated" }, ...eliminated.map(unitLine)));
   if (v.masks) {
