@@ -302,3 +302,20 @@ def test_a_mask_placed_by_clicks_hides_its_unit_from_the_enemy_page(
     assert russian.locator(f'.layer-counters [data-unit="{hidden}"]').count() == 0
     assert hidden not in russian.content()
     russian.screenshot(path=str(artifacts / "tannenberg-russian-sees-mask.png"))
+
+
+def test_start_page_offers_three_seats_with_the_three_player_option(
+    server: str, new_page: Any
+) -> None:
+    page = new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#scenario option", state="attached")
+    page.select_option("#system", "tannenberg")
+    page.select_option("#scenario", "tannenberg/teaching")
+    assert page.locator("[data-role]").count() == 2
+    page.check("[data-option=three_players]")
+    page.wait_for_selector("#seat-russian-2", state="attached")
+    assert page.locator("[data-role]").count() == 3
+    page.click("#create")
+    page.wait_for_selector("#links a")
+    assert page.locator("[data-link=seat-german]").count() == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterator
@@ -172,3 +173,22 @@ def test_table_entry_ignores_files_that_are_not_grids(tmp_path: Path) -> None:
     path = tmp_path / "constants.toml"
     path.write_text('table = "constants"\nsystem = "x"\n[values]\n', encoding="utf-8")
     assert mapdata.table_entry(path) is None
+
+
+# --- seats by options ---------------------------------------------------------------------
+
+
+def test_seats_follow_the_options(client: TestClient) -> None:
+    base = "/api/scenarios/tannenberg/teaching/roles"
+    two = client.get(base).json()
+    assert [r["id"] for r in two] == ["german", "russian"]
+    three = client.get(base, params={"options": json.dumps({"three_players": True})}).json()
+    assert [r["id"] for r in three] == ["german", "russian-1", "russian-2"]
+    assert all(r["name"] for r in three)
+
+
+@pytest.mark.parametrize("options", ["[1]", "not json", '{"no_such_option": true}'])
+def test_seats_refuse_bad_options(client: TestClient, options: str) -> None:
+    r = client.get("/api/scenarios/tannenberg/teaching/roles", params={"options": options})
+    assert r.status_code == 422
+    assert r.json()["error"]["code"] == "malformed"
