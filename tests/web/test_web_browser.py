@@ -87,6 +87,9 @@ def move_by_clicks(page: Any, unit: str, destination: str) -> None:
     assert target.count() == 1, "the destination hex is not highlighted"
     assert (target.locator("text.cost").text_content() or "").strip().isdigit()
     assert page.get_attribute(f'.layer-counters [data-unit="{unit}"]', "class").count("focused")
+    point = page.evaluate("h => window.greatwar.map.screenPoint(h)", destination)
+    page.mouse.move(point["x"], point["y"])
+    assert page.locator(".layer-focus polyline.route").count() == 1  # the route it would take
     before = version(page)
     click_hex(page, destination)
     wait_version_after(page, before)

@@ -129,6 +129,18 @@ function checkHandover() {
   $("handover-who").textContent = name;
   $("handover").hidden = false;
   document.body.classList.add("handing-over");
+  clearPrivate();
+}
+
+/** Before the screen is handed over, nothing of the last seat's view stays on the page. */
+function clearPrivate() {
+  for (const id of ["actions", "log", "recent", "combat", "units", "prompt", "waiting", "since"]) {
+    $(id).replaceChildren();
+  }
+  game.map.drawCounters(new Map(), {}, {}, () => []);
+  game.map.highlight([]);
+  game.map.drawOverlays([], []);
+  hideStack();
 }
 
 async function takeScreen() {
@@ -276,7 +288,8 @@ function renderBoard() {
     if (!hex || seen.has(hex)) continue;
     seen.add(hex);
     const all = actions.filter((b) => actionHex(b, game.mapData.hexes) === hex);
-    targets.push({ hex, kind: targetKind(a), label: targetLabel(a), title: all.map((b) => describe(b, names())).join("\n") });
+    const path = Array.isArray(a.path) ? [game.positions.get(actionUnit(a)), ...a.path].filter(Boolean) : null;
+    targets.push({ hex, kind: targetKind(a), label: targetLabel(a), path, title: all.map((b) => describe(b, names())).join("\n") });
   }
   game.map.highlight(targets);
   game.map.focus(focusUnit(actions));

@@ -211,8 +211,22 @@ export class MapView {
         g.append(svg("circle", { cx: x + this.size * 0.55, cy: y + this.size * 0.5, r: this.size * 0.22, class: "cost-bg" }));
         g.append(svg("text", { x: x + this.size * 0.55, y: y + this.size * 0.58, class: "cost", "text-anchor": "middle" }, String(t.label)));
       }
+      if (t.path && t.path.length > 1) {
+        g.addEventListener("mouseenter", () => this.showPath(t.path));
+        g.addEventListener("mouseleave", () => this.showPath(null));
+      }
       layer.append(g);
     }
+    this.showPath(null);
+  }
+
+  /** The route a move would take (hexes from its start), drawn while its hex is hovered. */
+  showPath(hexes) {
+    const layer = this.layers.focus;
+    layer.replaceChildren();
+    if (!hexes) return;
+    const pts = hexes.map((h) => this.centre(h)).filter(Boolean);
+    layer.append(svg("polyline", { class: "route", points: pts.map((p) => p.join(",")).join(" ") }));
   }
 
   /** Shaded hexes of the toggled overlays: [{hexes, cls, color}] and move arrows. */
