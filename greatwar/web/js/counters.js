@@ -137,12 +137,15 @@ function shortName(sheet, unit) {
 function markerBadges(unit, c, extra) {
   const g = svg("g", { class: "markers" });
   const markers = [...(unit.markers || []), ...extra];
-  markers.slice(0, 4).forEach((m, i) => {
-    const [tag, , color] = MARKER_TAGS[m] || [m.slice(0, 2).toUpperCase(), m, "#555"];
-    const x = -c / 2 + i * (c / 4);
-    const b = svg("g", { class: `marker marker-${m}`, transform: `translate(${x},${c / 2 + 1})` });
-    b.append(svg("rect", { width: c / 4 - 1, height: c / 4, rx: 1.5, fill: color }));
-    b.append(svg("text", { x: c / 8 - 0.5, y: c / 5, "font-size": c / 5.5, fill: "#fff", "text-anchor": "middle", "font-weight": "bold" }, tag));
+  // marker chips hang from the counter's right edge, top down
+  const w = c / 2.6;
+  const h = c / 3.6;
+  markers.slice(0, 3).forEach((m, i) => {
+    const [tag, title, color] = MARKER_TAGS[m] || [m.slice(0, 2).toUpperCase(), m, "#555"];
+    const b = svg("g", { class: `marker marker-${m}`, transform: `translate(${c / 2 - w / 3},${-c / 2 + i * (h + 1)})` });
+    b.append(svg("title", {}, title));
+    b.append(svg("rect", { width: w, height: h, rx: 1.5, fill: color, stroke: "#fff", "stroke-width": 0.6 }));
+    b.append(svg("text", { x: w / 2, y: h * 0.78, "font-size": h * 0.8, fill: "#fff", "text-anchor": "middle", "font-weight": "bold" }, tag));
     g.append(b);
   });
   return g;
