@@ -147,7 +147,9 @@ class LiveGame:
         return None
 
     def busy(self) -> bool:
-        return bool(self.connections) or (self.driver is not None and not self.driver.done())
+        """Someone watches it, acts in it or plays for the computer: keep it in memory."""
+        driving = self.driver is not None and not self.driver.done()
+        return bool(self.connections) or driving or self.lock.locked()
 
 
 @dataclass(frozen=True)

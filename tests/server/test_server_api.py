@@ -403,3 +403,15 @@ def test_the_api_is_described_by_openapi(client: TestClient) -> None:
         assert path in spec["paths"]
     assert "Submission" in spec["components"]["schemas"]
     assert client.get("/docs").status_code == 200
+
+
+def test_a_game_let_go_from_memory_is_rebuilt_when_asked_for(api: Api) -> None:
+    api.service.cache_size = 1
+    one = api.new_game(scenario=GWITE, seed=3)
+    game_id, token = one["game_id"], one["seats"]["allied"]["token"]
+    api.act(game_id, token, first_action(api, game_id, "allied"))
+    digest = api.state(game_id).digest()
+    api.new_game(scenario=GWITE, seed=4)
+    assert game_id not in api.service._games
+    assert api.get(game_id, token)["version"] == 1
+    assert api.state(game_id).digest() == digest
