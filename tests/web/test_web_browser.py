@@ -7,10 +7,11 @@ reach 1111, next to the Central Powers' stack in 1011, and then attack it.
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
-from tests.web.kit import api
+from tests.web.kit import api, play_until
 
 MOVER, DESTINATION, TARGET = "R-XXV", "1111", "1011"
 
@@ -322,3 +323,37 @@ def test_start_page_offers_three_seats_with_the_three_player_option(
     page.click("#create")
     page.wait_for_selector("#links a")
     assert page.locator("[data-link=seat-german]").count() == 1
+
+
+def test_combat_cards_are_played_from_both_pages(
+    server: str, new_page: Any, artifacts: Path
+) -> None:
+    game = api(
+        server,
+        "/api/games",
+        {
+            "scenario": "tannenberg/teaching",
+            "options": {},
+            "seed": 3,
+            "seats": {"german": "human", "russian": "human"},
+            "hotseat": False,
+        },
+    )
+    play_until(server, game, random.Random(5), "card")
+    pages = {role: new_page() for role in ("german", "russian")}
+    for role, page in pages.items():
+        open_game(page, server + game["seats"][role]["url"])
+    for page in pages.values():
+        page.wait_for_selector("#actions button.act-card")
+        assert page.locator("#combat .pairings tr").count() > 1  # what each pair of cards gives
+    pages["russian"].screenshot(path=str(artifacts / "tannenberg-clash-cards.png"))
+
+    before_log = log_size(pages["german"])
+    for page in pages.values():
+        before = version(page)
+        page.locator("#actions button.act-card").first.click()
+        wait_version_after(page, before)
+    german = pages["german"]
+    german.wait_for_function(f"document.querySelectorAll('#log li').length > {before_log}")
+    assert german.locator("#actions button.act-card").count() == 0
+    german.screenshot(path=str(artifacts / "tannenberg-clash-after-cards.png"))

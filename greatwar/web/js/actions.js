@@ -85,6 +85,7 @@ function value(key, v, names) {
 export function describe(action, names = {}) {
   const verb = VERBS[action.type] || String(action.type || "?").replaceAll("_", " ");
   if (action.type === "option" && action.text) return `${verb}: ${action.text}`;
+  if (action.type === "card" && typeof action.card === "string") return `Play ${action.card.toUpperCase()}`;
   const parts = [];
   for (const [key, v] of Object.entries(action)) {
     if (key === "type" || key === "path" || key === "provisional") continue;
