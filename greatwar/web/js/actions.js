@@ -9,7 +9,18 @@ export function actionHex(action, hexes) {
     const value = action[key];
     if (typeof value === "string" && hexes[value]) return value;
   }
+  // a retreat names only its path: it ends where the path ends
+  const path = action.path;
+  if (Array.isArray(path) && path.length && hexes[path[path.length - 1]]) return path[path.length - 1];
   return null;
+}
+
+/** The hexes a move or retreat passes through, from where it starts (for the hover route). */
+export function actionRoute(action, start) {
+  if (!Array.isArray(action.path)) return null;
+  const from = typeof action.from === "string" ? action.from : start;
+  const route = [from, ...action.path].filter(Boolean);
+  return route.length > 1 ? route : null;
 }
 
 /** The unit an action is about, or null. */
@@ -88,7 +99,8 @@ export function describe(action, names = {}) {
   if (action.type === "card" && typeof action.card === "string") return `Play ${action.card.toUpperCase()}`;
   const parts = [];
   for (const [key, v] of Object.entries(action)) {
-    if (key === "type" || key === "path" || key === "provisional") continue;
+    if (key === "type" || key === "provisional") continue;
+    if (key === "path" && HEX_KEYS.some((k) => k in action)) continue;
     if (typeof v === "boolean") parts.push(v ? key : `not ${key}`);
     else if (key === "unit" || key === "hq") parts.push(value(key, v, names));
     else if (["to", "hex", "target"].includes(key)) parts.push(`→ ${v}`);

@@ -1,7 +1,7 @@
 // The game page: follows the game through the WebSocket, draws the map and the
 // panels from the seat's view, and turns clicks into the view's legal actions.
 
-import { actionHex, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
+import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
@@ -288,7 +288,7 @@ function renderBoard() {
     if (!hex || seen.has(hex)) continue;
     seen.add(hex);
     const all = actions.filter((b) => actionHex(b, game.mapData.hexes) === hex);
-    const path = Array.isArray(a.path) ? [game.positions.get(actionUnit(a)), ...a.path].filter(Boolean) : null;
+    const path = actionRoute(a, game.positions.get(actionUnit(a)));
     targets.push({ hex, kind: targetKind(a), label: targetLabel(a), path, title: all.map((b) => describe(b, names())).join("\n") });
   }
   game.map.highlight(targets);
