@@ -111,6 +111,10 @@ def test_start_page_creates_a_game_and_lists_it(
     assert "/game/" in page.locator("[data-link=seat-allied]").get_attribute("href")
     page.wait_for_selector("#game-list a")
     assert page.locator("#game-list a").count() >= 1
+    page.wait_for_function(
+        "document.querySelector('#game-list li').textContent.includes('your move')"
+    )
+    assert "as Allies" in page.inner_text("#game-list li")
     page.screenshot(path=str(artifacts / "start-created.png"))
 
 

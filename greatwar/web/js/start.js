@@ -53,7 +53,7 @@ function fillScenarios(preferredId) {
 function optionInput(option) {
   const spec = typeof option === "string" ? { id: option, name: option } : option;
   const id = spec.id || spec.name;
-  const label = spec.name || id;
+  const label = `${spec.description || id.replaceAll("_", " ")}${spec.case ? ` (${spec.case})` : ""}`;
   if (Array.isArray(spec.choices) && spec.choices.length) {
     const select = el("select", { "data-option": id });
     for (const c of spec.choices) select.append(el("option", { value: c, text: String(c) }));
@@ -174,15 +174,23 @@ function remember(game, token, label, scenario) {
   rememberGame({ game_id: game.game_id, token, label, scenario: scenario.name });
 }
 
-function summaryLine(summary, stored) {
-  const parts = [stored.scenario || summary.scenario || ""];
-  if (stored.label) parts.push(`as ${stored.label}`);
-  if (summary) {
-    if (summary.over) parts.push("game over");
-    else if (summary.your_turn) parts.push("your move");
-    else if (summary.waiting_for) parts.push(`waiting for ${[].concat(summary.waiting_for).join(", ")}`);
-    if (summary.version !== undefined) parts.push(`${summary.version} actions`);
+function tokenOf(url) {
+  try {
+    return new URL(url, window.location.origin).searchParams.get("token");
+  } catch {
+    return null;
   }
+}
+
+function summaryLine(summary, stored) {
+  const parts = [(summary && summary.name) || stored.scenario || ""];
+  if (stored.label) parts.push(`as ${stored.label}`);
+  if (!summary) return [...parts, "not on this server"].filter(Boolean).join(" · ");
+  const waiting = [].concat(summary.waiting_for || []);
+  if (summary.over) parts.push("game over");
+  else if (waiting.includes(summary.seat) || (summary.seat === "table" && waiting.length)) parts.push("your move");
+  else if (waiting.length) parts.push(`waiting for ${waiting.join(", ")}`);
+  if (summary.version !== undefined) parts.push(`${summary.version} actions`);
   return parts.filter(Boolean).join(" · ");
 }
 
@@ -196,11 +204,10 @@ async function refreshMyGames() {
   } catch {
     summaries = [];
   }
-  const byToken = new Map(summaries.map((s) => [s.token, s]));
-  const byGame = new Map(summaries.map((s) => [s.game_id, s]));
+  const byToken = new Map(summaries.map((s) => [s.token || tokenOf(s.url), s]));
   $("game-list").replaceChildren(
     ...stored.map((g) => {
-      const summary = byToken.get(g.token) || byGame.get(g.game_id);
+      const summary = byToken.get(g.token);
       const url = `/game/${encodeURIComponent(g.game_id)}?token=${encodeURIComponent(g.token)}`;
       return el("li", {}, el("a", { href: url, text: g.game_id }), ` ${summaryLine(summary, g)}`);
     }),
