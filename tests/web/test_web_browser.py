@@ -361,3 +361,22 @@ def test_combat_cards_are_played_from_both_pages(
     german.wait_for_function(f"document.querySelectorAll('#log li').length > {before_log}")
     assert german.locator("#actions button.act-card").count() == 0
     german.screenshot(path=str(artifacts / "tannenberg-clash-after-cards.png"))
+
+
+def test_a_forged_seat_link_is_refused_clearly(server: str, new_page: Any) -> None:
+    game = api(
+        server,
+        "/api/games",
+        {
+            "scenario": "gwite/teaching",
+            "options": {},
+            "seed": 4,
+            "seats": {"allied": "human", "central": "computer"},
+            "hotseat": False,
+        },
+    )
+    page = new_page()
+    page.goto(f"{server}/game/{game['game_id']}?token=forged")
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Cannot open this game" in page.inner_text("#prompt")
+    assert page.locator(".layer-counters .ctr").count() == 0

@@ -91,9 +91,10 @@ function connect() {
     if (msg.type === "state") accept(msg);
     else if (msg.type === "error") showError(new ApiError(400, { error: msg.error || msg }));
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
     $("connection").classList.remove("live");
-    if (game.socket === ws) setTimeout(connect, 1500);
+    // 4xxx: the server refused this seat (bad token ...): retrying would not help
+    if (game.socket === ws && e.code < 4000) setTimeout(connect, 1500);
   };
 }
 
