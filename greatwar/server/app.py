@@ -19,6 +19,7 @@ status      code                      when
 400         ``illegal``               the rules forbid the action (reason and ``case``)
 403         ``game_running``          the record is asked for before the game is over
 503         ``corrupt_game``          the stored game does not replay to its digest
+500         ``internal``              a fault in the server (the game is unchanged)
 ==========  ========================  ===============================================
 
 A refused request changes nothing.  An accepted action is committed to the
@@ -48,7 +49,7 @@ from pydantic import BaseModel, Field
 import greatwar
 from greatwar.model.loader import scenario_ids
 from greatwar.server import web_routes
-from greatwar.server.games import ApiError, Connection, GameService, game_url
+from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
 
 #: the scenario a new game starts with unless another is chosen
@@ -181,6 +182,12 @@ def create_app(db_path: Path, *, think_time: float = DEFAULT_THINK_TIME) -> Fast
         )
         body = ApiError(422, "malformed", f"malformed request: {problems}").body()
         return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        body = ApiError(500, "internal", "the server failed on this request").body()
+        return JSONResponse(body, status_code=500)
 
     _routes(app, service)
     app.include_router(web_routes.router)

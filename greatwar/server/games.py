@@ -376,6 +376,13 @@ class GameService:
         except IllegalAction as exc:
             message = f"{exc.reason}" + (f" — {exc.summary}" if exc.summary else "")
             raise ApiError(400, "illegal", message, exc.case) from None
+        except Exception:  # a fault in the rules: the engine has put the state back
+            if action != UNDO and action not in live.state.legal_actions(role):
+                reason = "this is not one of your legal actions now"
+                raise ApiError(400, "illegal", reason) from None
+            log.exception("game %s: %s %s failed", game_id, role, action)
+            reason = "the rules failed on this action; nothing changed"
+            raise ApiError(500, "internal", reason) from None
         try:
             self.storage.append_action(
                 game_id, live.version + 1, role, action, submission_id, live.state.digest()

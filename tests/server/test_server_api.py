@@ -191,6 +191,12 @@ def _illegal(api: Api, made: dict[str, Any]) -> Any:
     return api.post(made["game_id"], token, {"type": "teleport", "unit": "x"}, 1)
 
 
+def _odd_values(api: Api, made: dict[str, Any]) -> Any:
+    token = made["seats"]["allied"]["token"]
+    action = {"type": "move", "unit": ["a", {"b": None}], "to": {"x": 1.5}, "path": 7}
+    return api.post(made["game_id"], token, action, 1)
+
+
 def _out_of_turn(api: Api, made: dict[str, Any]) -> Any:
     token = made["seats"]["central"]["token"]
     return api.post(made["game_id"], token, first_action(api, made["game_id"], "allied"), 1)
@@ -222,6 +228,7 @@ REFUSALS: dict[str, tuple[Callable[[Api, dict[str, Any]], Any], int, str]] = {
     "stale version": (_stale, 409, "stale_version"),
     "duplicate submission": (_duplicate, 409, "duplicate_submission"),
     "illegal action": (_illegal, 400, "illegal"),
+    "odd values in an action": (_odd_values, 400, "illegal"),
     "not this seat's move": (_out_of_turn, 400, "illegal"),
     "nothing to undo": (_no_undo, 400, "illegal"),
     "no version": (_raw({"action": {}, "submission_id": "m1"}), 422, "malformed"),
