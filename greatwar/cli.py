@@ -352,9 +352,10 @@ def terminal(
     TerminalGame(game.new_state(seed), set(roles) - set(computer), agents, path, console).play()
 
 
+ThinkTime = Annotated[float, typer.Option(help="Seconds the computer waits before each move.")]
 DbOption = Annotated[
     Path | None,
-    typer.Option(help="SQLite file of the games [default: greatwar-data/games.sqlite3]."),
+    typer.Option(help="SQLite file of the games (default: greatwar-data/games.sqlite3)."),
 ]
 
 
@@ -369,7 +370,7 @@ def play(
     ),
     db: DbOption = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
-    think_time: Annotated[float, typer.Option(help="Seconds the computer waits a move.")] = 0.5,
+    think_time: ThinkTime = 0.5,
     option: OptionList = None,
 ) -> None:
     """Play in the browser against the computer: starts a local server and opens the game."""
@@ -407,7 +408,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 8000,
     db: DbOption = None,
-    think_time: Annotated[float, typer.Option(help="Seconds the computer waits a move.")] = 0.5,
+    think_time: ThinkTime = 0.5,
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file)."""
     from greatwar.server.app import create_app
