@@ -33,6 +33,7 @@ def test_action_targets_and_labels(server: str, new_page: Any) -> None:
           moveLabel: m.describe({move}, {{X: "XIX Corps"}}),
           moveKind: m.targetKind({move}),
           moveCost: m.targetLabel({move}),
+          provisionalCost: m.targetLabel({{...{move}, provisional: true}}),
           attackKind: m.targetKind({declare}),
           noHex: m.actionHex({{type: "end_segment"}}, {HEXES}),
           card: m.describe({{type: "card", card: "assault"}}),
@@ -46,6 +47,7 @@ def test_action_targets_and_labels(server: str, new_page: Any) -> None:
     assert out["moveHex"] == "0102" and out["moveRoute"] == ["0101", "0102"]
     assert out["moveLabel"] == "Move XIX Corps → 0102 (2 MP)"
     assert (out["moveKind"], out["moveCost"], out["attackKind"]) == ("move", 2, "attack")
+    assert out["provisionalCost"] == "2*"
     assert out["noHex"] is None
     assert out["card"] == "Play ASSAULT"
     assert out["option"] == "Choose: Retreat two hexes."

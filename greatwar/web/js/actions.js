@@ -40,7 +40,8 @@ export function targetKind(action) {
 
 /** The number shown in a highlighted hex: movement cost, rail hexes. */
 export function targetLabel(action) {
-  if (action.cost !== undefined) return action.cost;
+  // a cost decided by a provisional table entry is starred
+  if (action.cost !== undefined) return action.provisional ? `${action.cost}*` : action.cost;
   if (action.hexes !== undefined && typeof action.hexes === "number") return action.hexes;
   return null;
 }
