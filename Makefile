@@ -14,7 +14,7 @@ $(STAMP): requirements.lock pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/greatwar autoplay gwite/teaching --out games
+	$(BIN)/greatwar play --no-browser
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest

@@ -352,6 +352,82 @@ def terminal(
     TerminalGame(game.new_state(seed), set(roles) - set(computer), agents, path, console).play()
 
 
+ThinkTime = Annotated[float, typer.Option(help="Seconds the computer waits before each move.")]
+DbOption = Annotated[
+    Path | None,
+    typer.Option(help="SQLite file of the games (default: greatwar-data/games.sqlite3)."),
+]
+
+
+@app.command()
+def play(
+    scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
+    side: Annotated[str | None, typer.Option(help="Your side (default: the first).")] = None,
+    agent: Annotated[str | None, typer.Option(help="The computer's agent.")] = None,
+    port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 0,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = (
+        False
+    ),
+    db: DbOption = None,
+    seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
+    think_time: ThinkTime = 0.5,
+    option: OptionList = None,
+) -> None:
+    """Play in the browser against the computer: starts a local server and opens the game."""
+    import webbrowser
+
+    from greatwar.ai import DEFAULT_AGENT
+    from greatwar.server.app import create_app
+    from greatwar.server.games import ApiError
+    from greatwar.server.run import DEFAULT_DB, address, listen, run
+
+    roles = _load(scenario, option).roles()
+    you = side or roles[0]
+    if you not in roles:
+        raise _fail(f"no side {you}; sides: {', '.join(roles)}")
+    computer = f"computer:{agent or DEFAULT_AGENT}"
+    seats = {r: "human" if r == you else computer for r in roles}
+    app_ = create_app(db or DEFAULT_DB, think_time=think_time)
+    try:
+        created = app_.state.service.create(
+            scenario, _parse_options(option or []), seed, seats, False
+        )
+    except ApiError as exc:
+        raise _fail(exc.message) from None
+    sock = _listen("127.0.0.1", port, listen)
+    url = f"{address(sock)}/game/{created.game_id}?token={created.tokens[you]}"
+    console.print(f"Your game ({you}): {url}", highlight=False, markup=False)
+    console.print("Keep this address to come back to the game. Ctrl-C stops the server.")
+    if not no_browser:
+        webbrowser.open(url)
+    run(app_, sock)
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 8000,
+    db: DbOption = None,
+    think_time: ThinkTime = 0.5,
+) -> None:
+    """Run the game server for others to join (games are kept in an SQLite file)."""
+    from greatwar.server.app import create_app
+    from greatwar.server.run import DEFAULT_DB, address, listen, run
+
+    path = db or DEFAULT_DB
+    app_ = create_app(path, think_time=think_time)
+    sock = _listen(host, port, listen)
+    console.print(f"greatwar server on {address(sock)}/ (games in {path})", highlight=False)
+    run(app_, sock, log_level="info")
+
+
+def _listen(host: str, port: int, listen: Any) -> Any:
+    try:
+        return listen(host, port)
+    except OSError as exc:
+        raise _fail(f"cannot listen on {host}:{port}: {exc}") from None
+
+
 def main() -> None:
     app()
 

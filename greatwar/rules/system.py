@@ -96,6 +96,15 @@ class RuleSystem:
     def view(self, st: State, role: str) -> dict[str, Any]:
         return {}
 
+    def public_view(self, st: State) -> dict[str, Any]:
+        """The rule system's part of the view of someone who plays no role (a spectator).
+
+        The safe default shows only what every role's :meth:`view` shows alike
+        (:func:`common_part`), so nothing one seat alone may know can reach it; a system
+        may override it with a richer public view (an enemy's masks as anonymous pieces).
+        """
+        return common_part([self.view(st, role) for role in st.game.roles()])
+
     def case_summary(self, case: str) -> str | None:
         """Our own one-line summary of the rule case ``case`` (never the rulebook's words).
 
@@ -124,3 +133,53 @@ class RuleSystem:
     def invariants(self, st: State, moment: str) -> list[str]:
         """Broken invariants (empty when all hold) at ``moment``: ``any`` or ``end_of_phase``."""
         return []
+
+
+_NOTHING = object()
+
+
+def common_part(values: list[Any]) -> Any:
+    """What ``values`` (one view part per role) all show alike.
+
+    Dicts keep the keys all of them have, each with its common part; lists equal in all
+    are kept, lists of entries with an ``id`` keep the ids all of them list (each entry's
+    common part), other lists keep the elements all of them hold; scalars are kept when
+    equal.  Anything not common is left out (an empty list stays an empty list).
+    """
+    found = _common(values)
+    return None if found is _NOTHING else found
+
+
+def _common(values: list[Any]) -> Any:
+    first = values[0]
+    if all(v == first for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        out = {}
+        for key in first:
+            if all(key in v for v in values[1:]):
+                part = _common([v[key] for v in values])
+                if part is not _NOTHING:
+                    out[key] = part
+        return out
+    if all(isinstance(v, list) for v in values):
+        return _common_list(values)
+    return _NOTHING
+
+
+def _common_list(lists: list[list[Any]]) -> list[Any]:
+    def by_id(items: list[Any]) -> dict[Any, Any] | None:
+        if not all(isinstance(i, dict) and "id" in i for i in items):
+            return None
+        return {i["id"]: i for i in items}
+
+    keyed = [by_id(items) for items in lists]
+    if all(k is not None for k in keyed) and all(lists):
+        out = []
+        for ident, entry in keyed[0].items():  # type: ignore[union-attr]
+            if all(ident in k for k in keyed[1:]):  # type: ignore[operator]
+                part = _common([entry, *(k[ident] for k in keyed[1:])])  # type: ignore[index]
+                if part is not _NOTHING:
+                    out.append(part)
+        return out
+    return [item for item in lists[0] if all(item in other for other in lists[1:])]

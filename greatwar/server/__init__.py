@@ -1,0 +1,1 @@
+"""The game server: HTTP and WebSocket API, storage, seats, and the browser client."""

@@ -1,0 +1,290 @@
+"""The game server's HTTP and WebSocket API (FastAPI); OpenAPI at ``/openapi.json``.
+
+Every request proves its seat with a token (query ``token``, header
+``X-Greatwar-Token``, or the body's ``token``).  Errors are always
+``{"error": {"code", "message", "case"}}``:
+
+==========  ========================  ===============================================
+status      code                      when
+==========  ========================  ===============================================
+404         ``unknown_game``          no such game
+404         ``unknown_scenario``      no such scenario (creating a game)
+400         ``bad_options``           options the scenario's rule system refuses
+400         ``bad_seats``             a seat the scenario has not, or a bad seat kind
+403         ``bad_token``             the token is no seat of this game
+403         ``not_your_seat``         acting or viewing for a role the seat does not hold
+409         ``stale_version``         the submission's version is not the game's
+409         ``duplicate_submission``  the submission id was used already
+422         ``malformed``             the request body is not what the API expects
+400         ``illegal``               the rules forbid the action (reason and ``case``)
+403         ``game_running``          the record is asked for before the game is over
+503         ``corrupt_game``          the stored game does not replay to its digest
+500         ``internal``              a fault in the server (the game is unchanged)
+==========  ========================  ===============================================
+
+A refused request changes nothing.  An accepted action is committed to the
+database before the response and before any WebSocket update.
+
+Taking back one's last action (when the view's ``can_undo`` is true) is the
+action ``{"type": "undo"}``, listed in the view's ``legal_actions`` then.
+
+``GET /api/games/{id}/record`` gives the full record, seed included, once the
+game is over, to any seat of the game; while it runs it is refused
+(``game_running``), since the seed foretells every die roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+import greatwar
+from greatwar.model.loader import scenario_ids
+from greatwar.server import web_routes
+from greatwar.server.games import ApiError, Connection, GameService, game_url, log
+from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
+
+#: the scenario a new game starts with unless another is chosen
+DEFAULT_SCENARIO = "gwite/teaching"
+#: seconds the computer waits before each decision, unless told otherwise
+DEFAULT_THINK_TIME = 0.5
+
+
+# --- request and response bodies ---------------------------------------------------------
+
+
+class NewGame(BaseModel):
+    """A game to start."""
+
+    scenario: str = Field(DEFAULT_SCENARIO, description="Scenario id (GET /api/scenarios)")
+    options: dict[str, bool | int | str] = Field(default_factory=dict)
+    seed: int | None = Field(None, description="Dice seed; a random one when null")
+    seats: dict[str, str] = Field(
+        default_factory=dict,
+        description='role -> "human" | "computer" | "computer:<agent>" (missing: human)',
+    )
+    hotseat: bool = Field(False, description="Also make a table token for all human seats")
+
+
+class SeatLink(BaseModel):
+    token: str
+    url: str
+
+
+class CreatedGame(BaseModel):
+    game_id: str
+    seats: dict[str, SeatLink]
+    spectator: SeatLink
+    table: SeatLink | None
+
+
+class Submission(BaseModel):
+    """An action of one seat."""
+
+    token: str | None = Field(None, description="Seat token (or header X-Greatwar-Token)")
+    role: str | None = Field(None, description="The seat acting, for a table token")
+    version: int = Field(description="The game's version the action was chosen at")
+    action: dict[str, Any] = Field(description="One of the view's legal_actions")
+    submission_id: str = Field(min_length=1, max_length=200, description="Unique per submission")
+
+
+class MyGames(BaseModel):
+    tokens: list[str] = Field(max_length=1000)
+
+
+class ErrorBody(BaseModel):
+    code: str
+    message: str
+    case: str | None = None
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorBody
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorResponse} for code in (400, 403, 404, 409, 422, 503)
+}
+
+
+# --- the scenarios -------------------------------------------------------------------------
+
+
+@cache
+def scenario_list() -> list[dict[str, Any]]:
+    """Every shipped scenario with its seats and options (built once)."""
+    out = []
+    for sid in scenario_ids():
+        game = greatwar.load(sid)
+        sc = game.scenario
+        system = game.system
+        out.append(
+            {
+                "id": sid,
+                "system": sc.info.system,
+                "name": sc.info.name,
+                "fictional": sc.fictional,
+                "roles": [{"id": r, "name": system.role_name(game, r)} for r in game.roles()],
+                "options": [
+                    {
+                        "name": name,
+                        "default": game.options.get(name, spec.default),
+                        "type": type(spec.default).__name__,
+                        "description": spec.description,
+                        "case": spec.case or None,
+                    }
+                    for name, spec in system.options.items()
+                ],
+                "default": sid == DEFAULT_SCENARIO,
+            }
+        )
+    return out
+
+
+# --- the application -------------------------------------------------------------------------
+
+
+def create_app(db_path: Path, *, think_time: float = DEFAULT_THINK_TIME) -> FastAPI:
+    """The server application, keeping its games in the SQLite file ``db_path``."""
+    storage = SQLiteStorage(db_path)
+    service = GameService(storage, think_time=think_time)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await service.close()
+        storage.close()
+
+    app = FastAPI(
+        title="greatwar game server",
+        description=__doc__,
+        version=greatwar.__dict__.get("__version__", "0.1.0"),
+        lifespan=lifespan,
+    )
+    app.state.service = service
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
+        )
+        body = ApiError(422, "malformed", f"malformed request: {problems}").body()
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        body = ApiError(500, "internal", "the server failed on this request").body()
+        return JSONResponse(body, status_code=500)
+
+    _routes(app, service)
+    app.include_router(web_routes.router)
+    return app
+
+
+def _token(query: str | None, header: str | None, body: str | None = None) -> str | None:
+    return body or query or header
+
+
+TokenQuery = Annotated[str | None, Query(description="Seat token")]
+TokenHeader = Annotated[str | None, Header(alias="X-Greatwar-Token")]
+
+
+def _routes(app: FastAPI, service: GameService) -> None:
+    """The API routes (see the module docstring)."""
+
+    @app.get("/api/scenarios")
+    def scenarios() -> list[dict[str, Any]]:
+        """Every scenario: system, name, seats and options; ``default`` marks the default."""
+        return scenario_list()
+
+    @app.post("/api/games", responses=ERRORS)
+    async def create_game(body: NewGame) -> CreatedGame:
+        """Start a game: one secret link per human seat, spectators, and (hotseat) the table."""
+        created = service.create(body.scenario, body.options, body.seed, body.seats, body.hotseat)
+        links = {
+            seat: SeatLink(token=token, url=game_url(created.game_id, token))
+            for seat, token in created.tokens.items()
+        }
+        return CreatedGame(
+            game_id=created.game_id,
+            seats={s: link for s, link in links.items() if s not in (SPECTATOR, TABLE)},
+            spectator=links[SPECTATOR],
+            table=links.get(TABLE),
+        )
+
+    @app.get("/api/games/{game_id}", responses=ERRORS)
+    async def get_game(
+        game_id: str,
+        token: TokenQuery = None,
+        role: Annotated[str | None, Query(description="Seat viewed (table token)")] = None,
+        x_greatwar_token: TokenHeader = None,
+    ) -> dict[str, Any]:
+        """The game as the seat sees it: seats, server version and the seat's view."""
+        seat = service.seat(game_id, _token(token, x_greatwar_token))
+        live = await service.game(game_id)
+        return service.payload(live, seat, service.viewed_role(live, seat, role))
+
+    @app.post("/api/games/{game_id}/actions", responses=ERRORS)
+    async def submit(
+        game_id: str, body: Submission, x_greatwar_token: TokenHeader = None
+    ) -> dict[str, Any]:
+        """Take an action: answered once it is stored; refusals change nothing."""
+        return await service.submit(
+            game_id,
+            _token(None, x_greatwar_token, body.token),
+            body.role,
+            body.version,
+            body.action,
+            body.submission_id,
+        )
+
+    @app.get("/api/games/{game_id}/record", responses=ERRORS)
+    async def record(
+        game_id: str, token: TokenQuery = None, x_greatwar_token: TokenHeader = None
+    ) -> dict[str, Any]:
+        """The game record (seed included), for any seat, once the game is over."""
+        return await service.record(game_id, _token(token, x_greatwar_token))
+
+    @app.post("/api/my-games", responses=ERRORS)
+    async def my_games(body: MyGames) -> list[dict[str, Any]]:
+        """Summaries of the games these tokens open (unknown tokens are left out)."""
+        return await service.my_games(body.tokens)
+
+    @app.websocket("/api/games/{game_id}/ws")
+    async def live_updates(
+        websocket: WebSocket, game_id: str, token: str | None = None, role: str | None = None
+    ) -> None:
+        """The seat's payload on connecting and after every accepted action."""
+        await websocket.accept()
+        try:
+            seat = service.seat(game_id, token)
+            live = await service.game(game_id)
+            viewed = service.viewed_role(live, seat, role)
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", **exc.body()})
+            await websocket.close(code=4000 + exc.status)
+            return
+        connection = Connection(seat, viewed, websocket.send_json)
+        await service.connect(live, connection)
+        try:
+            while True:
+                message = await websocket.receive_json()
+                if isinstance(message, dict) and message.get("type") == "ping":
+                    await websocket.send_json({"type": "pong"})
+        except (WebSocketDisconnect, ValueError, RuntimeError):
+            pass
+        finally:
+            await service.disconnect(live, connection)

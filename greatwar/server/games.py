@@ -1,0 +1,499 @@
+"""Games being served: seats and tokens, submissions, the computer's moves, live updates.
+
+:class:`GameService` holds the games in memory (least recently used ones are
+let go, and rebuilt from storage when asked for again) and does everything
+the HTTP and WebSocket routes need:
+
+* a game is created with one secret token per human seat, one for spectators
+  and, for hotseat play, a *table* token that acts for every human seat;
+* a submission is checked (seat, version, duplicate id), applied to the game,
+  **committed to storage, and only then** answered and broadcast;
+* computer seats are played by the server (``greatwar.ai``), through
+  :func:`greatwar.ai.base.decide`, after a configurable think time;
+* a game is rebuilt by replaying its stored submissions, which must give the
+  stored digest — otherwise it is refused (:class:`CorruptGame`).
+
+The server's ``version`` of a game is the number of accepted submissions; it
+only grows (an undo is a submission too), unlike the engine's ``version``
+inside a view, which an undo takes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import uuid
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import greatwar
+from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
+from greatwar.ai.base import decide
+from greatwar.engine.errors import IllegalAction
+from greatwar.model.loader import scenario_ids
+from greatwar.model.problems import ScenarioError
+from greatwar.server.storage import (
+    SPECTATOR,
+    TABLE,
+    DuplicateSubmission,
+    GameRecord,
+    Storage,
+    StoredAction,
+)
+from greatwar.server.views import UNDO, public_view, seat_view
+
+if TYPE_CHECKING:
+    from greatwar.ai.base import Agent
+    from greatwar.engine.state import State
+
+log = logging.getLogger("greatwar.server")
+
+HUMAN = "human"
+COMPUTER = "computer"
+
+
+class ApiError(Exception):
+    """A refusal: HTTP status, a stable code, a message, and the rule case if one applies."""
+
+    def __init__(self, status: int, code: str, message: str, case: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.case = case
+
+    def body(self) -> dict[str, Any]:
+        return {"error": {"code": self.code, "message": self.message, "case": self.case}}
+
+
+class CorruptGame(Exception):
+    """Replaying a game's stored submissions does not give its stored digest."""
+
+
+def parse_seat(spec: str) -> tuple[str, str | None]:
+    """``"human"`` -> (human, None); ``"computer[:agent]"`` -> (computer, agent name)."""
+    kind, _, agent = spec.partition(":")
+    if kind == HUMAN and not agent:
+        return HUMAN, None
+    if kind == COMPUTER:
+        name = agent or DEFAULT_AGENT
+        if name not in AGENTS:
+            raise ApiError(
+                400, "bad_seats", f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}"
+            )
+        return COMPUTER, name
+    raise ApiError(
+        400, "bad_seats", f"a seat is 'human', 'computer' or 'computer:<agent>', not {spec!r}"
+    )
+
+
+def apply_submission(state: State, role: str, action: dict[str, Any]) -> None:
+    """Apply an action (or :data:`UNDO`) for ``role``; IllegalAction changes nothing."""
+    if action == UNDO:
+        state.undo(role)
+    else:
+        state.apply(role, action)
+
+
+def rebuild(record: GameRecord, actions: list[StoredAction]) -> State:
+    """The game's state from its start and stored submissions, checked against the digest."""
+    state = greatwar.load(record.scenario, record.options).new_state(record.seed)
+    for stored in actions:
+        apply_submission(state, stored.role, stored.action)
+    if actions and state.digest() != actions[-1].digest:
+        raise CorruptGame(
+            f"game {record.game_id}: replaying {len(actions)} stored submissions gives digest"
+            f" {state.digest()[:12]}, not the stored {actions[-1].digest[:12]}"
+        )
+    return state
+
+
+@dataclass(eq=False)
+class Connection:
+    """A live subscriber (a WebSocket): its seat, the role it views, how to send to it."""
+
+    seat: str
+    role: str | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class LiveGame:
+    """A game in memory: its record, state, server version and subscribers."""
+
+    record: GameRecord
+    state: State
+    version: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    agents: dict[str, Agent] = field(default_factory=dict)
+    connections: set[Connection] = field(default_factory=set)
+    driver: asyncio.Task[None] | None = None
+
+    def kind(self, role: str) -> str:
+        return parse_seat(self.record.seats[role])[0]
+
+    def human_roles(self) -> list[str]:
+        return [r for r in self.record.seats if self.kind(r) == HUMAN]
+
+    def computer_to_move(self) -> str | None:
+        """The first active role the computer plays, if any."""
+        for role in self.state.active_roles():
+            if self.kind(role) == COMPUTER:
+                return role
+        return None
+
+    def busy(self) -> bool:
+        """Someone watches it, acts in it or plays for the computer: keep it in memory."""
+        driving = self.driver is not None and not self.driver.done()
+        return bool(self.connections) or driving or self.lock.locked()
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new game's id and tokens (seat -> token)."""
+
+    game_id: str
+    tokens: dict[str, str]
+
+
+class GameService:
+    """The games the server serves (see the module docstring)."""
+
+    def __init__(self, storage: Storage, think_time: float = 0.0, cache_size: int = 64) -> None:
+        self.storage = storage
+        self.think_time = think_time
+        self.cache_size = cache_size
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._loading = asyncio.Lock()
+
+    # --- creating ------------------------------------------------------------------------
+
+    def create(
+        self,
+        scenario: str,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: dict[str, str],
+        hotseat: bool,
+    ) -> Created:
+        """Store a new game; tokens for its human seats, spectators and (hotseat) the table."""
+        if scenario not in scenario_ids():
+            raise ApiError(
+                404,
+                "unknown_scenario",
+                f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}",
+            )
+        try:
+            game = greatwar.load(scenario, options)
+        except (ValueError, TypeError, ScenarioError) as exc:
+            raise ApiError(400, "bad_options", str(exc)) from None
+        roles = game.roles()
+        unknown = sorted(set(seats) - set(roles))
+        if unknown:
+            raise ApiError(
+                400, "bad_seats", f"no seat {', '.join(unknown)}; seats: {', '.join(roles)}"
+            )
+        chosen = {r: seats.get(r, HUMAN) for r in roles}
+        for spec in chosen.values():
+            parse_seat(spec)
+        record = GameRecord(
+            game_id=secrets.token_hex(8),
+            scenario=scenario,
+            options=dict(game.options),
+            seed=secrets.randbits(63) if seed is None else int(seed),
+            seats=chosen,
+            hotseat=hotseat,
+        )
+        tokens = {r: secrets.token_urlsafe(24) for r in roles if parse_seat(chosen[r])[0] == HUMAN}
+        tokens[SPECTATOR] = secrets.token_urlsafe(24)
+        if hotseat:
+            tokens[TABLE] = secrets.token_urlsafe(24)
+        self.storage.create_game(record, tokens)
+        live = LiveGame(record, game.new_state(record.seed), 0, agents=self._agents(record))
+        self._games[record.game_id] = live
+        self._forget_old()
+        self.drive(live)
+        return Created(record.game_id, tokens)
+
+    # --- loading -----------------------------------------------------------------------------
+
+    async def game(self, game_id: str) -> LiveGame:
+        """The game in memory (rebuilt from storage when needed); 404 when unknown."""
+        live = self._games.get(game_id)
+        if live is None:
+            async with self._loading:  # one game rebuilt at a time, each only once
+                live = self._games.get(game_id)
+                if live is None:
+                    live = await asyncio.to_thread(self._load, game_id)
+                    self._games[game_id] = live
+        self._games.move_to_end(game_id)
+        self._forget_old()
+        self.drive(live)
+        return live
+
+    def _load(self, game_id: str) -> LiveGame:
+        """Rebuild a stored game by replay (run in a worker thread: it may take a while)."""
+        record = self.storage.load_game(game_id)
+        if record is None:
+            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+        actions = self.storage.actions(game_id)
+        try:
+            state = rebuild(record, actions)
+        except (CorruptGame, IllegalAction, ScenarioError, ValueError) as exc:
+            log.error("refusing to serve game %s: %s", game_id, exc)
+            raise ApiError(
+                503, "corrupt_game", f"game {game_id} cannot be restored from storage"
+            ) from None
+        return LiveGame(record, state, len(actions), agents=self._agents(record))
+
+    @staticmethod
+    def _agents(record: GameRecord) -> dict[str, Agent]:
+        """One agent per computer seat, seeded from the game seed and the seat's place."""
+        out = {}
+        for i, (role, spec) in enumerate(record.seats.items()):
+            kind, name = parse_seat(spec)
+            if kind == COMPUTER and name is not None:
+                out[role] = make_agent(name, record.seed + i)
+        return out
+
+    def _forget_old(self) -> None:
+        """Let the least recently used idle games go (they are rebuilt when asked for)."""
+        for game_id in list(self._games):
+            if len(self._games) <= self.cache_size:
+                return
+            if not self._games[game_id].busy():
+                del self._games[game_id]
+
+    def exists(self, game_id: str) -> bool:
+        return game_id in self._games or self.storage.load_game(game_id) is not None
+
+    # --- seats ------------------------------------------------------------------------------
+
+    def seat(self, game_id: str, token: str | None) -> str:
+        """The seat ``token`` holds in the game: a role, ``spectator`` or ``table``."""
+        if not self.exists(game_id):
+            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+        found = self.storage.seat_of(token) if token else None
+        if found is None or found[0] != game_id:
+            raise ApiError(403, "bad_token", "this token is not a seat of this game")
+        return found[1]
+
+    @staticmethod
+    def viewed_role(live: LiveGame, seat: str, role: str | None) -> str | None:
+        """The role a seat views (and acts for): its own; the table's chosen human seat."""
+        if seat == SPECTATOR:
+            if role is not None:
+                raise ApiError(403, "not_your_seat", "a spectator views no seat")
+            return None
+        if seat == TABLE:
+            if role is None:
+                return None
+            if role not in live.human_roles():
+                raise ApiError(
+                    403, "not_your_seat", f"the table plays the human seats, not {role!r}"
+                )
+            return role
+        if role is not None and role != seat:
+            raise ApiError(403, "not_your_seat", f"this token holds the {seat} seat, not {role!r}")
+        return seat
+
+    def seats_info(self, live: LiveGame) -> dict[str, dict[str, Any]]:
+        """Each seat's name, kind and whether anyone holds it now."""
+        game = live.state.game
+        present = {c.seat for c in live.connections}
+        out: dict[str, dict[str, Any]] = {}
+        for role, spec in live.record.seats.items():
+            kind, agent = parse_seat(spec)
+            entry: dict[str, Any] = {"name": game.system.role_name(game, role), "kind": kind}
+            if kind == COMPUTER:
+                entry["agent"] = agent
+                entry["connected"] = True
+            else:
+                entry["connected"] = role in present or TABLE in present
+            out[role] = entry
+        return out
+
+    def payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
+        """What a seat is sent: the game, its seat, the server version and its view."""
+        state = live.state
+        return {
+            "game_id": live.record.game_id,
+            "scenario": live.record.scenario,
+            "seat": seat,
+            "role": role,
+            "version": live.version,
+            "hotseat": live.record.hotseat,
+            "seats": self.seats_info(live),
+            "view": seat_view(state, role) if role is not None else public_view(state),
+        }
+
+    # --- acting --------------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        game_id: str,
+        token: str | None,
+        role: str | None,
+        version: int,
+        action: dict[str, Any],
+        submission_id: str,
+    ) -> dict[str, Any]:
+        """Apply a seat's action; committed to storage before this returns."""
+        seat = self.seat(game_id, token)
+        live = await self.game(game_id)
+        if seat == TABLE and role is None:
+            raise ApiError(403, "not_your_seat", "the table must say which seat acts (role)")
+        acting = self.viewed_role(live, seat, role)
+        if acting is None:
+            raise ApiError(403, "not_your_seat", "a spectator cannot act")
+        async with live.lock:
+            if self.storage.has_submission(game_id, submission_id):
+                raise ApiError(
+                    409, "duplicate_submission", f"submission {submission_id!r} was already used"
+                )
+            if version != live.version:
+                raise ApiError(
+                    409,
+                    "stale_version",
+                    f"the game is at version {live.version}, not {version}: reload and retry",
+                )
+            self._commit(live, acting, action, submission_id)
+        await self.broadcast(live)
+        self.drive(live)
+        return {"version": live.version, "view": seat_view(live.state, acting)}
+
+    def _commit(
+        self, live: LiveGame, role: str, action: dict[str, Any], submission_id: str
+    ) -> None:
+        """Apply and store one submission (the caller holds the game's lock)."""
+        game_id = live.record.game_id
+        try:
+            apply_submission(live.state, role, action)
+        except IllegalAction as exc:
+            message = f"{exc.reason}" + (f" — {exc.summary}" if exc.summary else "")
+            raise ApiError(400, "illegal", message, exc.case) from None
+        except Exception:  # a fault in the rules: the engine has put the state back
+            if action != UNDO and action not in live.state.legal_actions(role):
+                reason = "this is not one of your legal actions now"
+                raise ApiError(400, "illegal", reason) from None
+            log.exception("game %s: %s %s failed", game_id, role, action)
+            reason = "the rules failed on this action; nothing changed"
+            raise ApiError(500, "internal", reason) from None
+        try:
+            self.storage.append_action(
+                game_id, live.version + 1, role, action, submission_id, live.state.digest()
+            )
+        except DuplicateSubmission:
+            self._games.pop(game_id, None)  # the state in memory is ahead of storage
+            raise ApiError(
+                409, "duplicate_submission", f"submission {submission_id!r} was already used"
+            ) from None
+        except Exception:
+            self._games.pop(game_id, None)
+            log.exception("could not store submission %d of game %s", live.version + 1, game_id)
+            raise ApiError(500, "storage_failed", "the action could not be stored") from None
+        live.version += 1
+
+    # --- the computer's moves ----------------------------------------------------------------
+
+    def drive(self, live: LiveGame) -> None:
+        """Start playing the computer's seats, if one must move and no driver runs yet."""
+        if live.computer_to_move() is None:
+            return
+        if live.driver is not None and not live.driver.done():
+            return
+        with contextlib.suppress(RuntimeError):  # no running loop: nothing to drive with
+            live.driver = asyncio.get_running_loop().create_task(self._drive(live))
+
+    async def _drive(self, live: LiveGame) -> None:
+        """Play the computer's seats until a human must act or the game ends."""
+        while live.computer_to_move() is not None:
+            if self.think_time > 0:
+                await asyncio.sleep(self.think_time)
+            async with live.lock:
+                role = live.computer_to_move()
+                if role is None:
+                    return
+                # the agent thinks on a copy, so the served state is never shared with a thread
+                thinking = live.state.clone()
+                action = await asyncio.to_thread(decide, live.agents[role], thinking, role)
+                try:
+                    self._commit(live, role, action, f"computer-{uuid.uuid4().hex}")
+                except ApiError as exc:
+                    log.error("the computer's %s move failed: %s", role, exc.message)
+                    return
+            await self.broadcast(live)
+
+    # --- live updates ----------------------------------------------------------------------------
+
+    async def connect(self, live: LiveGame, connection: Connection) -> None:
+        live.connections.add(connection)
+        await self.broadcast(live)
+
+    async def disconnect(self, live: LiveGame, connection: Connection) -> None:
+        live.connections.discard(connection)
+        await self.broadcast(live)
+
+    async def broadcast(self, live: LiveGame) -> None:
+        """Send every subscriber its own payload; drop those that cannot be reached."""
+        for connection in list(live.connections):
+            message = {"type": "state", **self.payload(live, connection.seat, connection.role)}
+            try:
+                await connection.send(message)
+            except Exception:  # a closed socket: forget it
+                live.connections.discard(connection)
+
+    # --- records and lists ---------------------------------------------------------------------
+
+    async def record(self, game_id: str, token: str | None) -> dict[str, Any]:
+        """The full game record (with its seed) once the game is over."""
+        self.seat(game_id, token)
+        live = await self.game(game_id)
+        if not live.state.is_over():
+            raise ApiError(
+                403, "game_running", "the record (with its seed) is given once the game is over"
+            )
+        return live.state.record()
+
+    async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:
+        """A summary of each game a token opens (unknown tokens are left out)."""
+        out = []
+        for token in tokens:
+            found = self.storage.seat_of(token)
+            if found is None:
+                continue
+            game_id, seat = found
+            try:
+                live = await self.game(game_id)
+            except ApiError:
+                continue
+            out.append(
+                {
+                    "game_id": game_id,
+                    "scenario": live.record.scenario,
+                    "name": live.state.game.scenario.info.name,
+                    "seat": seat,
+                    "version": live.version,
+                    "over": live.state.is_over(),
+                    "waiting_for": live.state.active_roles(),
+                    "url": game_url(game_id, token),
+                }
+            )
+        return out
+
+    async def close(self) -> None:
+        """Stop the computer players."""
+        for live in self._games.values():
+            if live.driver is not None:
+                live.driver.cancel()
+                with contextlib.suppress(BaseException):
+                    await live.driver
+
+
+def game_url(game_id: str, token: str) -> str:
+    """The page of a seat (served by the web routes)."""
+    return f"/game/{game_id}?token={token}"

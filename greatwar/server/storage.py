@@ -1,0 +1,255 @@
+"""Where the server keeps its games: one small interface, one SQLite implementation.
+
+A game is stored as what starts it (scenario, options, seed, seats) and the
+list of accepted submissions, each with the state digest after it; a game is
+rebuilt by replaying that list (:mod:`greatwar.server.games`), which must
+reproduce the stored digest.  Seat tokens are never stored, only their
+SHA-256 hashes.
+
+:class:`Storage` is the interface the server uses; :class:`SQLiteStorage`
+keeps everything in one SQLite file in WAL mode and commits each call before
+it returns (a PostgreSQL implementation would fill in the same methods).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+#: a seat that may only watch
+SPECTATOR = "spectator"
+#: the hotseat token that may act for every human seat
+TABLE = "table"
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a seat token."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What starts a game: everything needed, with its actions, to rebuild it."""
+
+    game_id: str
+    scenario: str
+    options: dict[str, Any]
+    seed: int
+    #: role -> "human" or "computer:<agent>"
+    seats: dict[str, str]
+    hotseat: bool = False
+    created: float = field(default_factory=time.time)
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One accepted submission: the ``n``-th (from 1) of its game."""
+
+    n: int
+    role: str
+    action: dict[str, Any]
+    submission_id: str
+    digest: str
+
+
+class DuplicateSubmission(Exception):
+    """A submission id already used in the game."""
+
+
+class VersionConflict(Exception):
+    """A submission numbered ``n`` exists already (someone else got there first)."""
+
+
+class Storage(Protocol):
+    """The storage interface of the server."""
+
+    def create_game(self, game: GameRecord, tokens: dict[str, str]) -> None:
+        """Store a new game with its seat tokens (seat -> token; only hashes are kept)."""
+        ...
+
+    def load_game(self, game_id: str) -> GameRecord | None:
+        """The game, or None when there is none with that id."""
+        ...
+
+    def append_action(
+        self,
+        game_id: str,
+        n: int,
+        role: str,
+        action: dict[str, Any],
+        submission_id: str,
+        digest: str,
+    ) -> None:
+        """Commit the ``n``-th submission; raise DuplicateSubmission or VersionConflict."""
+        ...
+
+    def actions(self, game_id: str) -> list[StoredAction]:
+        """Every accepted submission of the game, in order."""
+        ...
+
+    def has_submission(self, game_id: str, submission_id: str) -> bool:
+        """Whether the submission id was already accepted in the game."""
+        ...
+
+    def seat_of(self, token: str) -> tuple[str, str] | None:
+        """(game id, seat) of a token, or None for an unknown token."""
+        ...
+
+    def game_ids(self) -> list[str]:
+        """Every stored game, oldest first."""
+        ...
+
+    def close(self) -> None: ...
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    game_id   TEXT PRIMARY KEY,
+    scenario  TEXT NOT NULL,
+    options   TEXT NOT NULL,
+    seed      INTEGER NOT NULL,
+    seats     TEXT NOT NULL,
+    hotseat   INTEGER NOT NULL,
+    created   REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token_hash TEXT PRIMARY KEY,
+    game_id    TEXT NOT NULL REFERENCES games(game_id),
+    seat       TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id       TEXT NOT NULL REFERENCES games(game_id),
+    n             INTEGER NOT NULL,
+    role          TEXT NOT NULL,
+    action        TEXT NOT NULL,
+    submission_id TEXT NOT NULL,
+    digest        TEXT NOT NULL,
+    created       REAL NOT NULL,
+    PRIMARY KEY (game_id, n),
+    UNIQUE (game_id, submission_id)
+);
+"""
+
+
+class SQLiteStorage:
+    """:class:`Storage` in one SQLite file (WAL); every write is committed on return."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(SCHEMA)
+
+    def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
+        """Run ``statements`` in one transaction, committed before returning."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    self._db.execute(sql, args)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+    def create_game(self, game: GameRecord, tokens: dict[str, str]) -> None:
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.game_id,
+                    game.scenario,
+                    json.dumps(game.options, sort_keys=True),
+                    game.seed,
+                    json.dumps(game.seats, sort_keys=True),
+                    int(game.hotseat),
+                    game.created,
+                ),
+            )
+        ]
+        statements += [
+            ("INSERT INTO tokens VALUES (?, ?, ?)", (hash_token(token), game.game_id, seat))
+            for seat, token in tokens.items()
+        ]
+        self._write(statements)
+
+    def load_game(self, game_id: str) -> GameRecord | None:
+        rows = self._read(
+            "SELECT game_id, scenario, options, seed, seats, hotseat, created"
+            " FROM games WHERE game_id = ?",
+            (game_id,),
+        )
+        if not rows:
+            return None
+        gid, scenario, options, seed, seats, hotseat, created = rows[0]
+        return GameRecord(
+            gid, scenario, json.loads(options), int(seed), json.loads(seats), bool(hotseat), created
+        )
+
+    def append_action(
+        self,
+        game_id: str,
+        n: int,
+        role: str,
+        action: dict[str, Any],
+        submission_id: str,
+        digest: str,
+    ) -> None:
+        if self.has_submission(game_id, submission_id):
+            raise DuplicateSubmission(submission_id)
+        text = json.dumps(action, sort_keys=True, separators=(",", ":"))
+        try:
+            self._write(
+                [
+                    (
+                        "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (game_id, n, role, text, submission_id, digest, time.time()),
+                    )
+                ]
+            )
+        except sqlite3.IntegrityError as exc:
+            if self.has_submission(game_id, submission_id):
+                raise DuplicateSubmission(submission_id) from exc
+            raise VersionConflict(f"submission {n} of game {game_id} exists already") from exc
+
+    def actions(self, game_id: str) -> list[StoredAction]:
+        rows = self._read(
+            "SELECT n, role, action, submission_id, digest FROM actions"
+            " WHERE game_id = ? ORDER BY n",
+            (game_id,),
+        )
+        return [StoredAction(n, role, json.loads(a), sid, d) for n, role, a, sid, d in rows]
+
+    def has_submission(self, game_id: str, submission_id: str) -> bool:
+        rows = self._read(
+            "SELECT 1 FROM actions WHERE game_id = ? AND submission_id = ?",
+            (game_id, submission_id),
+        )
+        return bool(rows)
+
+    def seat_of(self, token: str) -> tuple[str, str] | None:
+        rows = self._read(
+            "SELECT game_id, seat FROM tokens WHERE token_hash = ?", (hash_token(token),)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def game_ids(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT game_id FROM games ORDER BY created, game_id")]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,118 @@
+// Legal actions as the page offers them: which hex or unit each one is about,
+// how it is drawn on the map, and a label in a player's words.
+
+const HEX_KEYS = ["to", "hex", "target"];
+
+/** The hex an action is aimed at (a move's destination, an attack's target ...), or null. */
+export function actionHex(action, hexes) {
+  for (const key of HEX_KEYS) {
+    const value = action[key];
+    if (typeof value === "string" && hexes[value]) return value;
+  }
+  // a retreat names only its path: it ends where the path ends
+  const path = action.path;
+  if (Array.isArray(path) && path.length && hexes[path[path.length - 1]]) return path[path.length - 1];
+  return null;
+}
+
+/** The hexes a move or retreat passes through, from where it starts (for the hover route). */
+export function actionRoute(action, start) {
+  if (!Array.isArray(action.path)) return null;
+  const from = typeof action.from === "string" ? action.from : start;
+  const route = [from, ...action.path].filter(Boolean);
+  return route.length > 1 ? route : null;
+}
+
+/** The unit an action is about, or null. */
+export function actionUnit(action) {
+  return typeof action.unit === "string" ? action.unit : null;
+}
+
+/** How a hex target is drawn: move, attack, retreat, enter or other. */
+export function targetKind(action) {
+  const t = action.type;
+  if (["move", "rail_move", "off_map", "reenter", "rail_enter", "step", "first_step"].includes(t)) return "move";
+  if (["declare", "add_target", "clash", "fight", "shell", "fire", "reconnoitre"].includes(t)) return "attack";
+  if (["retreat", "advance", "displace", "flee", "escape", "pursue", "occupy"].includes(t)) return "retreat";
+  if (["enter", "place_hq", "unload", "empty_mask", "add_hex"].includes(t)) return "enter";
+  return "other";
+}
+
+/** The number shown in a highlighted hex: movement cost, rail hexes. */
+export function targetLabel(action) {
+  // a cost decided by a provisional table entry is starred
+  if (action.cost !== undefined) return action.provisional ? `${action.cost}*` : action.cost;
+  if (action.hexes !== undefined && typeof action.hexes === "number") return action.hexes;
+  return null;
+}
+
+const VERBS = {
+  select: "Select",
+  move: "Move",
+  finish: "Finish moving",
+  end_segment: "End the segment",
+  end_phase: "End the phase",
+  declare: "Attack",
+  resolve: "Resolve the attack",
+  cancel: "Cancel",
+  add_attacker: "Add attacker",
+  remove_attacker: "Remove attacker",
+  add_target: "Add target hex",
+  remove_target: "Remove target hex",
+  add_shift: "Add HQ shift",
+  remove_shift: "Remove HQ shift",
+  option: "Choose",
+  retreat: "Retreat",
+  advance: "Advance",
+  end_advance: "No (more) advance",
+  command: "Command",
+  release: "Release from command",
+  end_allocation: "End command allocation",
+  entrain: "Entrain",
+  detrain: "Detrain",
+  rail_move: "Move by rail",
+  enter: "Enter",
+  withhold: "Withhold",
+  replace: "Replace a step",
+  attempt: "Attempt withdrawal",
+  mask: "Mask",
+  empty_mask: "Place an empty mask",
+  end_orders: "End orders",
+  card: "Play card",
+  react: "React",
+  reserve: "Put in reserve",
+  end_reserve: "End reserve movement",
+  let_pass: "Let pass",
+  undo: "Undo",
+};
+
+function value(key, v, names) {
+  if ((key === "unit" || key === "hq") && typeof v === "string") return names[v] || v;
+  if (Array.isArray(v)) return v.map((x) => names[x] || x).join("→");
+  if (typeof v === "object" && v !== null) return JSON.stringify(v);
+  return String(v);
+}
+
+/** An action in a player's words: a verb for its type, then its details with unit names. */
+export function describe(action, names = {}) {
+  const verb = VERBS[action.type] || String(action.type || "?").replaceAll("_", " ");
+  if (action.type === "option" && action.text) return `${verb}: ${action.text}`;
+  if (action.type === "card" && typeof action.card === "string") return `Play ${action.card.toUpperCase()}`;
+  const parts = [];
+  for (const [key, v] of Object.entries(action)) {
+    if (key === "type" || key === "provisional") continue;
+    if (key === "path" && HEX_KEYS.some((k) => k in action)) continue;
+    if (typeof v === "boolean") parts.push(v ? key : `not ${key}`);
+    else if (key === "unit" || key === "hq") parts.push(value(key, v, names));
+    else if (["to", "hex", "target"].includes(key)) parts.push(`→ ${v}`);
+    else if (key === "cost") parts.push(`(${v} MP)`);
+    else parts.push(`${key.replaceAll("_", " ")} ${value(key, v, names)}`);
+  }
+  const text = parts.length ? `${verb} ${parts.join(" ")}` : verb;
+  return action.provisional ? `${text} *` : text;
+}
+
+/** Whether two actions are the same (the server gets exactly what the view listed). */
+export function sameAction(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

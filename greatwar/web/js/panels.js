@@ -1,0 +1,217 @@
+// The side panels: log with rule cases, combat breakdown, units off the map, tables, legend.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "text") node.textContent = v;
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
+  return node;
+}
+
+/** One log entry: its text, the rule case (hover or click for our summary), provisional mark. */
+export function logEntry(entry, seen = Infinity) {
+  const cls = [entry.provisional ? "provisional" : "", entry.n > seen ? "new" : ""].join(" ").trim();
+  const li = el("li", { class: cls || null, "data-n": entry.n, value: entry.n });
+  li.append(el("span", { class: "text", text: entry.text }));
+  if (entry.provisional) li.append(el("span", { class: "badge prov", text: "provisional", title: "a provisional table entry decided this" }));
+  if (entry.case) {
+    const summary = entry.rule ? `${entry.rule_title ? entry.rule_title + ": " : ""}${entry.rule}` : "";
+    const tag = el("button", { class: "case", title: `${entry.case}${summary ? " — " + summary : ""}`, text: entry.case });
+    const detail = el("div", { class: "rule", hidden: true, text: `${entry.case}: ${summary || "no summary"}` });
+    tag.addEventListener("click", () => {
+      detail.hidden = !detail.hidden;
+    });
+    li.append(" ", tag, detail);
+  }
+  return li;
+}
+
+/** The log (or its last ``limit`` entries); entries after ``seen`` are marked new. */
+export function renderLog(list, entries, limit = 0, seen = Infinity) {
+  const shown = limit ? entries.slice(-limit) : entries;
+  list.replaceChildren(...shown.map((e) => logEntry(e, seen || Infinity)));
+  list.scrollTop = list.scrollHeight;
+}
+
+function modifiersText(mods) {
+  return (mods || []).map((m) => `${m.why}${m.case ? ` [${m.case}]` : ""}`).join("; ");
+}
+
+function sideList(title, units) {
+  const ul = el("ul", { class: "combatants" });
+  for (const u of units || []) {
+    const mods = modifiersText(u.modifiers);
+    const value = u.printed !== undefined && u.printed !== u.strength ? `${u.printed}→${u.strength}` : `${u.strength ?? ""}`;
+    ul.append(el("li", {}, el("span", { text: u.name || u.unit }), " ", el("strong", { text: value }), mods ? el("div", { class: "mods", text: mods }) : null));
+  }
+  return el("div", { class: "combat-side" }, el("h4", { text: title }), ul);
+}
+
+function row(label, value, cls) {
+  if (value === undefined || value === null || value === "" || (Array.isArray(value) && !value.length)) return null;
+  const text = Array.isArray(value) ? value.map((v) => (typeof v === "object" ? JSON.stringify(v) : v)).join(", ") : String(value);
+  return el("div", { class: `crow ${cls || ""}` }, el("span", { class: "k", text: label }), el("span", { class: "v", text }));
+}
+
+/** The odds breakdown of a GWitE attack (view.combat). */
+export function combatPanel(combat) {
+  const box = el("div", { class: "combat-body" });
+  box.append(el("h3", { text: `Attack on ${(combat.targets || []).join(", ")} — ${combat.stage || ""}` }));
+  box.append(el("div", { class: "combat-sides" }, sideList("Attackers", combat.attackers), sideList("Defenders", combat.defenders)));
+  const odds = el("div", { class: "odds" });
+  odds.append(el("span", { class: "big", text: `${combat.attack ?? "?"} : ${combat.defense ?? "?"}` }));
+  if (combat.odds) odds.append(el("span", { text: ` odds ${combat.odds}` }));
+  if (combat.final_odds && combat.final_odds !== combat.odds) odds.append(el("span", { text: ` → ${combat.final_odds}` }));
+  if (combat.column) odds.append(el("span", { class: "column", text: ` column ${combat.column}` }));
+  box.append(odds);
+  const shifts = (combat.shifts || []).map((s) => (typeof s === "object" ? `${s.hq || s.why || ""} ${s.shift ?? ""}` : s));
+  for (const r of [
+    row("TCR", combat.tcr),
+    row("HQ shifts", shifts),
+    row("die modifiers", (combat.die_modifiers || []).map((m) => (typeof m === "object" ? `${m.why || ""} ${m.value ?? ""}` : m))),
+    row("die", combat.die !== undefined ? `${combat.die}${combat.modified !== undefined && combat.modified !== combat.die ? ` (modified ${combat.modified})` : ""}` : null),
+    row("result", combat.result, combat.provisional_entry ? "provisional" : ""),
+  ]) {
+    if (r) box.append(r);
+  }
+  if (combat.provisional_entry) box.append(el("div", { class: "badge prov", text: "provisional table entry" }));
+  if (combat.legal === false) box.append(el("div", { class: "warn", text: `Not yet legal: ${combat.reason || ""}${combat.case ? ` [${combat.case}]` : ""}` }));
+  if (combat.columns) box.append(crtStrip(combat));
+  return box;
+}
+
+function crtStrip(combat) {
+  const strip = el("div", { class: "crt-strip" });
+  for (const c of combat.columns) {
+    const active = c === (combat.column || combat.final_odds);
+    strip.append(el("span", { class: active ? "col active" : "col", text: c }));
+  }
+  return strip;
+}
+
+/** Any other combat structure (Tannenberg clash, cards) as labelled rows. */
+export function genericPanel(title, data) {
+  const box = el("div", { class: "combat-body" }, el("h3", { text: title }));
+  box.append(genericValue(data, 0));
+  return box;
+}
+
+function genericValue(data, depth) {
+  if (data === null || typeof data !== "object") return el("span", { text: String(data) });
+  if (Array.isArray(data)) {
+    if (!data.some((x) => x && typeof x === "object")) return el("span", { text: data.join(", ") });
+    const ol = el("ul", { class: "generic" });
+    for (const item of data) ol.append(el("li", {}, genericValue(item, depth + 1)));
+    return ol;
+  }
+  const dl = el("div", { class: "generic" });
+  for (const [k, v] of Object.entries(data)) {
+    if (v === null || v === undefined || (Array.isArray(v) && !v.length)) continue;
+    dl.append(el("div", { class: "crow" }, el("span", { class: "k", text: k.replaceAll("_", " ") }), depth > 3 ? el("span", { text: JSON.stringify(v) }) : genericValue(v, depth + 1)));
+  }
+  return dl;
+}
+
+/** A rule system's table, provisional entries marked. */
+export function tableBlock(table) {
+  const wrap = el("div", { class: "table-block" });
+  wrap.append(el("h4", { text: `${table.id.replaceAll("_", " ")} (${table.source})` }));
+  if (table.description) wrap.append(el("p", { class: "note", text: table.description }));
+  const t = el("table", { class: "rules-table", "data-table": table.id });
+  const head = el("tr", {}, el("th", { text: table.row_label || "" }));
+  for (const c of table.columns) head.append(el("th", { text: c }));
+  t.append(head);
+  for (const r of table.rows) {
+    const tr = el("tr", {}, el("th", { text: r.key }));
+    r.values.forEach((v, i) => {
+      const prov = r.provisional.includes(i);
+      tr.append(el("td", { class: prov ? "prov" : null, title: prov ? "provisional entry (the printed table lacks it)" : "printed", text: v }));
+    });
+    t.append(tr);
+  }
+  wrap.append(t);
+  for (const g of table.column_groups || []) {
+    wrap.append(el("p", { class: "note", text: `TCR ${g.tcrs.join(", ")}: columns ${g.columns.join(" ")}` }));
+  }
+  wrap.append(el("p", { class: "note", text: "Shaded entries are provisional (supplied by the project where the printed table is missing)." }));
+  return wrap;
+}
+
+/** The legend: terrain with movement costs, hexside features, sides, counter conventions. */
+export function legendPanel(map) {
+  const box = el("div", { class: "legend" });
+  box.append(el("h4", { text: "Terrain (movement cost)" }));
+  for (const t of map.terrain) {
+    const cost = Array.isArray(t.move) ? t.move.join("/") : t.move;
+    box.append(el("div", { class: "lrow" }, el("span", { class: "swatch", style: `background:${t.color}` }), el("span", { text: `${t.name} — ${cost}` })));
+  }
+  if (map.hexsides.length) box.append(el("h4", { text: "Hexsides (extra cost)" }));
+  for (const t of map.hexsides) {
+    const cost = Array.isArray(t.move) ? t.move.join("/") : t.move;
+    box.append(el("div", { class: "lrow" }, el("span", { class: "swatch line", style: `background:${t.color}` }), el("span", { text: `${t.name} — ${cost}` })));
+  }
+  box.append(el("h4", { text: "Sides" }));
+  for (const s of map.sides) {
+    box.append(el("div", { class: "lrow" }, el("span", { class: "swatch", style: `background:${s.color}` }), el("span", { text: s.name })));
+  }
+  box.append(el("h4", { text: "Counters" }));
+  for (const line of [
+    "NATO symbol: ✕ infantry, ╱ cavalry, ● artillery, HQ headquarters.",
+    "Above the symbol: size (X brigade, XX division, XXX corps, XXXX army).",
+    "Bottom: attack-defence-movement; HQ: shift-radius-strength; artillery: fire(defence fire)-movement.",
+    "Red corner: steps (or endurance) lost. Small tags: OC out of command, RR entrained, M/S orders, T trenches.",
+    "? counters are masks: what they hide is secret to the other side.",
+    "A number badge means a stack: click it to open it.",
+  ]) {
+    box.append(el("p", { class: "note", text: line }));
+  }
+  return box;
+}
+
+function clashSide(name, side) {
+  const units = (side.units || []).map((u) => el("li", {}, `${u.name || u.id} `, el("strong", { text: `${u.strength ?? ""}` }), u.effectiveness !== undefined ? ` eff ${u.effectiveness}` : ""));
+  const masks = (side.masks || []).map((m) => el("li", { text: `mask ${typeof m === "object" ? m.id || "" : m}` }));
+  const guns = (side.artillery || []).map((a) => el("li", { text: `artillery ${typeof a === "object" ? a.name || a.id || "" : a}` }));
+  return el("div", { class: "combat-side" }, el("h4", { text: `${name} (${(side.hexes || []).join(", ")})` }), el("ul", { class: "combatants" }, ...units, ...masks, ...guns));
+}
+
+function pairingCell(p) {
+  const r = p.ratio;
+  const a = p.retreat_attempt;
+  let detail = p.outcome.replaceAll("_", " ");
+  if (r) detail += ` ${r.attack}:${r.defence} (${r.ratio}) → column ${r.column}`;
+  if (a) detail += ` column ${a.column}`;
+  const mods = [...((r && r.modifiers) || []), ...((a && a.die_modifiers) || [])];
+  const title = mods.map((m) => `${m.why} ${m.value > 0 ? "+" : ""}${m.value} [${m.case}]`).join("\n");
+  return el("td", { title: `${p.case}${title ? "\n" + title : ""}`, text: detail });
+}
+
+/** A Tannenberg clash: the two sides, the cards, and what each pair of cards would give. */
+export function clashPanel(clash) {
+  const cur = clash.current;
+  if (!cur) {
+    if (clash.forming) {
+      const f = clash.forming;
+      return genericPanel(`Clash forming at ${f.focal}`, { against: f.opposing, to_fight: clash.to_fight });
+    }
+    return genericPanel("Clashes", clash);
+  }
+  const box = el("div", { class: "combat-body" });
+  box.append(el("h3", { text: `Clash ${cur.n} at ${cur.focal}${cur.outcome ? ` — ${cur.outcome.replaceAll("_", " ")}` : ""}` }));
+  const sides = Object.entries(cur.sides || {});
+  box.append(el("div", { class: "combat-sides" }, ...sides.map(([name, side]) => clashSide(name, side))));
+  const cards = Object.entries(cur.cards || {});
+  if (cards.length) box.append(row("cards", cards.map(([k, c]) => `${k}: ${c}`)));
+  const pairings = cur.pairings || [];
+  if (pairings.length) {
+    const t = el("table", { class: "rules-table pairings" });
+    t.append(el("tr", {}, el("th", { text: "your card" }), el("th", { text: "theirs" }), el("th", { text: "gives" })));
+    for (const p of pairings) t.append(el("tr", {}, el("td", { text: p.mine }), el("td", { text: p.theirs }), pairingCell(p)));
+    box.append(el("p", { class: "note", text: "What each pair of cards gives (hover for the modifiers):" }), t);
+  }
+  return box;
+}

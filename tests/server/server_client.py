@@ -1,0 +1,93 @@
+"""A small client of the server's API for the tests, with a peek at the true state."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from greatwar.engine.state import State
+from greatwar.server.games import GameService, LiveGame
+
+_ids = itertools.count(1)
+
+
+class Api:
+    """The API as a test uses it, with a peek at the true state behind it."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    @property
+    def service(self) -> GameService:
+        return self.client.app.state.service  # type: ignore[attr-defined,no-any-return]
+
+    def live(self, game_id: str) -> LiveGame:
+        return self.service._games[game_id]
+
+    def state(self, game_id: str) -> State:
+        return self.live(game_id).state
+
+    def new_game(self, **body: Any) -> dict[str, Any]:
+        response = self.client.post("/api/games", json=body)
+        assert response.status_code == 200, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    def get(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
+        params = {"token": token} | ({"role": role} if role else {})
+        response = self.client.get(f"/api/games/{game_id}", params=params)
+        assert response.status_code == 200, response.text
+        return response.json()  # type: ignore[no-any-return]
+
+    def post(
+        self,
+        game_id: str,
+        token: str | None,
+        action: dict[str, Any],
+        version: int,
+        role: str | None = None,
+        submission_id: str | None = None,
+    ) -> Any:
+        body: dict[str, Any] = {
+            "token": token,
+            "version": version,
+            "action": action,
+            "submission_id": submission_id or f"s{next(_ids)}",
+        }
+        if role is not None:
+            body["role"] = role
+        return self.client.post(f"/api/games/{game_id}/actions", json=body)
+
+    def act(self, game_id: str, token: str, action: dict[str, Any], role: str | None = None) -> Any:
+        """Submit at the game's current version; the response must accept it."""
+        version = self.live(game_id).version
+        response = self.post(game_id, token, action, version, role)
+        assert response.status_code == 200, response.text
+        return response.json()
+
+    def settle(self, game_id: str) -> LiveGame:
+        """Wait (bounded) until the computer has nothing to play in the game.
+
+        The state is only looked at on the server's own event loop: it may be in the middle
+        of an action anywhere else."""
+        live = self.live(game_id)
+        for _ in range(20_000):
+            if self.client.portal.call(_idle, live):  # type: ignore[union-attr]
+                return live
+            time.sleep(0.005)
+        raise AssertionError("the computer never finished its moves")
+
+
+async def _idle(live: LiveGame) -> bool:
+    return live.computer_to_move() is None and (live.driver is None or live.driver.done())
+
+
+def error_code(response: Any) -> str:
+    """The code of an error response (and it has the documented shape)."""
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert set(body["error"]) == {"code", "message", "case"}, body
+    assert body["error"]["message"]
+    return body["error"]["code"]  # type: ignore[no-any-return]

@@ -1,0 +1,41 @@
+"""``greatwar play``: a local server with a new game against the computer, and its address."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+
+
+def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    code = "from greatwar.cli import main; main()"
+    args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--db", str(db)]
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        url = line[line.index("http://") :].strip()
+        address = urlparse(url)
+        assert address.hostname == "127.0.0.1" and address.path.startswith("/game/")
+        game_id = address.path.removeprefix("/game/")
+        token = parse_qs(address.query)["token"][0]
+        with httpx.Client(base_url=f"http://127.0.0.1:{address.port}", timeout=60) as http:
+            got = http.get(f"/api/games/{game_id}", params={"token": token}).json()
+        assert got["seat"] == "central"
+        assert got["seats"]["allied"]["kind"] == "computer"
+        assert got["seats"]["central"]["kind"] == "human"
+        assert db.exists()
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
