@@ -31,8 +31,11 @@ from greatwar.engine.state import State
 from greatwar.rules.tannenberg import masking, seats
 from greatwar.server.views import UNDO, public_view, seat_view
 
-SEED = 7_340_021_119  # masks by step ~50, a reserve reaction by ~85, a hidden card by ~125
-STEPS = 170
+SEED = 7_340_021_119
+#: the game is played until every kind of secret has been kept at least once (masks,
+#: a hidden card, a reserve reaction, hidden log entries), or this many actions
+STEPS = 700
+SECRETS = ("masked", "card", "reaction", "log")
 SPECTATOR = "spectator"
 
 
@@ -181,7 +184,7 @@ def test_no_payload_holds_what_its_seat_may_not_see(
                 checker.check(earlier, sockets[earlier].receive_json())
         for step in range(STEPS):
             state = api.state(game_id)
-            if state.is_over():
+            if state.is_over() or all(checker.kept[k] > 0 for k in SECRETS):
                 break
             role = state.active_roles()[0]
             if step % 5 == 0:
