@@ -32,7 +32,7 @@ def test_a_gwite_spectator_sees_the_board_but_acts_for_nobody() -> None:
     assert seen["prompt"].startswith("Waiting for")
 
 
-def test_a_tannenberg_spectator_sees_no_masked_unit_and_no_mask_number() -> None:
+def test_16_2_1_a_tannenberg_spectator_sees_masks_as_the_enemy_does() -> None:
     game = greatwar.load("tannenberg/teaching")
     state = game.new_state(7_340_021_119)
     agents = {r: make_agent("random", 1000 + i) for i, r in enumerate(game.roles())}
@@ -45,6 +45,14 @@ def test_a_tannenberg_spectator_sees_no_masked_unit_and_no_mask_number() -> None
         if masking.is_masked(state, uid) or masking.is_mask(state, uid):
             assert uid not in shown
     assert all("to" not in entry for entry in seen["log"])
+    # each side's masks are on the board as anonymous masking counters, where they stand
+    on_map = [m for m in state.data["units"] if masking.is_mask(state, m)]
+    on_map = [m for m in on_map if state.data["units"][m]["status"] == "on_map"]
+    anonymous = [u for u in seen["units"] if u["type"] == "mask" and u["status"] == "on_map"]
+    assert on_map
+    assert sorted(u["hex"] for u in anonymous) == sorted(
+        state.data["units"][m]["hex"] for m in on_map
+    )
 
 
 def test_a_seat_view_offers_undo_only_when_it_may_undo() -> None:

@@ -138,6 +138,19 @@ class TannenbergSystem(RuleSystem):
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
         return views.log_visible(entry, role)
 
+    def public_view(self, st: State) -> dict[str, Any]:
+        """A spectator's view: what every seat shows alike, and each side's pieces as its
+        enemy sees them (16.2.1: masks as anonymous masking counters), so a spectator
+        sees the board as the players' opponents do, and nothing only one side knows."""
+        public = super().public_view(st)
+        pieces = []
+        for side in st.game.static.side_ids:
+            enemy_role = seats.roles_of_side(st.game, U.enemy_of(st, side))[0]
+            seen = views.view(st, enemy_role)["units"]
+            pieces.extend(u for u in seen if u["side"] == side)
+        public["units"] = pieces
+        return public
+
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []
         static = st.game.static
