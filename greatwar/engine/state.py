@@ -308,9 +308,10 @@ class State:
             "can_undo": self.can_undo(role),
             "over": self.is_over(),
             "result": self.result(),
-            "log": self._log_view(role),
         }
         view.update(system.view(self, role))
+        if "log" not in view:  # a system may build its own (Tannenberg numbers each role's)
+            view["log"] = self._log_view(role)
         return view
 
     def _log_view(self, role: str) -> list[dict[str, Any]]:
