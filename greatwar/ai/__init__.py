@@ -7,9 +7,11 @@ from collections.abc import Callable
 
 from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
 from greatwar.ai.random_agent import RandomAgent
+from greatwar.ai.search import SearchAgent
 
 #: agent name -> class (or factory) taking ``seed`` and, if it thinks, ``budget``
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+AGENTS["search"] = SearchAgent  # Monte Carlo tree search (issue 6)
 #: the computer opponent used when none is named
 DEFAULT_AGENT = "random"
 

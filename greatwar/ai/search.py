@@ -1,0 +1,352 @@
+"""The search agent: Monte Carlo tree search over the engine's forward model.
+
+Each iteration of the search
+
+1. samples a *determinization* of the game from the seat's :class:`~greatwar.ai.base.World`
+   (hidden units, unrevealed cards and future dice drawn afresh — the agent never sees the
+   true state), so the tree is one *information-set* tree shared by every sample
+   (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012);
+2. walks down the tree applying the engine's stepwise actions (select a unit, then its
+   destination; declare, add attackers, resolve), choosing among the children legal in this
+   sample by UCB1 with *availability* counts, and widening each node progressively: a node
+   visited ``n`` times considers only its ``widening * n ** 0.5`` most promising actions,
+   ranked by a prior (the rollout policy's weights), so the many stepwise moves of a wargame
+   turn are tried best first;
+3. adds one new node, then plays a short rollout with a cheap policy and scores the position
+   for every role with :func:`evaluate` (a number in [-1, 1]; 1 is a win for that role);
+4. backs the scores up: each node's edges hold the score of the role acting there
+   (max-n, so two Russian seats in Tannenberg each seek their own side's score).
+
+Where several roles may act at once (Tannenberg's simultaneous combat cards, reserve
+windows), the root is the agent's own role and a node below acts for the first active role
+that has a legal action; the tree then lets that role answer what was chosen above it, a
+cautious reading of simultaneous choices. The agent never chooses undo.
+
+With ``Budget(iterations=...)`` and no time limit the choice is a pure function of the seed,
+the view and the world, so tests and batch runs are reproducible.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.random_agent import RandomAgent
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+#: the default think time of a decision (issue 6: 2 s per decision)
+DEFAULT_BUDGET = Budget(seconds=2.0)
+UNDO = "undo"
+#: parts of an action left out of its description (the route, its cost)
+HIDDEN_DETAILS = frozenset({"type", "path", "cost"})
+
+Evaluator = Callable[["State", str], float]
+#: a rollout policy: (state, role, legal actions, rng) -> one of the legal actions
+Policy = Callable[["State", str, list[Action], random.Random], Action]
+#: a prior: the weight of each legal action at a node, higher tried first
+Prior = Callable[["State", str, list[Action]], list[float]]
+
+
+def action_key(action: Action) -> str:
+    """A stable key of an action (children of a node are keyed by it)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def usable(actions: list[Action]) -> list[Action]:
+    """The actions a searching agent may choose: all but undo."""
+    return [a for a in actions if a.get("type") != UNDO]
+
+
+def side_of(role: str) -> str:
+    """The side a role plays (``russian-1`` plays ``russian``; other roles are sides)."""
+    return role.split("-", 1)[0]
+
+
+def outcome(state: State, role: str) -> float:
+    """The score of a finished game for ``role``: 1 won, -1 lost, 0 drawn."""
+    result = state.result() or {}
+    winner = result.get("winner")
+    if winner is None:
+        return 0.0
+    return 1.0 if winner == side_of(role) else -1.0
+
+
+def provisional_evaluate(state: State, role: str) -> float:
+    """A simple evaluation: the game's result as it would stand now, at half weight
+    until the game is over (used when no better evaluation is given)."""
+    if state.is_over():
+        return outcome(state, role)
+    result = state.game.system.result(state)
+    winner = result.get("winner")
+    if winner is None:
+        return 0.0
+    return 0.5 if winner == side_of(role) else -0.5
+
+
+def default_evaluate() -> Evaluator:
+    """The heuristic's evaluation when it is available, else :func:`provisional_evaluate`."""
+    try:
+        from greatwar.ai.evaluate import evaluate
+    except ImportError:  # pragma: no cover - the heuristic ships with the package
+        return provisional_evaluate
+    return evaluate  # type: ignore[no-any-return]
+
+
+def acting_role(state: State, prefer: str | None = None) -> str | None:
+    """The role that acts at ``state`` in the tree: ``prefer`` when it may act, else the
+    first active role with a legal action (None when no one can)."""
+    active = state.active_roles()
+    if prefer is not None and prefer in active and usable(state.legal_actions(prefer)):
+        return prefer
+    return next((r for r in active if usable(state.legal_actions(r))), None)
+
+
+@dataclass
+class Edge:
+    """One action from a node: its statistics, seen from the role acting at the node."""
+
+    action: Action
+    prior: float
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    child: Node | None = None
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class Node:
+    """A node of the information-set tree: a sequence of actions from the root."""
+
+    visits: int = 0
+    #: role -> key -> edge (the acting role may differ between determinizations)
+    edges: dict[str, dict[str, Edge]] = field(default_factory=dict)
+
+    def edges_of(self, role: str) -> dict[str, Edge]:
+        return self.edges.setdefault(role, {})
+
+
+@dataclass
+class Settings:
+    """How the search spends its budget."""
+
+    #: actions a rollout plays past the new node before the position is scored
+    rollout_depth: int = 16
+    #: UCB1 exploration constant (scores are in [-1, 1])
+    exploration: float = 0.8
+    #: progressive widening: a node visited n times considers ceil(widening * n**alpha) actions
+    widening: float = 2.0
+    alpha: float = 0.5
+    #: iterations when the budget names neither seconds nor iterations
+    fallback_iterations: int = 200
+
+
+class SearchAgent:
+    """Information-set Monte Carlo tree search within a :class:`Budget`."""
+
+    name = "search"
+    needs_full_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        *,
+        settings: Settings | None = None,
+        evaluate: Evaluator | None = None,
+        policy: Policy | None = None,
+        prior: Prior | None = None,
+    ) -> None:
+        self.seed = seed
+        self.budget = budget or DEFAULT_BUDGET
+        self.settings = settings or Settings()
+        self.evaluate = evaluate or default_evaluate()
+        weights = RandomAgent()
+        self.policy = policy or _weighted_policy(weights)
+        self.prior = prior or (lambda _s, _r, legal: [weights.weight(a) for a in legal])
+        self.last_explanation = ""
+        #: iterations run for the last decision (for benchmarks and reports)
+        self.last_iterations = 0
+
+    # --- the agent protocol ---------------------------------------------------------
+
+    def choose(self, view: View) -> Action:
+        """Without a world to sample, the action of highest prior weight."""
+        legal = usable(view["legal_actions"])
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        weights = RandomAgent()
+        best = max(legal, key=weights.weight)
+        self.last_explanation = f"{describe(best)} (no search: nothing to sample)"
+        return best
+
+    def choose_in(self, view: View, world: World) -> Action:
+        """The most visited action at the root after searching within the budget."""
+        legal = usable(view["legal_actions"])
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            self.last_iterations = 0
+            self.last_explanation = f"{describe(legal[0])} (the only choice)"
+            return legal[0]
+        rng = random.Random(_decision_seed(self.seed, view))
+        root = Node()
+        role = view["role"]
+        self.last_iterations = self._search(root, world, role, rng)
+        return self._pick(root, role, legal)
+
+    # --- the search -----------------------------------------------------------------
+
+    def _search(self, root: Node, world: World, role: str, rng: random.Random) -> int:
+        limit = self.budget.iterations
+        if limit is None and self.budget.seconds is None:
+            limit = self.settings.fallback_iterations
+        deadline = None if self.budget.seconds is None else time.monotonic() + self.budget.seconds
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done and time.monotonic() >= deadline:
+                break
+            self._iterate(root, world.sample(rng), role, rng)
+            done += 1
+        return done
+
+    def _iterate(self, root: Node, state: State, root_role: str, rng: random.Random) -> None:
+        """One iteration: descend, expand one node, roll out, back up."""
+        path: list[tuple[Node, str, Edge]] = []
+        node = root
+        prefer: str | None = root_role
+        while not state.is_over():
+            role = acting_role(state, prefer)
+            prefer = None
+            if role is None:
+                break
+            edge = self._select(node, state, role)
+            state.apply(role, edge.action)
+            path.append((node, role, edge))
+            if edge.child is None:
+                edge.child = Node()
+                break
+            node = edge.child
+        scores = self._rollout(state, rng)
+        root.visits += 1
+        for parent, role, edge in path:
+            if parent is not root:
+                parent.visits += 1
+            edge.visits += 1
+            edge.total += scores[role]
+
+    def _select(self, node: Node, state: State, role: str) -> Edge:
+        """The edge to follow: the best prior not yet tried among the widened ones, else
+        the best UCB1 score with availability counts."""
+        edges = node.edges_of(role)
+        legal = usable(state.legal_actions(role))
+        fresh = [a for a in legal if action_key(a) not in edges]
+        if fresh:
+            for action, weight in zip(fresh, self.prior(state, role, fresh), strict=True):
+                edges[action_key(action)] = Edge(action, weight)
+        width = max(1, math.ceil(self.settings.widening * (node.visits + 1) ** self.settings.alpha))
+        ranked = sorted((edges[action_key(a)] for a in legal), key=lambda e: (-e.prior, -e.visits))
+        candidates = ranked[:width]
+        for edge in candidates:
+            edge.available += 1
+        untried = [e for e in candidates if e.visits == 0]
+        if untried:
+            return untried[0]
+        c = self.settings.exploration
+        return max(
+            candidates, key=lambda e: e.mean() + c * math.sqrt(math.log(e.available) / e.visits)
+        )
+
+    def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
+        """Play on a few actions with the rollout policy, then score every role."""
+        for _ in range(self.settings.rollout_depth):
+            if state.is_over():
+                break
+            role = acting_role(state)
+            if role is None:
+                break
+            legal = usable(state.legal_actions(role))
+            state.apply(role, self.policy(state, role, legal, rng))
+        roles = state.game.roles()
+        if state.is_over():
+            return {r: outcome(state, r) for r in roles}
+        return {r: self.evaluate(state, r) for r in roles}
+
+    def _pick(self, root: Node, role: str, legal: list[Action]) -> Action:
+        """The most visited root action (ties: higher mean), with its explanation."""
+        edges = root.edges_of(role)
+        keys = {action_key(a) for a in legal}
+        tried = [e for k, e in edges.items() if k in keys and e.visits]
+        if not tried:
+            return self.choose({"legal_actions": legal})
+        ranked = sorted(tried, key=lambda e: (-e.visits, -e.mean()))
+        best = ranked[0]
+        self.last_explanation = explain(best, ranked[1:], self.last_iterations)
+        return best.action
+
+
+def _weighted_policy(weights: RandomAgent) -> Policy:
+    """A rollout policy drawing actions by the random agent's weights (passing and
+    taking back choices less often, resolving attacks more)."""
+
+    def policy(_state: State, _role: str, legal: list[Action], rng: random.Random) -> Action:
+        return rng.choices(legal, [weights.weight(a) for a in legal])[0]
+
+    return policy
+
+
+def _decision_seed(seed: int, view: View) -> int:
+    """A seed for one decision, from the agent's seed and where the game stands."""
+    return (seed * 1_000_003 + int(view.get("version", 0))) ^ hash_text(view.get("role", ""))
+
+
+def hash_text(text: str) -> int:
+    """A hash of ``text`` stable across processes (unlike ``hash``)."""
+    value = 0
+    for ch in text:
+        value = (value * 131 + ord(ch)) % (1 << 61)
+    return value
+
+
+def describe(action: Action) -> str:
+    """An action in a player's words: its kind, then what it names."""
+    kind = str(action.get("type", "action")).replace("_", " ")
+    detail = " ".join(
+        f"{_word(k)} {v}"
+        for k, v in action.items()
+        if k not in HIDDEN_DETAILS and isinstance(v, (str, int)) and not isinstance(v, bool)
+    )
+    return f"{kind} {detail}".strip()
+
+
+def _word(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def explain(best: Edge, others: list[Edge], iterations: int) -> str:
+    """Why the search chose ``best``: how its sampled futures scored, against the runner-up."""
+    text = (
+        f"{describe(best.action)}: expected {_percent(best.mean())} over {best.visits}"
+        f" of {iterations} sampled futures"
+    )
+    if others:
+        text += f"; next best {describe(others[0].action)} {_percent(others[0].mean())}"
+    return text
+
+
+def _percent(score: float) -> str:
+    """A score in [-1, 1] as the chance of a good outcome it stands for."""
+    return f"{(score + 1) * 50:.0f}%"
+
+
+__all__ = ["DEFAULT_BUDGET", "SearchAgent", "Settings"]
