@@ -59,8 +59,11 @@ def play_game(
     while not state.is_over():
         if steps >= max_steps:
             raise GameFailure("runaway game", f"not over after {max_steps} actions", state)
-        active = state.active_roles()
-        candidates = [r for r in active if state.legal_actions(r)]
+        try:
+            active = state.active_roles()
+            candidates = [r for r in active if state.legal_actions(r)]
+        except Exception as exc:
+            raise GameFailure("exception", f"{type(exc).__name__}: {exc}", state) from exc
         if not candidates:
             who = ", ".join(active) or "anyone"
             raise GameFailure("dead end", f"no legal action for {who}: {state.prompt()}", state)

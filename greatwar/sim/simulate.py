@@ -335,10 +335,17 @@ class Simulation:
     out_dir: Path
 
 
-def prepare_out_dir(out_dir: Path) -> None:
-    """Create ``out_dir``; refuse one that already holds a simulation."""
+def check_out_dir(out_dir: Path) -> None:
+    """Refuse an output directory that already holds a simulation (or is a file)."""
     if (out_dir / RESULTS).exists() or (out_dir / RUN).exists():
         raise PlanError(f"{out_dir} already holds a simulation; choose another --out")
+    if out_dir.exists() and not out_dir.is_dir():
+        raise PlanError(f"{out_dir} is not a directory")
+
+
+def prepare_out_dir(out_dir: Path) -> None:
+    """Create ``out_dir`` with its ``games`` directory, after :func:`check_out_dir`."""
+    check_out_dir(out_dir)
     (out_dir / GAMES).mkdir(parents=True, exist_ok=True)
 
 
@@ -348,10 +355,12 @@ def simulate(
     out_dir: Path,
     *,
     on_game: Callable[[Outcome, int, int], None] | None = None,
+    jobs: Sequence[GameJob] | None = None,
 ) -> Simulation:
     """Play every game of ``plan`` on ``backend``; save each record and outcome as it
-    arrives, then the summary.  ``on_game(outcome, done, total)`` follows progress."""
-    jobs = plan_jobs(plan)
+    arrives, then the summary.  ``on_game(outcome, done, total)`` follows progress;
+    ``jobs`` are the plan's, if already made by :func:`plan_jobs`."""
+    jobs = plan_jobs(plan) if jobs is None else jobs
     prepare_out_dir(out_dir)
     (out_dir / RUN).write_text(
         json.dumps({**plan.as_dict(), "backend": backend.describe()}, indent=1), "utf-8"
