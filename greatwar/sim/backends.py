@@ -1,7 +1,10 @@
 """Where the games of a simulation are played: this process, a process pool, or Ray.
 
 Every backend maps the same job function over the same jobs and yields the
-results as they come (in any order); the driver puts them back in order.
+results as they come (in any order); the driver puts them back in order.  A
+job whose worker fails outside the job function (a worker process killed, a
+lost Ray node) yields ``on_error(job, exception)`` instead, so one lost game
+never ends the run.
 """
 
 from __future__ import annotations
@@ -10,19 +13,29 @@ import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
 J = TypeVar("J")
 R = TypeVar("R")
 
+OnError = Callable[[Any, BaseException], Any]
+
 
 class BackendError(RuntimeError):
     """A backend that cannot start (Ray missing, no cluster at the address, ...)."""
 
 
+def reraise(job: object, exc: BaseException) -> Any:
+    """The default ``on_error``: a failed job fails the run."""
+    raise exc
+
+
 class Backend(Protocol):
-    def map(self, fn: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+    def map(
+        self, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError = reraise
+    ) -> Iterator[R]:
         """``fn(job)`` for every job, yielded as each finishes."""
         ...
 
@@ -38,9 +51,15 @@ def default_workers() -> int:
 class SerialBackend:
     """Every game in this process, one after another (debugging, profiling)."""
 
-    def map(self, fn: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+    def map(
+        self, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError = reraise
+    ) -> Iterator[R]:
         for job in jobs:
-            yield fn(job)
+            try:
+                result = fn(job)
+            except Exception as exc:
+                result = on_error(job, exc)
+            yield result
 
     def describe(self) -> str:
         return "serial"
@@ -52,12 +71,24 @@ class PoolBackend:
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or default_workers()
 
-    def map(self, fn: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+    def map(
+        self, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError = reraise
+    ) -> Iterator[R]:
         if not jobs:
             return
         context = multiprocessing.get_context("spawn")
-        with context.Pool(min(self.workers, len(jobs))) as pool:
-            yield from pool.imap_unordered(fn, jobs, chunksize=1)
+        workers = min(self.workers, len(jobs))
+        pool = ProcessPoolExecutor(workers, mp_context=context)
+        try:
+            futures: dict[Future[R], J] = {pool.submit(fn, job): job for job in jobs}
+            for future in as_completed(futures):
+                try:
+                    result = future.result()
+                except Exception as exc:  # fn raised, or a worker died (BrokenProcessPool)
+                    result = on_error(futures[future], exc)
+                yield result
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
         return f"process pool, {self.workers} workers"
@@ -72,11 +103,13 @@ class RayBackend:
         self.address = address
         self.workers = workers
 
-    def map(self, fn: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+    def map(
+        self, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError = reraise
+    ) -> Iterator[R]:
         ray = _import_ray()
         started = self._connect(ray)
         try:
-            yield from _ray_map(ray, fn, jobs)
+            yield from _ray_map(ray, fn, jobs, on_error)
         finally:
             if started:
                 ray.shutdown()
@@ -107,18 +140,34 @@ def _import_ray() -> Any:
     return ray
 
 
-def _ray_map(ray: Any, fn: Callable[[J], R], jobs: Sequence[J]) -> Iterator[R]:
+def _call(fn: Callable[[J], R], job: J) -> R:
+    """What a Ray task runs: ``fn(job)`` (any picklable callable, built-ins too)."""
+    return fn(job)
+
+
+def _ray_map(ray: Any, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError) -> Iterator[R]:
     """Submit the jobs as Ray tasks, a few per CPU of the cluster at a time, and yield
     each result as it finishes."""
-    remote = ray.remote(num_cpus=1, max_retries=0)(fn)
+    remote = ray.remote(num_cpus=1, max_retries=0)(_call)
     window = max(2, 2 * int(ray.cluster_resources().get("CPU", 1)))
     queue = iter(jobs)
-    pending = [remote.remote(job) for job in islice(queue, window)]
+    pending: dict[Any, J] = {}
+
+    def submit(count: int) -> None:
+        for job in islice(queue, count):
+            pending[remote.remote(fn, job)] = job
+
+    submit(window)
     while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        pending.extend(remote.remote(job) for job in islice(queue, len(done)))
+        done, _ = ray.wait(list(pending), num_returns=1)
+        submit(len(done))
         for ref in done:
-            yield ray.get(ref)
+            job = pending.pop(ref)
+            try:
+                result = ray.get(ref)
+            except ray.exceptions.RayError as exc:  # the task raised, or its worker died
+                result = on_error(job, exc)
+            yield result
 
 
 def make_backend(workers: int | None = None, ray_address: str | None = None) -> Backend:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+import traceback
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -33,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import Budget, make_agent
 from greatwar.api import load
+from greatwar.engine.state import RECORD_FORMAT
 from greatwar.sim.fuzz import failure_record
 from greatwar.sim.play import GameFailure, play_game
 from greatwar.sim.stats import Outcome, summarize
@@ -238,7 +240,7 @@ def run_job(job: GameJob) -> Outcome:
     except GameFailure as exc:
         failure, state = exc, exc.state
     except Exception as exc:  # the game could not even start
-        return _outcome(job, clock, start, None, "failed", None, _crash(exc))
+        return lost_game(job, exc, clock, start)
     if failure is None:
         return _outcome(job, clock, start, state, "finished", state.record(), None)
     if failure.kind == "runaway game" and job.max_actions:
@@ -253,14 +255,28 @@ def _budget(job: GameJob) -> Budget | None:
     return Budget(seconds=job.think, iterations=job.iterations)
 
 
-def _crash(exc: Exception) -> dict[str, Any]:
-    import traceback
-
-    return {
+def lost_game(
+    job: GameJob, exc: BaseException, clock: SeatClock | None = None, start: float | None = None
+) -> Outcome:
+    """The outcome of a game that failed with no state to show: it could not start, or
+    its worker was lost.  Its record is the game's start, with the failure."""
+    failure = {
         "kind": "exception",
         "message": f"{type(exc).__name__}: {exc}",
+        "game": job.index,
         "traceback": traceback.format_exception(exc),
     }
+    record = {
+        "format": RECORD_FORMAT,
+        "scenario": job.scenario,
+        "options": dict(job.options),
+        "seed": job.seed,
+        "actions": [],
+        "failure": failure,
+    }
+    clock = clock or SeatClock()
+    begun = time.perf_counter() if start is None else start
+    return _outcome(job, clock, begun, None, "failed", record, failure)
 
 
 def _outcome(
@@ -370,7 +386,7 @@ def simulate(
     started = time.perf_counter()
     outcomes = []
     with (out_dir / RESULTS).open("w", encoding="utf-8") as results:
-        for outcome in backend.map(run_job, jobs):
+        for outcome in backend.map(run_job, jobs, on_error=lost_game):
             save_outcome(out_dir, outcome, results)
             outcomes.append(outcome)
             if on_game is not None:

@@ -18,6 +18,7 @@ from greatwar.sim.simulate import (
     RESULTS,
     Plan,
     PlanError,
+    lost_game,
     plan_jobs,
     read_results,
     simulate,
@@ -221,3 +222,12 @@ def test_cli_simulate_refuses_a_used_directory_and_bad_numbers_changing_nothing(
     )
     assert wrong.exit_code == 1 and "one agent per side" in wrong.output
     assert not (tmp_path / "x").exists() and not (tmp_path / "y").exists()
+
+
+def test_a_lost_game_is_a_failure_whose_record_is_the_games_start() -> None:
+    job = plan_jobs(Plan("gwite/teaching", 1, ("random",), seed=5))[0]
+    outcome = lost_game(job, RuntimeError("worker lost"))
+    assert outcome["status"] == "failed" and outcome["actions"] == 0
+    assert outcome["failure"]["message"] == "RuntimeError: worker lost"
+    state = greatwar.replay(outcome["record"])
+    assert state.version == 0 and state.data["dice"]["seed"] == job.seed

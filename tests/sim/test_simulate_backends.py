@@ -4,6 +4,8 @@ count: this process, a pool of one or two processes, and Ray on a local cluster.
 from __future__ import annotations
 
 import json
+import math
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,3 +84,23 @@ def test_cli_simulate_on_ray(tmp_path: Path, local_ray: None) -> None:
     summary = json.loads(result.stdout.strip().splitlines()[-1])
     assert summary["unfinished"] == 2 and summary["failed"] == 0
     assert ray.is_initialized()
+
+
+def _backend(name: str) -> Backend:
+    return {"serial": SerialBackend(), "pool": PoolBackend(2), "ray": RayBackend("auto")}[name]
+
+
+def _caught(job: object, exc: BaseException) -> tuple[str, object, bool]:
+    return ("failed", job, isinstance(exc, ValueError))
+
+
+@pytest.mark.parametrize("name", ["serial", "pool", "ray"])
+def test_a_job_that_raises_goes_to_on_error_and_the_rest_go_on(name: str, local_ray: None) -> None:
+    results = list(_backend(name).map(math.sqrt, [4.0, -1.0, 9.0], on_error=_caught))
+    assert sorted(results, key=repr) == [("failed", -1.0, True), 2.0, 3.0]
+
+
+@pytest.mark.parametrize("name", ["pool", "ray"])
+def test_a_worker_that_dies_is_reported_not_waited_for(name: str, local_ray: None) -> None:
+    results = list(_backend(name).map(os._exit, [3], on_error=lambda job, exc: ("lost", job)))
+    assert results == [("lost", 3)]
