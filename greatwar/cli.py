@@ -278,18 +278,17 @@ def simulate(
         max_actions=max_actions,
     )
     out_dir = out or Path("simulations") / time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    backend = make_backend(workers, ray)
     try:
         jobs = plan_jobs(plan)
         check_out_dir(out_dir)
-    except PlanError as exc:
-        raise _fail(str(exc)) from None
-    try:
+        backend.start()  # a cluster that cannot be reached is refused before anything is written
         with _game_progress(len(jobs)) as on_game:
-            run = run_simulation(
-                plan, make_backend(workers, ray), out_dir, on_game=on_game, jobs=jobs
-            )
-    except BackendError as exc:
+            run = run_simulation(plan, backend, out_dir, on_game=on_game, jobs=jobs)
+    except (PlanError, BackendError) as exc:
         raise _fail(str(exc)) from None
+    finally:
+        backend.stop()
     summary = run.summary
     console.print(report.win_table(summary))
     console.print(report.games_table(summary))

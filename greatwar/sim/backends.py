@@ -43,12 +43,31 @@ class Backend(Protocol):
         """What runs the games, for the run's description."""
         ...
 
+    def start(self) -> None:
+        """Get ready (connect to a cluster, ...) or raise :class:`BackendError`; ``map``
+        starts the backend itself if need be."""
+        ...
+
+    def stop(self) -> None:
+        """Let go of what ``start`` took (a Ray this backend started is shut down)."""
+        ...
+
+
+class _Local:
+    """Nothing to start or stop."""
+
+    def start(self) -> None:
+        return None
+
+    def stop(self) -> None:
+        return None
+
 
 def default_workers() -> int:
     return os.cpu_count() or 1
 
 
-class SerialBackend:
+class SerialBackend(_Local):
     """Every game in this process, one after another (debugging, profiling)."""
 
     def map(
@@ -65,7 +84,7 @@ class SerialBackend:
         return "serial"
 
 
-class PoolBackend:
+class PoolBackend(_Local):
     """A pool of local worker processes (started fresh: the ``spawn`` method)."""
 
     def __init__(self, workers: int | None = None) -> None:
@@ -102,22 +121,21 @@ class RayBackend:
     def __init__(self, address: str = "auto", workers: int | None = None) -> None:
         self.address = address
         self.workers = workers
+        self._started = False
 
     def map(
         self, fn: Callable[[J], R], jobs: Sequence[J], on_error: OnError = reraise
     ) -> Iterator[R]:
         ray = _import_ray()
-        started = self._connect(ray)
-        try:
-            yield from _ray_map(ray, fn, jobs, on_error)
-        finally:
-            if started:
-                ray.shutdown()
+        if not ray.is_initialized():
+            self.start()
+        yield from _ray_map(ray, fn, jobs, on_error)
 
-    def _connect(self, ray: Any) -> bool:
-        """Connect (or start a local Ray); True if this backend did so."""
+    def start(self) -> None:
+        """Connect to the cluster (or start a local Ray) unless Ray is running here."""
+        ray = _import_ray()
         if ray.is_initialized():
-            return False
+            return
         quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
         try:
             if self.address == "local":
@@ -126,7 +144,12 @@ class RayBackend:
                 ray.init(address=self.address, **quiet)
         except (ConnectionError, RuntimeError, ValueError) as exc:
             raise BackendError(f"cannot reach a Ray cluster at {self.address!r}: {exc}") from exc
-        return True
+        self._started = True
+
+    def stop(self) -> None:
+        if self._started:
+            _import_ray().shutdown()
+            self._started = False
 
     def describe(self) -> str:
         return f"ray ({self.address})"

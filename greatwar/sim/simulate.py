@@ -377,6 +377,21 @@ def simulate(
     arrives, then the summary.  ``on_game(outcome, done, total)`` follows progress;
     ``jobs`` are the plan's, if already made by :func:`plan_jobs`."""
     jobs = plan_jobs(plan) if jobs is None else jobs
+    check_out_dir(out_dir)
+    backend.start()
+    try:
+        return _play_and_save(plan, backend, out_dir, jobs, on_game)
+    finally:
+        backend.stop()
+
+
+def _play_and_save(
+    plan: Plan,
+    backend: Backend,
+    out_dir: Path,
+    jobs: Sequence[GameJob],
+    on_game: Callable[[Outcome, int, int], None] | None,
+) -> Simulation:
     prepare_out_dir(out_dir)
     (out_dir / RUN).write_text(
         json.dumps({**plan.as_dict(), "backend": backend.describe()}, indent=1), "utf-8"

@@ -231,3 +231,17 @@ def test_a_lost_game_is_a_failure_whose_record_is_the_games_start() -> None:
     assert outcome["failure"]["message"] == "RuntimeError: worker lost"
     state = greatwar.replay(outcome["record"])
     assert state.version == 0 and state.data["dice"]["seed"] == job.seed
+
+
+def test_cli_simulate_without_ray_says_how_to_get_it_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from greatwar.sim import backends
+
+    def missing() -> None:
+        raise backends.BackendError("Ray is not installed: pip install 'greatwar[cluster]'")
+
+    monkeypatch.setattr(backends, "_import_ray", missing)
+    result = _simulate_cli(tmp_path, "--ray", "auto")
+    assert result.exit_code == 1 and "greatwar[cluster]" in result.output
+    assert not (tmp_path / "run").exists()
