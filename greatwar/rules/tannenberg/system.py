@@ -11,6 +11,8 @@ from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import build_static
 
 if TYPE_CHECKING:
+    import random
+
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
@@ -136,6 +138,12 @@ class TannenbergSystem(RuleSystem):
 
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
         return views.log_visible(entry, role)
+
+    def determinize(self, st: State, role: str, rng: random.Random) -> State:
+        """Dice reseeded, and what ``role`` may not see redrawn: see :mod:`determinize`."""
+        from greatwar.rules.tannenberg.determinize import determinize
+
+        return determinize(super().determinize(st, role, rng), role, rng)
 
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []
