@@ -25,6 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
@@ -127,19 +128,17 @@ class Turn:
         self.memory.add(item)
 
 
-RuleOfThumb = Callable[[Turn], Choice | None]
-
-
-def rules_for(system: str) -> RuleOfThumb | None:
-    """The rule system's rules of thumb."""
+def rules_for(system: str) -> ModuleType | None:
+    """The rule system's rules of thumb: a module with ``choose(turn)`` and, optionally,
+    its own ``LOOKAHEAD_LIMIT`` (where the forward model is slow)."""
     if system == "gwite":
         from greatwar.ai import heuristic_gwite
 
-        return heuristic_gwite.choose
+        return heuristic_gwite
     if system == "tannenberg":
         from greatwar.ai import heuristic_tannenberg
 
-        return heuristic_tannenberg.choose
+        return heuristic_tannenberg
     return None
 
 
@@ -181,10 +180,10 @@ class HeuristicAgent:
     def decide(self, turn: Turn) -> Choice:
         """Rules of thumb first, then a look one action ahead, then priors."""
         rules = rules_for(turn.state.game.system.name)
-        choice = rules(turn) if rules is not None else None
+        choice = rules.choose(turn) if rules is not None else None
         if choice is not None and choice.action in turn.legal:
             return choice
-        if len(turn.legal) <= LOOKAHEAD_LIMIT:
+        if len(turn.legal) <= getattr(rules, "LOOKAHEAD_LIMIT", LOOKAHEAD_LIMIT):
             return self.look_ahead(turn)
         return self.by_prior(turn)
 

@@ -133,11 +133,12 @@ def _movement(turn: Turn) -> Choice:
     )
     if selected is not None:
         return _move_unit(turn, selected, moving)
-    selects = turn.of_type("select")
+    selects = [a for a in turn.of_type("select") if not turn.memory_has(("moved", a["unit"]))]
     if not selects:
         return turn.pick(turn.first("end_segment"), "has moved every unit it wants to")
     fighting = [a for a in selects if U.info(st, a["unit"]).type not in NOT_COMBAT]
     chosen = (fighting or selects)[0]
+    turn.remember(("moved", chosen["unit"]))  # one turn in hand per segment
     return turn.pick(chosen, f"takes {U.info(st, chosen['unit']).name} in hand")
 
 

@@ -50,6 +50,9 @@ class Front:
     stack_room: Callable[[State, str, str], bool] = lambda st, uid, h: True
     #: hexes beyond the unit's line of supply if it stood in the hex (0: in supply)
     supply_gap: Callable[[Front, str, str], int] = lambda f, uid, h: 0
+    #: the fighting weight a moving piece carries (None: it does not fight, e.g. an HQ);
+    #: by default a fighting unit's strength
+    carried: Callable[[State, str], float | None] | None = None
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     targets: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
@@ -125,11 +128,10 @@ class Front:
         """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it
         stands now, so its own strength is not counted twice)."""
         st = self.state
-        info = st.game.static.units[uid]
         c = self.coord(h)
-        if info.type in NOT_COMBAT:
+        mine = self.weight(uid)
+        if mine is None:
             return self._support_value(h, c)
-        mine = self.strength(st, uid)
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c)
         value += self.guard_value(h, c, alone=others <= 0)
@@ -140,6 +142,14 @@ class Front:
         if gap:
             value -= 6.0 + 2.0 * gap
         return value
+
+    def weight(self, uid: str) -> float | None:
+        """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""
+        if self.carried is not None:
+            return self.carried(self.state, uid)
+        if self.state.game.static.units[uid].type in NOT_COMBAT:
+            return None
+        return self.strength(self.state, uid)
 
     def _contact_value(self, h: str, stack: float) -> float:
         """Next to the enemy: good for a stack that outweighs what it touches."""
