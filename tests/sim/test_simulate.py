@@ -245,3 +245,20 @@ def test_cli_simulate_without_ray_says_how_to_get_it_and_writes_nothing(
     result = _simulate_cli(tmp_path, "--ray", "auto")
     assert result.exit_code == 1 and "greatwar[cluster]" in result.output
     assert not (tmp_path / "run").exists()
+
+
+def test_three_seats_play_with_two_agents(tmp_path: Path) -> None:
+    plan = Plan(
+        "tannenberg/teaching",
+        1,
+        ("random", "random"),
+        options={"three_players": True},
+        max_actions=120,
+    )
+    (outcome,) = simulate(plan, SerialBackend(), tmp_path).outcomes
+    assert outcome["status"] == "unfinished"
+    assert set(outcome["seats"]) == {"german", "russian-1", "russian-2"}
+    assert sum(s["decisions"] for s in outcome["seats"].values()) == 120
+    record = json.loads((tmp_path / outcome["record"]).read_text(encoding="utf-8"))
+    assert record["options"]["three_players"] is True
+    assert greatwar.replay(record).digest() == outcome["digest"]
