@@ -68,8 +68,6 @@ SHUNNED = frozenset(
 )
 #: what to do first when it is offered, in order, with the reason
 FIRST_CHOICES: tuple[tuple[str, str], ...] = (
-    ("fight", "fights the clash as formed"),
-    ("clash", "forms the clash the rules call for"),
     ("attach", "puts a unit under an HQ's command"),
     ("enter", "brings a reinforcement on"),
     ("rail_enter", "brings a reinforcement on by rail"),
@@ -123,6 +121,8 @@ def choose(turn: Turn) -> Choice | None:
     kinds = turn.kinds
     if "card" in kinds:
         return _card(turn)
+    if kinds & {"clash", "fight", "add_hex", "drop_hex"}:
+        return _form_clash(turn)
     if kinds & {"build_trench", "trench_facing", "end_trenches"}:
         return _trenches(turn)
     if kinds & {"move", "finish"} or kinds & {"end_step", "end_phase"}:
@@ -165,6 +165,66 @@ def _card(turn: Turn) -> Choice:
         return turn.pick(cards["retreat"], f"falls back: {mine:.0f} against {theirs:.0f}")
     card = cards.get("defence") or next(iter(cards.values()))
     return turn.pick(card, f"stands on the defence: {mine:.0f} against {theirs:.0f}")
+
+
+# --- forming clashes -----------------------------------------------------------------------
+
+FORMING = ("add_hex", "drop_hex")
+#: how many hexes may be added or left out, at most, to make a clash that may be fought
+FORMING_DEPTH = 3
+
+
+def _form_clash(turn: Turn) -> Choice:
+    """9.1.7: form the clashes the rules call for, one that may be fought each time: the
+    hexes to add or leave out are found by trying them on the sample."""
+    fight = turn.first("fight")
+    if fight is not None:
+        return turn.pick(fight, "fights the clash as formed")
+    plan = [a for a in turn.legal if a in _planned(turn)]
+    if plan:
+        return turn.pick(plan[0], f"{plan[0]['type'].replace('_', 's ')} {plan[0]['hex']}")
+    for action in turn.of_type("clash"):
+        if turn.memory_has(("no_clash", action["hex"])):
+            continue
+        steps = _fightable(turn.state, turn.role, action)
+        turn.remember(("no_clash", action["hex"]))  # each focal hex is tried once
+        if steps is not None:
+            turn.remember(("plan", tuple(_key(a) for a in steps)))
+            return turn.pick(action, f"forms a clash on {action['hex']}")
+    other = turn.first("end_clashes") or turn.first("cancel")
+    if other is not None:
+        return turn.pick(other, "finds no clash it can form")
+    return turn.pick(turn.rng.choice(turn.legal), "forms the clash as it may")
+
+
+def _key(action: Action) -> tuple[str, str]:
+    return (action["type"], action.get("hex", ""))
+
+
+def _planned(turn: Turn) -> list[Action]:
+    keys = {k for item in turn.memory if item[0] == "plan" for k in item[1]}
+    return [a for a in turn.legal if a["type"] in FORMING and _key(a) in keys]
+
+
+def _fightable(st: State, role: str, clash: Action) -> list[Action] | None:
+    """The hexes to add or leave out (at most :data:`FORMING_DEPTH`) after ``clash`` so
+    that the clash may be fought, or None."""
+    trial = st.clone()
+    trial.apply(role, clash)
+    frontier: list[tuple[State, list[Action]]] = [(trial, [])]
+    for _ in range(FORMING_DEPTH + 1):
+        following = []
+        for world, steps in frontier:
+            legal = world.legal_actions(role)
+            if {"type": "fight"} in legal:
+                return steps
+            for a in legal:
+                if a["type"] in FORMING and len(following) < 8:
+                    nxt = world.clone()
+                    nxt.apply(role, a)
+                    following.append((nxt, [*steps, a]))
+        frontier = following
+    return None
 
 
 # --- trenches -------------------------------------------------------------------------------
