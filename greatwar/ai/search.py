@@ -10,7 +10,8 @@ Each iteration of the search
    destination; declare, add attackers, resolve), choosing among the children legal in this
    sample by UCB1 with *availability* counts, and widening each node progressively: a node
    visited ``n`` times considers only its ``widening * n ** 0.5`` most promising actions,
-   ranked by a prior (the rollout policy's weights), so the many stepwise moves of a wargame
+   ranked by a prior (weights by kind of action, and a bonus for the heuristic agent's own
+   pick once the node is visited again), so the many stepwise moves of a wargame
    turn are tried best first;
 3. adds one new node, then plays a short rollout with a cheap policy and scores the position
    for every role with :func:`evaluate` (a number in [-1, 1]; 1 is a win for that role);
@@ -34,10 +35,10 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.random_agent import RandomAgent
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -51,8 +52,24 @@ HIDDEN_DETAILS = frozenset({"type", "path", "cost"})
 Evaluator = Callable[["State", str], float]
 #: a rollout policy: (state, role, legal actions, rng) -> one of the legal actions
 Policy = Callable[["State", str, list[Action], random.Random], Action]
-#: a prior: the weight of each legal action at a node, higher tried first
-Prior = Callable[["State", str, list[Action]], list[float]]
+#: a guide: (state, role, legal actions, memory) -> the action a rule of thumb would take
+Guide = Callable[["State", str, list[Action], set[Any]], "Action | None"]
+#: the prior weight the guide's pick gets over the weights by type
+GUIDE_BONUS = 4.0
+#: rollout weights by kind of action: passing and taking back less often, resolving more
+PASSIVE_WEIGHT, UNDOING_WEIGHT, DECISIVE_WEIGHT = 0.25, 0.05, 5.0
+
+
+def type_weight(action: Action) -> float:
+    """The weight of an action on its type alone (the heuristic's kinds of action)."""
+    kind = action.get("type")
+    if kind in heuristic.UNDOING:
+        return UNDOING_WEIGHT
+    if kind in heuristic.PASSIVE:
+        return PASSIVE_WEIGHT
+    if kind == "resolve":
+        return DECISIVE_WEIGHT
+    return 1.0
 
 
 def action_key(action: Action) -> str:
@@ -131,6 +148,8 @@ class Node:
     visits: int = 0
     #: role -> key -> edge (the acting role may differ between determinizations)
     edges: dict[str, dict[str, Edge]] = field(default_factory=dict)
+    #: roles whose guide pick has been asked for at this node
+    guided: set[str] = field(default_factory=set)
 
     def edges_of(self, role: str) -> dict[str, Edge]:
         return self.edges.setdefault(role, {})
@@ -149,6 +168,11 @@ class Settings:
     alpha: float = 0.5
     #: iterations when the budget names neither seconds nor iterations
     fallback_iterations: int = 200
+    #: a node asks the guide (the heuristic) for its pick once visited this often
+    guide_after: int = 2
+    #: if given, search only decisions offering an action of these kinds and leave the
+    #: rest to the heuristic agent (to spend a budget where it matters)
+    focus: frozenset[str] | None = None
 
 
 class SearchAgent:
@@ -165,15 +189,16 @@ class SearchAgent:
         settings: Settings | None = None,
         evaluate: Evaluator | None = None,
         policy: Policy | None = None,
-        prior: Prior | None = None,
+        guide: Guide | None = None,
     ) -> None:
         self.seed = seed
         self.budget = budget or DEFAULT_BUDGET
         self.settings = settings or Settings()
         self.evaluate = evaluate or default_evaluate()
-        weights = RandomAgent()
-        self.policy = policy or _weighted_policy(weights)
-        self.prior = prior or (lambda _s, _r, legal: [weights.weight(a) for a in legal])
+        self.policy = policy or weighted_policy
+        self._heuristic = heuristic.HeuristicAgent(seed)
+        self.guide = guide or self._heuristic_pick
+        self._root_memory: set[Any] = set()
         self.last_explanation = ""
         #: iterations run for the last decision (for benchmarks and reports)
         self.last_iterations = 0
@@ -185,8 +210,7 @@ class SearchAgent:
         legal = usable(view["legal_actions"])
         if not legal:
             raise ValueError("no legal action to choose from")
-        weights = RandomAgent()
-        best = max(legal, key=weights.weight)
+        best = max(legal, key=type_weight)
         self.last_explanation = f"{describe(best)} (no search: nothing to sample)"
         return best
 
@@ -199,11 +223,21 @@ class SearchAgent:
             self.last_iterations = 0
             self.last_explanation = f"{describe(legal[0])} (the only choice)"
             return legal[0]
+        if not self._worth_searching(legal):
+            self.last_iterations = 0
+            action = self._heuristic.choose_in(view, world)
+            self.last_explanation = self._heuristic.last_explanation or describe(action)
+            return action
         rng = random.Random(_decision_seed(self.seed, view))
+        self._root_memory = self._heuristic._phase_memory(view)  # its memory of the phase
         root = Node()
         role = view["role"]
         self.last_iterations = self._search(root, world, role, rng)
         return self._pick(root, role, legal)
+
+    def _worth_searching(self, legal: list[Action]) -> bool:
+        focus = self.settings.focus
+        return focus is None or any(a.get("type") in focus for a in legal)
 
     # --- the search -----------------------------------------------------------------
 
@@ -230,7 +264,7 @@ class SearchAgent:
             prefer = None
             if role is None:
                 break
-            edge = self._select(node, state, role)
+            edge = self._select(node, state, role, at_root=node is root)
             state.apply(role, edge.action)
             path.append((node, role, edge))
             if edge.child is None:
@@ -245,15 +279,17 @@ class SearchAgent:
             edge.visits += 1
             edge.total += scores[role]
 
-    def _select(self, node: Node, state: State, role: str) -> Edge:
+    def _select(self, node: Node, state: State, role: str, at_root: bool) -> Edge:
         """The edge to follow: the best prior not yet tried among the widened ones, else
         the best UCB1 score with availability counts."""
         edges = node.edges_of(role)
         legal = usable(state.legal_actions(role))
-        fresh = [a for a in legal if action_key(a) not in edges]
-        if fresh:
-            for action, weight in zip(fresh, self.prior(state, role, fresh), strict=True):
-                edges[action_key(action)] = Edge(action, weight)
+        for action in legal:
+            key = action_key(action)
+            if key not in edges:
+                edges[key] = Edge(action, type_weight(action))
+        if role not in node.guided and (at_root or node.visits >= self.settings.guide_after):
+            self._ask_guide(node, state, role, legal, at_root)
         width = max(1, math.ceil(self.settings.widening * (node.visits + 1) ** self.settings.alpha))
         ranked = sorted((edges[action_key(a)] for a in legal), key=lambda e: (-e.prior, -e.visits))
         candidates = ranked[:width]
@@ -266,6 +302,29 @@ class SearchAgent:
         return max(
             candidates, key=lambda e: e.mean() + c * math.sqrt(math.log(e.available) / e.visits)
         )
+
+    def _ask_guide(
+        self, node: Node, state: State, role: str, legal: list[Action], at_root: bool
+    ) -> None:
+        """Raise the prior of the guide's pick (at the root with the agent's memory of
+        the phase, so units it has moved are not taken in hand again)."""
+        node.guided.add(role)
+        memory = self._root_memory if at_root else set()
+        pick = self.guide(state, role, legal, memory)
+        if pick is not None:
+            edge = node.edges_of(role).get(action_key(pick))
+            if edge is not None:
+                edge.prior += GUIDE_BONUS
+
+    def _heuristic_pick(
+        self, state: State, role: str, legal: list[Action], memory: set[Any]
+    ) -> Action | None:
+        """The heuristic agent's choice in ``state`` (a sample, never the true state)."""
+        if len(legal) < 2:
+            return None
+        rng = random.Random(state.version)
+        turn = heuristic.Turn(role, {}, legal, state, memory, rng)
+        return self._heuristic.decide(turn).action
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
         """Play on a few actions with the rollout policy, then score every role."""
@@ -289,20 +348,16 @@ class SearchAgent:
         tried = [e for k, e in edges.items() if k in keys and e.visits]
         if not tried:
             return self.choose({"legal_actions": legal})
-        ranked = sorted(tried, key=lambda e: (-e.visits, -e.mean()))
+        ranked = sorted(tried, key=lambda e: (-e.visits, -e.mean(), -e.prior))
         best = ranked[0]
         self.last_explanation = explain(best, ranked[1:], self.last_iterations)
         return best.action
 
 
-def _weighted_policy(weights: RandomAgent) -> Policy:
-    """A rollout policy drawing actions by the random agent's weights (passing and
-    taking back choices less often, resolving attacks more)."""
-
-    def policy(_state: State, _role: str, legal: list[Action], rng: random.Random) -> Action:
-        return rng.choices(legal, [weights.weight(a) for a in legal])[0]
-
-    return policy
+def weighted_policy(_state: State, _role: str, legal: list[Action], rng: random.Random) -> Action:
+    """The rollout policy: an action drawn by :func:`type_weight` (cheap: the heuristic's
+    rules of thumb guide the tree, where they count, not every rollout step)."""
+    return rng.choices(legal, [type_weight(a) for a in legal])[0]
 
 
 def _decision_seed(seed: int, view: View) -> int:
