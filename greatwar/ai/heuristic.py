@@ -172,7 +172,7 @@ class HeuristicAgent:
             self.last_explanation = "has one thing to do"
             return legal[0]
         state = world.sample(self.rng)
-        turn = Turn(view["role"], view, legal, state, self._phase_memory(view), self.rng)
+        turn = Turn(view["role"], view, legal, state, self._phase_memory(state), self.rng)
         choice = self.decide(turn)
         self.last_explanation = choice.reason
         return choice.action
@@ -207,10 +207,13 @@ class HeuristicAgent:
         chosen = turn.legal[max(keyed)[2]]
         return Choice(chosen, f"goes on with {_describe(chosen)}")
 
-    def _phase_memory(self, view: View) -> set[Any]:
-        """What the agent remembers of the current phase (forgotten when it changes)."""
-        track = tuple(f.get("title") for f in view.get("phase_track", [])[:4])
-        key = (view.get("turn"), view.get("stage"), view.get("phasing"), track)
+    def _phase_memory(self, state: State) -> set[Any]:
+        """What the agent remembers of the current phase or segment (forgotten when it
+        changes): the frames down to the first phase and the one inside it."""
+        kinds = [f["kind"] for f in state.data["stack"]]
+        depth = next((i for i, k in enumerate(kinds) if k.endswith("_phase")), len(kinds))
+        data = state.data
+        key = (data.get("turn"), data.get("stage"), data.get("phasing"), *kinds[: depth + 2])
         if key != self._memory_key:
             self._memory_key = key
             self._memory = set()

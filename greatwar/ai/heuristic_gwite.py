@@ -56,23 +56,27 @@ def supply_gap(f: Front, uid: str, h: str) -> int:
     to the nearest source of its side, through hexes free of Enemy units and zones, less
     its Supply Range; 0 for HQs (10.35) and depots."""
     info = U.info(f.state, uid)
-    if info.hq or info.type == "supply_depot":
+    if info.hq:
         return 0
-    dist = f.notes.get("supply")
+    depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
+    key = "supply-base" if depot else "supply"
+    dist = f.notes.get(key)
     if dist is None:
-        dist = f.notes["supply"] = supply_distances(f.state, f.side)
+        dist = f.notes[key] = supply_distances(f.state, f.side, with_depots=not depot)
     reach = supply.network(f.state).ranges.get(uid, 0)
     return max(0, dist.get(h, 99) - reach)
 
 
-def supply_distances(st: State, side: str) -> dict[str, int]:
+def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:
     """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
-    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14)."""
+    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14);
+    ``with_depots`` false counts only rail and map-edge sources."""
     net = supply.network(st)
     tab = supply.table(st, side)
     closed = tab.blocked | tab.enemy_zones
-    dist = {h: 0 for h in tab.sources}
-    frontier = list(tab.sources)
+    sources = tab.sources if with_depots else tab.rail | tab.edges
+    dist = {h: 0 for h in sources}
+    frontier = list(sources)
     d = 0
     while frontier and d < SUPPLY_SEARCH:
         d += 1
@@ -86,8 +90,16 @@ def supply_distances(st: State, side: str) -> dict[str, int]:
     return dist
 
 
+def carried(st: State, uid: str) -> float | None:
+    """Fighting units carry their strength; HQs and supply depots follow the troops."""
+    info = U.info(st, uid)
+    if info.hq or info.type == "supply_depot":
+        return None
+    return strength(st, uid)
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, supply_gap)
+    return Front(st, side, strength, stack_room, supply_gap, carried=carried)
 
 
 def choose(turn: Turn) -> Choice | None:

@@ -53,9 +53,13 @@ class Front:
     #: the fighting weight a moving piece carries (None: it does not fight, e.g. an HQ);
     #: by default a fighting unit's strength
     carried: Callable[[State, str], float | None] | None = None
+    #: more places ``side`` wants to reach, each a group of hexes with its worth (e.g.
+    #: the regions of an automatic victory)
+    goals: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
-    targets: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
+    #: places to reach: their hexes and worth (an enemy-held city is a group of one)
+    targets: list[tuple[tuple[hexgrid.Hex, ...], float]] = field(default_factory=list)
     guard: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
     centre: hexgrid.Hex | None = None
     #: what a rule system's hooks keep between calls (e.g. supply distances)
@@ -87,9 +91,11 @@ class Front:
                 continue
             c = self.coord(h)
             if control.get(h) != self.side:
-                self.targets.append((c, h, float(city.vp)))
+                self.targets.append(((c,), float(city.vp)))
             elif any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
                 self.guard.append((c, h, float(city.vp)))
+        for hexes, worth in self.goals(self.state, self.side):
+            self.targets.append((tuple(self.coord(h) for h in hexes), worth))
 
     def _centre(self) -> None:
         hexes = [self.coord(h) for h in self.own]
@@ -111,8 +117,10 @@ class Front:
         return sum(self.own.get(n, 0.0) for n in self.neighbours(h))
 
     def objective_pull(self, c: hexgrid.Hex) -> float:
-        """The pull of enemy-held objectives on a hex: nearest ones pull hardest."""
-        return sum(vp / (1.0 + hexgrid.distance(c, t)) for t, _, vp in self.targets)
+        """The pull of the places to reach on a hex: nearest ones pull hardest."""
+        return sum(
+            vp / (1.0 + min(hexgrid.distance(c, t) for t in group)) for group, vp in self.targets
+        )
 
     def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
         """Standing in (or next to) a threatened own objective."""
@@ -131,17 +139,18 @@ class Front:
         c = self.coord(h)
         mine = self.weight(uid)
         if mine is None:
-            return self._support_value(h, c)
+            return self._support_value(h, c) - self._supply_cost(uid, h)
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
         if not self.stack_room(st, uid, h) and h != here:
             value -= 50.0
+        return value - self._supply_cost(uid, h)
+
+    def _supply_cost(self, uid: str, h: str) -> float:
         gap = self.supply_gap(self, uid, h)
-        if gap:
-            value -= 6.0 + 2.0 * gap
-        return value
+        return 6.0 + 2.0 * gap if gap else 0.0
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""

@@ -36,6 +36,8 @@ Action = dict[str, Any]
 ATTACK_RATIO = 1.4
 RETREAT_RATIO = 0.35
 MOVE_GAIN = 0.05
+#: the pull of a region where one unit wins the game at once (19.2)
+AUTOMATIC_WORTH = 12.0
 #: a Tannenberg action takes some 15 ms to try on a copy: look ahead on few choices only
 LOOKAHEAD_LIMIT = 5
 #: action types this agent leaves alone (tricks whose worth it cannot judge)
@@ -112,8 +114,23 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     return len(together) <= stacking.limit(st, together)
 
 
+def goals(st: State, side: str) -> list[tuple[list[str], float]]:
+    """19.2 the regions of ``side``'s automatic victories, worth more the fewer units they
+    need."""
+    regions = st.game.scenario.board.regions
+    out = []
+    for condition in st.game.scenario.file.special.get("automatic_victory", []):
+        if condition["side"] != side:
+            continue
+        for clause in condition["clauses"]:
+            hexes = sorted(regions.get(clause["region"], ()))
+            if hexes:
+                out.append((hexes, AUTOMATIC_WORTH / max(1, int(clause.get("count", 1)))))
+    return out
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, carried=carried)
+    return Front(st, side, strength, stack_room, carried=carried, goals=goals)
 
 
 def choose(turn: Turn) -> Choice | None:
