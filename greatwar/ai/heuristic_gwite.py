@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.ai.heuristic_moves import NOT_COMBAT, Front
+from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
 
@@ -54,17 +54,17 @@ def stack_room(st: State, uid: str, h: str) -> bool:
 def supply_gap(f: Front, uid: str, h: str) -> int:
     """Hexes by which a unit standing in ``h`` would be out of supply (9.12): its distance
     to the nearest source of its side, through hexes free of Enemy units and zones, less
-    its Supply Range; 0 for HQs (10.35) and depots."""
+    its Supply Range (negative: hexes to spare); HQs need none (10.35)."""
     info = U.info(f.state, uid)
     if info.hq:
-        return 0
+        return -SUPPLY_SLACK
     depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
     key = "supply-base" if depot else "supply"
     dist = f.notes.get(key)
     if dist is None:
         dist = f.notes[key] = supply_distances(f.state, f.side, with_depots=not depot)
     reach = supply.network(f.state).ranges.get(uid, 0)
-    return max(0, dist.get(h, 99) - reach)
+    return dist.get(h, SUPPLY_SLACK) - reach
 
 
 def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:

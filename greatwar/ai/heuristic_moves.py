@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 NOT_COMBAT = frozenset({"hq", "supply_train", "mask"})
 #: how far (hexes) an enemy unit must be to threaten an own objective
 THREAT_RANGE = 3
+#: the supply gap of a piece that needs no supply line
+SUPPLY_SLACK = 99
 
 
 @dataclass
@@ -48,8 +50,9 @@ class Front:
     side: str
     strength: Callable[[State, str], float]
     stack_room: Callable[[State, str, str], bool] = lambda st, uid, h: True
-    #: hexes beyond the unit's line of supply if it stood in the hex (0: in supply)
-    supply_gap: Callable[[Front, str, str], int] = lambda f, uid, h: 0
+    #: hexes beyond the reach of the unit's line of supply if it stood in the hex
+    #: (0: at the very end of the line; negative: the hexes to spare)
+    supply_gap: Callable[[Front, str, str], int] = lambda f, uid, h: -SUPPLY_SLACK
     #: the fighting weight a moving piece carries (None: it does not fight, e.g. an HQ);
     #: by default a fighting unit's strength
     carried: Callable[[State, str], float | None] | None = None
@@ -149,8 +152,12 @@ class Front:
         return value - self._supply_cost(uid, h)
 
     def _supply_cost(self, uid: str, h: str) -> float:
+        """Out of supply costs dearly; at the very end of the line a little, since one
+        enemy move may cut it."""
         gap = self.supply_gap(self, uid, h)
-        return 6.0 + 2.0 * gap if gap else 0.0
+        if gap > 0:
+            return 6.0 + 2.0 * gap
+        return 1.5 if gap == 0 else 0.0
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""

@@ -114,6 +114,6 @@ def test_a_hex_behind_the_enemy_is_out_of_supply_reach(tmp_path: Path) -> None:
     units = {"G-35R": "0805", "R-XIX": "1106", "R-V": "1305", "G-MB": "2001", "R-BNB": "2002"}
     state = _position(tmp_path, units, phasing="central")
     f = front(state, "central")
-    assert f.supply_gap(f, "G-35R", "0805") == 0
+    assert f.supply_gap(f, "G-35R", "0805") <= 0
     assert f.supply_gap(f, "G-35R", "1905") > 0
     assert f.hex_value("G-35R", "1905", "0805") < f.hex_value("G-35R", "0906", "0805")
