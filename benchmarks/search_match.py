@@ -61,6 +61,7 @@ def play_one(
         "search_won": result.get("winner") == searcher,
         "vp": result.get("vp"),
         "steps": played.steps,
+        "searched": sum(getattr(a, "searched", 0) for a in agents.values()),
         "seconds": round(time.perf_counter() - start, 1),
     }
 

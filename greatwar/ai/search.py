@@ -52,8 +52,8 @@ HIDDEN_DETAILS = frozenset({"type", "path", "cost"})
 Evaluator = Callable[["State", str], float]
 #: a rollout policy: (state, role, legal actions, rng) -> one of the legal actions
 Policy = Callable[["State", str, list[Action], random.Random], Action]
-#: a guide: (state, role, legal actions, memory) -> the action a rule of thumb would take
-Guide = Callable[["State", str, list[Action], set[Any]], "Action | None"]
+#: a guide: (state, role, legal actions, at the root?) -> the action a rule of thumb takes
+Guide = Callable[["State", str, list[Action], bool], "Action | None"]
 #: the prior weight the guide's pick gets over the weights by type
 GUIDE_BONUS = 4.0
 #: rollout weights by kind of action: passing and taking back less often, resolving more
@@ -173,6 +173,9 @@ class Settings:
     #: if given, search only decisions offering an action of these kinds and leave the
     #: rest to the heuristic agent (to spend a budget where it matters)
     focus: frozenset[str] | None = None
+    #: the evaluation of one side is minus the other's (true of :func:`evaluate`), so a
+    #: leaf is evaluated once
+    zero_sum: bool = True
 
 
 class SearchAgent:
@@ -198,10 +201,10 @@ class SearchAgent:
         self.policy = policy or weighted_policy
         self._heuristic = heuristic.HeuristicAgent(seed)
         self.guide = guide or self._heuristic_pick
-        self._root_memory: set[Any] = set()
         self.last_explanation = ""
-        #: iterations run for the last decision (for benchmarks and reports)
+        #: iterations run for the last decision, and decisions searched so far (reports)
         self.last_iterations = 0
+        self.searched = 0
 
     # --- the agent protocol ---------------------------------------------------------
 
@@ -229,10 +232,10 @@ class SearchAgent:
             self.last_explanation = self._heuristic.last_explanation or describe(action)
             return action
         rng = random.Random(_decision_seed(self.seed, view))
-        self._root_memory = self._heuristic._phase_memory(view)  # its memory of the phase
         root = Node()
         role = view["role"]
         self.last_iterations = self._search(root, world, role, rng)
+        self.searched += 1
         return self._pick(root, role, legal)
 
     def _worth_searching(self, legal: list[Action]) -> bool:
@@ -309,19 +312,20 @@ class SearchAgent:
         """Raise the prior of the guide's pick (at the root with the agent's memory of
         the phase, so units it has moved are not taken in hand again)."""
         node.guided.add(role)
-        memory = self._root_memory if at_root else set()
-        pick = self.guide(state, role, legal, memory)
+        pick = self.guide(state, role, legal, at_root)
         if pick is not None:
             edge = node.edges_of(role).get(action_key(pick))
             if edge is not None:
                 edge.prior += GUIDE_BONUS
 
     def _heuristic_pick(
-        self, state: State, role: str, legal: list[Action], memory: set[Any]
+        self, state: State, role: str, legal: list[Action], at_root: bool
     ) -> Action | None:
-        """The heuristic agent's choice in ``state`` (a sample, never the true state)."""
+        """The heuristic agent's choice in ``state`` (a sample, never the true state); at
+        the root with the heuristic's own memory of the phase (units it has moved ...)."""
         if len(legal) < 2:
             return None
+        memory: set[Any] = self._heuristic._phase_memory(state) if at_root else set()
         rng = random.Random(state.version)
         turn = heuristic.Turn(role, {}, legal, state, memory, rng)
         return self._heuristic.decide(turn).action
@@ -339,7 +343,21 @@ class SearchAgent:
         roles = state.game.roles()
         if state.is_over():
             return {r: outcome(state, r) for r in roles}
-        return {r: self.evaluate(state, r) for r in roles}
+        return self._score(state, roles)
+
+    def _score(self, state: State, roles: list[str]) -> dict[str, float]:
+        """Every role's evaluation: once a side (partners share their side's score), and
+        with two sides and ``zero_sum`` the second side's is the first's, negated."""
+        sides: dict[str, float] = {}
+        for role in roles:
+            side = side_of(role)
+            if side in sides:
+                continue
+            if self.settings.zero_sum and len(sides) == 1:
+                sides[side] = -next(iter(sides.values()))
+            else:
+                sides[side] = self.evaluate(state, role)
+        return {r: sides[side_of(r)] for r in roles}
 
     def _pick(self, root: Node, role: str, legal: list[Action]) -> Action:
         """The most visited root action (ties: higher mean), with its explanation."""
