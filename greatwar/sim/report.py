@@ -49,11 +49,13 @@ def win_table(summary: dict[str, Any]) -> Table:
     """Win rate (95% Wilson interval) and victory points (from the row's side) per side
     and per agent; an agent that played both sides also gets a row for each side."""
     table = Table(title=f"{summary['scenario']}: {summary['finished']} finished games")
-    table.add_column("", no_wrap=True)
+    table.add_column("side / agent", no_wrap=True)
     for column in ("games", "won", "win %", "95% CI", "VP mean", "sd", "min", "max"):
         table.add_column(column, justify="right", no_wrap=True)
     for side, record in summary["sides"].items():
         table.add_row(*_record_row(side, record))
+    if summary["agents"]:
+        table.add_section()
     for label, record in summary["agents"].items():
         table.add_row(*_record_row(label, record), style="bold")
         if len(record["sides"]) > 1:
