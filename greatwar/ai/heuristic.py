@@ -72,10 +72,14 @@ UNDOING = frozenset(
         "drop_gun",
         "drop_hex",
         "destroy_trench",
+        "hold_fire",
     }
 )
 #: the largest choice worth looking one action ahead on
 LOOKAHEAD_LIMIT = 12
+#: decisions in one phase after which the agent suspects it is going round in circles
+#: and ends what it can end
+LOOP_GUARD = 600
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,7 @@ class HeuristicAgent:
         self.last_explanation: str | None = None
         self._memory: set[Any] = set()
         self._memory_key: Any = None
+        self._in_phase = 0
 
     def choose_in(self, view: View, world: World) -> Action:
         legal = [a for a in view["legal_actions"] if a["type"] not in NEVER]
@@ -173,7 +178,8 @@ class HeuristicAgent:
             return legal[0]
         state = world.sample(self.rng)
         turn = Turn(view["role"], view, legal, state, self._phase_memory(state), self.rng)
-        choice = self.decide(turn)
+        self._in_phase += 1
+        choice = self.decide(turn) if self._in_phase <= LOOP_GUARD else self.break_loop(turn)
         self.last_explanation = choice.reason
         return choice.action
 
@@ -202,6 +208,12 @@ class HeuristicAgent:
                 best, chosen = key, action
         return Choice(chosen, f"judges {_describe(chosen)} best for the position")
 
+    def break_loop(self, turn: Turn) -> Choice:
+        """Too many decisions in one phase: end or skip something, else act at random."""
+        passive = [a for a in turn.legal if a["type"] in PASSIVE]
+        chosen = self.rng.choice(passive or turn.legal)
+        return Choice(chosen, f"cuts short with {_describe(chosen)}")
+
     def by_prior(self, turn: Turn) -> Choice:
         keyed = [(prior(a), self.rng.random(), i) for i, a in enumerate(turn.legal)]
         chosen = turn.legal[max(keyed)[2]]
@@ -217,6 +229,7 @@ class HeuristicAgent:
         if key != self._memory_key:
             self._memory_key = key
             self._memory = set()
+            self._in_phase = 0
         return self._memory
 
 

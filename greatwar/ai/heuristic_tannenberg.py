@@ -66,6 +66,7 @@ SHUNNED = frozenset(
         "react",
         "detach",
         "cancel",
+        "hold_fire",
     }
 )
 #: what to do first when it is offered, in order, with the reason
@@ -76,6 +77,7 @@ FIRST_CHOICES: tuple[tuple[str, str], ...] = (
     ("place_hq", "places an HQ"),
     ("fire", "supports the clash with its artillery"),
     ("add_gun", "adds a gun to the clash"),
+    ("done", "has committed its artillery"),
     ("pursue", "pursues into the ground the enemy gave up"),
     ("stay", "holds its ground"),
     ("stop", "stops its withdrawal"),
