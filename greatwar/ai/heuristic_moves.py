@@ -59,6 +59,8 @@ class Front:
     #: more places ``side`` wants to reach, each a group of hexes with its worth (e.g.
     #: the regions of an automatic victory)
     goals: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
+    #: places the enemy wants to reach (the enemy's goals): guarded when he comes near
+    threats: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
@@ -99,6 +101,11 @@ class Front:
                 self.guard.append((c, h, float(city.vp)))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
+        for hexes, worth in self.threats(self.state, self.side):
+            for h in hexes:
+                c = self.coord(h)
+                if any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
+                    self.guard.append((c, h, worth / len(hexes)))
 
     def _centre(self) -> None:
         hexes = [self.coord(h) for h in self.own]

@@ -131,8 +131,13 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     return out
 
 
+def threats(st: State, side: str) -> list[tuple[list[str], float]]:
+    """The regions of the enemy's automatic victories (guarded when he comes near)."""
+    return goals(st, st.game.static.enemy[side])
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, carried=carried, goals=goals)
+    return Front(st, side, strength, stack_room, carried=carried, goals=goals, threats=threats)
 
 
 def choose(turn: Turn) -> Choice | None:
