@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.evaluate import evaluate as position_value
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -94,27 +95,6 @@ def outcome(state: State, role: str) -> float:
     if winner is None:
         return 0.0
     return 1.0 if winner == side_of(role) else -1.0
-
-
-def provisional_evaluate(state: State, role: str) -> float:
-    """A simple evaluation: the game's result as it would stand now, at half weight
-    until the game is over (used when no better evaluation is given)."""
-    if state.is_over():
-        return outcome(state, role)
-    result = state.game.system.result(state)
-    winner = result.get("winner")
-    if winner is None:
-        return 0.0
-    return 0.5 if winner == side_of(role) else -0.5
-
-
-def default_evaluate() -> Evaluator:
-    """The heuristic's evaluation when it is available, else :func:`provisional_evaluate`."""
-    try:
-        from greatwar.ai.evaluate import evaluate
-    except ImportError:  # pragma: no cover - the heuristic ships with the package
-        return provisional_evaluate
-    return evaluate  # type: ignore[no-any-return]
 
 
 def acting_role(state: State, prefer: str | None = None) -> str | None:
@@ -197,7 +177,7 @@ class SearchAgent:
         self.seed = seed
         self.budget = budget or DEFAULT_BUDGET
         self.settings = settings or Settings()
-        self.evaluate = evaluate or default_evaluate()
+        self.evaluate = evaluate or position_value
         self.policy = policy or weighted_policy
         self._heuristic = heuristic.HeuristicAgent(seed)
         self.guide = guide or self._heuristic_pick
