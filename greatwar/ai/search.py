@@ -23,8 +23,17 @@ windows), the root is the agent's own role and a node below acts for the first a
 that has a legal action; the tree then lets that role answer what was chosen above it, a
 cautious reading of simultaneous choices. The agent never chooses undo.
 
+Leaves are scored with :func:`greatwar.ai.evaluate.evaluate` (once per leaf: one side's
+value is minus the other's). Rollouts draw actions by kind (cheap); the heuristic agent's
+rules of thumb, too slow for every rollout step, guide the tree instead: its pick gets a
+prior bonus at the root and at every node visited twice. ``Settings.focus`` limits the
+search to decisions offering certain kinds of action (combat, cards, retreats ...) and
+leaves the rest to the heuristic agent, to spend a small budget where it counts. A decision
+with one choice is taken without searching.
+
 With ``Budget(iterations=...)`` and no time limit the choice is a pure function of the seed,
-the view and the world, so tests and batch runs are reproducible.
+the view and the world (and the agent's earlier decisions), so tests and batch runs are
+reproducible. ``last_explanation`` gives the choice with how its sampled futures scored.
 """
 
 from __future__ import annotations

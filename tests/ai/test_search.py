@@ -196,3 +196,14 @@ def test_an_action_is_described_in_a_player_s_words() -> None:
     move = {"type": "move", "unit": "R-XIX", "to": "1005", "path": ["1004"], "cost": 2}
     assert describe(move) == "move unit R-XIX to 1005"
     assert describe({"type": "end_segment"}) == "end segment"
+
+
+def test_with_a_focus_other_decisions_are_left_to_the_heuristic() -> None:
+    state, role = _busy_state("gwite/teaching", 10)
+    kinds = {a["type"] for a in state.legal_actions(role)}
+    elsewhere = SearchAgent(0, TINY, settings=Settings(focus=frozenset({"no-such-kind"})))
+    assert decide(elsewhere, state, role) in state.legal_actions(role)
+    assert (elsewhere.last_iterations, elsewhere.searched) == (0, 0)
+    here = SearchAgent(0, TINY, settings=Settings(focus=frozenset(kinds)))
+    decide(here, state, role)
+    assert (here.last_iterations, here.searched) == (4, 1)
