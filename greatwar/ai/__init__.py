@@ -15,7 +15,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 AGENTS["heuristic"] = HeuristicAgent  # rules of thumb and one-ply look-ahead (issue 6)
 AGENTS["search"] = SearchAgent  # Monte Carlo tree search (issue 6)
 #: the computer opponent used when none is named
-DEFAULT_AGENT = "random"
+DEFAULT_AGENT = "heuristic"
 
 
 def make_agent(name: str, seed: int = 0, budget: Budget | None = None) -> Agent:

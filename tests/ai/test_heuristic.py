@@ -117,3 +117,9 @@ def test_a_hex_behind_the_enemy_is_out_of_supply_reach(tmp_path: Path) -> None:
     assert f.supply_gap(f, "G-35R", "0805") <= 0
     assert f.supply_gap(f, "G-35R", "1905") > 0
     assert f.hex_value("G-35R", "1905", "0805") < f.hex_value("G-35R", "0906", "0805")
+
+
+def test_the_heuristic_agent_is_the_default_computer_opponent() -> None:
+    from greatwar.ai import DEFAULT_AGENT
+
+    assert DEFAULT_AGENT == "heuristic"
