@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
 from greatwar.ai.evaluate import evaluate as position_value
+from greatwar.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -139,6 +140,8 @@ class Node:
     edges: dict[str, dict[str, Edge]] = field(default_factory=dict)
     #: roles whose guide pick has been asked for at this node
     guided: set[str] = field(default_factory=set)
+    #: actions a sample refused to apply although listed (never tried again here)
+    refused: set[str] = field(default_factory=set)
 
     def edges_of(self, role: str) -> dict[str, Edge]:
         return self.edges.setdefault(role, {})
@@ -257,7 +260,11 @@ class SearchAgent:
             if role is None:
                 break
             edge = self._select(node, state, role, at_root=node is root)
-            state.apply(role, edge.action)
+            try:
+                state.apply(role, edge.action)
+            except IllegalAction:  # a sample may refuse what its own list offered
+                node.refused.add(action_key(edge.action))
+                break
             path.append((node, role, edge))
             if edge.child is None:
                 edge.child = Node()
@@ -275,7 +282,9 @@ class SearchAgent:
         """The edge to follow: the best prior not yet tried among the widened ones, else
         the best UCB1 score with availability counts."""
         edges = node.edges_of(role)
-        legal = usable(state.legal_actions(role))
+        legal = [a for a in usable(state.legal_actions(role)) if action_key(a) not in node.refused]
+        if not legal:
+            legal = usable(state.legal_actions(role))
         for action in legal:
             key = action_key(action)
             if key not in edges:
@@ -316,7 +325,7 @@ class SearchAgent:
             return None
         memory: set[Any] = self._heuristic._phase_memory(state) if at_root else set()
         rng = random.Random(state.version)
-        turn = heuristic.Turn(role, {}, legal, state, memory, rng)
+        turn = heuristic.Turn(role, {}, legal, state.clone(), memory, rng)
         return self._heuristic.decide(turn).action
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
@@ -328,7 +337,10 @@ class SearchAgent:
             if role is None:
                 break
             legal = usable(state.legal_actions(role))
-            state.apply(role, self.policy(state, role, legal, rng))
+            try:
+                state.apply(role, self.policy(state, role, legal, rng))
+            except IllegalAction:  # as in the tree: the rollout ends there
+                break
         roles = state.game.roles()
         if state.is_over():
             return {r: outcome(state, r) for r in roles}

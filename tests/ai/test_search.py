@@ -4,7 +4,7 @@ iteration budget, finds a winning line in a constructed position, never undoes."
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -12,6 +12,7 @@ import greatwar
 from greatwar.ai import AGENTS, Budget, World, decide, make_agent
 from greatwar.ai.base import explanation
 from greatwar.ai.search import SearchAgent, Settings, describe, usable
+from greatwar.engine.errors import IllegalAction
 
 TINY = Budget(iterations=4)
 
@@ -207,3 +208,28 @@ def test_with_a_focus_other_decisions_are_left_to_the_heuristic() -> None:
     here = SearchAgent(0, TINY, settings=Settings(focus=frozenset(kinds)))
     decide(here, state, role)
     assert (here.last_iterations, here.searched) == (4, 1)
+
+
+class _Fussy(_Race):
+    """A race whose list offers a move its apply then refuses (as a sample may)."""
+
+    BOGUS: ClassVar[dict[str, Any]] = {"type": "add", "n": 3}
+
+    def legal_actions(self, role: str) -> list[dict[str, Any]]:
+        listed = super().legal_actions(role)
+        return [*listed, self.BOGUS] if listed else listed
+
+    def apply(self, role: str, action: dict[str, Any]) -> None:
+        if action == self.BOGUS:
+            raise IllegalAction("three is too many")
+        super().apply(role, action)
+
+    def clone(self) -> _Fussy:
+        return _Fussy(self.total, self.mover, self.version)
+
+
+def test_an_action_a_sample_refuses_is_never_chosen() -> None:
+    state = _Fussy(6)
+    agent = SearchAgent(0, Budget(iterations=200), evaluate=_even, guide=_no_guide)
+    choice = agent.choose_in(state.view("north"), World(state, "north"))  # type: ignore[arg-type]
+    assert choice == {"type": "add", "n": 1}
