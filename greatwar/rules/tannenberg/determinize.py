@@ -5,12 +5,13 @@ What a role may not see of the enemy (:mod:`views`), and how a sample redraws it
 
 * **which units stand under the enemy's masks (16.2.1)**: the enemy's masked units are
   shuffled among the enemy's masks — each moves to another masked unit's place (its
-  mask and hex), and only among units of the same type, size and owning seat, so that
-  stacking (7.1, 16.2.4), a mask's movement (16.2.6) and who commands what keep the
-  shape the role sees (how many units each mask hides is kept too; the role cannot see
-  it, but keeping it keeps every stack legal). A unit keeps its own endurance, level
-  and markers. Units named by a frame of the phase stack (a unit on the move, in a
-  clash being fought) or by a masking plan kept (below) stay where they are;
+  mask and hex), and only among units of the same type, size, corps and owning seat, so
+  that stacking (7.1, 16.2.4), a mask's movement (16.2.6) and command (13.x: the corps
+  HQ's orders and radius) keep the shape the role sees (how many units each mask hides
+  is kept too; the role cannot see it, but keeping it keeps every stack legal). A unit
+  keeps its own endurance, level and markers. Units named by a frame of the phase
+  stack (a unit on the move, in a clash being fought) or by a masking plan kept (below)
+  stay where they are;
 * **the enemy's combat card laid down but not yet revealed (9.1.9)**: drawn again,
   uniformly from the cards that side could lay down (5.3.2, 12.3.3);
 * **the pieces the enemy picked for reserve movement, not yet shown (4.5.3)**: as many
@@ -60,16 +61,16 @@ def _pinned(st: State) -> set[str]:
     return {uid for uid in st.data["units"] if f'"{uid}"' in text}
 
 
-def _shuffle_key(st: State, uid: str) -> tuple[str, str, str]:
-    """Units that may trade places unseen: same type, size and owning seat."""
+def _shuffle_key(st: State, uid: str) -> tuple[str, str, str, str]:
+    """Units that may trade places unseen: same type, size, corps and owning seat."""
     info = U.info(st, uid)
-    return info.type, info.size, seats.role_of_unit(st, uid)
+    return info.type, info.size, info.corps, seats.role_of_unit(st, uid)
 
 
 def shuffle_masked_units(st: State, side: str, rng: random.Random) -> None:
     """Shuffle ``side``'s masked units among their places (mask and hex)."""
     pinned = _pinned(st)
-    groups: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    groups: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
     for _mask, hidden in sorted(masking.contents_table(st, side).items()):
         for uid in hidden:
             if uid not in pinned:
