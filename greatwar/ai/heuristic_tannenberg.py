@@ -257,10 +257,12 @@ def _fightable(st: State, role: str, clash: Action) -> list[Action] | None:
 def _trenches(turn: Turn) -> Choice:
     st = turn.state
     f = turn.front(front)
-    facings = turn.of_type("trench_facing")
+    facings = [a for a in turn.of_type("trench_facing") if "toward" in a]  # not off the map
     if facings:
         best = max(facings, key=lambda a: f.enemy.get(a["toward"], 0.0) + _near_enemy(f, a))
         return turn.pick(best, f"faces its trench toward {best['toward']}")
+    if turn.first("trench_facing") is not None:
+        return turn.pick(turn.first("trench_facing"), "faces its trench as it may")
     for a in turn.of_type("build_trench"):
         if f.enemy_next_to(a["hex"]) or _enemy_within(f, a["hex"], 2):
             name = U.info(st, a["unit"]).name

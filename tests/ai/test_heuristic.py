@@ -123,3 +123,19 @@ def test_the_heuristic_agent_is_the_default_computer_opponent() -> None:
     from greatwar.ai import DEFAULT_AGENT
 
     assert DEFAULT_AGENT == "heuristic"
+
+
+def test_a_trench_facing_off_the_map_edge_is_handled() -> None:
+    # a facing toward the map's edge has no "toward" hex (fortifications.py)
+    import random
+
+    from greatwar.ai import heuristic_tannenberg
+    from greatwar.ai.heuristic import Turn
+
+    state = greatwar.load("tannenberg/teaching").new_state(1)
+    edge = {"type": "trench_facing", "unit": "G-1-1-I", "facing": 0, "edges": ["N"]}
+    inland = {**edge, "facing": 1, "edges": ["NE"], "toward": "A17 B19"}
+    for legal, expected in (([edge, inland], inland), ([edge], edge)):
+        turn = Turn("german", {}, legal, state, set(), random.Random(1))
+        choice = heuristic_tannenberg.choose(turn)
+        assert choice is not None and choice.action == expected
