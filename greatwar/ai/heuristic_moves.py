@@ -59,7 +59,8 @@ class Front:
     #: more places ``side`` wants to reach, each a group of hexes with its worth (e.g.
     #: the regions of an automatic victory)
     goals: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
-    #: places the enemy wants to reach (the enemy's goals): guarded when he comes near
+    #: hexes the enemy must not reach (one of his units there wins him the game), each
+    #: with its worth: always guarded
     threats: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
@@ -102,10 +103,7 @@ class Front:
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
         for hexes, worth in self.threats(self.state, self.side):
-            for h in hexes:
-                c = self.coord(h)
-                if any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
-                    self.guard.append((c, h, worth / len(hexes)))
+            self.guard.extend((self.coord(h), h, worth) for h in hexes)
 
     def _centre(self) -> None:
         hexes = [self.coord(h) for h in self.own]

@@ -38,6 +38,8 @@ RETREAT_RATIO = 0.35
 MOVE_GAIN = 0.05
 #: the pull of a region where one unit wins the game at once (19.2)
 AUTOMATIC_WORTH = 12.0
+#: the largest region a garrison in each hex can hold against an automatic victory
+GARRISONED_REGION = 4
 #: a Tannenberg action takes some 15 ms to try on a copy: look ahead on few choices only
 LOOKAHEAD_LIMIT = 5
 #: action types this agent leaves alone (tricks whose worth it cannot judge)
@@ -132,8 +134,19 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
 
 
 def threats(st: State, side: str) -> list[tuple[list[str], float]]:
-    """The regions of the enemy's automatic victories (guarded when he comes near)."""
-    return goals(st, st.game.static.enemy[side])
+    """19.2 the small regions where a single enemy unit wins (or half wins) the game for
+    him: a garrison in each of their hexes keeps him out."""
+    regions = st.game.scenario.board.regions
+    enemy = st.game.static.enemy[side]
+    out = []
+    for condition in st.game.scenario.file.special.get("automatic_victory", []):
+        if condition["side"] != enemy:
+            continue
+        for clause in condition["clauses"]:
+            hexes = sorted(regions.get(clause["region"], ()))
+            if int(clause.get("count", 1)) == 1 and 0 < len(hexes) <= GARRISONED_REGION:
+                out.append((hexes, AUTOMATIC_WORTH))
+    return out
 
 
 def front(st: State, side: str) -> Front:
