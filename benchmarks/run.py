@@ -1,7 +1,9 @@
 """Speed of the forward model, measured (never asserted): ``make bench``.
 
 Random-play actions per second, the time of ``legal_actions`` and ``apply``
-on states met in random games, replay time, clone and digest time.
+on states met in random games, replay time, clone and digest time, and the
+search agent's iterations per second (``--search-states`` decisions of
+``--search-iterations`` iterations each).
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from rich.console import Console
 from rich.table import Table
 
 import greatwar
-from greatwar.ai import RandomAgent
+from greatwar.ai import Budget, RandomAgent, decide
+from greatwar.ai.search import SearchAgent, usable
 from greatwar.engine.state import State
 from greatwar.sim.play import play_game
 
@@ -55,11 +58,31 @@ def per_call(fn, items, repeat: int = 1) -> float:  # type: ignore[no-untyped-de
     return statistics.fmean(times) * 1e6
 
 
+def search_rate(states: list[State], iterations: int) -> tuple[float, int]:
+    """Search iterations per second over decisions with a choice, and how many were timed."""
+    agent = SearchAgent(1, Budget(iterations=iterations))
+    done = 0
+    seconds = 0.0
+    for state in states:
+        role = next(
+            (r for r in state.active_roles() if len(usable(state.legal_actions(r))) > 1), None
+        )
+        if role is None:
+            continue
+        start = time.perf_counter()
+        decide(agent, state, role)
+        seconds += time.perf_counter() - start
+        done += agent.last_iterations
+    return (done / seconds if seconds else 0.0), done
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenario", default="gwite/teaching")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--search-states", type=int, default=6)
+    parser.add_argument("--search-iterations", type=int, default=20)
     args = parser.parse_args()
 
     finals, seconds, actions = random_games(args.scenario, args.games, args.seed)
@@ -95,6 +118,9 @@ def main() -> None:
     table.add_row(
         "replay", f"{replay_seconds / actions * 1e6:,.0f} µs/action ({replay_seconds:.2f} s in all)"
     )
+    step = max(1, len(states) // max(1, args.search_states))
+    rate, iterations = search_rate(states[::step][: args.search_states], args.search_iterations)
+    table.add_row("search", f"{rate:,.1f} iterations/s ({iterations} iterations)")
     table.add_row("states sampled", str(len(states)))
     Console().print(table)
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -219,6 +221,122 @@ def fuzz(
     )
     if report.failures:
         raise typer.Exit(1)
+
+
+@app.command()
+def simulate(
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
+    games: Annotated[int, typer.Option(help="How many games (pairs with --swap-sides).")] = 10,
+    agents: Annotated[
+        str, typer.Option(help="Agents per side (or per seat), comma-separated.")
+    ] = "random,random",
+    swap_sides: Annotated[
+        bool, typer.Option(help="Play every game twice, the second with the agents reversed.")
+    ] = False,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: CPU count; 0: this process).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Master seed; game i's seed derives from it.")] = 1,
+    out: Annotated[
+        Path | None, typer.Option(help="Directory for records (default simulations/<time>).")
+    ] = None,
+    plot: Annotated[Path | None, typer.Option(help="Draw VP and win rates to this file.")] = None,
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print the summary as one JSON line, last.")
+    ] = False,
+    ray: Annotated[
+        str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
+    ] = None,
+    think: Annotated[
+        float | None, typer.Option(help="Seconds per decision (agents that think).")
+    ] = None,
+    iterations: Annotated[int | None, typer.Option(help="Iterations per decision.")] = None,
+    max_actions: Annotated[
+        int | None, typer.Option(help="Cut a game after this many actions (unfinished).")
+    ] = None,
+    option: OptionList = None,
+) -> None:
+    """Play many games between agents and summarise them: win rates, victory points, length."""
+    from greatwar.sim import report
+    from greatwar.sim.backends import BackendError, make_backend
+    from greatwar.sim.simulate import Plan, PlanError, check_out_dir, plan_jobs
+    from greatwar.sim.simulate import simulate as run_simulation
+
+    _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
+    if workers is not None and workers < 0:
+        raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
+    _load(scenario, option)  # clear errors for a bad scenario before starting
+    plan = Plan(
+        scenario=scenario,
+        games=games,
+        agents=tuple(a.strip() for a in agents.split(",")),
+        seed=seed,
+        swap_sides=swap_sides,
+        options=_parse_options(option or []),
+        think=think,
+        iterations=iterations,
+        max_actions=max_actions,
+    )
+    out_dir = out or Path("simulations") / time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    backend = make_backend(workers, ray)
+    try:
+        jobs = plan_jobs(plan)
+        check_out_dir(out_dir)
+        backend.start()  # a cluster that cannot be reached is refused before anything is written
+        with _game_progress(len(jobs)) as on_game:
+            run = run_simulation(plan, backend, out_dir, on_game=on_game, jobs=jobs)
+    except (PlanError, BackendError) as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        backend.stop()
+    summary = run.summary
+    console.print(report.win_table(summary))
+    console.print(report.games_table(summary))
+    for line in report.failure_lines(summary):
+        console.print(line, highlight=False, markup=False, style="red")
+    if plot is not None:
+        from greatwar.sim.plot import plot_summary
+
+        console.print(f"plot: {plot_summary(run.outcomes, summary, plot)}", highlight=False)
+    if json_out:
+        console.out(json.dumps(summary, separators=(",", ":")), highlight=False)
+    if summary["failed"]:
+        raise typer.Exit(1)
+
+
+def _check_positive(**values: float | None) -> None:
+    """Refuse a count or budget below one (``None``: not given)."""
+    for name, value in values.items():
+        if value is not None and value <= 0:
+            flag = name.replace("_", "-")
+            raise _fail(f"--{flag} must be positive, not {value}")
+
+
+@contextmanager
+def _game_progress(total: int) -> Iterator[Callable[[Any, int, int], None]]:
+    """A progress bar of games done, rate and time left (on stderr); yields its callback."""
+    with Progress(
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=err,
+    ) as progress:
+        task = progress.add_task("games", total=total, status="")
+        start = time.perf_counter()
+        failed = 0
+
+        def on_game(outcome: Any, done: int, total: int) -> None:
+            nonlocal failed
+            failed += outcome["status"] == "failed"
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            status = f"{rate:.2f} games/s" + (f", {failed} failed" if failed else "")
+            progress.update(task, completed=done, status=status)
+
+        yield on_game
 
 
 @app.command()

@@ -6,12 +6,16 @@ import inspect
 from collections.abc import Callable
 
 from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
+from greatwar.ai.heuristic import HeuristicAgent
 from greatwar.ai.random_agent import RandomAgent
+from greatwar.ai.search import SearchAgent
 
 #: agent name -> class (or factory) taking ``seed`` and, if it thinks, ``budget``
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+AGENTS["heuristic"] = HeuristicAgent  # rules of thumb and one-ply look-ahead (issue 6)
+AGENTS["search"] = SearchAgent  # Monte Carlo tree search (issue 6)
 #: the computer opponent used when none is named
-DEFAULT_AGENT = "random"
+DEFAULT_AGENT = "heuristic"
 
 
 def make_agent(name: str, seed: int = 0, budget: Budget | None = None) -> Agent:
@@ -30,6 +34,7 @@ __all__ = [
     "DEFAULT_AGENT",
     "Agent",
     "Budget",
+    "HeuristicAgent",
     "RandomAgent",
     "SearchingAgent",
     "World",

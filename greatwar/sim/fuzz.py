@@ -74,6 +74,16 @@ def fuzz(
 def write_failure(out_dir: Path, scenario: str, index: int, failure: GameFailure) -> Path:
     """Write the record of a failed game; ``greatwar replay`` reproduces the failure."""
     out_dir.mkdir(parents=True, exist_ok=True)
+    record = failure_record(failure, index)
+    safe = scenario.replace("/", "-").replace("\\", "-").removesuffix(".toml")
+    path = out_dir / f"{safe}-game{index}-seed{record['seed']}.json"
+    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+    return path
+
+
+def failure_record(failure: GameFailure, index: int) -> dict[str, Any]:
+    """The record of a failed game with what failed (``failure``: kind, message, game,
+    traceback); ``greatwar replay`` reproduces the failure from it."""
     record = failure.record()
     cause = failure.__cause__
     record["failure"] = {
@@ -82,7 +92,4 @@ def write_failure(out_dir: Path, scenario: str, index: int, failure: GameFailure
         "game": index,
         "traceback": traceback.format_exception(cause) if cause else [],
     }
-    safe = scenario.replace("/", "-").replace("\\", "-").removesuffix(".toml")
-    path = out_dir / f"{safe}-game{index}-seed{record['seed']}.json"
-    path.write_text(json.dumps(record, indent=1), encoding="utf-8")
-    return path
+    return record

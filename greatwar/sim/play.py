@@ -15,7 +15,8 @@ from greatwar.engine.state import Game, State
 class GameFailure(Exception):
     """A game could not be played on: what went wrong, where, and the action that did it.
 
-    ``kind`` is ``exception``, ``broken invariant``, ``dead end`` or ``runaway game``.
+    ``kind`` is ``exception``, ``agent error`` (the agent failed to choose),
+    ``broken invariant``, ``dead end`` or ``runaway game``.
     ``state`` is the last good state; ``action`` the ``[role, action]`` that failed, if any.
     """
 
@@ -58,13 +59,20 @@ def play_game(
     while not state.is_over():
         if steps >= max_steps:
             raise GameFailure("runaway game", f"not over after {max_steps} actions", state)
-        active = state.active_roles()
-        candidates = [r for r in active if state.legal_actions(r)]
+        try:
+            active = state.active_roles()
+            candidates = [r for r in active if state.legal_actions(r)]
+        except Exception as exc:
+            raise GameFailure("exception", f"{type(exc).__name__}: {exc}", state) from exc
         if not candidates:
             who = ", ".join(active) or "anyone"
             raise GameFailure("dead end", f"no legal action for {who}: {state.prompt()}", state)
         role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
-        action = decide(agents[role], state, role)
+        try:
+            action = decide(agents[role], state, role)
+        except Exception as exc:
+            message = f"{role}'s agent: {type(exc).__name__}: {exc}"
+            raise GameFailure("agent error", message, state) from exc
         try:
             state.apply(role, action)
         except InvariantViolation as exc:

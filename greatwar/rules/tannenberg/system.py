@@ -11,6 +11,8 @@ from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import build_static
 
 if TYPE_CHECKING:
+    import random
+
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
@@ -150,6 +152,12 @@ class TannenbergSystem(RuleSystem):
             pieces.extend(u for u in seen if u["side"] == side)
         public["units"] = pieces
         return public
+
+    def determinize(self, st: State, role: str, rng: random.Random) -> State:
+        """Dice reseeded, and what ``role`` may not see redrawn: see :mod:`determinize`."""
+        from greatwar.rules.tannenberg.determinize import determinize
+
+        return determinize(super().determinize(st, role, rng), role, rng)
 
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []

@@ -1,0 +1,265 @@
+"""Position evaluation: how good a game state is for one role, roughly in [-1, 1].
+
+:func:`evaluate` is the leaf value of the searching agents and the yardstick of
+the heuristic agent. It reads a *full* state (a determinization, never the
+true state behind a seat's view) and works for every rule system:
+
+* a finished game is worth +1 (won), -1 (lost) or 0 (drawn);
+* otherwise a weighted sum of features, each in [-1, 1] from ``role``'s side:
+
+  - **victory points**: the scenario's index as it would be scored now
+    (GWitE: the index plus the cities' points; Tannenberg: the index plus the
+    towns' points for the stages still to come), signed for ``role``'s side;
+  - **material**: the share of its full strength each side still has (steps in
+    GWitE, combat-efficiency levels and endurance in Tannenberg), own minus
+    enemy;
+  - **supply** (and command in GWitE): the share of each side's units cut off,
+    enemy minus own. Tannenberg's supply lines cost some 15 ms a side to trace
+    after every move, so there they count only with ``thorough=True``;
+  - **objectives**: for each city or town that scores, which side is nearer to
+    it with its combat units (who holds or threatens it).
+
+The sum is kept inside (-1, 1) so that a real win always counts for more.
+Everything is cheap: a pass over the units and the objective hexes, and the
+rule systems' own supply tables, which they cache until units move.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from greatwar import hexgrid
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+#: weights of the features in the sum (they add up to 1)
+WEIGHTS = {"vp": 0.45, "material": 0.3, "supply": 0.1, "objectives": 0.15}
+#: a non-final position never scores beyond this
+CAP = 0.95
+#: unit types that are not fighting units (their strength is not material)
+NOT_COMBAT = frozenset({"hq", "supply_train", "mask"})
+
+
+@dataclass(frozen=True)
+class Features:
+    """The features of one position from one side's point of view, each in [-1, 1]."""
+
+    vp: float
+    material: float
+    supply: float
+    objectives: float
+
+    def total(self) -> float:
+        raw = sum(WEIGHTS[name] * getattr(self, name) for name in WEIGHTS)
+        return max(-CAP, min(CAP, raw))
+
+
+def side_of(state: State, role: str) -> str:
+    """The side a role plays (Tannenberg's three-player seats ``russian-1``... are Russian)."""
+    sides = state.game.static.side_ids
+    if role in sides:
+        return role
+    return next((s for s in sides if role.startswith(s)), role)
+
+
+def evaluate(state: State, role: str, *, thorough: bool = False) -> float:
+    """How good ``state`` is for ``role``: +1 won, -1 lost, else a value in (-1, 1).
+
+    ``thorough`` also traces supply lines where that is slow (Tannenberg)."""
+    side = side_of(state, role)
+    if state.is_over():
+        return terminal_value(state, side)
+    return features(state, side, thorough=thorough).total()
+
+
+def terminal_value(state: State, side: str) -> float:
+    """+1 if ``side`` won the finished game, -1 if it lost, 0 for a draw."""
+    result = state.result() or {}
+    winner = result.get("winner")
+    if winner is None:
+        return 0.0
+    return 1.0 if winner == side else -1.0
+
+
+def features(state: State, side: str, *, thorough: bool = False) -> Features:
+    """Every feature of ``state`` for ``side`` (see the module's docstring)."""
+    system = state.game.system.name
+    enemy = state.game.static.enemy[side]
+    with_supply = thorough or system == "gwite"
+    return Features(
+        vp=vp_feature(state, side, system),
+        material=_own_minus_enemy(material_share, state, side, enemy),
+        supply=_own_minus_enemy(cut_off_share, state, enemy, side) if with_supply else 0.0,
+        objectives=objectives_feature(state, side),
+    )
+
+
+def _own_minus_enemy(measure: Any, state: State, first: str, second: str) -> float:
+    return float(measure(state, first) - measure(state, second))
+
+
+# --- victory points ----------------------------------------------------------------
+
+
+def projected_vp(state: State, system: str) -> float:
+    """The victory-point index as it would stand at the end (index side positive)."""
+    if system == "gwite":
+        from greatwar.rules.gwite import victory
+
+        return float(state.data["vp"] + victory.city_points(state))
+    return float(state.data["vp"] + _town_points_to_come(state))
+
+
+def _town_points_to_come(state: State) -> float:
+    """Tannenberg: the towns' points their holder would still score at the end of this
+    stage and the ones after it, if control stayed as it is (19.3)."""
+    from greatwar.rules.tannenberg import victory
+
+    scorer = victory.points_table(state).get("towns")
+    if not scorer:
+        return 0.0
+    stages_left = max(0, state.game.scenario.info.turns - state.data["stage"] + 1)
+    control = state.data["control"]
+    cities = state.game.scenario.board.cities
+    per_stage = sum(c.vp for h, c in cities.items() if c.vp and control.get(h) == scorer)
+    signed = per_stage if scorer == victory.index_side(state) else -per_stage
+    return float(signed * stages_left)
+
+
+def vp_scale(state: State) -> float:
+    """The index's typical swing: the widest finite bound of the levels of victory, or 4."""
+    victory = state.game.scenario.file.victory
+    levels = victory.levels if victory else []
+    scale = max((abs(b) for lv in levels for b in (lv.min, lv.max) if b), default=0)
+    if state.game.system.name == "tannenberg":
+        scale = max(scale, 20)  # points there come in fives: eliminations, towns each stage
+    return float(max(scale, 4))
+
+
+def vp_feature(state: State, side: str, system: str) -> float:
+    victory = state.game.scenario.file.victory
+    if victory is None:
+        return 0.0
+    vp = projected_vp(state, system)
+    signed = vp if side == victory.index_side else -vp
+    return math.tanh(signed / vp_scale(state))
+
+
+# --- material ---------------------------------------------------------------------
+
+
+def unit_health(state: State, uid: str) -> tuple[float, float]:
+    """(strength left, full strength) of a fighting unit; (0, 0) for other pieces."""
+    info = state.game.static.units[uid]
+    if info.type in NOT_COMBAT:
+        return 0.0, 0.0
+    rec = state.data["units"][uid]
+    if state.game.system.name == "gwite":
+        weight = float(info.stacking or 1)
+        total = info.step_count
+        left = 0 if rec["status"] == "eliminated" else total - rec["lost"]
+    else:
+        front = info.levels[0] if info.levels else None
+        weight = float(getattr(front, "strength", None) or 1)
+        per_level = 5  # 2.3.3-2.3.6: four endurance points, the fifth drops a level
+        total = max(1, info.level_count) * per_level
+        left = (
+            0 if rec["status"] == "eliminated" else total - rec["level"] * per_level - rec["lost"]
+        )
+    return weight * max(0, left) / total, weight
+
+
+def material_share(state: State, side: str) -> float:
+    """The share of its full fighting strength ``side`` still has (pending units count)."""
+    have = full = 0.0
+    for uid in _side_units(state, side):
+        left, total = unit_health(state, uid)
+        have += left
+        full += total
+    return have / full if full else 0.0
+
+
+def _side_units(state: State, side: str) -> list[str]:
+    def build() -> list[str]:
+        units = state.game.static.units
+        return [uid for uid, ui in units.items() if ui.side == side]
+
+    return state.memo(("eval-side-units", side), build)  # type: ignore[no-any-return]
+
+
+# --- supply and command ---------------------------------------------------------------
+
+
+def cut_off_share(state: State, side: str) -> float:
+    """The share of ``side``'s fighting units on the map out of supply (and, in GWitE,
+    half-weighted, out of command)."""
+    fighting = [
+        uid
+        for uid in _side_units(state, side)
+        if state.data["units"][uid]["status"] == "on_map"
+        and state.game.static.units[uid].type not in NOT_COMBAT
+    ]
+    if not fighting:
+        return 0.0
+    if state.game.system.name == "gwite":
+        from greatwar.rules.gwite import supply
+
+        cut = sum(1.0 for uid in fighting if not supply.in_supply(state, uid))
+        cut += sum(
+            0.5 for uid in fighting if "out_of_command" in state.data["units"][uid]["markers"]
+        )
+    else:
+        from greatwar.rules.tannenberg import supply as tsupply
+
+        cut = sum(1.0 for uid in fighting if not tsupply.supplied(state, uid))
+    return min(1.0, cut / len(fighting))
+
+
+# --- objectives -------------------------------------------------------------------------
+
+
+def objective_hexes(state: State) -> list[tuple[str, int]]:
+    """Cities and towns worth victory points, with their points."""
+
+    def build() -> list[tuple[str, int]]:
+        cities = state.game.scenario.board.cities
+        return sorted((h, c.vp) for h, c in cities.items() if c.vp)
+
+    return state.memo(("eval-objectives",), build)  # type: ignore[no-any-return]
+
+
+def _combat_hexes(state: State, side: str) -> list[hexgrid.Hex]:
+    coord = state.game.scenario.board.coord
+    units = state.game.static.units
+    out = []
+    for uid in _side_units(state, side):
+        rec = state.data["units"][uid]
+        if rec["status"] == "on_map" and rec["hex"] and units[uid].type not in NOT_COMBAT:
+            out.append(coord[rec["hex"]])
+    return out
+
+
+def nearest(target: hexgrid.Hex, hexes: list[hexgrid.Hex], cap: int = 12) -> int:
+    """Hexes from ``target`` to the nearest of ``hexes`` (at most ``cap``)."""
+    return min((hexgrid.distance(target, h) for h in hexes), default=cap)
+
+
+def objectives_feature(state: State, side: str) -> float:
+    """Who is nearer to each scoring city, weighted by its points: +1 if ``side`` is
+    nearer to all of them, -1 if the enemy is."""
+    objectives = objective_hexes(state)
+    if not objectives:
+        return 0.0
+    enemy = state.game.static.enemy[side]
+    own, theirs = _combat_hexes(state, side), _combat_hexes(state, enemy)
+    coord = state.game.scenario.board.coord
+    score = total = 0.0
+    for h, vp in objectives:
+        target = coord[h]
+        gap = nearest(target, theirs) - nearest(target, own)
+        score += vp * math.tanh(gap / 2)
+        total += vp
+    return score / total

@@ -1,0 +1,257 @@
+"""Rules of thumb for The Great War in the East (the heuristic agent's GWitE knowledge).
+
+* Command (10.0): give every unit an HQ, the biggest units first; never release.
+* Movement (5.0): one unit at a time, fighting units before HQs; each goes to
+  the destination the :class:`~greatwar.ai.heuristic_moves.Front` values most
+  and stops when no move improves on where it stands; it takes the train when
+  it is far from the fighting.
+* Combat (8.0): attack where the expected result on the Combat Results Table
+  is good, with every attacker that improves it and every HQ shift there is;
+  call an attack off (and never declare it again that segment) when the odds
+  stay poor.
+* Reinforcements (14.0) enter at once.
+
+Everything else (combat-result options, retreats, advances, losses) is left to
+the agent's one-ply look-ahead with :func:`greatwar.ai.evaluate.evaluate`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
+from greatwar.rules.gwite import combat, crt, stacking, supply
+from greatwar.rules.gwite import units as U
+
+if TYPE_CHECKING:
+    from greatwar.ai.heuristic import Choice, Turn
+    from greatwar.engine.state import State
+
+Action = dict[str, Any]
+#: value of a combat result letter for the side that suffers it
+RESULT_VALUE = {"-": 0.0, "E": 4.0}
+#: an attack is worth making when the expected result is at least this much in one's favour
+GOOD_ATTACK = 0.6
+#: how far (hexes) from the nearest enemy a unit takes the train rather than marching
+RAIL_DISTANCE = 6
+MOVE_GAIN = 0.05
+#: how far (hexes) supply distances are searched
+SUPPLY_SEARCH = 12
+
+
+def strength(st: State, uid: str) -> float:
+    """A fighting unit's weight on the map: its current attack and defense."""
+    return float(U.printed_attack(st, uid) + U.printed_defense(st, uid)) / 2.0 or 0.5
+
+
+def stack_room(st: State, uid: str, h: str) -> bool:
+    """Whether ``uid`` fits in ``h`` without overstacking (6.1)."""
+    here = U.record(st, uid)["hex"]
+    extra = 0 if here == h else U.info(st, uid).stacking
+    return stacking.stacking_points(st, h) + extra <= stacking.stacking_limit(st, h)
+
+
+def supply_gap(f: Front, uid: str, h: str) -> int:
+    """Hexes by which a unit standing in ``h`` would be out of supply (9.12): its distance
+    to the nearest source of its side, through hexes free of Enemy units and zones, less
+    its Supply Range (negative: hexes to spare); HQs need none (10.35)."""
+    info = U.info(f.state, uid)
+    if info.hq:
+        return -SUPPLY_SLACK
+    depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
+    key = "supply-base" if depot else "supply"
+    dist = f.notes.get(key)
+    if dist is None:
+        dist = f.notes[key] = supply_distances(f.state, f.side, with_depots=not depot)
+    reach = supply.network(f.state).ranges.get(uid, 0)
+    return dist.get(h, SUPPLY_SLACK) - reach
+
+
+def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:
+    """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
+    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14);
+    ``with_depots`` false counts only rail and map-edge sources."""
+    net = supply.network(st)
+    tab = supply.table(st, side)
+    closed = tab.blocked | tab.enemy_zones
+    sources = tab.sources if with_depots else tab.rail | tab.edges
+    dist = {h: 0 for h in sources}
+    frontier = list(sources)
+    d = 0
+    while frontier and d < SUPPLY_SEARCH:
+        d += 1
+        following = []
+        for h in frontier:
+            for n in net.links[h]:
+                if n not in closed and n not in dist:
+                    dist[n] = d
+                    following.append(n)
+        frontier = following
+    return dist
+
+
+def carried(st: State, uid: str) -> float | None:
+    """Fighting units carry their strength; HQs and supply depots follow the troops."""
+    info = U.info(st, uid)
+    if info.hq or info.type == "supply_depot":
+        return None
+    return strength(st, uid)
+
+
+def front(st: State, side: str) -> Front:
+    return Front(st, side, strength, stack_room, supply_gap, carried=carried)
+
+
+def choose(turn: Turn) -> Choice | None:
+    """The GWitE rules of thumb for this decision, or None to leave it to look-ahead."""
+    kinds = turn.kinds
+    if "command" in kinds or "end_allocation" in kinds:
+        return _command(turn)
+    if "enter" in kinds:
+        return turn.pick(turn.first("enter"), "brings a reinforcement on")
+    if kinds & {"move", "rail_move", "detrain", "entrain"} or (
+        "select" in kinds and "end_segment" in kinds
+    ):
+        return _movement(turn)
+    if "declare" in kinds:
+        return _declare(turn)
+    if kinds & {"add_attacker", "resolve"}:
+        return _attack(turn)
+    return None
+
+
+# --- command ------------------------------------------------------------------------------
+
+
+def _command(turn: Turn) -> Choice:
+    st = turn.state
+    orders = turn.of_type("command")
+    if not orders:
+        return turn.pick(turn.first("end_allocation"), "every unit it can command has an HQ")
+    best = max(orders, key=lambda a: (U.info(st, a["unit"]).stacking, -orders.index(a)))
+    name = U.info(st, best["unit"]).name
+    return turn.pick(best, f"puts {name} under {U.info(st, best['hq']).name}")
+
+
+# --- movement -----------------------------------------------------------------------------
+
+
+def _movement(turn: Turn) -> Choice:
+    st = turn.state
+    moving = [a for a in turn.legal if a["type"] in ("move", "rail_move")]
+    selected = next(
+        (a["unit"] for a in turn.legal if a["type"] in ("move", "rail_move", "finish", "detrain")),
+        None,
+    )
+    if selected is not None:
+        return _move_unit(turn, selected, moving)
+    selects = [a for a in turn.of_type("select") if not turn.memory_has(("moved", a["unit"]))]
+    if not selects:
+        return turn.pick(turn.first("end_segment"), "has moved every unit it wants to")
+    fighting = [a for a in selects if U.info(st, a["unit"]).type not in NOT_COMBAT]
+    chosen = (fighting or selects)[0]
+    turn.remember(("moved", chosen["unit"]))  # one turn in hand per segment
+    return turn.pick(chosen, f"takes {U.info(st, chosen['unit']).name} in hand")
+
+
+def _move_unit(turn: Turn, uid: str, moving: list[Action]) -> Choice:
+    st = turn.state
+    f = turn.front(front)
+    here = U.record(st, uid)["hex"]
+    name = U.info(st, uid).name
+    stay = f.hex_value(uid, here, here)
+    entrain = turn.first("entrain")
+    if entrain is not None and _far_from_enemy(f, here):
+        return turn.pick(entrain, f"entrains {name}: the fighting is far off")
+    best, value = None, stay + MOVE_GAIN
+    for a in moving:
+        v = f.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
+        if v > value:
+            best, value = a, v
+    if best is not None:
+        return turn.pick(best, f"moves {name} to {best['to']}")
+    stop = turn.first("detrain") or turn.first("finish")
+    if stop is not None:
+        return turn.pick(stop, f"keeps {name} in {here}")
+    return turn.pick(turn.first("end_segment") or turn.legal[0], "ends its movement")
+
+
+def _far_from_enemy(f: Front, here: str) -> bool:
+    board = f.state.game.scenario.board
+    return all(board.distance(here, e) > RAIL_DISTANCE for e in f.enemy)
+
+
+# --- combat -------------------------------------------------------------------------------
+
+
+def expected_result(assessment: dict[str, Any]) -> float:
+    """Expected (defender's loss - attacker's loss) on the Combat Results Table (8.8),
+    over the six die rolls with the attack's die modifiers; -9 when it may not be made."""
+    if not assessment.get("legal"):
+        return -9.0
+    table = crt.table()
+    mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
+    total = 0.0
+    for die in range(1, 7):
+        look = table.lookup(assessment["tcr"], assessment["column"], die + mods)
+        total += _letter(look.defender) - _letter(look.attacker)
+    return total / 6.0
+
+
+def _letter(result: str) -> float:
+    return RESULT_VALUE.get(result, float(result) if result.isdigit() else 0.0)
+
+
+def _preview(st: State, role: str) -> dict[str, Any]:
+    return combat.view(st, role) or {}
+
+
+def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any]]:
+    """The expected result of attacking ``target`` with every eligible attacker and shift."""
+    trial = st.clone()
+    trial.apply(role, {"type": "declare", "target": target})
+    for _ in range(20):
+        adds = [a for a in trial.legal_actions(role) if a["type"] in ("add_attacker", "add_shift")]
+        if not adds:
+            break
+        trial.apply(role, adds[0])
+    preview = _preview(trial, role)
+    return expected_result(preview), preview
+
+
+def _declare(turn: Turn) -> Choice:
+    st, role = turn.state, turn.role
+    best, best_value, odds = None, GOOD_ATTACK, ""
+    for a in turn.of_type("declare"):
+        if turn.memory_has(("declined", a["target"])):
+            continue
+        value, preview = full_attack(st, role, a["target"])
+        if value > best_value:
+            best, best_value, odds = a, value, preview.get("final_odds", "")
+    if best is None:
+        return turn.pick(turn.first("end_segment") or turn.legal[0], "sees no attack worth making")
+    turn.remember(("declined", best["target"]))  # one try per target and segment
+    return turn.pick(best, f"attacks {best['target']} (up to {odds})")
+
+
+def _attack(turn: Turn) -> Choice:
+    st, role = turn.state, turn.role
+    shift = turn.first("add_shift")
+    if shift is not None:
+        return turn.pick(shift, f"adds the shift of {U.info(st, shift['hq']).name}")
+    current = expected_result(_preview(st, role))
+    best, best_value = None, current + 0.05
+    for a in turn.of_type("add_attacker"):
+        trial = st.clone()
+        trial.apply(role, a)
+        value = expected_result(_preview(trial, role))
+        if value > best_value:
+            best, best_value = a, value
+    if best is not None:
+        return turn.pick(best, f"adds {U.info(st, best['unit']).name} to the attack")
+    preview = _preview(st, role)
+    resolve = turn.first("resolve")
+    if resolve is not None and current >= GOOD_ATTACK:
+        targets = ", ".join(preview.get("targets", []))
+        return turn.pick(resolve, f"attacks {targets} at {preview.get('final_odds', '?')}")
+    return turn.pick(turn.first("cancel") or turn.legal[0], "calls off an attack at poor odds")

@@ -1,0 +1,190 @@
+"""Where a unit should go: the rules of thumb for movement both rule systems share.
+
+A :class:`Front` is read once per decision from a sampled state: where each
+side's fighting units and strength stand, which cities and towns score and who
+holds them, and which of one's own objectives the enemy threatens. Its
+:meth:`Front.hex_value` says how good a hex is for one of one's units to end
+its move in, so that choosing among a selected unit's destinations (and
+deciding to stop) needs no look-ahead:
+
+* closer to enemy-held objectives is better (the nearest ones pull hardest),
+  and entering one takes it;
+* an own objective the enemy is near wants a garrison: standing in it (or
+  next to it) is worth its points, leaving it empty is not;
+* contact with the enemy is worth something to a strong unit (it can attack
+  in the combat that follows) and costs a weak one;
+* overstacking costs, and so does ending where the enemy masses against a
+  lone unit;
+* ending out of supply costs dearly (the rule system says how far a line
+  reaches).
+
+HQs follow their troops: their value is being near the centre of the own
+fighting units, not in contact with the enemy.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from greatwar import hexgrid
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+#: pieces that do not fight (their moves follow other rules)
+NOT_COMBAT = frozenset({"hq", "supply_train", "mask"})
+#: how far (hexes) an enemy unit must be to threaten an own objective
+THREAT_RANGE = 3
+#: the supply gap of a piece that needs no supply line
+SUPPLY_SLACK = 99
+
+
+@dataclass
+class Front:
+    """The position as one side sees it for choosing moves (see the module docstring)."""
+
+    state: State
+    side: str
+    strength: Callable[[State, str], float]
+    stack_room: Callable[[State, str, str], bool] = lambda st, uid, h: True
+    #: hexes beyond the reach of the unit's line of supply if it stood in the hex
+    #: (0: at the very end of the line; negative: the hexes to spare)
+    supply_gap: Callable[[Front, str, str], int] = lambda f, uid, h: -SUPPLY_SLACK
+    #: the fighting weight a moving piece carries (None: it does not fight, e.g. an HQ);
+    #: by default a fighting unit's strength
+    carried: Callable[[State, str], float | None] | None = None
+    #: more places ``side`` wants to reach, each a group of hexes with its worth (e.g.
+    #: the regions of an automatic victory)
+    goals: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
+    #: hexes the enemy must not reach (one of his units there wins him the game), each
+    #: with its worth: always guarded
+    threats: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
+    own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
+    enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
+    #: places to reach: their hexes and worth (an enemy-held city is a group of one)
+    targets: list[tuple[tuple[hexgrid.Hex, ...], float]] = field(default_factory=list)
+    guard: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
+    centre: hexgrid.Hex | None = None
+    #: what a rule system's hooks keep between calls (e.g. supply distances)
+    notes: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        st = self.state
+        units = st.game.static.units
+        own: dict[str, float] = defaultdict(float)
+        enemy: dict[str, float] = defaultdict(float)
+        for uid, rec in st.data["units"].items():
+            if rec["status"] != "on_map" or not rec["hex"] or units[uid].type in NOT_COMBAT:
+                continue
+            table = own if units[uid].side == self.side else enemy
+            table[rec["hex"]] += self.strength(st, uid)
+        self.own, self.enemy = dict(own), dict(enemy)
+        self._objectives()
+        self._centre()
+
+    def coord(self, h: str) -> hexgrid.Hex:
+        return self.state.game.scenario.board.coord[h]
+
+    def _objectives(self) -> None:
+        cities = self.state.game.scenario.board.cities
+        control = self.state.data["control"]
+        enemy_hexes = [self.coord(h) for h in self.enemy]
+        for h, city in sorted(cities.items()):
+            if not city.vp:
+                continue
+            c = self.coord(h)
+            if control.get(h) != self.side:
+                self.targets.append(((c,), float(city.vp)))
+            elif any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
+                self.guard.append((c, h, float(city.vp)))
+        for hexes, worth in self.goals(self.state, self.side):
+            self.targets.append((tuple(self.coord(h) for h in hexes), worth))
+        for hexes, worth in self.threats(self.state, self.side):
+            self.guard.extend((self.coord(h), h, worth) for h in hexes)
+
+    def _centre(self) -> None:
+        hexes = [self.coord(h) for h in self.own]
+        if hexes:
+            q = round(sum(h.q for h in hexes) / len(hexes))
+            r = round(sum(h.r for h in hexes) / len(hexes))
+            self.centre = hexgrid.Hex(q, r)
+
+    # --- values -------------------------------------------------------------------------
+
+    def neighbours(self, h: str) -> tuple[str, ...]:
+        return self.state.game.scenario.board.neighbours.get(h, ())  # type: ignore[no-any-return]
+
+    def enemy_next_to(self, h: str) -> float:
+        """Enemy fighting strength adjacent to ``h``."""
+        return sum(self.enemy.get(n, 0.0) for n in self.neighbours(h))
+
+    def own_next_to(self, h: str) -> float:
+        return sum(self.own.get(n, 0.0) for n in self.neighbours(h))
+
+    def objective_pull(self, c: hexgrid.Hex) -> float:
+        """The pull of the places to reach on a hex: nearest ones pull hardest."""
+        return sum(
+            vp / (1.0 + min(hexgrid.distance(c, t) for t in group)) for group, vp in self.targets
+        )
+
+    def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
+        """Standing in (or next to) a threatened own objective."""
+        value = 0.0
+        for g, gh, vp in self.guard:
+            if gh == h:
+                value += vp * (3.0 if alone else 1.0)
+            elif hexgrid.distance(c, g) == 1:
+                value += vp * 0.3
+        return value
+
+    def hex_value(self, uid: str, h: str, here: str | None = None) -> float:
+        """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it
+        stands now, so its own strength is not counted twice)."""
+        st = self.state
+        c = self.coord(h)
+        mine = self.weight(uid)
+        if mine is None:
+            return self._support_value(h, c) - self._supply_cost(uid, h)
+        others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
+        value = 2.0 * self.objective_pull(c)
+        value += self.guard_value(h, c, alone=others <= 0)
+        value += self._contact_value(h, mine + others)
+        if not self.stack_room(st, uid, h) and h != here:
+            value -= 50.0
+        return value - self._supply_cost(uid, h)
+
+    def _supply_cost(self, uid: str, h: str) -> float:
+        """Out of supply costs dearly; at the very end of the line a little, since one
+        enemy move may cut it."""
+        gap = self.supply_gap(self, uid, h)
+        if gap > 0:
+            return 6.0 + 2.0 * gap
+        return 1.5 if gap == 0 else 0.0
+
+    def weight(self, uid: str) -> float | None:
+        """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""
+        if self.carried is not None:
+            return self.carried(self.state, uid)
+        if self.state.game.static.units[uid].type in NOT_COMBAT:
+            return None
+        return self.strength(self.state, uid)
+
+    def _contact_value(self, h: str, stack: float) -> float:
+        """Next to the enemy: good for a stack that outweighs what it touches."""
+        touching = self.enemy_next_to(h)
+        if not touching:
+            return 0.0
+        support = self.own_next_to(h) * 0.5 + stack
+        ratio = support / max(touching, 0.5)
+        return 1.5 if ratio >= 1.5 else (0.5 if ratio >= 1.0 else -1.5)
+
+    def _support_value(self, h: str, c: hexgrid.Hex) -> float:
+        """HQs and trains: near the own troops, out of the enemy's reach."""
+        value = 0.0 if self.centre is None else -0.5 * hexgrid.distance(c, self.centre)
+        value += 0.4 * min(self.own_next_to(h) + self.own.get(h, 0.0), 10.0)
+        if self.enemy_next_to(h):
+            value -= 8.0
+        return value

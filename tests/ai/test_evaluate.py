@@ -1,0 +1,81 @@
+"""Position evaluation: terminal values, symmetry between the sides, and the features."""
+
+from __future__ import annotations
+
+import pytest
+
+import greatwar
+from greatwar.ai.evaluate import CAP, evaluate, features, side_of
+from greatwar.engine.state import State
+from greatwar.rules.gwite import units as GU
+from greatwar.rules.tannenberg import units as TU
+
+SCENARIOS = ("gwite/teaching", "tannenberg/teaching")
+
+
+def _start(scenario: str, **options: object) -> State:
+    return greatwar.load(scenario, options=options).new_state(seed=11)
+
+
+def _finished(state: State, winner: str | None) -> State:
+    done = state.clone()
+    done.data["over"] = True
+    done.data["result"] = {"winner": winner, "vp": 0, "level": "test"}
+    return done
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_a_finished_game_is_worth_one_to_the_winner_and_minus_one_to_the_loser(
+    scenario: str,
+) -> None:
+    state = _start(scenario)
+    first, second = state.game.roles()[:2]
+    won = _finished(state, first)
+    assert evaluate(won, first) == 1.0
+    assert evaluate(won, second) == -1.0
+    assert evaluate(_finished(state, None), first) == 0.0
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_the_two_sides_see_opposite_values_within_the_cap(scenario: str) -> None:
+    state = _start(scenario)
+    first, second = state.game.roles()[:2]
+    value = evaluate(state, first)
+    assert -CAP <= value <= CAP
+    assert evaluate(state, second) == pytest.approx(-value)
+
+
+def test_enemy_losses_raise_the_value_and_own_losses_lower_it_in_gwite() -> None:
+    state = _start("gwite/teaching")
+    before = evaluate(state, "allied")
+    hurt = state.clone()
+    GU.lose_steps(hurt, "G-I", 2, "test")
+    assert features(hurt, "allied").material > features(state, "allied").material
+    assert evaluate(hurt, "allied") > before
+    assert evaluate(hurt, "central") < -before
+
+
+def test_victory_points_count_for_the_side_that_holds_the_city() -> None:
+    state = _start("gwite/teaching")
+    taken = state.clone()
+    taken.data["control"]["0707"] = "allied"  # Lindenau, 2 points, changes hands
+    assert features(taken, "allied").vp > features(state, "allied").vp
+    assert evaluate(taken, "central") < evaluate(state, "central")
+
+
+def test_tannenberg_endurance_lost_is_material_lost() -> None:
+    state = _start("tannenberg/teaching")
+    worn = state.clone()
+    russian = next(
+        uid for uid in TU.on_map(worn, "russian") if TU.info(worn, uid).type == "infantry"
+    )
+    TU.lose_endurance(worn, russian, 6, "test")
+    assert features(worn, "german").material > features(state, "german").material
+
+
+def test_three_player_seats_evaluate_as_their_side() -> None:
+    state = _start("tannenberg/teaching", three_players=True)
+    seats = [r for r in state.game.roles() if r != "german"]
+    assert len(seats) == 2
+    assert {side_of(state, r) for r in seats} == {"russian"}
+    assert evaluate(state, seats[0]) == pytest.approx(-evaluate(state, "german"))
