@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from server_client import Api, error_code
 
 import greatwar
+from greatwar.ai import DEFAULT_AGENT
 from greatwar.model.loader import scenario_ids
 from greatwar.server.views import seat_view
 
@@ -44,7 +45,8 @@ def test_a_new_game_has_a_link_per_human_seat_and_one_for_spectators(api: Api) -
     for link in links:
         assert link["url"] == f"/game/{game_id}?token={link['token']}"
     seats = api.get(game_id, made["spectator"]["token"])["seats"]
-    assert seats["russian"]["kind"] == "computer" and seats["russian"]["agent"] == "random"
+    assert seats["russian"]["kind"] == "computer"
+    assert seats["russian"]["agent"] == DEFAULT_AGENT  # "computer" plays the default agent
     assert seats["german"]["kind"] == "human"
 
 
