@@ -34,7 +34,6 @@ RESULT_VALUE = {"-": 0.0, "E": 4.0}
 GOOD_ATTACK = 0.6
 #: how far (hexes) from the nearest enemy a unit takes the train rather than marching
 RAIL_DISTANCE = 6
-MOVE_GAIN = 0.05
 #: how far (hexes) supply distances are searched
 SUPPLY_SEARCH = 12
 
@@ -159,15 +158,10 @@ def _move_unit(turn: Turn, uid: str, moving: list[Action]) -> Choice:
     f = turn.front(front)
     here = U.record(st, uid)["hex"]
     name = U.info(st, uid).name
-    stay = f.hex_value(uid, here, here)
     entrain = turn.first("entrain")
     if entrain is not None and _far_from_enemy(f, here):
         return turn.pick(entrain, f"entrains {name}: the fighting is far off")
-    best, value = None, stay + MOVE_GAIN
-    for a in moving:
-        v = f.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
-        if v > value:
-            best, value = a, v
+    best = f.best_move(uid, moving, here)
     if best is not None:
         return turn.pick(best, f"moves {name} to {best['to']}")
     stop = turn.first("detrain") or turn.first("finish")

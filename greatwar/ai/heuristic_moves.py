@@ -42,6 +42,10 @@ THREAT_RANGE = 3
 SUPPLY_SLACK = 99
 
 
+#: how much better a hex must look than staying put for a unit to move there
+MOVE_GAIN = 0.05
+
+
 @dataclass
 class Front:
     """The position as one side sees it for choosing moves (see the module docstring)."""
@@ -139,6 +143,16 @@ class Front:
             elif hexgrid.distance(c, g) == 1:
                 value += vp * 0.3
         return value
+
+    def best_move(self, uid: str, moves: list[Any], here: str) -> Any | None:
+        """The move of ``uid`` to the best hex, if it beats staying by :data:`MOVE_GAIN`
+        (shorter paths preferred a little); None to stay."""
+        best, value = None, self.hex_value(uid, here, here) + MOVE_GAIN
+        for a in moves:
+            v = self.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
+            if v > value:
+                best, value = a, v
+        return best
 
     def hex_value(self, uid: str, h: str, here: str | None = None) -> float:
         """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it

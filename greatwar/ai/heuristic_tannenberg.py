@@ -35,7 +35,6 @@ Action = dict[str, Any]
 #: strength ratios for the combat card (9.3)
 ATTACK_RATIO = 1.4
 RETREAT_RATIO = 0.35
-MOVE_GAIN = 0.05
 #: the pull of a region where one unit wins the game at once (19.2)
 AUTOMATIC_WORTH = 12.0
 #: the largest region a garrison in each hex can hold against an automatic victory
@@ -322,12 +321,7 @@ def _move_piece(turn: Turn, uid: str, moves: list[Action]) -> Choice:
     st = turn.state
     f = turn.front(front)
     here = U.record(st, uid)["hex"]
-    stay = f.hex_value(uid, here, here)
-    best, value = None, stay + MOVE_GAIN
-    for a in moves:
-        v = f.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
-        if v > value:
-            best, value = a, v
+    best = f.best_move(uid, moves, here)
     if best is not None:
         return turn.pick(best, f"moves {_name(st, uid)} to {best['to']}")
     stop = turn.first("finish") or turn.first("end_step") or turn.first("end_phase")

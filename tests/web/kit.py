@@ -49,3 +49,23 @@ def play_until(
         }
         api(base, f"/api/games/{game['game_id']}/actions", body)
     raise AssertionError(f"no {wanted!r} action within {limit} actions")
+
+
+def new_game(
+    base: str,
+    scenario: str,
+    *,
+    seed: int,
+    seats: dict[str, str],
+    options: dict[str, Any] | None = None,
+    hotseat: bool = False,
+) -> Any:
+    """Create a game through the API; its links by seat."""
+    body = {
+        "scenario": scenario,
+        "options": options or {},
+        "seed": seed,
+        "seats": seats,
+        "hotseat": hotseat,
+    }
+    return api(base, "/api/games", body)

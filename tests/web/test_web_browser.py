@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.web.kit import api, play_until
+from tests.web.kit import new_game, play_until
 
 MOVER, DESTINATION, TARGET = "R-XXV", "1111", "1011"
 
@@ -158,17 +158,7 @@ def test_move_and_attack_by_clicks_against_the_computer(
 
 
 def test_two_seats_see_each_other_live(server: str, new_page: Any, artifacts: Path) -> None:
-    game = api(
-        server,
-        "/api/games",
-        {
-            "scenario": "gwite/teaching",
-            "options": {},
-            "seed": 1,
-            "seats": {"allied": "human", "central": "human"},
-            "hotseat": False,
-        },
-    )
+    game = new_game(server, "gwite/teaching", seed=1, seats={"allied": "human", "central": "human"})
     allied, central = new_page(), new_page()
     open_game(allied, server + game["seats"]["allied"]["url"])
     open_game(central, server + game["seats"]["central"]["url"])
@@ -219,16 +209,12 @@ def test_two_seats_see_each_other_live(server: str, new_page: Any, artifacts: Pa
 
 
 def test_hotseat_hands_the_screen_over(server: str, new_page: Any, artifacts: Path) -> None:
-    game = api(
+    game = new_game(
         server,
-        "/api/games",
-        {
-            "scenario": "tannenberg/teaching",
-            "options": {},
-            "seed": 1,
-            "seats": {"german": "human", "russian": "human"},
-            "hotseat": True,
-        },
+        "tannenberg/teaching",
+        seed=1,
+        seats={"german": "human", "russian": "human"},
+        hotseat=True,
     )
     page = new_page()
     page.goto(server + game["table"]["url"])
@@ -254,16 +240,8 @@ def test_hotseat_hands_the_screen_over(server: str, new_page: Any, artifacts: Pa
 
 
 def test_spectator_page_is_read_only(server: str, new_page: Any, artifacts: Path) -> None:
-    game = api(
-        server,
-        "/api/games",
-        {
-            "scenario": "tannenberg/teaching",
-            "options": {},
-            "seed": 2,
-            "seats": {"german": "human", "russian": "computer"},
-            "hotseat": False,
-        },
+    game = new_game(
+        server, "tannenberg/teaching", seed=2, seats={"german": "human", "russian": "computer"}
     )
     page = new_page()
     open_game(page, server + game["spectator"]["url"])
@@ -279,16 +257,8 @@ def test_spectator_page_is_read_only(server: str, new_page: Any, artifacts: Path
 def test_a_mask_placed_by_clicks_hides_its_unit_from_the_enemy_page(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
-    game = api(
-        server,
-        "/api/games",
-        {
-            "scenario": "tannenberg/teaching",
-            "options": {},
-            "seed": 1,
-            "seats": {"german": "human", "russian": "human"},
-            "hotseat": False,
-        },
+    game = new_game(
+        server, "tannenberg/teaching", seed=1, seats={"german": "human", "russian": "human"}
     )
     german, russian = new_page(), new_page()
     open_game(german, server + game["seats"]["german"]["url"])
@@ -334,16 +304,8 @@ def test_start_page_offers_three_seats_with_the_three_player_option(
 def test_combat_cards_are_played_from_both_pages(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
-    game = api(
-        server,
-        "/api/games",
-        {
-            "scenario": "tannenberg/teaching",
-            "options": {},
-            "seed": 3,
-            "seats": {"german": "human", "russian": "human"},
-            "hotseat": False,
-        },
+    game = new_game(
+        server, "tannenberg/teaching", seed=3, seats={"german": "human", "russian": "human"}
     )
     play_until(server, game, random.Random(5), "card")
     pages = {role: new_page() for role in ("german", "russian")}
@@ -366,16 +328,8 @@ def test_combat_cards_are_played_from_both_pages(
 
 
 def test_a_forged_seat_link_is_refused_clearly(server: str, new_page: Any) -> None:
-    game = api(
-        server,
-        "/api/games",
-        {
-            "scenario": "gwite/teaching",
-            "options": {},
-            "seed": 4,
-            "seats": {"allied": "human", "central": "computer"},
-            "hotseat": False,
-        },
+    game = new_game(
+        server, "gwite/teaching", seed=4, seats={"allied": "human", "central": "computer"}
     )
     page = new_page()
     page.goto(f"{server}/game/{game['game_id']}?token=forged")
