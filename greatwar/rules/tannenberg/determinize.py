@@ -3,15 +3,17 @@ true one, with what it may not see drawn afresh.
 
 What a role may not see of the enemy (:mod:`views`), and how a sample redraws it:
 
-* **which units stand under the enemy's masks (16.2.1)**: the enemy's masked units are
-  shuffled among the enemy's masks — each moves to another masked unit's place (its
-  mask and hex), and only among units of the same type, size, corps and owning seat, so
-  that stacking (7.1, 16.2.4), a mask's movement (16.2.6) and command (13.x: the corps
-  HQ's orders and radius) keep the shape the role sees (how many units each mask hides
-  is kept too; the role cannot see it, but keeping it keeps every stack legal). A unit
-  keeps its own endurance, level and markers. Units named by a frame of the phase
-  stack (a unit on the move, in a clash being fought) or by a masking plan kept (below)
-  stay where they are;
+* **which units stand under the enemy's masks, and how many under each (16.2.1)**: each
+  of the enemy's masked units is dealt to one of the enemy's masks on the map (its mask
+  and hex), at random, so neither which units nor how many a mask hides is carried over.
+  A deal is kept only if the sample still looks the same to the role (its view) and
+  breaks no rule of the game (stacking 7.1 and 16.2.4, every invariant); after a few
+  failed deals the units are shuffled among their own places instead, only among units
+  of the same type, size, corps and owning seat (each mask keeps its count: always
+  legal, but it carries the counts over — the one place a sample may know more than
+  the role). A unit keeps its own endurance, level and markers. Units named by a frame
+  of the phase stack (a unit on the move, in a clash being fought) or by a masking plan
+  kept (below) stay where they are;
 * **the enemy's combat card laid down but not yet revealed (9.1.9)**: drawn again,
   uniformly from the cards that side could lay down (5.3.2, 12.3.3);
 * **the pieces the enemy picked for reserve movement, not yet shown (4.5.3)**: as many
@@ -40,13 +42,17 @@ if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 
+#: how many free deals of masked units are tried before the shuffle that keeps counts
+DEALS = 3
+
+
 def determinize(world: State, role: str, rng: random.Random) -> State:
     """Redraw in ``world`` (a fresh clone) what ``role`` may not see; returns ``world``."""
     mine = seats.side_of_role(role)
     for side in U.static(world).side_ids:
         if side != mine:
             drop_masking_plans(world, side)
-            shuffle_masked_units(world, side, rng)
+            deal_masked_units(world, side, role, rng)
             redraw_cards(world, side, rng)
             redraw_reserve_choices(world, side, rng)
     return world
@@ -65,6 +71,38 @@ def _shuffle_key(st: State, uid: str) -> tuple[str, str, str, str]:
     """Units that may trade places unseen: same type, size, corps and owning seat."""
     info = U.info(st, uid)
     return info.type, info.size, info.corps, seats.role_of_unit(st, uid)
+
+
+def _movable_masked(st: State, side: str) -> list[str]:
+    """``side``'s masked units a sample may move (not pinned), in counter order."""
+    pinned = _pinned(st)
+    hidden = masking.contents_table(st, side)
+    return [u for _, units in sorted(hidden.items()) for u in units if u not in pinned]
+
+
+def deal_masked_units(st: State, side: str, role: str, rng: random.Random) -> None:
+    """Deal ``side``'s masked units to its masks at random, keeping a deal only if ``role``
+    sees the same and no rule is broken; else :func:`shuffle_masked_units`."""
+    movable = _movable_masked(st, side)
+    masks = sorted(masking.contents_table(st, side))
+    if not movable or len(masks) < 2:
+        shuffle_masked_units(st, side, rng)
+        return
+    units = st.data["units"]
+    where = {m: units[m]["hex"] for m in masks}
+    before = {u: (units[u]["hex"], units[u][masking.NOTE]) for u in movable}
+    seen = st.view(role)
+    for _ in range(DEALS):
+        for uid in movable:
+            mask = rng.choice(masks)
+            units[uid]["hex"], units[uid][masking.NOTE] = where[mask], mask
+        st._cache.clear()  # occupancy and mask contents are derived from the records
+        if not st.game.system.invariants(st, "any") and st.view(role) == seen:
+            return
+        for uid, (hex_label, mask) in before.items():
+            units[uid]["hex"], units[uid][masking.NOTE] = hex_label, mask
+        st._cache.clear()
+    shuffle_masked_units(st, side, rng)
 
 
 def shuffle_masked_units(st: State, side: str, rng: random.Random) -> None:

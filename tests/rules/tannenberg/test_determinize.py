@@ -10,6 +10,7 @@ import greatwar
 from greatwar.ai import RandomAgent, World, decide
 from greatwar.engine.state import State
 from greatwar.rules.tannenberg import masking
+from greatwar.rules.tannenberg.determinize import shuffle_masked_units
 from tests.rules.tannenberg.clash_kit import form, masked_clash
 from tests.rules.tannenberg.masking_kit import masked
 
@@ -36,16 +37,18 @@ def test_a_sample_looks_the_same_to_the_role_and_leaves_the_true_state_alone(pos
     assert st.digest() == before
 
 
-def test_16_2_1_masked_units_of_the_enemy_trade_places_across_samples(position):  # type: ignore[no-untyped-def]
+def test_16_2_1_which_and_how_many_units_a_mask_hides_are_drawn_again(position):  # type: ignore[no-untyped-def]
     units = {"G-1-1-I": WEST, "G-2-1-I": EAST, **FAR_RUSSIAN}
     st = masked(position, units, TWO_MASKS, phase="orders")
     places = {s.data["units"]["G-1-1-I"]["hex"] for s in samples(st, "russian")}
     assert places == {WEST, EAST}
+    counts = set()
     for sample in samples(st, "russian"):
-        # each mask still hides one unit, in its own hex (16.1.2)
         hidden = masking.contents_table(sample, "german")
-        assert sorted(len(v) for v in hidden.values()) == [1, 1]
+        counts.add(tuple(sorted(len(v) for v in hidden.values())))
         assert not game_invariants(sample)
+    # the role cannot see how many units each mask hides: samples differ in that too
+    assert len(counts) > 1
 
 
 def test_a_role_s_own_masked_units_are_never_moved(position):  # type: ignore[no-untyped-def]
@@ -56,12 +59,26 @@ def test_a_role_s_own_masked_units_are_never_moved(position):  # type: ignore[no
         assert sample.view("german") == st.view("german")
 
 
-def test_units_of_another_kind_never_trade_places(position):  # type: ignore[no-untyped-def]
+def test_a_mask_hiding_an_hq_and_a_brigade_deals_both(position):  # type: ignore[no-untyped-def]
     units = {"G-1-1-I": WEST, "G-HQ-I": EAST, **FAR_RUSSIAN}
     masks = {"mask-german-1": (WEST, ["G-1-1-I"]), "mask-german-2": (EAST, ["G-HQ-I"])}
     st = masked(position, units, masks, phase="orders")
+    seen = st.view("russian")
+    places = set()
     for sample in samples(st, "russian"):
-        assert sample.data["units"]["G-HQ-I"]["hex"] == EAST
+        assert sample.view("russian") == seen
+        places.add(sample.data["units"]["G-HQ-I"]["hex"])
+    assert places == {WEST, EAST}
+
+
+def test_the_fallback_shuffle_trades_only_units_of_one_kind(position):  # type: ignore[no-untyped-def]
+    units = {"G-1-1-I": WEST, "G-HQ-I": EAST, **FAR_RUSSIAN}
+    masks = {"mask-german-1": (WEST, ["G-1-1-I"]), "mask-german-2": (EAST, ["G-HQ-I"])}
+    st = masked(position, units, masks, phase="orders")
+    for k in range(8):
+        world = st.clone()
+        shuffle_masked_units(world, "german", random.Random(k))
+        assert world.data["units"]["G-HQ-I"]["hex"] == EAST
 
 
 def test_9_1_9_the_enemy_s_unrevealed_card_is_drawn_again(position):  # type: ignore[no-untyped-def]
