@@ -1047,6 +1047,11 @@ class OrdersPhase(Handler):
         return []
 
     def _choices(self, st: State, role: str) -> list[Action]:
+        """The role's orders (memoised: asked by ``actors`` and ``legal`` alike)."""
+        key = ("tb_orders_choices", role, st.version, U.revision(st))
+        return st.memo(key, lambda: self._build_choices(st, role))  # type: ignore[no-any-return]
+
+    def _build_choices(self, st: State, role: str) -> list[Action]:
         actions: list[Action] = []
         for hook in orders_hooks():
             actions.extend(hook.actions(st, role))
