@@ -3,6 +3,8 @@ and 9.4 the results (FICTIONAL teaching map; arena in clash_kit)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from greatwar.rules.tannenberg import clash, combatants
 from tests.rules.tannenberg.clash_kit import at_clash, form, lost, play_cards, texts, top_kind
 
@@ -265,3 +267,35 @@ def test_9_1_7_the_holder_may_shell_with_artillery_alone(position, fixed_dice) -
     # ATTACK against DEFENCE without cards: 4 (attack fire) against 6
     assert any(t.startswith("Clash 1: Germans attack 4 to 6 (1:2)") for t in texts(st))
     assert st.data["units"]["R-1-25-III"][combatants.CLASH_NOTE] == 10  # fought in stage 10
+
+
+#: 9.1.7's example (its diagram is lost; this layout fits its text): German units 1, 2, 3
+#: and Russian units A, B; 2 stands next to both A and B, 1 only next to A, 3 only next to B
+EXAMPLE_9_1_7 = {
+    "G-1-1-I": NORTH,  # unit 1
+    "G-2-1-I": EAST,  # unit 2
+    "G-3-2-I": "A18 B20",  # unit 3
+    "R-1-25-III": HERE,  # unit A
+    "R-1-27-III": SOUTH_EAST,  # unit B
+}
+
+
+def _first_clash(st: Any) -> dict[str, list[str]]:
+    frame = st.data["stack"][-2]
+    return {side: sorted(entry["units"]) for side, entry in frame["sides"].items()}
+
+
+def test_9_1_7_example_units_1_2_and_a_then_3_and_b(position) -> None:
+    st = at_clash(position, EXAMPLE_9_1_7)
+    form(st, HERE)  # A's hex: 1 and 2 are both next to it
+    assert _first_clash(st) == {"german": ["G-1-1-I", "G-2-1-I"], "russian": ["R-1-25-III"]}
+
+
+def test_9_1_7_example_or_units_1_and_a_then_2_3_and_b(position) -> None:
+    st = at_clash(position, EXAMPLE_9_1_7)
+    form(st, HERE, drop=[EAST])  # the holder leaves unit 2 for the clash against B
+    assert _first_clash(st) == {"german": ["G-1-1-I"], "russian": ["R-1-25-III"]}
+    # and B's clash takes both units next to it, 2 and 3
+    st = at_clash(position, EXAMPLE_9_1_7)
+    form(st, SOUTH_EAST)
+    assert _first_clash(st) == {"german": ["G-2-1-I", "G-3-2-I"], "russian": ["R-1-27-III"]}
