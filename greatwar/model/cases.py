@@ -34,12 +34,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, RootModel, StringConstraints, model_validator
 
-from greatwar.model.loader import check_model, read_toml
+from greatwar.model.loader import DATA_ROOT, check_model, read_toml
 from greatwar.model.problems import Problems, ScenarioError
 from greatwar.model.schema import Strict
 
@@ -152,6 +153,13 @@ class CaseIndex:
 def normalise(citation: str) -> str:
     """``" Serbia_Galicia  25.12 "`` -> ``"serbia-galicia 25.12"``."""
     return " ".join(citation.split()).lower().replace("_", "-")
+
+
+@cache
+def system_cases(system: str) -> CaseIndex:
+    """A rule system's case index (``greatwar/data/<system>/cases.toml``), loaded once per
+    process."""
+    return load_cases(DATA_ROOT / system / "cases.toml")
 
 
 def load_cases(path: Path) -> CaseIndex:

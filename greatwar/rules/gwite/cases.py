@@ -8,18 +8,12 @@ four games number their exclusive cases alike.
 
 from __future__ import annotations
 
-from functools import cache
-
-from greatwar.model.cases import CaseEntry, CaseIndex, load_cases
-from greatwar.model.loader import DATA_ROOT
-
-CASES_FILE = DATA_ROOT / "gwite" / "cases.toml"
+from greatwar.model.cases import CaseEntry, CaseIndex, system_cases
 
 
-@cache
 def index() -> CaseIndex:
     """The case index, loaded once per process."""
-    return load_cases(CASES_FILE)
+    return system_cases("gwite")
 
 
 def entry(citation: str | None) -> CaseEntry | None:
