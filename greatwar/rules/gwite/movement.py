@@ -17,28 +17,21 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, rail, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.reach import Reach as BaseReach
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 
-class Reach:
-    """Hexes a unit can reach this phase: cost and previous hex of the cheapest path."""
+class Reach(BaseReach):
+    """Hexes a unit can reach this phase (:class:`greatwar.rules.reach.Reach`), with the
+    hexes only the always-one-hex move reaches (5.17)."""
 
-    __slots__ = ("cost", "minimum_move", "prev", "provisional")
+    __slots__ = ("minimum_move",)
 
     def __init__(self) -> None:
-        self.cost: dict[str, int] = {}
-        self.prev: dict[str, str] = {}
-        self.provisional: set[str] = set()
+        super().__init__()
         self.minimum_move: set[str] = set()
-
-    def path(self, to: str) -> list[str]:
-        out = [to]
-        while out[-1] in self.prev:
-            out.append(self.prev[out[-1]])
-        out.reverse()
-        return out[1:]
 
 
 def _occupied_by(st: State, side: str) -> frozenset[str]:

@@ -64,6 +64,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.reach import Reach as BaseReach
 from greatwar.rules.tannenberg import (
     command,
     fortifications,
@@ -407,24 +408,15 @@ def _extra(there: str, g: Ground) -> int:
     return (g.zone_cost if there in g.stop else 0) + (g.train_cost if there in g.trains else 0)
 
 
-class Reach:
-    """Hexes a piece can reach now: cost and previous hex of the cheapest path, which
-    paths a provisional table value priced, and the 4.3.7 Vistula crossings."""
+class Reach(BaseReach):
+    """Hexes a piece can reach now (:class:`greatwar.rules.reach.Reach`), with the 4.3.7
+    Vistula crossings."""
 
-    __slots__ = ("cost", "prev", "provisional", "vistula")
+    __slots__ = ("vistula",)
 
     def __init__(self) -> None:
-        self.cost: dict[str, int] = {}
-        self.prev: dict[str, str] = {}
-        self.provisional: set[str] = set()
+        super().__init__()
         self.vistula: set[str] = set()
-
-    def path(self, to: str) -> list[str]:
-        out = [to]
-        while out[-1] in self.prev:
-            out.append(self.prev[out[-1]])
-        out.reverse()
-        return out[1:]
 
 
 def reachable(st: State, uid: str, start: str, budget: int, vistula: bool = False) -> Reach:
