@@ -87,7 +87,6 @@ Choices made where the rules are silent (each also where it is coded):
 from __future__ import annotations
 
 import math
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass
 from itertools import pairwise
@@ -97,10 +96,11 @@ from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame
 from greatwar.rules.tannenberg import seats, special
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import Game, State
+    from greatwar.engine.state import State
     from greatwar.model.board import Board
     from greatwar.model.loader import Scenario
 
@@ -184,14 +184,9 @@ class RailNet:
     bridges: tuple[str, ...]
 
 
-_nets: weakref.WeakKeyDictionary[Game, RailNet] = weakref.WeakKeyDictionary()
-
-
 def rail_net(st: State) -> RailNet:
-    net = _nets.get(st.game)
-    if net is None:
-        net = _nets[st.game] = build_net(U.static(st).scenario)
-    return net
+    """The map's rail network, built once per game."""
+    return derived_table(U.static(st), "rail_net", build_net)  # type: ignore[no-any-return]
 
 
 def build_net(scenario: Scenario) -> RailNet:
