@@ -17,6 +17,7 @@ from typing import Any
 import greatwar
 from greatwar.ai import Budget, HeuristicAgent
 from greatwar.ai.base import Agent
+from greatwar.ai.rollout import RolloutAgent, RolloutSettings
 from greatwar.ai.search import SearchAgent, Settings
 from greatwar.sim.play import GameFailure, play_game
 
@@ -35,16 +36,28 @@ def search_side_label(game: greatwar.Game, searcher: str) -> str:
     return ",".join(r for r in game.roles() if r.startswith(searcher))
 
 
+def searching_agent(kind: str, seed: int, iterations: int, focus: frozenset[str] | None) -> Agent:
+    """The ``search`` (tree search) or ``rollout`` agent with an iteration budget."""
+    budget = Budget(iterations=iterations)
+    if kind == "rollout":
+        return RolloutAgent(seed, budget, settings=RolloutSettings(focus=focus))
+    return SearchAgent(seed, budget, settings=Settings(focus=focus))
+
+
 def play_one(
-    scenario: str, seed: int, searcher: str, iterations: int, focus: frozenset[str] | None
+    scenario: str,
+    seed: int,
+    searcher: str,
+    iterations: int,
+    focus: frozenset[str] | None,
+    kind: str = "search",
 ) -> dict[str, Any]:
-    """One game with the search agent on every seat of side ``searcher``."""
+    """One game with the searching agent on every seat of side ``searcher``."""
     game = greatwar.load(scenario)
-    settings = Settings(focus=focus)
     agents: dict[str, Agent] = {}
     for n, role in enumerate(game.roles()):
         if role.startswith(searcher):
-            agents[role] = SearchAgent(seed + n, Budget(iterations=iterations), settings=settings)
+            agents[role] = searching_agent(kind, seed + n, iterations, focus)
         else:
             agents[role] = HeuristicAgent(seed + n)
     start = time.perf_counter()
@@ -62,6 +75,7 @@ def play_one(
         "vp": result.get("vp"),
         "steps": played.steps,
         "searched": sum(getattr(a, "searched", 0) for a in agents.values()),
+        "overruled": sum(getattr(a, "overruled", 0) for a in agents.values()),
         "seconds": round(time.perf_counter() - start, 1),
     }
 
@@ -73,14 +87,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--all-decisions", action="store_true", help="search every decision")
+    parser.add_argument("--agent", choices=["search", "rollout"], default="search")
+    parser.add_argument("--sides", help="only these sides (comma-separated)")
     args = parser.parse_args()
     game = greatwar.load(args.scenario)
     focus = None if args.all_decisions else FOCUS.get(game.system.name)
-    sides = [s.id for s in game.scenario.sides]
+    sides = args.sides.split(",") if args.sides else [s.id for s in game.scenario.sides]
     wins = dict.fromkeys(sides, 0)
     for n in range(args.games):
         for side in sides:
-            row = play_one(args.scenario, args.seed + n, side, args.iterations, focus)
+            row = play_one(args.scenario, args.seed + n, side, args.iterations, focus, args.agent)
             wins[side] += bool(row.get("search_won"))
             print(json.dumps(row), flush=True)
     summary = {side: f"{wins[side]}/{args.games}" for side in sides}

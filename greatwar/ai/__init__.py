@@ -8,12 +8,14 @@ from collections.abc import Callable
 from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
 from greatwar.ai.heuristic import HeuristicAgent
 from greatwar.ai.random_agent import RandomAgent
+from greatwar.ai.rollout import RolloutAgent
 from greatwar.ai.search import SearchAgent
 
 #: agent name -> class (or factory) taking ``seed`` and, if it thinks, ``budget``
 AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 AGENTS["heuristic"] = HeuristicAgent  # rules of thumb and one-ply look-ahead (issue 6)
 AGENTS["search"] = SearchAgent  # Monte Carlo tree search (issue 6)
+AGENTS["rollout"] = RolloutAgent  # policy improvement over the heuristic by rollouts
 #: the computer opponent used when none is named
 DEFAULT_AGENT = "heuristic"
 
@@ -36,6 +38,7 @@ __all__ = [
     "Budget",
     "HeuristicAgent",
     "RandomAgent",
+    "RolloutAgent",
     "SearchingAgent",
     "World",
     "decide",

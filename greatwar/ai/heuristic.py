@@ -176,12 +176,41 @@ class HeuristicAgent:
         if len(legal) == 1:
             self.last_explanation = "has one thing to do"
             return legal[0]
-        state = world.sample(self.rng)
-        turn = Turn(view["role"], view, legal, state, self._phase_memory(state), self.rng)
-        self._in_phase += 1
-        choice = self.decide(turn) if self._in_phase <= LOOP_GUARD else self.break_loop(turn)
+        choice = self.act(world.sample(self.rng), view["role"], legal, view)
         self.last_explanation = choice.reason
         return choice.action
+
+    def act(self, state: State, role: str, legal: list[Action], view: View | None = None) -> Choice:
+        """The choice for ``role`` in ``state``, a full game state the caller owns (a
+        determinization: one of its own samples, or a searching agent's rollout), with the
+        agent's memory of the phase; ``legal`` are the actions it may choose (undo left out)."""
+        turn = Turn(role, view or {}, legal, state, self._phase_memory(state), self.rng)
+        self._in_phase += 1
+        return self.decide(turn) if self._in_phase <= LOOP_GUARD else self.break_loop(turn)
+
+    def fork(self, seed: int) -> HeuristicAgent:
+        """A copy that remembers what this agent remembers of the phase, with its own
+        random numbers (a searching agent plays its rollouts with forks)."""
+        twin = HeuristicAgent(seed, self.budget)
+        twin._memory = set(self._memory)
+        twin._memory_key = self._memory_key
+        twin._in_phase = self._in_phase
+        return twin
+
+    def remembers(self, item: Any) -> bool:
+        """Whether the agent remembers ``item`` from the current phase."""
+        return item in self._memory
+
+    def note(self, state: State, action: Action) -> None:
+        """Remember ``action``, taken in ``state``, as the rules of thumb would had they
+        chosen it (a searching agent that overrules the heuristic's pick keeps the memory
+        of its base agent right)."""
+        self._phase_memory(state)
+        self._in_phase += 1
+        if action["type"] == "select" and "unit" in action:
+            self._memory.add(("moved", action["unit"]))  # one turn in hand per phase
+        elif action["type"] == "declare" and "target" in action:
+            self._memory.add(("declined", action["target"]))  # one try per target
 
     def decide(self, turn: Turn) -> Choice:
         """Rules of thumb first, then a look one action ahead, then priors."""

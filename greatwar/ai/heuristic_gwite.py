@@ -54,16 +54,27 @@ def supply_gap(f: Front, uid: str, h: str) -> int:
     """Hexes by which a unit standing in ``h`` would be out of supply (9.12): its distance
     to the nearest source of its side, through hexes free of Enemy units and zones, less
     its Supply Range (negative: hexes to spare); HQs need none (10.35)."""
+    line = f.notes.get(("supply-line", uid))
+    if line is None:
+        line = f.notes[("supply-line", uid)] = _supply_line(f, uid)
+    dist, reach = line
+    if dist is None:
+        return -SUPPLY_SLACK
+    return dist.get(h, SUPPLY_SLACK) - reach
+
+
+def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int]:
+    """The distances to the sources that feed ``uid`` and its Supply Range (None: an HQ,
+    which needs no line)."""
     info = U.info(f.state, uid)
     if info.hq:
-        return -SUPPLY_SLACK
+        return None, 0
     depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
     key = "supply-base" if depot else "supply"
     dist = f.notes.get(key)
     if dist is None:
         dist = f.notes[key] = supply_distances(f.state, f.side, with_depots=not depot)
-    reach = supply.network(f.state).ranges.get(uid, 0)
-    return dist.get(h, SUPPLY_SLACK) - reach
+    return dist, supply.network(f.state).ranges.get(uid, 0)
 
 
 def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:

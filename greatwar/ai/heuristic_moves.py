@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
+from greatwar.rules.pieces import cached
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -76,18 +77,25 @@ class Front:
     notes: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        st = self.state
+        strength = cached(self.state, "ai-front-strength", self._strength_by_side)
+        self.own = strength.get(self.side, {})
+        self.enemy = {
+            h: v for side, table in strength.items() if side != self.side for h, v in table.items()
+        }
+        self._weights: dict[str, float | None] = {}
+        self._pulls: dict[hexgrid.Hex, float] = {}
+        self._objectives()
+        self._centre()
+
+    def _strength_by_side(self, st: State) -> dict[str, dict[str, float]]:
+        """Each side's fighting strength by hex (kept with the state until units change)."""
         units = st.game.static.units
-        own: dict[str, float] = defaultdict(float)
-        enemy: dict[str, float] = defaultdict(float)
+        table: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
         for uid, rec in st.data["units"].items():
             if rec["status"] != "on_map" or not rec["hex"] or units[uid].type in NOT_COMBAT:
                 continue
-            table = own if units[uid].side == self.side else enemy
-            table[rec["hex"]] += self.strength(st, uid)
-        self.own, self.enemy = dict(own), dict(enemy)
-        self._objectives()
-        self._centre()
+            table[units[uid].side][rec["hex"]] += self.strength(st, uid)
+        return {side: dict(hexes) for side, hexes in table.items()}
 
     def coord(self, h: str) -> hexgrid.Hex:
         return self.state.game.scenario.board.coord[h]
@@ -130,9 +138,13 @@ class Front:
 
     def objective_pull(self, c: hexgrid.Hex) -> float:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
-        return sum(
-            vp / (1.0 + min(hexgrid.distance(c, t) for t in group)) for group, vp in self.targets
-        )
+        pull = self._pulls.get(c)
+        if pull is None:
+            pull = self._pulls[c] = sum(
+                vp / (1.0 + min(hexgrid.distance(c, t) for t in group))
+                for group, vp in self.targets
+            )
+        return pull
 
     def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
         """Standing in (or next to) a threatened own objective."""
@@ -180,6 +192,11 @@ class Front:
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""
+        if uid not in self._weights:
+            self._weights[uid] = self._weight(uid)
+        return self._weights[uid]
+
+    def _weight(self, uid: str) -> float | None:
         if self.carried is not None:
             return self.carried(self.state, uid)
         if self.state.game.static.units[uid].type in NOT_COMBAT:

@@ -934,7 +934,10 @@ def actions(st: State, frame: Frame, role: str, mp: Any = None) -> list[Action]:
     out: list[Action] = []
     train = frame.get(TRAIN)
     mine = role_units(st, role, side)
+    track = rail_net(st).track
     for uid in mine:
+        if not entrained(st, uid) and U.record(st, uid)["hex"] not in track:
+            continue  # 5.1.3, 5.4.1, 5.4.2: loading, cutting, repairing are done on a railway
         if entrained(st, uid):
             if why_not_unload(st, uid) is None:
                 out.append({"type": "unload", "unit": uid})

@@ -84,7 +84,7 @@ def test_19_2_2_four_german_units_deep_in_russia(at_phase: Any) -> None:
     three = {"G-1-1-I": "A24 B15", "G-2-1-I": "A24 B16", "G-3-2-I": "A24 B17"}
     st = _at(at_phase, {**three, "G-HQ-I": "A24 B14"})
     assert victory.automatic_winner(st) is None  # an HQ is no unit here
-    st = _at(at_phase, {**three, "G-4-2-I": "A23 B14"})
+    st = _at(at_phase, {**three, "G-4-2-I": "A24 B13"})
     assert victory.automatic_winner(st)["side"] == "german"  # type: ignore[index]
 
 

@@ -1,0 +1,135 @@
+"""The rollout agent: policy improvement over the heuristic agent by rollouts compared on
+common random numbers. Legal and explained on every system and role, reproducible with an
+iteration budget, overrules the heuristic only when the sampled futures say so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import greatwar
+from greatwar.ai import AGENTS, Budget, HeuristicAgent, RandomAgent, decide, make_agent
+from greatwar.ai.base import explanation
+from greatwar.ai.rollout import Candidate, RolloutAgent, RolloutSettings, _halve
+from greatwar.ai.search import usable
+
+TINY = Budget(iterations=6)
+QUICK = RolloutSettings(horizon=10)
+
+SYSTEMS = [
+    ("gwite/teaching", {}),
+    ("tannenberg/teaching", {}),
+    ("tannenberg/teaching", {"three_players": True}),
+]
+
+
+def _busy_state(scenario: str, steps: int, seed: int = 9) -> tuple[greatwar.State, str]:
+    """A state some random actions in where a role has several choices, and that role."""
+    state = greatwar.load(scenario).new_state(seed=seed)
+    agent = RandomAgent(seed)
+    for n in range(steps + 300):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if n >= steps and len(usable(state.legal_actions(role))) > 2:
+            return state, role
+        state.apply(role, decide(agent, state, role))
+    raise AssertionError("no state with a choice found")
+
+
+@pytest.mark.parametrize(("scenario", "options"), SYSTEMS)
+def test_every_decision_of_a_short_game_is_legal_and_explained(
+    scenario: str, options: dict[str, Any]
+) -> None:
+    game = greatwar.load(scenario, options)
+    state = game.new_state(seed=4)
+    agents = {r: RolloutAgent(n, TINY, settings=QUICK) for n, r in enumerate(game.roles())}
+    searched = dict.fromkeys(game.roles(), 0)
+    for _ in range(400):
+        if state.is_over() or min(searched.values()) >= 2:
+            break
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        legal = state.legal_actions(role)
+        action = decide(agents[role], state, role)
+        assert action in legal
+        assert action.get("type") != "undo"
+        assert explanation(agents[role])
+        state.apply(role, action)
+        searched[role] = agents[role].searched
+    assert min(searched.values()) >= 2, searched
+
+
+@pytest.mark.parametrize("scenario", ["gwite/teaching", "tannenberg/teaching"])
+def test_an_iteration_budget_makes_the_choice_depend_only_on_the_seed(scenario: str) -> None:
+    state, role = _busy_state(scenario, 30)
+    before = state.digest()
+    first = RolloutAgent(7, TINY, settings=QUICK)
+    second = RolloutAgent(7, TINY, settings=QUICK)
+    assert decide(first, state, role) == decide(second, state, role)
+    assert first.last_explanation == second.last_explanation
+    assert 0 < first.last_iterations <= TINY.iterations  # type: ignore[operator]
+    assert state.digest() == before  # the search never touches the true state
+
+
+def _last_action_is(target: dict[str, Any]) -> Any:
+    """An evaluator that likes only the states whose last action was ``target``."""
+
+    def value(state: greatwar.State, _role: str) -> float:
+        return 1.0 if state.data["actions"][-1][1] == target else -1.0
+
+    return value
+
+
+def test_overrules_the_heuristic_when_the_sampled_futures_favour_another_action() -> None:
+    state, role = _busy_state("gwite/teaching", 20)
+    heuristic_pick = decide(HeuristicAgent(3), state, role)
+    target = next(a for a in usable(state.legal_actions(role)) if a != heuristic_pick)
+    no_rollout = RolloutSettings(horizon=0)
+    agent = RolloutAgent(3, TINY, settings=no_rollout, evaluate=_last_action_is(target))
+    assert decide(agent, state, role) == target
+    assert agent.overruled == 1
+    assert "against" in agent.last_explanation  # the pick it overruled, and how it scored
+
+
+def test_keeps_the_heuristic_s_pick_when_no_rival_does_better() -> None:
+    state, role = _busy_state("gwite/teaching", 20)
+    heuristic_pick = decide(HeuristicAgent(3), state, role)
+    flat = RolloutAgent(3, TINY, settings=RolloutSettings(horizon=0), evaluate=lambda *_: 0.0)
+    assert decide(flat, state, role) == heuristic_pick
+    assert (flat.searched, flat.overruled) == (1, 0)
+
+
+def test_a_time_budget_plays_at_least_one_rollout() -> None:
+    state, role = _busy_state("gwite/teaching", 30)
+    agent = RolloutAgent(1, Budget(seconds=0.0), settings=QUICK)
+    assert decide(agent, state, role) in state.legal_actions(role)
+    assert agent.last_iterations >= 1
+
+
+def test_with_a_focus_other_decisions_are_the_heuristic_s() -> None:
+    state, role = _busy_state("gwite/teaching", 10)
+    elsewhere = RolloutAgent(0, TINY, settings=RolloutSettings(focus=frozenset({"no-such"})))
+    assert decide(elsewhere, state, role) in state.legal_actions(role)
+    assert (elsewhere.last_iterations, elsewhere.searched) == (0, 0)
+
+
+def test_sequential_halving_keeps_the_better_half_and_the_heuristic_s_pick() -> None:
+    pick = Candidate({"type": "a"}, True, [-0.5])
+    others = [Candidate({"type": t}, False, [s]) for t, s in (("b", 0.9), ("c", 0.1), ("d", 0.5))]
+    kept = _halve([pick, *others])
+    assert [c.action["type"] for c in kept] == ["a", "b"]
+
+
+def test_the_registry_makes_a_rollout_agent_with_its_budget() -> None:
+    assert AGENTS["rollout"] is RolloutAgent
+    agent = make_agent("rollout", 3, Budget(iterations=5))
+    assert isinstance(agent, RolloutAgent)
+    assert agent.budget == Budget(iterations=5)
+
+
+def test_the_heuristic_s_memory_follows_a_choice_it_did_not_make() -> None:
+    state, _ = _busy_state("gwite/teaching", 10)
+    base = HeuristicAgent(0)
+    twin = base.fork(1)
+    twin.note(state, {"type": "select", "unit": "R-XIX"})
+    assert twin.remembers(("moved", "R-XIX"))
+    assert not base.remembers(("moved", "R-XIX"))  # a fork remembers on its own
