@@ -3,7 +3,9 @@
 Random-play actions per second, the time of ``legal_actions`` and ``apply``
 on states met in random games, replay time, clone and digest time, and the
 search agent's iterations per second (``--search-states`` decisions of
-``--search-iterations`` iterations each).
+``--search-iterations`` iterations each), the heuristic agent's play (the rollout
+agent's forward model) in actions per second, and the rollout agent's rollouts per
+second.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from rich.console import Console
 from rich.table import Table
 
 import greatwar
-from greatwar.ai import Budget, RandomAgent, decide
+from greatwar.ai import Budget, HeuristicAgent, RandomAgent, decide
+from greatwar.ai.rollout import RolloutAgent
 from greatwar.ai.search import SearchAgent, usable
 from greatwar.engine.state import State
 from greatwar.sim.play import play_game
@@ -58,9 +61,22 @@ def per_call(fn, items, repeat: int = 1) -> float:  # type: ignore[no-untyped-de
     return statistics.fmean(times) * 1e6
 
 
-def search_rate(states: list[State], iterations: int) -> tuple[float, int]:
-    """Search iterations per second over decisions with a choice, and how many were timed."""
-    agent = SearchAgent(1, Budget(iterations=iterations))
+def heuristic_games(scenario: str, games: int, seed: int) -> tuple[float, int]:
+    """Seconds and actions of heuristic-against-heuristic games."""
+    game = greatwar.load(scenario)
+    actions = 0
+    start = time.perf_counter()
+    for i in range(games):
+        agents = {r: HeuristicAgent(seed + i * 10 + n) for n, r in enumerate(game.roles())}
+        actions += play_game(game, seed + i, agents).steps
+    return time.perf_counter() - start, actions
+
+
+def search_rate(states: list[State], iterations: int, kind: str = "search") -> tuple[float, int]:
+    """Iterations (tree search) or rollouts (rollout agent) per second over decisions with a
+    choice, and how many were timed."""
+    budget = Budget(iterations=iterations)
+    agent = RolloutAgent(1, budget) if kind == "rollout" else SearchAgent(1, budget)
     done = 0
     seconds = 0.0
     for state in states:
@@ -121,6 +137,11 @@ def main() -> None:
     step = max(1, len(states) // max(1, args.search_states))
     rate, iterations = search_rate(states[::step][: args.search_states], args.search_iterations)
     table.add_row("search", f"{rate:,.1f} iterations/s ({iterations} iterations)")
+    chosen = states[::step][: args.search_states]
+    rate, rollouts = search_rate(chosen, max(4, args.search_iterations // 2), "rollout")
+    table.add_row("rollout agent", f"{rate:,.1f} rollouts/s ({rollouts} rollouts)")
+    heuristic_seconds, heuristic_actions = heuristic_games(args.scenario, 3, args.seed)
+    table.add_row("heuristic play", f"{heuristic_actions / heuristic_seconds:,.0f} actions/s")
     table.add_row("states sampled", str(len(states)))
     Console().print(table)
 

@@ -1,10 +1,13 @@
-"""Search against the heuristic, playing each side in turn: win rates (measured, never
-asserted). ``python benchmarks/search_match.py --scenario gwite/teaching --games 6``.
+"""A searching agent against the heuristic, playing each side in turn: win rates (measured,
+never asserted).
 
-At 2 s a decision a game would take hours on this machine, so the search agent here gets an
-iteration budget and searches only the decisions that matter (``--focus``: combat, retreats,
-cards, clashes, reserve ...) and leaves the rest to the heuristic agent; the defaults are
-what the closing note of issue 6 reports. Each finished game prints one JSON line.
+    python benchmarks/search_match.py --scenario gwite/teaching --agent rollout --games 10
+
+At 2 s a decision a game would take hours on this machine, so the searching agent gets an
+iteration budget and thinks only about the decisions that matter (``FOCUS``: where units
+go, combat, retreats, cards, clashes, reserves ...) and takes the heuristic agent's pick
+elsewhere; the defaults are what the closing note of issue 6 reports. Each finished game
+prints one JSON line, then a summary line; ``--workers`` plays games in parallel.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import greatwar
@@ -21,23 +25,25 @@ from greatwar.ai.rollout import RolloutAgent, RolloutSettings
 from greatwar.ai.search import SearchAgent, Settings
 from greatwar.sim.play import GameFailure, play_game
 
-#: decisions searched by default, per rule system (the rest are the heuristic's)
+#: the decisions searched, per rule system (the rest are the heuristic's): moves, combat,
+#: its results, cards and clashes, reserves
 FOCUS = {
     "gwite": frozenset(
-        {"declare", "add_attacker", "resolve", "retreat", "option", "advance", "occupy"}
+        {"move", "rail_move", "declare", "add_attacker", "resolve", "retreat", "option"}
+        | {"advance", "occupy"}
     ),
     "tannenberg": frozenset(
-        {"card", "clash", "fight", "flee", "pursue", "stay", "escape", "react", "shell", "fire"}
+        {"move", "card", "clash", "fight", "flee", "pursue", "stay", "escape", "react"}
+        | {"reserve", "shell", "fire"}
     ),
 }
-
-
-def search_side_label(game: greatwar.Game, searcher: str) -> str:
-    return ",".join(r for r in game.roles() if r.startswith(searcher))
+#: iterations a searched decision: rollouts for ``rollout``, tree iterations for ``search``
+ITERATIONS = {"rollout": 6, "search": 40}
 
 
 def searching_agent(kind: str, seed: int, iterations: int, focus: frozenset[str] | None) -> Agent:
-    """The ``search`` (tree search) or ``rollout`` agent with an iteration budget."""
+    """The ``rollout`` (rollouts of the heuristic) or ``search`` (tree search) agent with
+    an iteration budget, thinking only about decisions offering ``focus`` kinds."""
     budget = Budget(iterations=iterations)
     if kind == "rollout":
         return RolloutAgent(seed, budget, settings=RolloutSettings(focus=focus))
@@ -50,7 +56,7 @@ def play_one(
     searcher: str,
     iterations: int,
     focus: frozenset[str] | None,
-    kind: str = "search",
+    kind: str = "rollout",
 ) -> dict[str, Any]:
     """One game with the searching agent on every seat of side ``searcher``."""
     game = greatwar.load(scenario)
@@ -68,11 +74,13 @@ def play_one(
     result = played.state.result() or {}
     return {
         "scenario": scenario,
+        "agent": kind,
         "seed": seed,
         "search_side": searcher,
         "winner": result.get("winner"),
         "search_won": result.get("winner") == searcher,
         "vp": result.get("vp"),
+        "result": result.get("summary") or result.get("level"),
         "steps": played.steps,
         "searched": sum(getattr(a, "searched", 0) for a in agents.values()),
         "overruled": sum(getattr(a, "overruled", 0) for a in agents.values()),
@@ -83,24 +91,36 @@ def play_one(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scenario", default="gwite/teaching")
+    parser.add_argument("--agent", choices=sorted(ITERATIONS), default="rollout")
     parser.add_argument("--games", type=int, default=6, help="games per side")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--iterations", type=int, default=40)
+    parser.add_argument("--iterations", type=int, help="per searched decision")
     parser.add_argument("--all-decisions", action="store_true", help="search every decision")
-    parser.add_argument("--agent", choices=["search", "rollout"], default="search")
     parser.add_argument("--sides", help="only these sides (comma-separated)")
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     game = greatwar.load(args.scenario)
     focus = None if args.all_decisions else FOCUS.get(game.system.name)
+    iterations = args.iterations or ITERATIONS[args.agent]
     sides = args.sides.split(",") if args.sides else [s.id for s in game.scenario.sides]
+    jobs = [
+        (args.scenario, args.seed + n, side, iterations, focus, args.agent)
+        for n in range(args.games)
+        for side in sides
+    ]
     wins = dict.fromkeys(sides, 0)
-    for n in range(args.games):
-        for side in sides:
-            row = play_one(args.scenario, args.seed + n, side, args.iterations, focus, args.agent)
-            wins[side] += bool(row.get("search_won"))
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for row in pool.map(_play, jobs):
+            wins[row["search_side"]] += bool(row.get("search_won"))
             print(json.dumps(row), flush=True)
     summary = {side: f"{wins[side]}/{args.games}" for side in sides}
-    print(json.dumps({"search_wins_by_side": summary, "iterations": args.iterations}))
+    print(
+        json.dumps({"search_wins_by_side": summary, "agent": args.agent, "iterations": iterations})
+    )
+
+
+def _play(job: tuple[Any, ...]) -> dict[str, Any]:
+    return play_one(*job)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,11 @@ true state behind a seat's view) and works for every rule system:
     enemy minus own. Tannenberg's supply lines cost some 15 ms a side to trace
     after every move, so there they count only with ``thorough=True``;
   - **objectives**: for each city or town that scores, which side is nearer to
-    it with its combat units (who holds or threatens it).
+    it with its combat units (who holds or threatens it);
+  - **automatic victory** (Tannenberg 19.2, where a scenario has such conditions): how
+    close each side's units are to fulfilling one of its conditions (the units each
+    region needs, each nearer the fewer hexes it has to go), own minus enemy; it is
+    added on top of the others, so it only counts where there is such a condition.
 
 The sum is kept inside (-1, 1) so that a real win always counts for more.
 Everything is cheap: a pass over the units and the objective hexes, and the
@@ -35,8 +39,11 @@ from greatwar import hexgrid
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
-#: weights of the features in the sum (they add up to 1)
-WEIGHTS = {"vp": 0.45, "material": 0.3, "supply": 0.1, "objectives": 0.15}
+#: weights of the features in the sum (they add up to 1 without the automatic victory,
+#: which is zero where a scenario has none)
+WEIGHTS = {"vp": 0.45, "material": 0.3, "supply": 0.1, "objectives": 0.15, "automatic": 0.3}
+#: how near (hexes) units must come to a region of an automatic victory to count at all
+AUTOMATIC_REACH = 4
 #: a non-final position never scores beyond this
 CAP = 0.95
 #: unit types that are not fighting units (their strength is not material)
@@ -51,6 +58,7 @@ class Features:
     material: float
     supply: float
     objectives: float
+    automatic: float = 0.0
 
     def total(self) -> float:
         raw = sum(WEIGHTS[name] * getattr(self, name) for name in WEIGHTS)
@@ -94,6 +102,7 @@ def features(state: State, side: str, *, thorough: bool = False) -> Features:
         material=_own_minus_enemy(material_share, state, side, enemy),
         supply=_own_minus_enemy(cut_off_share, state, enemy, side) if with_supply else 0.0,
         objectives=objectives_feature(state, side),
+        automatic=automatic_feature(state, side, enemy),
     )
 
 
@@ -263,3 +272,49 @@ def objectives_feature(state: State, side: str) -> float:
         score += vp * math.tanh(gap / 2)
         total += vp
     return score / total
+
+
+# --- automatic victory ------------------------------------------------------------------
+
+
+def automatic_feature(state: State, side: str, enemy: str) -> float:
+    """How near ``side`` is to an automatic victory, less how near the enemy is."""
+    conditions = state.game.scenario.file.special.get("automatic_victory", [])
+    if not conditions:
+        return 0.0
+    nearness = {own: 0.0 for own in (side, enemy)}
+    for condition in conditions:
+        who = condition["side"]
+        if who in nearness:
+            clauses = [_clause_nearness(state, who, c) for c in condition["clauses"]]
+            nearness[who] = max(nearness[who], min(clauses, default=0.0))
+    return nearness[side] - nearness[enemy]
+
+
+def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
+    """In [0, 1]: 1 when the clause holds, less the farther its units have to go (the
+    ``count`` nearest units that count for it, each by its distance to the nearest hex of
+    the region the enemy does not hold: a garrison in every hex keeps a side out)."""
+    from greatwar.rules.tannenberg import victory
+
+    board = state.game.scenario.board
+    units = state.data["units"]
+    static = state.game.static.units
+    held = {
+        rec["hex"]
+        for uid, rec in units.items()
+        if rec["status"] == "on_map" and static[uid].side != side
+    }
+    open_hexes = [board.coord[h] for h in board.regions.get(clause["region"], ()) if h not in held]
+    if not open_hexes:
+        return 0.0
+    types = clause.get("types") or None
+    count = max(1, int(clause.get("count", 1)))
+    far = AUTOMATIC_REACH + 1
+    distances = sorted(
+        min(far, nearest(board.coord[units[uid]["hex"]], open_hexes, far))
+        for uid in _side_units(state, side)
+        if units[uid]["status"] == "on_map" and victory.is_unit(state, uid, types)
+    )[:count]
+    distances += [far] * (count - len(distances))
+    return sum(1.0 - d / far for d in distances) / count

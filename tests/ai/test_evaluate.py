@@ -79,3 +79,27 @@ def test_three_player_seats_evaluate_as_their_side() -> None:
     assert len(seats) == 2
     assert {side_of(state, r) for r in seats} == {"russian"}
     assert evaluate(state, seats[0]) == pytest.approx(-evaluate(state, "german"))
+
+
+def test_tannenberg_19_2_an_enemy_near_a_region_of_automatic_victory_lowers_the_value() -> None:
+    # 19.2.2 (teaching scenario): one German infantry unit on the Kowal railway wins
+    state = _start("tannenberg/teaching")
+    far, near, closer = state.clone(), state.clone(), state.clone()
+    # the Russians hold Kowal (A20 B13) and A22 B12: A21 B12 is the railway hex left open
+    TU.place(near, "G-3-2-I", "A18 B15")  # three hexes from it (four at the start)
+    TU.place(closer, "G-3-2-I", "A20 B12")  # next to it
+    values = [features(s, "russian").automatic for s in (far, near, closer)]
+    assert values[0] > values[1] > values[2]
+    assert features(closer, "german").automatic == pytest.approx(-values[2])
+
+
+def test_tannenberg_19_2_a_garrison_in_every_hex_of_the_region_takes_the_threat_away() -> None:
+    state = _start("tannenberg/teaching")
+    TU.place(state, "G-3-2-I", "A20 B12")
+    open_railway = features(state, "russian").automatic
+    TU.place(state, "R-1-25-III", "A21 B12")  # the last open hex of the Kowal railway
+    assert features(state, "russian").automatic > open_railway
+
+
+def test_gwite_has_no_automatic_victory_to_weigh() -> None:
+    assert features(_start("gwite/teaching"), "allied").automatic == 0.0

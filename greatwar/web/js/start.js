@@ -100,6 +100,8 @@ function seatInput(role, index) {
   const select = el("select", { "data-role": role.id, id: `seat-${role.id}` });
   select.append(el("option", { value: "human", text: "human" }));
   select.append(el("option", { value: "computer", text: "computer" }));
+  // the rollout agent looks ahead by playing the game on (about 2 s a decision)
+  select.append(el("option", { value: "computer:rollout", text: "computer, thinking (2 s a move)" }));
   select.value = index === 0 ? "human" : "computer";
   return el("label", {}, `${role.name} `, select);
 }
