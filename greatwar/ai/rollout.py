@@ -42,8 +42,8 @@ from greatwar.ai.heuristic import HeuristicAgent, prior
 from greatwar.ai.search import (
     DEFAULT_BUDGET,
     Evaluator,
-    _decision_seed,
     acting_role,
+    decision_seed,
     describe,
     hash_text,
     outcome,
@@ -131,7 +131,7 @@ class RolloutAgent:
             self.last_explanation = f"{describe(legal[0])} (the only choice)"
             return legal[0]
         role = view["role"]
-        seed = _decision_seed(self.seed, view)
+        seed = decision_seed(self.seed, view)
         rng = random.Random(seed)
         sample = world.sample(rng)
         probe = self._base.fork(seed)

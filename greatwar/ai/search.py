@@ -44,7 +44,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
@@ -223,7 +223,7 @@ class SearchAgent:
             action = self._heuristic.choose_in(view, world)
             self.last_explanation = self._heuristic.last_explanation or describe(action)
             return action
-        rng = random.Random(_decision_seed(self.seed, view))
+        rng = random.Random(decision_seed(self.seed, view))
         root = Node()
         role = view["role"]
         self.last_iterations = self._search(root, world, role, rng)
@@ -323,10 +323,8 @@ class SearchAgent:
         the root with the heuristic's own memory of the phase (units it has moved ...)."""
         if len(legal) < 2:
             return None
-        memory: set[Any] = self._heuristic._phase_memory(state) if at_root else set()
-        rng = random.Random(state.version)
-        turn = heuristic.Turn(role, {}, legal, state.clone(), memory, rng)
-        return self._heuristic.decide(turn).action
+        agent = self._heuristic if at_root else heuristic.HeuristicAgent(state.version)
+        return agent.act(state.clone(), role, legal).action
 
     def _rollout(self, state: State, rng: random.Random) -> dict[str, float]:
         """Play on a few actions with the rollout policy, then score every role."""
@@ -379,7 +377,7 @@ def weighted_policy(_state: State, _role: str, legal: list[Action], rng: random.
     return rng.choices(legal, [type_weight(a) for a in legal])[0]
 
 
-def _decision_seed(seed: int, view: View) -> int:
+def decision_seed(seed: int, view: View) -> int:
     """A seed for one decision, from the agent's seed and where the game stands."""
     return (seed * 1_000_003 + int(view.get("version", 0))) ^ hash_text(view.get("role", ""))
 
