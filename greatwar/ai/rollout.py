@@ -62,7 +62,7 @@ class RolloutSettings:
     #: actions compared at a decision: the heuristic's pick and the best others one ahead
     candidates: int = 4
     #: actions a rollout plays before the position is scored (None: to the end of the game)
-    horizon: int | None = 80
+    horizon: int | None = 150
     #: how much better (mean score over the same futures, scores in [-1, 1]) another
     #: candidate must do to overrule the heuristic's pick
     margin: float = 0.0
