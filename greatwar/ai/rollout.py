@@ -43,9 +43,11 @@ from greatwar.ai.search import (
     DEFAULT_BUDGET,
     Evaluator,
     acting_role,
+    choices_in,
     decision_seed,
     describe,
     hash_text,
+    only_choice,
     outcome,
     usable,
 )
@@ -115,20 +117,15 @@ class RolloutAgent:
 
     def choose(self, view: View) -> Action:
         """Without a world to sample, the action of best prior (acting before passing)."""
-        legal = usable(view["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        best = max(legal, key=prior)
-        self.last_explanation = f"{describe(best)} (no search: nothing to sample)"
+        best = max(choices_in(view), key=prior)
+        self.last_explanation = f"{describe(best)} (no rollouts: nothing to sample)"
         return best
 
     def choose_in(self, view: View, world: World) -> Action:
-        legal = usable(view["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action to choose from")
+        legal = choices_in(view)
         self.last_iterations = 0
         if len(legal) == 1:
-            self.last_explanation = f"{describe(legal[0])} (the only choice)"
+            self.last_explanation = only_choice(legal[0])
             return legal[0]
         role = view["role"]
         seed = decision_seed(self.seed, view)

@@ -93,6 +93,19 @@ def usable(actions: list[Action]) -> list[Action]:
     return [a for a in actions if a.get("type") != UNDO]
 
 
+def choices_in(view: View) -> list[Action]:
+    """The actions a searching agent may choose in ``view`` (ValueError if none)."""
+    legal = usable(view["legal_actions"])
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    return legal
+
+
+def only_choice(action: Action) -> str:
+    """The explanation of a choice there was no other to."""
+    return f"{describe(action)} (the only choice)"
+
+
 def side_of(role: str) -> str:
     """The side a role plays (``russian-1`` plays ``russian``; other roles are sides)."""
     return role.split("-", 1)[0]
@@ -202,21 +215,16 @@ class SearchAgent:
 
     def choose(self, view: View) -> Action:
         """Without a world to sample, the action of highest prior weight."""
-        legal = usable(view["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        best = max(legal, key=type_weight)
+        best = max(choices_in(view), key=type_weight)
         self.last_explanation = f"{describe(best)} (no search: nothing to sample)"
         return best
 
     def choose_in(self, view: View, world: World) -> Action:
         """The most visited action at the root after searching within the budget."""
-        legal = usable(view["legal_actions"])
-        if not legal:
-            raise ValueError("no legal action to choose from")
+        legal = choices_in(view)
         if len(legal) == 1:
             self.last_iterations = 0
-            self.last_explanation = f"{describe(legal[0])} (the only choice)"
+            self.last_explanation = only_choice(legal[0])
             return legal[0]
         if not self._worth_searching(legal):
             self.last_iterations = 0

@@ -9,53 +9,29 @@ from typing import Any
 import pytest
 
 import greatwar
-from greatwar.ai import AGENTS, Budget, HeuristicAgent, RandomAgent, decide, make_agent
-from greatwar.ai.base import explanation
+from greatwar.ai import AGENTS, Budget, HeuristicAgent, decide, make_agent
 from greatwar.ai.rollout import Candidate, RolloutAgent, RolloutSettings, _halve
 from greatwar.ai.search import usable
+from tests.ai.conftest import SYSTEMS, CheckedPlay, busy_state
 
 TINY = Budget(iterations=6)
 QUICK = RolloutSettings(horizon=10)
 
-SYSTEMS = [
-    ("gwite/teaching", {}),
-    ("tannenberg/teaching", {}),
-    ("tannenberg/teaching", {"three_players": True}),
-]
 
-
-def _busy_state(scenario: str, steps: int, seed: int = 9) -> tuple[greatwar.State, str]:
-    """A state some random actions in where a role has several choices, and that role."""
-    state = greatwar.load(scenario).new_state(seed=seed)
-    agent = RandomAgent(seed)
-    for n in range(steps + 300):
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        if n >= steps and len(usable(state.legal_actions(role))) > 2:
-            return state, role
-        state.apply(role, decide(agent, state, role))
-    raise AssertionError("no state with a choice found")
+def _busy_state(scenario: str, steps: int) -> tuple[greatwar.State, str]:
+    return busy_state(scenario, steps, choices=3)
 
 
 @pytest.mark.parametrize(("scenario", "options"), SYSTEMS)
 def test_every_decision_of_a_short_game_is_legal_and_explained(
-    scenario: str, options: dict[str, Any]
+    scenario: str, options: dict[str, Any], play_checked: CheckedPlay
 ) -> None:
     game = greatwar.load(scenario, options)
-    state = game.new_state(seed=4)
     agents = {r: RolloutAgent(n, TINY, settings=QUICK) for n, r in enumerate(game.roles())}
-    searched = dict.fromkeys(game.roles(), 0)
-    for _ in range(400):
-        if state.is_over() or min(searched.values()) >= 2:
-            break
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        legal = state.legal_actions(role)
-        action = decide(agents[role], state, role)
-        assert action in legal
-        assert action.get("type") != "undo"
-        assert explanation(agents[role])
-        state.apply(role, action)
-        searched[role] = agents[role].searched
-    assert min(searched.values()) >= 2, searched
+    counted = play_checked(
+        game.new_state(seed=4), agents, lambda role, _: agents[role].searched, enough=2, steps=400
+    )
+    assert min(counted.values()) >= 2, counted
 
 
 @pytest.mark.parametrize("scenario", ["gwite/teaching", "tannenberg/teaching"])

@@ -10,9 +10,9 @@ import pytest
 
 import greatwar
 from greatwar.ai import AGENTS, Budget, World, decide, make_agent
-from greatwar.ai.base import explanation
 from greatwar.ai.search import SearchAgent, Settings, describe, usable
 from greatwar.engine.errors import IllegalAction
+from tests.ai.conftest import SYSTEMS, CheckedPlay, busy_state
 
 TINY = Budget(iterations=4)
 
@@ -105,48 +105,26 @@ def test_never_chooses_undo_even_when_it_is_the_only_other_choice() -> None:
 
 # --- the real systems ------------------------------------------------------------------
 
-SYSTEMS = [
-    ("gwite/teaching", {}),
-    ("tannenberg/teaching", {}),
-    ("tannenberg/teaching", {"three_players": True}),
-]
-
 
 @pytest.mark.parametrize(("scenario", "options"), SYSTEMS)
 def test_every_decision_of_a_short_game_is_legal_and_explained(
-    scenario: str, options: dict[str, Any]
+    scenario: str, options: dict[str, Any], play_checked: CheckedPlay
 ) -> None:
     game = greatwar.load(scenario, options)
-    state = game.new_state(seed=4)
     quick = Settings(rollout_depth=3)
     agents = {r: SearchAgent(n, TINY, settings=quick) for n, r in enumerate(game.roles())}
     decisions = dict.fromkeys(game.roles(), 0)
-    for _ in range(600):
-        if state.is_over() or min(decisions.values()) >= 3:
-            break
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        legal = state.legal_actions(role)
-        action = decide(agents[role], state, role)
-        assert action in legal
-        assert action.get("type") != "undo"
-        assert explanation(agents[role])
-        state.apply(role, action)
+
+    def count(role: str, legal: list[dict[str, Any]]) -> int:
         decisions[role] += len(usable(legal)) > 1
-    assert min(decisions.values()) >= 3, decisions
+        return decisions[role]
+
+    counted = play_checked(game.new_state(seed=4), agents, count, enough=3)
+    assert min(counted.values()) >= 3, counted
 
 
 def _busy_state(scenario: str, steps: int) -> tuple[greatwar.State, str]:
-    """A state some random actions in where a role has several choices, and that role."""
-    from greatwar.ai import RandomAgent
-
-    state = greatwar.load(scenario).new_state(seed=9)
-    agent = RandomAgent(9)
-    for n in range(steps + 200):
-        role = next(r for r in state.active_roles() if state.legal_actions(r))
-        if n >= steps and len(usable(state.legal_actions(role))) > 1:
-            return state, role
-        state.apply(role, decide(agent, state, role))
-    raise AssertionError("no state with a choice found")
+    return busy_state(scenario, steps)
 
 
 @pytest.mark.parametrize("scenario", ["gwite/teaching", "tannenberg/teaching"])
