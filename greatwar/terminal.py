@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from greatwar.ai.base import Agent, decide
+from greatwar.ai.base import Agent, decide, explanation
 from greatwar.engine.errors import IllegalAction
 from greatwar.engine.state import State
 
@@ -74,6 +74,8 @@ class TerminalGame:
         self.ask = ask
         self.shown: dict[str, int] = {}  # role -> the last log entry shown to it
         self.last_human: str | None = None
+        #: the computer's reasons (issue 6), by the number of log entries before its action
+        self.notes: dict[int, list[str]] = {}
 
     # -- output --------------------------------------------------------------------------
 
@@ -89,7 +91,20 @@ class TerminalGame:
             case = f" [{entry['case']}]" if entry.get("case") else ""
             self.console.print(f"  {entry['text']}{case}", highlight=False, markup=False)
             seen = entry["n"]
+            for note in self.notes.get(seen, []):
+                self.console.print(f"    ({note})", highlight=False, markup=False)
         self.shown[role] = seen
+
+    def computer_turn(self, role: str) -> None:
+        """The computer plays ``role``; its reason is kept for the log where the rule system
+        hides nothing (a reason may name a secret choice)."""
+        agent = self.computer[role]
+        at = len(self.state.data["log"])
+        self.state.apply(role, decide(agent, self.state, role))
+        reason = explanation(agent)
+        if reason and not getattr(self.state.game.system, "hidden_information", False):
+            name = self.state.game.system.role_name(self.state.game, role)
+            self.notes.setdefault(at, []).append(f"computer, {name}: {reason}")
 
     def print_header(self, role: str) -> None:
         view = self.state.view(role)
@@ -193,7 +208,7 @@ class TerminalGame:
             while not self.state.is_over():
                 role = self.state.active_roles()[0]
                 if role in self.computer:
-                    self.state.apply(role, decide(self.computer[role], self.state, role))
+                    self.computer_turn(role)
                     continue
                 self.hand_over(role)
                 self.print_new_log(role)

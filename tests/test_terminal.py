@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 
 import greatwar
-from greatwar.ai import RandomAgent
+from greatwar.ai import HeuristicAgent, RandomAgent
 from greatwar.terminal import TerminalGame, describe
 
 
@@ -115,3 +115,25 @@ def test_tannenberg_hotseat_hands_over_and_hides_masked_units(tmp_path: Path) ->
     listing = out.getvalue()[russian_turns[-2] :]
     assert "Masking counter" in listing
     assert "1/1/I" not in listing
+
+
+def test_the_computer_s_reasons_are_printed_with_the_log(tmp_path: Path) -> None:
+    # issue 6: the computer's choices explained in the log in a player's terms
+    game, out = make(tmp_path, [], computer={"allied": HeuristicAgent(1)})
+    for _ in range(40):
+        game.computer_turn("allied")
+    game.print_new_log("central")
+    reasons = [line for line in out.getvalue().splitlines() if "(computer, Allies: " in line]
+    assert len(reasons) >= 5
+
+
+def test_where_information_is_hidden_the_computer_keeps_its_reasons(tmp_path: Path) -> None:
+    state = greatwar.load("tannenberg/teaching").new_state(3)
+    out = io.StringIO()
+    game = TerminalGame(
+        state, {"german"}, {"russian": HeuristicAgent(1)}, tmp_path / "r.json", Console(file=out)
+    )
+    for _ in range(20):
+        if "russian" in state.active_roles() and state.legal_actions("russian"):
+            game.computer_turn("russian")
+    assert state.data["actions"] and game.notes == {}

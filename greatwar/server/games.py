@@ -27,12 +27,12 @@ import secrets
 import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
-from greatwar.ai.base import decide
+from greatwar.ai.base import decide, explanation
 from greatwar.engine.errors import IllegalAction
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
@@ -41,6 +41,7 @@ from greatwar.server.storage import (
     TABLE,
     DuplicateSubmission,
     GameRecord,
+    Note,
     Storage,
     StoredAction,
 )
@@ -132,6 +133,8 @@ class LiveGame:
     agents: dict[str, Agent] = field(default_factory=dict)
     connections: set[Connection] = field(default_factory=set)
     driver: asyncio.Task[None] | None = None
+    #: the computer's reasons for its actions (issue 6: explained in the game log)
+    notes: list[Note] = field(default_factory=list)
 
     def kind(self, role: str) -> str:
         return parse_seat(self.record.seats[role])[0]
@@ -248,7 +251,9 @@ class GameService:
             raise ApiError(
                 503, "corrupt_game", f"game {game_id} cannot be restored from storage"
             ) from None
-        return LiveGame(record, state, len(actions), agents=self._agents(record))
+        live = LiveGame(record, state, len(actions), agents=self._agents(record))
+        live.notes = self.storage.notes(game_id)
+        return live
 
     @staticmethod
     def _agents(record: GameRecord) -> dict[str, Agent]:
@@ -329,7 +334,18 @@ class GameService:
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
             "view": seat_view(state, role) if role is not None else public_view(state),
+            "notes": [asdict(note) for note in self.visible_notes(live)],
         }
+
+    @staticmethod
+    def visible_notes(live: LiveGame) -> list[Note]:
+        """The computer's reasons, shown to every seat where nothing is hidden; where the
+        rule system hides information (a reason may name a secret choice), only once the
+        game is over, when the record with everything is given too."""
+        state = live.state
+        if getattr(state.game.system, "hidden_information", False) and not state.is_over():
+            return []
+        return live.notes
 
     # --- acting --------------------------------------------------------------------------------
 
@@ -367,10 +383,17 @@ class GameService:
         return {"version": live.version, "view": seat_view(live.state, acting)}
 
     def _commit(
-        self, live: LiveGame, role: str, action: dict[str, Any], submission_id: str
+        self,
+        live: LiveGame,
+        role: str,
+        action: dict[str, Any],
+        submission_id: str,
+        reason: str | None = None,
     ) -> None:
-        """Apply and store one submission (the caller holds the game's lock)."""
+        """Apply and store one submission, with the computer's ``reason`` for it if given
+        (the caller holds the game's lock)."""
         game_id = live.record.game_id
+        at = len(live.state.data["log"])
         try:
             apply_submission(live.state, role, action)
         except IllegalAction as exc:
@@ -383,9 +406,10 @@ class GameService:
             log.exception("game %s: %s %s failed", game_id, role, action)
             reason = "the rules failed on this action; nothing changed"
             raise ApiError(500, "internal", reason) from None
+        note = None if not reason else Note(live.version + 1, role, at, reason)
         try:
             self.storage.append_action(
-                game_id, live.version + 1, role, action, submission_id, live.state.digest()
+                game_id, live.version + 1, role, action, submission_id, live.state.digest(), note
             )
         except DuplicateSubmission:
             self._games.pop(game_id, None)  # the state in memory is ahead of storage
@@ -397,6 +421,8 @@ class GameService:
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
+        if note is not None:
+            live.notes.append(note)
 
     # --- the computer's moves ----------------------------------------------------------------
 
@@ -420,9 +446,11 @@ class GameService:
                     return
                 # the agent thinks on a copy, so the served state is never shared with a thread
                 thinking = live.state.clone()
-                action = await asyncio.to_thread(decide, live.agents[role], thinking, role)
+                agent = live.agents[role]
+                action = await asyncio.to_thread(decide, agent, thinking, role)
                 try:
-                    self._commit(live, role, action, f"computer-{uuid.uuid4().hex}")
+                    sid = f"computer-{uuid.uuid4().hex}"
+                    self._commit(live, role, action, sid, explanation(agent))
                 except ApiError as exc:
                     log.error("the computer's %s move failed: %s", role, exc.message)
                     return

@@ -48,6 +48,17 @@ class GameRecord:
 
 
 @dataclass(frozen=True)
+class Note:
+    """Why the computer took the ``n``-th action: its reason in a player's words, given
+    when the log had ``at`` entries (so it is shown after the ``at``-th)."""
+
+    n: int
+    role: str
+    at: int
+    text: str
+
+
+@dataclass(frozen=True)
 class StoredAction:
     """One accepted submission: the ``n``-th (from 1) of its game."""
 
@@ -85,8 +96,14 @@ class Storage(Protocol):
         action: dict[str, Any],
         submission_id: str,
         digest: str,
+        note: Note | None = None,
     ) -> None:
-        """Commit the ``n``-th submission; raise DuplicateSubmission or VersionConflict."""
+        """Commit the ``n``-th submission (with the computer's note on it, if any) in one
+        transaction; raise DuplicateSubmission or VersionConflict."""
+        ...
+
+    def notes(self, game_id: str) -> list[Note]:
+        """The computer's notes on the game's actions, in order."""
         ...
 
     def actions(self, game_id: str) -> list[StoredAction]:
@@ -133,6 +150,14 @@ CREATE TABLE IF NOT EXISTS actions (
     created       REAL NOT NULL,
     PRIMARY KEY (game_id, n),
     UNIQUE (game_id, submission_id)
+);
+CREATE TABLE IF NOT EXISTS notes (
+    game_id TEXT NOT NULL REFERENCES games(game_id),
+    n       INTEGER NOT NULL,
+    role    TEXT NOT NULL,
+    at      INTEGER NOT NULL,
+    text    TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
 );
 """
 
@@ -208,19 +233,26 @@ class SQLiteStorage:
         action: dict[str, Any],
         submission_id: str,
         digest: str,
+        note: Note | None = None,
     ) -> None:
         if self.has_submission(game_id, submission_id):
             raise DuplicateSubmission(submission_id)
         text = json.dumps(action, sort_keys=True, separators=(",", ":"))
-        try:
-            self._write(
-                [
-                    (
-                        "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, n, role, text, submission_id, digest, time.time()),
-                    )
-                ]
+        statements: list[tuple[str, tuple[Any, ...]]] = [
+            (
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, n, role, text, submission_id, digest, time.time()),
             )
+        ]
+        if note is not None:
+            statements.append(
+                (
+                    "INSERT INTO notes VALUES (?, ?, ?, ?, ?)",
+                    (game_id, note.n, note.role, note.at, note.text),
+                )
+            )
+        try:
+            self._write(statements)
         except sqlite3.IntegrityError as exc:
             if self.has_submission(game_id, submission_id):
                 raise DuplicateSubmission(submission_id) from exc
@@ -233,6 +265,12 @@ class SQLiteStorage:
             (game_id,),
         )
         return [StoredAction(n, role, json.loads(a), sid, d) for n, role, a, sid, d in rows]
+
+    def notes(self, game_id: str) -> list[Note]:
+        rows = self._read(
+            "SELECT n, role, at, text FROM notes WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [Note(int(n), role, int(at), text) for n, role, at, text in rows]
 
     def has_submission(self, game_id: str, submission_id: str) -> bool:
         rows = self._read(

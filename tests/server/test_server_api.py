@@ -350,6 +350,40 @@ def test_the_computer_plays_its_seat_until_a_human_must_act(api: Api) -> None:
     assert roles == {"allied", "central"}
 
 
+def test_the_computer_s_reasons_are_stored_with_its_actions_and_shown_in_the_log(
+    api: Api,
+) -> None:
+    # issue 6: the computer's choices are explained in the game log in a player's terms
+    made = api.new_game(scenario=GWITE, seed=5, seats={"central": "computer"})
+    game_id, token = made["game_id"], made["seats"]["allied"]["token"]
+    live = api.settle(game_id)
+    for _ in range(200):  # the Allies pass until the computer has acted
+        if live.notes or live.state.is_over():
+            break
+        passive = [a for a in live.state.legal_actions("allied") if a["type"] != "undo"]
+        api.act(game_id, token, passive[-1])
+        live = api.settle(game_id)
+    central = [s.n for s in api.service.storage.actions(game_id) if s.role == "central"]
+    notes = api.service.storage.notes(game_id)
+    assert notes and {n.role for n in notes} == {"central"}
+    assert {n.n for n in notes} <= set(central)  # each note belongs to a computer action
+    shown = api.get(game_id, token)["notes"]
+    assert [note["text"] for note in shown] == [n.text for n in notes]
+    assert all(note["text"] and note["at"] >= 0 for note in shown)
+
+
+def test_where_information_is_hidden_the_computer_s_reasons_wait_for_the_end(api: Api) -> None:
+    # a Tannenberg reason may name a secret choice (a mask, a card): nothing before the end
+    made = api.new_game(scenario=TANNENBERG, seed=4, seats={"russian": "computer"})
+    game_id = made["game_id"]
+    live = api.settle(game_id)
+    assert api.service.storage.notes(game_id)  # the computer has given its reasons ...
+    for seat in ("german", "spectator"):
+        token = made["seats"]["german"]["token"] if seat == "german" else made["spectator"]["token"]
+        assert api.get(game_id, token)["notes"] == []  # ... and nobody sees them yet
+    assert not live.state.is_over()
+
+
 def test_a_game_of_two_computers_plays_to_the_end_and_gives_its_record(
     api: Api, client: TestClient
 ) -> None:

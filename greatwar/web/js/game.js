@@ -5,7 +5,7 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock } from "./panels.js";
+import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, withNotes } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const BUTTON_GROUP_LIMIT = 8;
@@ -52,6 +52,7 @@ function accept(payload) {
   game.version = version;
   trackMoves(view);
   game.view = view;
+  game.notes = payload.notes || [];
   render();
   checkHandover();
 }
@@ -199,6 +200,13 @@ function trackMoves(view) {
   game.positions = new Map((view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
 }
 
+/** role -> the seat's name, for the computer's notes in the log. */
+function seatNames() {
+  const names = {};
+  for (const [role, seat] of Object.entries(game.seats || {})) names[role] = seat.name || role;
+  return names;
+}
+
 function render() {
   const v = game.view;
   document.title = `greatwar — ${v.name}`;
@@ -209,8 +217,9 @@ function render() {
   renderBoard();
   renderActions(v);
   renderCombat(v);
-  renderLog($("log"), v.log || [], 0, game.seenBefore);
-  renderLog($("recent"), v.log || [], 8, game.seenBefore);
+  const logged = withNotes(v.log || [], game.notes || [], seatNames());
+  renderLog($("log"), logged, 0, game.seenBefore);
+  renderLog($("recent"), logged, 8, game.seenBefore);
   rememberSeen(v.log || []);
   renderUnits(v);
 }

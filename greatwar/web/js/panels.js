@@ -14,8 +14,8 @@ export function el(tag, attrs = {}, ...children) {
 
 /** One log entry: its text, the rule case (hover or click for our summary), provisional mark. */
 export function logEntry(entry, seen = Infinity) {
-  const cls = [entry.provisional ? "provisional" : "", entry.n > seen ? "new" : ""].join(" ").trim();
-  const li = el("li", { class: cls || null, "data-n": entry.n, value: entry.n });
+  const cls = [entry.provisional ? "provisional" : "", entry.n > seen && !entry.note ? "new" : "", entry.note ? "note" : ""].join(" ").trim();
+  const li = el("li", { class: cls || null, "data-n": entry.note ? null : entry.n, value: entry.n });
   li.append(el("span", { class: "text", text: entry.text }));
   if (entry.provisional) li.append(el("span", { class: "badge prov", text: "provisional", title: "a provisional table entry decided this" }));
   if (entry.case) {
@@ -28,6 +28,23 @@ export function logEntry(entry, seen = Infinity) {
     li.append(" ", tag, detail);
   }
   return li;
+}
+
+/** The log with the computer's notes (its reasons, issue 6) each after the entry the log
+ * had reached when it acted (``at``); notes are shown as log lines of their own. */
+export function withNotes(entries, notes, names = {}) {
+  if (!notes.length) return entries;
+  const after = new Map();
+  const late = [];
+  const numbers = new Set(entries.map((e) => e.n));
+  for (const note of notes) {
+    const line = { n: note.at, note: true, text: `Computer (${names[note.role] || note.role}): ${note.text}` };
+    if (numbers.has(note.at)) after.set(note.at, [...(after.get(note.at) || []), line]);
+    else if (note.at > 0) late.push(line);
+  }
+  const out = [];
+  for (const e of entries) out.push(e, ...(after.get(e.n) || []));
+  return [...out, ...late];
 }
 
 /** The log (or its last ``limit`` entries); entries after ``seen`` are marked new. */
