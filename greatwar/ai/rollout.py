@@ -112,6 +112,7 @@ class RolloutAgent:
         self.last_iterations = 0
         self.searched = 0
         self.overruled = 0
+        self._names: dict[str, str] = {}
 
     # --- the agent protocol ---------------------------------------------------------
 
@@ -142,6 +143,7 @@ class RolloutAgent:
             self._race(candidates, world, role, rng)
         self.searched += 1
         chosen = self._verdict(candidates)
+        self._names = {uid: info.name for uid, info in sample.game.static.units.items()}
         if chosen.is_pick:
             self._base = probe
             self.last_explanation = f"{pick.reason}{self._support(chosen, candidates)}"
@@ -259,15 +261,15 @@ class RolloutAgent:
         text = f" (expected {_percent(chosen.mean())} over {len(chosen.scores)} sampled futures"
         if rivals:
             runner = max(rivals, key=Candidate.mean)
-            text += f"; {describe(runner.action)} {_percent(runner.mean())}"
+            text += f"; {describe(runner.action, self._names)} {_percent(runner.mean())}"
         return text + ")"
 
     def _overruling(self, chosen: Candidate, candidates: list[Candidate]) -> str:
         pick = candidates[0]
         return (
-            f"{describe(chosen.action)}: expected {_percent(chosen.mean())} over"
+            f"{describe(chosen.action, self._names)}: expected {_percent(chosen.mean())} over"
             f" {len(chosen.scores)} sampled futures, against {_percent(pick.mean())} for"
-            f" the rule of thumb's {describe(pick.action)}"
+            f" the rule of thumb's {describe(pick.action, self._names)}"
         )
 
 

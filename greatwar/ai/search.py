@@ -398,11 +398,13 @@ def hash_text(text: str) -> int:
     return value
 
 
-def describe(action: Action) -> str:
-    """An action in a player's words: its kind, then what it names."""
+def describe(action: Action, names: dict[str, str] | None = None) -> str:
+    """An action in a player's words: its kind, then what it names (units by their
+    ``names`` when given: id -> name)."""
     kind = str(action.get("type", "action")).replace("_", " ")
+    names = names or {}
     detail = " ".join(
-        f"{_word(k)} {v}"
+        f"{_word(k)} {names.get(v, v) if isinstance(v, str) else v}"
         for k, v in action.items()
         if k not in HIDDEN_DETAILS and isinstance(v, (str, int)) and not isinstance(v, bool)
     )
