@@ -22,22 +22,13 @@ from typing import Any
 import greatwar
 from greatwar.ai import Budget, HeuristicAgent
 from greatwar.ai.base import Agent
-from greatwar.ai.rollout import RolloutAgent, RolloutSettings
+from greatwar.ai.rollout import DECISIVE, RolloutAgent, RolloutSettings
 from greatwar.ai.search import SearchAgent, Settings
 from greatwar.sim.play import GameFailure, play_game
 
-#: the decisions searched, per rule system (the rest are the heuristic's): moves, combat,
-#: its results, cards and clashes, reserves
-FOCUS = {
-    "gwite": frozenset(
-        {"move", "rail_move", "declare", "add_attacker", "resolve", "retreat", "option"}
-        | {"advance", "occupy"}
-    ),
-    "tannenberg": frozenset(
-        {"move", "card", "clash", "fight", "flee", "pursue", "stay", "escape", "react"}
-        | {"reserve", "shell", "fire"}
-    ),
-}
+#: the decisions searched, per rule system (the rest are the heuristic's): the rollout
+#: agent's own choice of the decisions that matter
+FOCUS = DECISIVE
 #: tree iterations a searched decision for ``search``
 SEARCH_ITERATIONS = 40
 #: rollouts a searched decision for ``rollout``, and its settings per rule system:
@@ -58,7 +49,8 @@ def searching_agent(
     budget = Budget(iterations=iterations)
     if kind == "rollout":
         base = ROLLOUT.get(system, RolloutSettings())
-        return RolloutAgent(seed, budget, settings=replace(base, focus=focus))
+        settings = replace(base, focus=focus, decisive_only=focus is not None)
+        return RolloutAgent(seed, budget, settings=settings)
     return SearchAgent(seed, budget, settings=Settings(focus=focus))
 
 

@@ -22,10 +22,12 @@ better choice. Wargame decisions are stepwise (take a unit in hand, move it, dec
 attack, add an attacker, resolve, choose a result option ...), so every candidate is one
 step and the rollout finishes the plan the way the heuristic would.
 
-``focus`` limits the thinking to decisions offering certain kinds of action (combat,
-retreats, cards ...) and takes the heuristic's pick elsewhere. With ``Budget(iterations=N)``
-(N rollouts a searched decision) and no time limit the choice is a pure function of the
-seed, the view and the world (and the agent's earlier decisions).
+By default it thinks only about the decisions that matter most (:data:`DECISIVE`: where
+units go, combat and its results, cards, clashes, reserves) and takes the heuristic's pick
+elsewhere; ``focus`` names other kinds, ``decisive_only=False`` thinks about every choice.
+With ``Budget(iterations=N)`` (N rollouts a searched decision) and no time limit the
+choice is a pure function of the seed, the view and the world (and the agent's earlier
+decisions).
 """
 
 from __future__ import annotations
@@ -57,6 +59,20 @@ if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 
+#: the decisions that matter most, per rule system: where units go, combat and its
+#: results, cards, clashes, reserves (the rest follow the heuristic's rules of thumb)
+DECISIVE = {
+    "gwite": frozenset(
+        {"move", "rail_move", "declare", "add_attacker", "resolve", "retreat", "option"}
+        | {"advance", "occupy"}
+    ),
+    "tannenberg": frozenset(
+        {"move", "card", "clash", "fight", "flee", "pursue", "stay", "escape", "react"}
+        | {"reserve", "shell", "fire"}
+    ),
+}
+
+
 @dataclass(frozen=True)
 class RolloutSettings:
     """How the rollout agent spends its budget."""
@@ -72,6 +88,9 @@ class RolloutSettings:
     fallback_iterations: int = 16
     #: if given, think only about decisions offering an action of these kinds
     focus: frozenset[str] | None = None
+    #: without a focus: think only about the rule system's :data:`DECISIVE` decisions
+    #: (False: about every decision with a choice)
+    decisive_only: bool = True
     #: the most legal actions looked at one ahead to find the candidates
     screen_limit: int = 60
 
@@ -134,7 +153,7 @@ class RolloutAgent:
         sample = world.sample(rng)
         probe = self._base.fork(seed)
         pick = probe.act(sample.clone(), role, legal, view)
-        if not self._worth_searching(legal):
+        if not self._worth_searching(legal, sample.game.system.name):
             self._base = probe
             self.last_explanation = pick.reason
             return pick.action
@@ -153,8 +172,10 @@ class RolloutAgent:
             self.last_explanation = self._overruling(chosen, candidates)
         return chosen.action
 
-    def _worth_searching(self, legal: list[Action]) -> bool:
+    def _worth_searching(self, legal: list[Action], system: str) -> bool:
         focus = self.settings.focus
+        if focus is None and self.settings.decisive_only:
+            focus = DECISIVE.get(system)
         return focus is None or any(a.get("type") in focus for a in legal)
 
     # --- the candidates ----------------------------------------------------------------
@@ -287,4 +308,4 @@ def _percent(score: float) -> str:
     return f"{(score + 1) * 50:.0f}%"
 
 
-__all__ = ["RolloutAgent", "RolloutSettings"]
+__all__ = ["DECISIVE", "RolloutAgent", "RolloutSettings"]

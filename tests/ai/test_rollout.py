@@ -10,12 +10,12 @@ import pytest
 
 import greatwar
 from greatwar.ai import AGENTS, Budget, HeuristicAgent, decide, make_agent
-from greatwar.ai.rollout import Candidate, RolloutAgent, RolloutSettings, _halve
+from greatwar.ai.rollout import DECISIVE, Candidate, RolloutAgent, RolloutSettings, _halve
 from greatwar.ai.search import usable
 from tests.ai.conftest import SYSTEMS, CheckedPlay, busy_state
 
 TINY = Budget(iterations=6)
-QUICK = RolloutSettings(horizon=10)
+QUICK = RolloutSettings(horizon=10, decisive_only=False)
 
 
 def _busy_state(scenario: str, steps: int) -> tuple[greatwar.State, str]:
@@ -59,7 +59,7 @@ def test_overrules_the_heuristic_when_the_sampled_futures_favour_another_action(
     state, role = _busy_state("gwite/teaching", 20)
     heuristic_pick = decide(HeuristicAgent(3), state, role)
     target = next(a for a in usable(state.legal_actions(role)) if a != heuristic_pick)
-    no_rollout = RolloutSettings(horizon=0)
+    no_rollout = RolloutSettings(horizon=0, decisive_only=False)
     agent = RolloutAgent(3, TINY, settings=no_rollout, evaluate=_last_action_is(target))
     assert decide(agent, state, role) == target
     assert agent.overruled == 1
@@ -69,7 +69,8 @@ def test_overrules_the_heuristic_when_the_sampled_futures_favour_another_action(
 def test_keeps_the_heuristic_s_pick_when_no_rival_does_better() -> None:
     state, role = _busy_state("gwite/teaching", 20)
     heuristic_pick = decide(HeuristicAgent(3), state, role)
-    flat = RolloutAgent(3, TINY, settings=RolloutSettings(horizon=0), evaluate=lambda *_: 0.0)
+    every = RolloutSettings(horizon=0, decisive_only=False)
+    flat = RolloutAgent(3, TINY, settings=every, evaluate=lambda *_: 0.0)
     assert decide(flat, state, role) == heuristic_pick
     assert (flat.searched, flat.overruled) == (1, 0)
 
@@ -86,6 +87,15 @@ def test_with_a_focus_other_decisions_are_the_heuristic_s() -> None:
     elsewhere = RolloutAgent(0, TINY, settings=RolloutSettings(focus=frozenset({"no-such"})))
     assert decide(elsewhere, state, role) in state.legal_actions(role)
     assert (elsewhere.last_iterations, elsewhere.searched) == (0, 0)
+
+
+def test_by_default_only_the_decisive_decisions_are_thought_about() -> None:
+    state, role = _busy_state("gwite/teaching", 10)
+    kinds = {a["type"] for a in state.legal_actions(role)}
+    agent = RolloutAgent(0, TINY)
+    decide(agent, state, role)
+    thought = bool(kinds & DECISIVE["gwite"])
+    assert (agent.searched, agent.last_iterations > 0) == (int(thought), thought)
 
 
 def test_sequential_halving_keeps_the_better_half_and_the_heuristic_s_pick() -> None:
