@@ -42,13 +42,21 @@ ROLLOUT_ITERATIONS = {"gwite": 6, "tannenberg": 4}
 
 
 def searching_agent(
-    kind: str, seed: int, iterations: int, focus: frozenset[str] | None, system: str = "gwite"
+    kind: str,
+    seed: int,
+    iterations: int,
+    focus: frozenset[str] | None,
+    system: str = "gwite",
+    horizon: int | None = None,
 ) -> Agent:
     """The ``rollout`` (rollouts of the heuristic) or ``search`` (tree search) agent with
-    an iteration budget, thinking only about decisions offering ``focus`` kinds."""
+    an iteration budget, thinking only about decisions offering ``focus`` kinds (and, for
+    ``rollout``, rollouts of ``horizon`` actions if given)."""
     budget = Budget(iterations=iterations)
     if kind == "rollout":
         base = ROLLOUT.get(system, RolloutSettings())
+        if horizon is not None:
+            base = replace(base, horizon=horizon)
         settings = replace(base, focus=focus, decisive_only=focus is not None)
         return RolloutAgent(seed, budget, settings=settings)
     return SearchAgent(seed, budget, settings=Settings(focus=focus))
@@ -61,13 +69,16 @@ def play_one(
     iterations: int,
     focus: frozenset[str] | None,
     kind: str = "rollout",
+    horizon: int | None = None,
 ) -> dict[str, Any]:
     """One game with the searching agent on every seat of side ``searcher``."""
     game = greatwar.load(scenario)
     agents: dict[str, Agent] = {}
     for n, role in enumerate(game.roles()):
         if role.startswith(searcher):
-            agents[role] = searching_agent(kind, seed + n, iterations, focus, game.system.name)
+            agents[role] = searching_agent(
+                kind, seed + n, iterations, focus, game.system.name, horizon
+            )
         else:
             agents[role] = HeuristicAgent(seed + n)
     start = time.perf_counter()
@@ -102,6 +113,7 @@ def main() -> None:
     parser.add_argument("--all-decisions", action="store_true", help="search every decision")
     parser.add_argument("--sides", help="only these sides (comma-separated)")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--horizon", type=int, help="rollout length (rollout agent)")
     args = parser.parse_args()
     game = greatwar.load(args.scenario)
     focus = None if args.all_decisions else FOCUS.get(game.system.name)
@@ -112,7 +124,7 @@ def main() -> None:
     )
     sides = args.sides.split(",") if args.sides else [s.id for s in game.scenario.sides]
     jobs = [
-        (args.scenario, args.seed + n, side, iterations, focus, args.agent)
+        (args.scenario, args.seed + n, side, iterations, focus, args.agent, args.horizon)
         for n in range(args.games)
         for side in sides
     ]
