@@ -35,8 +35,8 @@ SEARCH_ITERATIONS = 40
 #: Tannenberg's actions are finer (some 1,600 a game against GWitE's 500) and three times
 #: slower, so its rollouts are shorter and fewer
 ROLLOUT = {
-    "gwite": RolloutSettings(horizon=150),
-    "tannenberg": RolloutSettings(horizon=40),
+    "gwite": RolloutSettings(horizon=150, margin=0.1),
+    "tannenberg": RolloutSettings(horizon=40, margin=0.0),
 }
 ROLLOUT_ITERATIONS = {"gwite": 6, "tannenberg": 4}
 
@@ -48,6 +48,7 @@ def searching_agent(
     focus: frozenset[str] | None,
     system: str = "gwite",
     horizon: int | None = None,
+    margin: float | None = None,
 ) -> Agent:
     """The ``rollout`` (rollouts of the heuristic) or ``search`` (tree search) agent with
     an iteration budget, thinking only about decisions offering ``focus`` kinds (and, for
@@ -57,6 +58,8 @@ def searching_agent(
         base = ROLLOUT.get(system, RolloutSettings())
         if horizon is not None:
             base = replace(base, horizon=horizon)
+        if margin is not None:
+            base = replace(base, margin=margin)
         settings = replace(base, focus=focus, decisive_only=focus is not None)
         return RolloutAgent(seed, budget, settings=settings)
     return SearchAgent(seed, budget, settings=Settings(focus=focus))
@@ -70,6 +73,7 @@ def play_one(
     focus: frozenset[str] | None,
     kind: str = "rollout",
     horizon: int | None = None,
+    margin: float | None = None,
 ) -> dict[str, Any]:
     """One game with the searching agent on every seat of side ``searcher``."""
     game = greatwar.load(scenario)
@@ -77,7 +81,7 @@ def play_one(
     for n, role in enumerate(game.roles()):
         if role.startswith(searcher):
             agents[role] = searching_agent(
-                kind, seed + n, iterations, focus, game.system.name, horizon
+                kind, seed + n, iterations, focus, game.system.name, horizon, margin
             )
         else:
             agents[role] = HeuristicAgent(seed + n)
@@ -114,6 +118,7 @@ def main() -> None:
     parser.add_argument("--sides", help="only these sides (comma-separated)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--horizon", type=int, help="rollout length (rollout agent)")
+    parser.add_argument("--margin", type=float, help="how much better to overrule (rollout)")
     args = parser.parse_args()
     game = greatwar.load(args.scenario)
     focus = None if args.all_decisions else FOCUS.get(game.system.name)
@@ -124,7 +129,16 @@ def main() -> None:
     )
     sides = args.sides.split(",") if args.sides else [s.id for s in game.scenario.sides]
     jobs = [
-        (args.scenario, args.seed + n, side, iterations, focus, args.agent, args.horizon)
+        (
+            args.scenario,
+            args.seed + n,
+            side,
+            iterations,
+            focus,
+            args.agent,
+            args.horizon,
+            args.margin,
+        )
         for n in range(args.games)
         for side in sides
     ]
