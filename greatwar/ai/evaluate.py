@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
+from greatwar.rules import pieces
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -298,23 +299,19 @@ def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
     from greatwar.rules.tannenberg import victory
 
     board = state.game.scenario.board
-    units = state.data["units"]
-    static = state.game.static.units
-    held = {
-        rec["hex"]
-        for uid, rec in units.items()
-        if rec["status"] == "on_map" and static[uid].side != side
-    }
-    open_hexes = [board.coord[h] for h in board.regions.get(clause["region"], ()) if h not in held]
+    holder = pieces.hex_side(state)
+    region = board.regions.get(clause["region"], ())
+    open_hexes = [board.coord[h] for h in region if holder.get(h, side) == side]
     if not open_hexes:
         return 0.0
     types = clause.get("types") or None
     count = max(1, int(clause.get("count", 1)))
     far = AUTOMATIC_REACH + 1
+    units = state.data["units"]
     distances = sorted(
         min(far, nearest(board.coord[units[uid]["hex"]], open_hexes, far))
-        for uid in _side_units(state, side)
-        if units[uid]["status"] == "on_map" and victory.is_unit(state, uid, types)
+        for uid in pieces.on_map(state, side)
+        if victory.is_unit(state, uid, types)
     )[:count]
     distances += [far] * (count - len(distances))
     return sum(1.0 - d / far for d in distances) / count
