@@ -16,7 +16,7 @@ import argparse
 import json
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import greatwar
@@ -41,48 +41,40 @@ ROLLOUT = {
 ROLLOUT_ITERATIONS = {"gwite": 6, "tannenberg": 4}
 
 
-def searching_agent(
-    kind: str,
-    seed: int,
-    iterations: int,
-    focus: frozenset[str] | None,
-    system: str = "gwite",
-    horizon: int | None = None,
-    margin: float | None = None,
-) -> Agent:
-    """The ``rollout`` (rollouts of the heuristic) or ``search`` (tree search) agent with
-    an iteration budget, thinking only about decisions offering ``focus`` kinds (and, for
-    ``rollout``, rollouts of ``horizon`` actions if given)."""
-    budget = Budget(iterations=iterations)
-    if kind == "rollout":
+@dataclass(frozen=True)
+class Searcher:
+    """The searching agent of a match: ``rollout`` (rollouts of the heuristic) or ``search``
+    (tree search), with an iteration budget, thinking only about decisions offering
+    ``focus`` kinds (every decision when None); for ``rollout``, its horizon and margin
+    when given (else the measured ones of the rule system)."""
+
+    kind: str
+    iterations: int
+    focus: frozenset[str] | None
+    horizon: int | None = None
+    margin: float | None = None
+
+    def make(self, seed: int, system: str) -> Agent:
+        budget = Budget(iterations=self.iterations)
+        if self.kind == "search":
+            return SearchAgent(seed, budget, settings=Settings(focus=self.focus))
+        # the focus says what to think about (None: every decision)
         base = ROLLOUT.get(system, RolloutSettings())
-        if horizon is not None:
-            base = replace(base, horizon=horizon)
-        if margin is not None:
-            base = replace(base, margin=margin)
-        settings = replace(base, focus=focus, decisive_only=focus is not None)
+        settings = replace(base, focus=self.focus, decisive_only=False)
+        if self.horizon is not None:
+            settings = replace(settings, horizon=self.horizon)
+        if self.margin is not None:
+            settings = replace(settings, margin=self.margin)
         return RolloutAgent(seed, budget, settings=settings)
-    return SearchAgent(seed, budget, settings=Settings(focus=focus))
 
 
-def play_one(
-    scenario: str,
-    seed: int,
-    searcher: str,
-    iterations: int,
-    focus: frozenset[str] | None,
-    kind: str = "rollout",
-    horizon: int | None = None,
-    margin: float | None = None,
-) -> dict[str, Any]:
+def play_one(scenario: str, seed: int, searcher: str, agent: Searcher) -> dict[str, Any]:
     """One game with the searching agent on every seat of side ``searcher``."""
     game = greatwar.load(scenario)
     agents: dict[str, Agent] = {}
     for n, role in enumerate(game.roles()):
         if role.startswith(searcher):
-            agents[role] = searching_agent(
-                kind, seed + n, iterations, focus, game.system.name, horizon, margin
-            )
+            agents[role] = agent.make(seed + n, game.system.name)
         else:
             agents[role] = HeuristicAgent(seed + n)
     start = time.perf_counter()
@@ -93,7 +85,7 @@ def play_one(
     result = played.state.result() or {}
     return {
         "scenario": scenario,
-        "agent": kind,
+        "agent": agent.kind,
         "seed": seed,
         "search_side": searcher,
         "winner": result.get("winner"),
@@ -128,19 +120,9 @@ def main() -> None:
         else SEARCH_ITERATIONS
     )
     sides = args.sides.split(",") if args.sides else [s.id for s in game.scenario.sides]
+    agent = Searcher(args.agent, iterations, focus, args.horizon, args.margin)
     jobs = [
-        (
-            args.scenario,
-            args.seed + n,
-            side,
-            iterations,
-            focus,
-            args.agent,
-            args.horizon,
-            args.margin,
-        )
-        for n in range(args.games)
-        for side in sides
+        (args.scenario, args.seed + n, side, agent) for n in range(args.games) for side in sides
     ]
     wins = dict.fromkeys(sides, 0)
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

@@ -17,7 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from greatwar.ai.base import Agent, decide, explanation
+from greatwar.ai.base import Agent, decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.engine.state import State
 
@@ -102,7 +102,7 @@ class TerminalGame:
         at = len(self.state.data["log"])
         self.state.apply(role, decide(agent, self.state, role))
         reason = explanation(agent)
-        if reason and not getattr(self.state.game.system, "hidden_information", False):
+        if reason and reasons_public(self.state):
             name = self.state.game.system.role_name(self.state.game, role)
             self.notes.setdefault(at, []).append(f"computer, {name}: {reason}")
 

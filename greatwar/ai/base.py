@@ -82,3 +82,9 @@ def explanation(agent: Agent) -> str | None:
     """The agent's reason for its last choice, in a player's terms, if it gives one
     (agents may set ``last_explanation`` after each ``choose``)."""
     return getattr(agent, "last_explanation", None)
+
+
+def reasons_public(state: State) -> bool:
+    """Whether a computer's reasons may be shown to everyone: where the rule system hides
+    nothing, or once the game is over (a reason may name a secret choice, a mask or a card)."""
+    return not state.game.system.hidden_information or state.is_over()

@@ -163,7 +163,8 @@ class RolloutAgent:
             self._race(candidates, world, role, rng)
         self.searched += 1
         chosen = self._verdict(candidates)
-        self._names = {uid: info.name for uid, info in sample.game.static.units.items()}
+        if not self._names:  # static: the counters' names, for the explanations
+            self._names = {uid: info.name for uid, info in sample.game.static.units.items()}
         if chosen.is_pick:
             self._base = probe
             self.last_explanation = f"{pick.reason}{self._support(chosen, candidates)}"

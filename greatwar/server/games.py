@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
-from greatwar.ai.base import decide, explanation
+from greatwar.ai.base import decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
@@ -342,10 +342,7 @@ class GameService:
         """The computer's reasons, shown to every seat where nothing is hidden; where the
         rule system hides information (a reason may name a secret choice), only once the
         game is over, when the record with everything is given too."""
-        state = live.state
-        if getattr(state.game.system, "hidden_information", False) and not state.is_over():
-            return []
-        return live.notes
+        return live.notes if reasons_public(live.state) else []
 
     # --- acting --------------------------------------------------------------------------------
 
