@@ -373,6 +373,7 @@ def replay(
 ) -> None:
     """Replay a game record, checking every action and invariant on the way."""
     from greatwar.engine.errors import IllegalAction, InvariantViolation
+    from greatwar.sim.rulings import RulingCheck
 
     try:
         data = json.loads(record.read_text(encoding="utf-8"))
@@ -382,11 +383,13 @@ def replay(
         raise _fail(f"{record} is not a game record")
     game = _load(data["scenario"], [f"{k}={v}" for k, v in (data.get("options") or {}).items()])
     game.checking = True
+    rulings = RulingCheck(game).attach()  # every ruling is the one its preview showed
     state = game.new_state(int(data.get("seed", 0)))
     for n, (role, action) in enumerate(data["actions"], start=1):
         try:
+            rulings.before(state, role)
             state.apply(role, action)
-            broken = game.system.invariants(state, "any")
+            broken = game.system.invariants(state, "any") + rulings.after(state)
             if broken:
                 raise InvariantViolation("; ".join(broken))
         except IllegalAction as exc:

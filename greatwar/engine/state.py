@@ -52,6 +52,9 @@ class Game:
         self.static: Any = system.prepare(self)
         #: set by the fuzzer: check invariants at the moments rules name (end of phase, ...)
         self.checking = False
+        #: set by the fuzzer and the replay checker: told when a ruling takes its numbers
+        #: (see :meth:`State.taking_numbers` and :mod:`greatwar.sim.rulings`)
+        self.ruling_observer: Callable[[State, str], None] | None = None
 
     @property
     def id(self) -> str:
@@ -263,6 +266,15 @@ class State:
         self.mark_irreversible()
         self.log(f"Die roll {value}: {purpose}", case=case, roll=value)
         return value
+
+    def taking_numbers(self, key: str) -> None:
+        """A ruling (an attack, a clash) is about to take its numbers: every rule that acts
+        between commitment and the die has acted, and nothing is spent yet.  Rules call
+        this just before they compute the numbers with the preview's own function; the
+        fuzzer and the replay checker recompute the preview here (:mod:`greatwar.sim.rulings`)."""
+        observer = self.game.ruling_observer
+        if observer is not None:
+            observer(self, key)
 
     def memo(self, key: Any, build: Callable[[], Any]) -> Any:
         """A value derived from this state, memoised under ``key``.

@@ -134,6 +134,14 @@ class RuleSystem:
         """Broken invariants (empty when all hold) at ``moment``: ``any`` or ``end_of_phase``."""
         return []
 
+    def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """The numbers of every ruling ``role``'s view previews now (an attack being put
+        together, a clash's card matrix): ruling key -> condition (e.g. the pair of cards
+        that would give them; "" when there is none) -> numbers.  The numbers are built
+        by the same function as the ``numbers`` of the ruling a resolution logs, so the
+        fuzzer can hold one to the other (:mod:`greatwar.sim.rulings`)."""
+        return {}
+
 
 _NOTHING = object()
 

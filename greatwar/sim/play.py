@@ -10,6 +10,7 @@ from typing import Any
 from greatwar.ai.base import Agent, decide
 from greatwar.engine.errors import InvariantViolation
 from greatwar.engine.state import Game, State
+from greatwar.sim.rulings import RulingCheck
 
 
 class GameFailure(Exception):
@@ -52,7 +53,28 @@ def play_game(
     check_invariants: bool = False,
     on_step: Callable[[State, str, dict[str, Any]], None] | None = None,
 ) -> PlayedGame:
-    """Play one game to its end, or raise :class:`GameFailure`."""
+    """Play one game to its end, or raise :class:`GameFailure`.
+
+    ``check_invariants`` checks the rule system's invariants after every action, and
+    that every ruling resolved is the one its preview showed (:mod:`greatwar.sim.rulings`).
+    """
+    rulings = RulingCheck(game).attach() if check_invariants else None
+    try:
+        return _play(game, seed, agents, max_steps, rulings, on_step)
+    finally:
+        if rulings is not None:
+            rulings.detach()
+
+
+def _play(
+    game: Game,
+    seed: int,
+    agents: dict[str, Agent],
+    max_steps: int,
+    rulings: RulingCheck | None,
+    on_step: Callable[[State, str, dict[str, Any]], None] | None,
+) -> PlayedGame:
+    check_invariants = rulings is not None
     state = game.new_state(seed)
     order = random.Random(seed ^ 0x5EED)
     steps = 0
@@ -73,6 +95,8 @@ def play_game(
         except Exception as exc:
             message = f"{role}'s agent: {type(exc).__name__}: {exc}"
             raise GameFailure("agent error", message, state) from exc
+        if rulings is not None:
+            rulings.before(state, role)
         try:
             state.apply(role, action)
         except InvariantViolation as exc:
@@ -83,6 +107,8 @@ def play_game(
         steps += 1
         if check_invariants:
             broken = game.system.invariants(state, "any")
+            if rulings is not None:
+                broken += rulings.after(state)
             if broken:
                 raise GameFailure("broken invariant", "; ".join(broken), state)
         if on_step is not None:

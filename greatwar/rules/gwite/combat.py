@@ -337,6 +337,7 @@ def assess(
             }
         )
     out["die_modifiers"] = mods
+    out["result_modifiers"] = result_modifiers(st, attackers, targets, defender)
     if raw < table.lowest(tcr):
         lowest = table.columns(tcr)[0]
         out.update(
@@ -355,6 +356,60 @@ def assess(
     return out
 
 
+def result_modifiers(
+    st: State, attackers: list[str], targets: list[str], defender: str
+) -> list[dict[str, Any]]:
+    """10.43 TCR 3-4 units out of command (attacking) or beyond every HQ's radius
+    (defending) add one to their force's result (3 becoming E): one entry per force."""
+    out = []
+    if any(command.result_worsens(st, u, True) for u in attackers if not U.info(st, u).hq):
+        out.append(
+            {"force": "attacker", "why": "attacking TCR 3-4 units out of command", "value": 1}
+        )
+    defending = [u for t in targets for u in defenders_in(st, t, defender)]
+    if any(command.result_worsens(st, u, False) for u in defending if not U.info(st, u).hq):
+        out.append(
+            {
+                "force": "defender",
+                "why": "defending TCR 3-4 units beyond any HQ's radius",
+                "value": 1,
+            }
+        )
+    return [{**m, "case": "10.43"} for m in out]
+
+
+# --- the preview, and the numbers a ruling is held to --------------------------------------------
+
+
+def attack_key(st: State, frame: Frame) -> str:
+    """The attack's name in rulings: Game-Turn, side and its number in the segment."""
+    return f"turn {st.data['turn']} {frame['side']} attack {frame.get('n', 0)}"
+
+
+def preview(st: State, frame: Frame) -> dict[str, Any]:
+    """The odds of the attack being put together, every modifier named: what the view
+    shows before the player commits, and what :func:`combat_result.resolve` applies
+    (one computation: the resolution calls this, after 9.23, before spending anything)."""
+    return {
+        "key": attack_key(st, frame),
+        **assess(st, segment(st), frame["targets"], frame["attackers"], frame["shifts"]),
+    }
+
+
+def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
+    """The numbers of an attack a preview promises and a resolution applies (8.4, 8.8)."""
+    keep = ("legal", "attack", "defense", "odds", "final_odds", "tcr", "column")
+    out = {k: report[k] for k in keep if k in report}
+    out["shifts"] = [[s["hq"], int(s["shift"])] for s in report.get("shifts", [])]
+    out["die_modifiers"] = [[m["case"], m["value"]] for m in report.get("die_modifiers", [])]
+    out["result_modifiers"] = [
+        [m["force"], m["case"], m["value"]] for m in report.get("result_modifiers", [])
+    ]
+    if "cavalry" in report:
+        out["cavalry"] = report["cavalry"]["reduced_to"]
+    return out
+
+
 # --- frames -----------------------------------------------------------------------------------
 
 
@@ -369,6 +424,7 @@ class CombatResolution(Handler):
         frame.setdefault("defended", [])  # Enemy units that have been attacked (8.14)
         frame.setdefault("fortresses", [])  # Enemy fortresses attacked (8.14, 11.1)
         frame.setdefault("shifts_used", [])  # HQs whose attack shift is spent (10.21)
+        frame.setdefault("declared", 0)  # attacks declared so far (they name the rulings)
 
     def targets(self, st: State, frame: Frame) -> list[str]:
         """Hexes some unit of the phasing player may attack now."""
@@ -401,7 +457,15 @@ class CombatResolution(Handler):
             st.log(f"{side_name(st, role)} ends the Combat Resolution Segment.", case="4.0")
             self.finish(st, frame)
             return
-        st.push({"kind": "attack", "side": frame["side"], "targets": [action["target"]]})
+        frame["declared"] = frame.get("declared", 0) + 1
+        st.push(
+            {
+                "kind": "attack",
+                "side": frame["side"],
+                "targets": [action["target"]],
+                "n": frame["declared"],
+            }
+        )
 
     def run(self, st: State, frame: Frame) -> None:
         self.finish(st, frame)
@@ -495,7 +559,7 @@ class Attack(Handler):
         return out
 
     def assessment(self, st: State, frame: Frame) -> dict[str, Any]:
-        return assess(st, segment(st), frame["targets"], frame["attackers"], frame["shifts"])
+        return preview(st, frame)
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
         actions: list[Action] = []
@@ -606,7 +670,7 @@ def view(st: State, role: str) -> dict[str, Any] | None:
     """The attack being prepared or resolved, for every role (combat is open information)."""
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "attack":
-            return {"stage": "preparing", **Attack().assessment(st, frame)}
+            return {"stage": "preparing", **preview(st, frame)}
         if frame["kind"] == "combat_result":
             return {"stage": frame["stage"], **frame["report"]}
     return None

@@ -54,7 +54,14 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.schema import CombatOption
 from greatwar.rules.gwite import command, crt, fortress, rail, supply
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.combat import assess, defenders_in, passengers_in, segment
+from greatwar.rules.gwite.combat import (
+    attack_key,
+    defenders_in,
+    passengers_in,
+    preview,
+    ruling_numbers,
+    segment,
+)
 from greatwar.rules.gwite.fortress import UNIT_STEPS_PER_FORTRESS_STEP
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.retreat import no_retreat_case, retreat_options
@@ -101,24 +108,32 @@ def _steps(st: State, units: list[str]) -> int:
 
 
 def resolve(st: State, frame: Frame) -> None:
-    """Resolve the attack on top of the stack: attrition, odds, die, result (8.0 procedure)."""
+    """Resolve the attack on top of the stack: attrition, odds, die, result (8.0 procedure).
+
+    The attack frame stays on the stack until the numbers are taken: 9.23 acts first
+    (it may change the attackers, and says so), then the odds come from
+    :func:`combat.preview` — the function the view's preview uses — and only then are
+    the attackers and the HQs' shifts spent (8.14, 10.21).
+    """
     seg = segment(st)
     side = frame["side"]
     defender = U.enemy_of(st, side)
+    key = attack_key(st, frame)
     declared = list(frame["attackers"])
     targets = list(frame["targets"])
-    shifts = list(frame["shifts"])
+    _attrition(st, frame, key)  # 9.23, immediately before the odds are computed
+    attackers = frame["attackers"]
+    if _combat_units(st, attackers):
+        st.taking_numbers(key)
+        report = preview(st, frame)  # the numbers the view showed, taken before any spending
     st.pop()  # the attack frame: from here on the attack is committed
     seg["attacked"].extend(declared)  # 8.14 each unit attacks once
-    seg["shifts_used"].extend(shifts)  # 10.21 each HQ shifts one attack
-    supply.check_attacker_attrition(st, declared)  # 9.23, before the odds
-    attackers = _alive(st, declared)
+    seg["shifts_used"].extend(frame["shifts"])  # 10.21 each HQ shifts one attack
     if not _combat_units(st, attackers):
         st.log(
             f"The attack on {', '.join(targets)} falls through: no attacker is left.", case="9.23"
         )
         return
-    report = assess(st, seg, targets, attackers, shifts)
     if not report.get("legal"):
         st.log(
             f"The attack on {', '.join(targets)} cannot be made: {report['reason']}.",
@@ -137,19 +152,24 @@ def resolve(st: State, frame: Frame) -> None:
     modifier = sum(m["value"] for m in report["die_modifiers"])
     die = st.roll(f"attack on {', '.join(targets)} at {report['column']}", case="8.8")
     look = crt.table().lookup(report["tcr"], report["column"], die + modifier)
-    att_result, def_result = _worsened(st, look.attacker, look.defender, attackers, defenders)
+    att_result, def_result = _worsened(st, look.attacker, look.defender, report)
     att_size = _steps(st, attackers)
     def_size = _steps(st, defenders) + sum(fortress.steps_left(st, t) for t in fortresses)
     notes = ["provisional table entry"] if look.provisional else []
     if any(m.get("provisional") for m in report["die_modifiers"]):
         notes.append("provisional die modifier")
     mods = f" {modifier:+d}" if modifier else ""
+    shifted = "".join(
+        f", {s['shift']:+d} shift of {U.info(st, s['hq']).name}" for s in report["shifts"]
+    )
     st.log(
         f"{side_name(st, side)} attack {', '.join(targets)}: {report['attack']} to"
-        f" {report['defense']} ({report['odds']}), column {report['column']}, die {die}{mods}:"
-        f" {att_result}/{def_result}{' (' + '; '.join(notes) + ')' if notes else ''}.",
+        f" {report['defense']} ({report['odds']}){shifted}, column {report['column']},"
+        f" die {die}{mods}: {att_result}/{def_result}"
+        f"{' (' + '; '.join(notes) + ')' if notes else ''}.",
         case="8.8",
         provisional=True if notes else None,
+        ruling={"key": key, "condition": "", "numbers": ruling_numbers(report)},
     )
     turn = st.data["turn"]
     for uid in attackers + defenders:
@@ -181,28 +201,46 @@ def resolve(st: State, frame: Frame) -> None:
     )
 
 
+def _attrition(st: State, frame: Frame, key: str) -> None:
+    """9.23 (11.22) attrition of unsupplied attackers; the log says what it changed."""
+    before = {u: U.steps_left(st, u) for u in frame["attackers"]}
+    supply.check_attacker_attrition(st, frame["attackers"])
+    frame["attackers"] = _alive(st, frame["attackers"])
+    changed = []
+    for uid, steps in before.items():
+        name = U.info(st, uid).name
+        if uid not in frame["attackers"]:
+            changed.append(f"{name} is eliminated")
+        elif U.steps_left(st, uid) != steps:
+            changed.append(f"{name} has {U.steps_left(st, uid)} steps left of {steps}")
+    if changed:
+        st.log(
+            f"Attrition before the odds changes the attack: {'; '.join(changed)}.",
+            case="9.23",
+            alters=key,
+        )
+
+
+_WORSENED = {
+    "attacker": "Attacking TCR 3-4 units are out of command",
+    "defender": "Defending TCR 3-4 units are beyond any HQ's radius",
+}
+
+
 def _worsened(
-    st: State, att_result: str, def_result: str, attackers: list[str], defenders: list[str]
+    st: State, att_result: str, def_result: str, report: dict[str, Any]
 ) -> tuple[str, str]:
-    """10.43 TCR 3-4 units out of command (attacking) or beyond every HQ's radius
-    (defending) add one to their force's result."""
-    if any(command.result_worsens(st, u, True) for u in _combat_units(st, attackers)):
-        worse = crt.worsen(att_result, True)
-        if worse != att_result:
-            st.log(
-                f"Attacking TCR 3-4 units are out of command: result {att_result} becomes {worse}.",
-                case="10.43",
-            )
-        att_result = worse
-    if any(command.result_worsens(st, u, False) for u in _combat_units(st, defenders)):
-        worse = crt.worsen(def_result, False)
-        if worse != def_result:
-            st.log(
-                f"Defending TCR 3-4 units are beyond any HQ's radius: result {def_result}"
-                f" becomes {worse}.",
-                case="10.43",
-            )
-        def_result = worse
+    """10.43 the result modifiers the odds named: each adds one to its force's result."""
+    for m in report["result_modifiers"]:
+        attacking = m["force"] == "attacker"
+        before = att_result if attacking else def_result
+        worse = crt.worsen(before, attacking)
+        if worse != before:
+            st.log(f"{_WORSENED[m['force']]}: result {before} becomes {worse}.", case="10.43")
+        if attacking:
+            att_result = worse
+        else:
+            def_result = worse
     return att_result, def_result
 
 

@@ -165,6 +165,13 @@ class GwiteSystem(RuleSystem):
     def result(self, st: State) -> dict[str, Any]:
         return victory.result(st)
 
+    def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """The odds of the attack being put together, as the view's ``combat`` shows them."""
+        shown = combat.view(st, role)
+        if shown is None or shown.get("stage") != "preparing":
+            return {}
+        return {shown["key"]: {"": combat.ruling_numbers(shown)}}
+
     def view(self, st: State, role: str) -> dict[str, Any]:
         static = st.game.static
         units = []

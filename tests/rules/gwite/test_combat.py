@@ -717,6 +717,31 @@ def test_10_21_a_2_1_attack_shifted_two_columns_is_4_1(
     assert odds["shifts"][0]["case"] == "10.21"
 
 
+def test_10_21_the_shift_shown_is_the_shift_resolved(position: Any, fixed_dice: Any) -> None:
+    # AOK Nord (army HQ, shift 2) in 0805 has both attackers within its radius: 12 to 5
+    # is 2-1, shifted two columns to 4-1.  Resolved with a die of 1: the 4-1 column's
+    # -/E (at 2-1 it would be -/3), so the Russian division is eliminated.  (The shift
+    # was once shown in the preview and dropped at resolution.)
+    units = {"R-1G": "1005", "G-I": "0904", "G-35R": "0905", "G-HQ-AOK": "0805"}
+    st = fight(position, north(**units))
+    assert_in_supply(st, "R-1G", "G-I", "G-35R")
+    assert_in_radius(st, "R-1G")
+    attack(st, "central", "1005", ["G-I", "G-35R"])
+    choose(st, "central", "add_shift", hq="G-HQ-AOK")
+    shown = st.view("central")["combat"]
+    assert (shown["odds"], shown["final_odds"], shown["column"]) == ("2-1", "4-1", "4-1")
+    fixed_dice(1)
+    resolve(st, "central")
+    entry = attack_log(st)
+    assert "12 to 5 (2-1), +2 shift of AOK Nord (army HQ), column 4-1, die 1: -/E" in entry["text"]
+    assert entry["ruling"]["numbers"]["shifts"] == [["G-HQ-AOK", 2]]
+    assert entry["ruling"]["numbers"]["column"] == shown["column"]
+    assert not alive(st, "R-1G")
+    assert lost(st, "G-I") == 0 and lost(st, "G-35R") == 0
+    # the shift is spent for the rest of the phase (10.21), after the numbers were taken
+    assert "G-HQ-AOK" in segment(st)["shifts_used"]
+
+
 def test_10_23_a_heroic_leader_does_not_attack_alone(position: Any, refuse: Refuse) -> None:
     # Gruppe Falk with 4 stacking points in 0905 adds its 2; but alone it is no attack
     units = {"R-1G": "1005", "G-HQ-FALK": "0905", "G-35R": "0905", "G-36R": "0905"}
