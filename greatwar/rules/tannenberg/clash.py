@@ -71,6 +71,7 @@ from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import (
     alive,
     case,
+    clash_key,
     clash_sides,
     contents,
     current_clash,
@@ -609,7 +610,9 @@ def _combat(st: State, clash: Frame, _: str) -> None:
     if not _force(st, clash, att) or not _force(st, clash, dfn):
         _nothing_there(st, clash, dfn if _force(st, clash, att) else att)
         return
-    report = strength.assess(st, clash)
+    key = clash_key(st, clash)
+    st.taking_numbers(key)
+    report = strength.assess(st, clash)  # the function the card matrix and previews use
     column = report["column"]
     die = st.roll(f"clash {clash['n']}, column {column}", case("9.1.9"))
     a_loss, d_loss, provisional = strength.combat_result(die, column)
@@ -618,7 +621,7 @@ def _combat(st: State, clash: Frame, _: str) -> None:
     d_loss *= strength.loss_multiplier(d_card)
     report.update(die=die, result=f"{a_loss}/{d_loss}", provisional_entry=provisional)
     clash["report"] = report
-    _log_result(st, clash, report, a_loss, d_loss)
+    _log_result(st, clash, report, a_loss, d_loss, key)
     _losses(st, clash, att, a_loss, "9.3.5" if a_card == cards.ASSAULT else "9.4.2")
     clash["defender_loss"] = d_loss
     enc = clash["outcome"] == cards.ENCOUNTER
@@ -630,7 +633,7 @@ def _combat(st: State, clash: Frame, _: str) -> None:
     clash["steps"] = ["flight_choice", "stand", *clash["steps"]]
 
 
-def _log_result(st: State, clash: Frame, report: dict[str, Any], a: int, d: int) -> None:
+def _log_result(st: State, clash: Frame, report: dict[str, Any], a: int, d: int, key: str) -> None:
     mods = "; ".join(f"{m['why']} {int(m['value']):+d}" for m in report["modifiers"])
     notes = []
     if report["provisional_entry"]:
@@ -644,6 +647,11 @@ def _log_result(st: State, clash: Frame, report: dict[str, Any], a: int, d: int)
         f" {report['column']}, die {report['die']}: attacker loses {a}, defender {d}{tail}.",
         case=case("9.1.9"),
         provisional=True if notes else None,
+        ruling={
+            "key": key,
+            "condition": strength.condition(clash["attacker"], clash["cards"]),
+            "numbers": strength.ruling_numbers(report),
+        },
     )
 
 

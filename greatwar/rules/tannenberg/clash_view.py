@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import cards, masking, modifiers, seats
+from greatwar.rules.tannenberg import cards, masking, modifiers, seats, strength
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.combatants import alive
-from greatwar.rules.tannenberg.retreat import best_effectiveness, column_of
-from greatwar.rules.tannenberg.strength import column_results, ratio
+from greatwar.rules.tannenberg.combatants import alive, clash_key, current_clash
+from greatwar.rules.tannenberg.retreat import attempt_numbers
+from greatwar.rules.tannenberg.retreat import ruling_numbers as retreat_numbers
+from greatwar.rules.tannenberg.strength import column_results
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Frame
@@ -87,36 +88,37 @@ def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
 
 
 def _known(st: State, clash: Frame, role: str) -> bool:
-    """Every piece of the clash is visible to ``role``."""
+    """Every piece of the clash, and every gun declared to fire in it, is visible to
+    ``role``."""
     for entry in clash["sides"].values():
-        for uid in [*alive(st, entry["units"]), *entry["masks"]]:
+        pieces = [
+            *alive(st, entry["units"]),
+            *entry["masks"],
+            *(e["unit"] for e in entry["artillery"]),
+        ]
+        for uid in pieces:
             if U.record(st, uid)["status"] == "on_map" and _hidden(st, uid, role):
                 return False
     return True
 
 
 def _ratio_preview(
-    st: State, clash: Frame, attacker: str, c_att: str, c_def: str, encounter: bool, role: str
+    st: State, clash: Frame, attacker: str, played: dict[str, str], role: str
 ) -> dict[str, Any]:
-    defender = U.enemy_of(st, attacker)
-    report = ratio(
-        st,
-        alive(st, clash["sides"][attacker]["units"]),
-        alive(st, clash["sides"][defender]["units"]),
-        {"attacker": c_att, "defender": c_def},
-        encounter=encounter,
-        defender_garrisons=clash["sides"][defender]["garrisons"],
-        role=role,
-    )
+    """The ratio of the clash if ``attacker`` attacked with the cards ``played``
+    (:func:`strength.assess`, the function the resolution uses)."""
+    report = strength.assess(st, clash, attacker=attacker, played=played, role=role)
     return {
         "attacker": attacker,
+        "condition": strength.condition(attacker, played),
         "attack": report["attack"],
         "defence": report["defence"],
         "ratio": report["ratio"],
         "modifiers": report["modifiers"],
+        "shift": report["shift"],
         "column": report["column"],
         "results": column_results(report["column"]),
-        "losses_doubled": [s for s, c in ((attacker, c_att), (defender, c_def)) if c == "assault"],
+        "losses_doubled": report["losses_doubled"],
     }
 
 
@@ -124,17 +126,15 @@ def _own_strength(st: State, clash: Frame, side: str) -> int:
     return sum(modifiers.unit_strength(st, u) for u in alive(st, clash["sides"][side]["units"]))
 
 
-def _retreat_preview(st: State, clash: Frame, attacker: str, c_att: str) -> dict[str, Any]:
-    retreater = U.enemy_of(st, attacker)
-    runners = alive(st, clash["sides"][retreater]["units"])
-    hunters = alive(st, clash["sides"][attacker]["units"])
-    own, theirs = best_effectiveness(st, runners), best_effectiveness(st, hunters)
-    mods = modifiers.retreat_die_modifiers(st, runners, hunters, assault=c_att == "assault")
+def _retreat_preview(
+    st: State, clash: Frame, attacker: str, played: dict[str, str]
+) -> dict[str, Any]:
+    """The retreat attempt under ``attacker`` with the cards ``played`` and the first hexes
+    named so far (:func:`retreat.attempt_numbers`, the function the roll uses)."""
+    report = attempt_numbers(st, clash, attacker, played, clash["routes"])
     return {
-        "attacker": attacker,
-        "column": column_of(own - theirs),
-        "effectiveness": {"retreating": own, "attacking": theirs},
-        "die_modifiers": mods,
+        **report,
+        "condition": strength.condition(attacker, played),
         "note": "the first hex of each route may add 9.8.3-9.8.4 modifiers",
     }
 
@@ -161,20 +161,15 @@ def pairings(st: State, clash: Frame, role: str) -> list[dict[str, Any]]:
                 att = result.attacker or me
                 entry["attacker"] = att
                 if known:
-                    entry["ratio"] = _ratio_preview(
-                        st, clash, att, played[att], played[U.enemy_of(st, att)], False, role
-                    )
+                    entry["ratio"] = _ratio_preview(st, clash, att, played, role)
             elif result.kind == cards.RETREAT_ATTEMPT:
                 att = result.attacker or me
                 entry["attacker"] = att
                 if known:
-                    entry["retreat_attempt"] = _retreat_preview(st, clash, att, played[att])
+                    entry["retreat_attempt"] = _retreat_preview(st, clash, att, played)
             elif result.kind == cards.ENCOUNTER and known:
                 entry["if_attacker"] = {
-                    s: _ratio_preview(
-                        st, clash, s, played[s], played[U.enemy_of(st, s)], True, role
-                    )
-                    for s in (me, them)
+                    s: _ratio_preview(st, clash, s, played, role) for s in (me, them)
                 }
             if not known and result.kind in (cards.CLASH, cards.ENCOUNTER):
                 entry["own_strength"] = _own_strength(st, clash, me)
@@ -202,7 +197,45 @@ def clash_part(st: State, clash: Frame, role: str) -> dict[str, Any]:
         out["pairings"] = pairings(st, clash, role)
     if "report" in clash:
         out["report"] = clash["report"]
+    else:
+        preview = current_preview(st, clash, role)
+        if preview is not None:
+            out["preview"] = preview
     return out
+
+
+def current_preview(st: State, clash: Frame, role: str) -> dict[str, Any] | None:
+    """Once the cards are revealed and until the die: the numbers of the clash (or of the
+    retreat attempt) as they stand, with the artillery, counted units and first hexes
+    declared so far — when ``role`` may see every piece of it."""
+    attacker = clash["attacker"]
+    if attacker is None or clash["outcome"] is None or not _known(st, clash, role):
+        return None
+    if clash["outcome"] == cards.RETREAT_ATTEMPT:
+        return _retreat_preview(st, clash, attacker, clash["cards"])
+    if clash["outcome"] in (cards.CLASH, cards.ENCOUNTER):
+        return _ratio_preview(st, clash, attacker, clash["cards"], role)
+    return None
+
+
+def previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
+    """The numbers ``role``'s view previews for the current clash, by condition (see
+    RuleSystem.previews): the card matrix's entries, or the live preview."""
+    clash = current_clash(st)
+    if clash is None or "report" in clash:
+        return {}
+    part = clash_part(st, clash, role)
+    shown: list[dict[str, Any]] = []
+    for entry in part.get("pairings", []):
+        shown.extend(e for e in (entry.get("ratio"), entry.get("retreat_attempt")) if e)
+        shown.extend(entry.get("if_attacker", {}).values())
+    if "preview" in part:
+        shown.append(part["preview"])
+    numbers: dict[str, dict[str, Any]] = {}
+    for e in shown:
+        rule = retreat_numbers if e.get("kind") == "retreat_attempt" else strength.ruling_numbers
+        numbers[e["condition"]] = rule(e)
+    return {clash_key(st, clash): numbers} if numbers else {}
 
 
 def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:

@@ -85,6 +85,11 @@ def clash_frame(st: State) -> Frame:
     raise LookupError("no clash is being fought")
 
 
+def clash_key(st: State, clash: Frame) -> str:
+    """The clash's name in rulings (greatwar.sim.rulings): the stage and its number."""
+    return f"stage {st.data['stage']} clash {clash['n']}"
+
+
 def current_clash(st: State) -> Frame | None:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "clash":

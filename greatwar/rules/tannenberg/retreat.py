@@ -28,14 +28,14 @@ Readings where the rules are silent:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import initiative, masking, modifiers
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, side_name
+from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, clash_key, side_name
 from greatwar.rules.tannenberg.flight import retreat_allowance, retreat_steps
-from greatwar.rules.tannenberg.strength import parse_loss
+from greatwar.rules.tannenberg.strength import condition, parse_loss
 from greatwar.rules.tannenberg.tables import lookup, table
 
 if TYPE_CHECKING:
@@ -117,6 +117,7 @@ class RetreatRoute(Handler):
         st.log(
             f"Clash {clash['n']}: {side_name(st, frame['side'])}: the units in {h} {what}.",
             case=case("9.8.1"),
+            alters=clash_key(st, clash) if to else None,  # 9.8.3-9.8.4 the route's modifiers
         )
         if self._pending(st, frame) is None:
             st.pop()
@@ -139,22 +140,62 @@ class RetreatRoute(Handler):
         return "Retreat route"
 
 
-def attempt(st: State, clash: Frame, retreating: str) -> None:
-    """9.3.6 a-c: the roll and the losses of each retreating unit."""
-    attacker = clash["attacker"]
-    pieces = retreating_pieces(st, clash, retreating)
-    units = [u for u in pieces if U.info(st, u).type != "mask"]
-    attackers = alive(st, clash["sides"][attacker]["units"])
-    own, theirs = best_effectiveness(st, units), best_effectiveness(st, attackers)
-    column = column_of(own - theirs)
-    routes = {h: [to] if to else [] for h, to in clash["routes"].items()}
+def attempt_units(st: State, clash: Frame, side: str) -> list[str]:
+    """9.3.6 a the retreating units (masks hide some until they are revealed): the side's
+    units of the clash and those that fought before and stand with them (9.5.5)."""
+    own = clash["sides"][side]
+    return alive(st, [*own["units"], *own["passengers"]])
+
+
+def attempt_numbers(
+    st: State,
+    clash: Frame,
+    attacker: str,
+    played: dict[str, str],
+    routes: dict[str, str | None],
+) -> dict[str, Any]:
+    """9.3.6 a-c, 9.8 the column and die modifiers of a retreat attempt under ``attacker``'s
+    card in ``played``, with the first hexes named so far (``routes``): the one
+    computation behind the card matrix, the preview while the routes are named, and the
+    roll."""
+    retreating = U.enemy_of(st, attacker)
+    units = attempt_units(st, clash, retreating)
+    hunters = alive(st, clash["sides"][attacker]["units"])
+    own, theirs = best_effectiveness(st, units), best_effectiveness(st, hunters)
     mods = modifiers.retreat_die_modifiers(
         st,
         units,
-        attackers,
-        routes=routes,
-        assault=clash["cards"][attacker] == "assault",
+        hunters,
+        routes={h: [to] if to else [] for h, to in routes.items()},
+        assault=played[attacker] == "assault",
     )
+    return {
+        "kind": "retreat_attempt",
+        "attacker": attacker,
+        "column": column_of(own - theirs),
+        "effectiveness": {"retreating": own, "attacking": theirs},
+        "die_modifiers": mods,
+    }
+
+
+def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
+    """The numbers of a retreat attempt a preview promises and the roll applies."""
+    return {
+        "column": report["column"],
+        "effectiveness": dict(report["effectiveness"]),
+        "die_modifiers": [[m["case"], int(m["value"])] for m in report["die_modifiers"]],
+    }
+
+
+def attempt(st: State, clash: Frame, retreating: str) -> None:
+    """9.3.6 a-c: the roll and the losses of each retreating unit."""
+    attacker = clash["attacker"]
+    units = attempt_units(st, clash, retreating)
+    key = clash_key(st, clash)
+    st.taking_numbers(key)
+    report = attempt_numbers(st, clash, attacker, clash["cards"], clash["routes"])
+    column, mods = report["column"], report["die_modifiers"]
+    own, theirs = report["effectiveness"]["retreating"], report["effectiveness"]["attacking"]
     shift = sum(int(m["value"]) for m in mods)
     die = st.roll(
         f"retreat attempt of clash {clash['n']}: column {column} ({own} - {theirs})",
@@ -170,12 +211,14 @@ def attempt(st: State, clash: Frame, retreating: str) -> None:
         f" loses {loss or 'nothing'}{note}.",
         case=case("9.3.6"),
         provisional=True if provisional else None,
+        ruling={
+            "key": key,
+            "condition": condition(attacker, clash["cards"]),
+            "numbers": ruling_numbers(report),
+        },
     )
     clash["report"] = {
-        "kind": "retreat_attempt",
-        "column": column,
-        "effectiveness": {"retreating": own, "attacking": theirs},
-        "die_modifiers": mods,
+        **report,
         "die": die,
         "modified": die + shift,
         "loss": loss,

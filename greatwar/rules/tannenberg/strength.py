@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.rules.odds import UNDEFENDED, odds_ordinal
 from greatwar.rules.tannenberg import masking, modifiers
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.cards import OFFENSIVE
 from greatwar.rules.tannenberg.combatants import alive, case, hexes_of
 from greatwar.rules.tannenberg.tables import constant, lookup, table
 
@@ -232,20 +233,55 @@ def ratio(
     }
 
 
-def assess(st: State, clash: Frame) -> dict[str, Any]:
-    """The ratio of the clash being fought, between its attacker and defender."""
-    attacker, defender = clash["attacker"], clash["defender"]
+def assess(
+    st: State,
+    clash: Frame,
+    *,
+    attacker: str | None = None,
+    played: dict[str, str] | None = None,
+    role: str | None = None,
+) -> dict[str, Any]:
+    """The ratio of the clash between its attacker and the other side: the one computation
+    behind the card matrix (``attacker`` and the cards ``played`` of a pairing not yet
+    laid down), the preview while artillery is declared and the resolution (the clash's
+    own attacker and cards).  ``role`` is the player it is shown to (None: the log)."""
+    attacker = attacker or clash["attacker"]
+    defender = U.enemy_of(st, attacker)
+    played = played or clash["cards"]
     a, d = clash["sides"][attacker], clash["sides"][defender]
-    cards = {"attacker": clash["cards"][attacker], "defender": clash["cards"][defender]}
+    cards = {"attacker": played[attacker], "defender": played[defender]}
     report = ratio(
         st,
         alive(st, a["units"]),
         alive(st, d["units"]),
         cards,
-        encounter=clash["outcome"] == "encounter",
+        encounter=played[attacker] in OFFENSIVE and played[defender] in OFFENSIVE,
         attacker_artillery=a["artillery"],
         defender_artillery=d["artillery"],
         defender_garrisons=d["garrisons"],
         counted=counted_units(clash),
+        role=role,
     )
-    return {"attacker": attacker, "defender": defender, **report}
+    doubled = [s for s in (attacker, defender) if loss_multiplier(played[s]) != 1]
+    return {"attacker": attacker, "defender": defender, **report, "losses_doubled": doubled}
+
+
+def condition(attacker: str, played: dict[str, str]) -> str:
+    """What a clash's numbers depend on besides the board: the attacker's card, the
+    other side's card, and who attacks (a ruling's condition, see greatwar.sim.rulings)."""
+    others = [s for s in played if s != attacker]
+    return f"{played[attacker]}/{played[others[0]] if others else ''}/{attacker}"
+
+
+def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
+    """The numbers of a clash a preview promises and the resolution applies (9.1.9 c-f,
+    9.3.5's doubled losses)."""
+    return {
+        "attack": report["attack"],
+        "defence": report["defence"],
+        "ratio": report["ratio"],
+        "modifiers": [[m.get("case", ""), int(m.get("value", 0))] for m in report["modifiers"]],
+        "shift": report["shift"],
+        "column": report["column"],
+        "losses_doubled": list(report["losses_doubled"]),
+    }

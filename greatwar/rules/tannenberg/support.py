@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import artillery, masking, seats
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, side_name
+from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, clash_key, side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -100,6 +100,7 @@ class ArtillerySupport(Handler):
             st.log(
                 f"{seats.role_name(st.game, role)}: artillery firing: {listed or 'none'}.",
                 case=case("11.1.3"),
+                alters=clash_key(st, clash_frame(st)) if fired else None,  # adds strength
             )
             st.pop()
 
@@ -154,6 +155,7 @@ class StraitChoice(Handler):
                 f"Across the strait at {entry['hex']} only"
                 f" {', '.join(U.info(st, u).name for u in chosen)} count.",
                 case=case("9.7.7"),
+                alters=clash_key(st, clash_frame(st)) if left_out else None,
             )
         st.pop()
 

@@ -137,6 +137,12 @@ class TannenbergSystem(RuleSystem):
         own part (``command`` ...) comes from its module's ``view``."""
         return views.view(st, role)
 
+    def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """The clash's card matrix and live preview, as ``role``'s view shows them."""
+        from greatwar.rules.tannenberg import clash_view
+
+        return clash_view.previews(st, role)
+
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
         return views.log_visible(entry, role)
 
