@@ -217,7 +217,10 @@ def fuzz(
             f"  record: {f.record}  (greatwar replay {f.record})", highlight=False, markup=False
         )
     console.print(
-        f"{report.games} games, {len(report.failures)} failures", highlight=False, markup=False
+        f"{report.games} games, {len(report.failures)} failures"
+        f" ({report.rulings} attacks and clashes resolved as their previews showed)",
+        highlight=False,
+        markup=False,
     )
     if report.failures:
         raise typer.Exit(1)
@@ -405,7 +408,9 @@ def replay(
         for entry in state.data["log"]:
             console.print(_log_line(game.system, entry), highlight=False, markup=False)
     console.print(
-        f"{len(data['actions'])} actions replayed; digest {state.digest()}", highlight=False
+        f"{len(data['actions'])} actions replayed; digest {state.digest()};"
+        f" {rulings.checked} attacks and clashes resolved as their previews showed",
+        highlight=False,
     )
     if state.is_over():
         console.print(

@@ -33,6 +33,8 @@ class Failure:
 class FuzzReport:
     games: int = 0
     actions: int = 0
+    #: attacks and clashes whose resolution was held to the preview (greatwar.sim.rulings)
+    rulings: int = 0
     failures: list[Failure] = field(default_factory=list)
 
 
@@ -61,6 +63,7 @@ def fuzz(
         try:
             played = play_game(game, s, agents, max_steps=max_steps, check_invariants=True)
             report.actions += played.steps
+            report.rulings += played.rulings
         except GameFailure as failure:
             path = write_failure(out_dir, scenario, index, failure)
             report.failures.append(Failure(index, s, failure.kind, failure.message, path))

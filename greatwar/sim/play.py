@@ -42,6 +42,8 @@ class GameFailure(Exception):
 class PlayedGame:
     state: State
     steps: int
+    #: attacks and clashes whose resolution was held to its preview (with checks on)
+    rulings: int = 0
 
 
 def play_game(
@@ -113,4 +115,4 @@ def _play(
                 raise GameFailure("broken invariant", "; ".join(broken), state)
         if on_step is not None:
             on_step(state, role, action)
-    return PlayedGame(state, steps)
+    return PlayedGame(state, steps, rulings.checked if rulings is not None else 0)

@@ -48,6 +48,8 @@ class RulingCheck:
     recomputed: dict[str, dict[str, Numbers]] = field(default_factory=dict)
     role: str = ""
     log_at: int = 0
+    #: rulings held to their previews so far
+    checked: int = 0
 
     def attach(self) -> RulingCheck:
         self.game.ruling_observer = self._taking_numbers
@@ -73,6 +75,7 @@ class RulingCheck:
         for index in range(self.log_at, len(log)):
             ruling = log[index].get("ruling")
             if ruling is not None:
+                self.checked += 1
                 problem = self._check(log, index, ruling)
                 if problem:
                     problems.append(problem)
