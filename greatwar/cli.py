@@ -217,8 +217,8 @@ def fuzz(
             f"  record: {f.record}  (greatwar replay {f.record})", highlight=False, markup=False
         )
     console.print(
-        f"{report.games} games, {len(report.failures)} failures"
-        f" ({report.rulings} attacks and clashes resolved as their previews showed)",
+        f"{report.games} games, {len(report.failures)} failures;"
+        f" {report.rulings} rulings resolved as previewed",
         highlight=False,
         markup=False,
     )

@@ -57,7 +57,10 @@ def test_fuzz_plays_games_and_ends_with_the_count(tmp_path: Path) -> None:
         app, ["fuzz", "gwite/teaching", "--games", "3", "--seed", "5", "--out", str(tmp_path)]
     )
     assert result.exit_code == 0, result.output
-    assert result.output.strip().splitlines()[-1] == "3 games, 0 failures"
+    last = result.output.strip().splitlines()[-1]
+    assert last.startswith("3 games, 0 failures; ") and last.endswith(
+        " rulings resolved as previewed"
+    )
 
 
 def test_autoplay_writes_a_record_that_replay_reproduces(tmp_path: Path) -> None:
