@@ -459,9 +459,10 @@ def apply_shelling(st: State, phase: Frame, action: Action) -> None:
         start_shelling(st, phase, shelling["target"], shelling["guns"])
 
 
-def start_shelling(st: State, phase: Frame, target: str, guns: list[dict[str, Any]]) -> None:
-    """11.4 an artillery attack on one hex: ATTACK against DEFENCE, no cards."""
-    support.reveal_guns(st, [g["unit"] for g in guns])
+def _shelling_sides(
+    st: State, phase: Frame, target: str, guns: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """11.4 the two sides of a shelling: the holder's guns alone against the target hex."""
     holder = initiative.holder(st)
     enemy = U.enemy_of(st, holder)
     attacker = {
@@ -475,15 +476,42 @@ def start_shelling(st: State, phase: Frame, target: str, guns: list[dict[str, An
         "artillery": list(guns),
         "not_counted": [],
     }
-    sides = {holder: attacker, enemy: _side_entry(st, phase, enemy, [target])}
-    _open(
-        st,
-        phase,
-        sides,
-        target,
-        independent=True,
-        cards={holder: cards.ATTACK, enemy: cards.DEFENCE},
-    )
+    return {holder: attacker, enemy: _side_entry(st, phase, enemy, [target])}
+
+
+def _shelling_cards(st: State) -> dict[str, str]:
+    holder = initiative.holder(st)
+    return {holder: cards.ATTACK, U.enemy_of(st, holder): cards.DEFENCE}
+
+
+def shelling_clash(st: State, phase: Frame) -> Frame | None:
+    """The clash the shelling being formed would open, as it stands (never pushed: its
+    preview is the ratio the holder sees before he fires)."""
+    shelling = phase["shelling"]
+    if not shelling or not shelling["guns"]:
+        return None
+    holder = initiative.holder(st)
+    return {
+        "kind": Clash.kind,
+        "n": phase["count"] + 1,
+        "holder": holder,
+        "focal": shelling["target"],
+        "sides": _shelling_sides(st, phase, shelling["target"], shelling["guns"]),
+        "cards": _shelling_cards(st),
+        "outcome": cards.CLASH,
+        "attacker": holder,
+        "defender": U.enemy_of(st, holder),
+        "routes": {},
+        "independent": True,
+    }
+
+
+def start_shelling(st: State, phase: Frame, target: str, guns: list[dict[str, Any]]) -> None:
+    """11.4 an artillery attack on one hex: ATTACK against DEFENCE, no cards."""
+    support.reveal_guns(st, [g["unit"] for g in guns])
+    holder = initiative.holder(st)
+    sides = _shelling_sides(st, phase, target, guns)
+    _open(st, phase, sides, target, independent=True, cards=_shelling_cards(st))
     clash = st.top()
     assert clash is not None
     clash["steps"] = ["plan"]

@@ -9,6 +9,14 @@ hides under one) the enemy's strength, the modifiers and the ratio are
 unknown (16.2.1) and only the role's own strength is shown.  Artillery not
 yet declared is not included.
 
+Once the cards are revealed, and until the die, a role that may see every
+piece of the clash (and every gun declared in it) sees its numbers as they
+stand (``preview``): with the artillery declared so far (11.1.3), the units
+counted across a strait (9.7.7) or the first hexes of a retreat named so far
+(9.8).  A shelling being formed (11.4) shows its ratio before the holder
+fires.  Every one of these numbers comes from the function the resolution
+uses (:func:`strength.assess`, :func:`retreat.attempt_numbers`).
+
 A role sees its own card once laid down, the opponent's only after the
 reveal; enemy units hidden under masks are never named (only the mask's
 anonymous id).
@@ -218,11 +226,22 @@ def current_preview(st: State, clash: Frame, role: str) -> dict[str, Any] | None
     return None
 
 
+def _shelling_preview(st: State, phase: Frame, role: str) -> dict[str, Any] | None:
+    """11.4 the ratio of the shelling being formed, before the holder fires."""
+    from greatwar.rules.tannenberg.clash import shelling_clash
+
+    clash = shelling_clash(st, phase)
+    return None if clash is None else current_preview(st, clash, role)
+
+
 def previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
     """The numbers ``role``'s view previews for the current clash, by condition (see
-    RuleSystem.previews): the card matrix's entries, or the live preview."""
+    RuleSystem.previews): the card matrix's entries, or the live preview; or those of
+    the shelling being formed."""
     clash = current_clash(st)
-    if clash is None or "report" in clash:
+    if clash is None:
+        return _shelling_previews(st, role)
+    if "report" in clash:
         return {}
     part = clash_part(st, clash, role)
     shown: list[dict[str, Any]] = []
@@ -238,6 +257,17 @@ def previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
     return {clash_key(st, clash): numbers} if numbers else {}
 
 
+def _shelling_previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
+    from greatwar.rules.tannenberg.clash import shelling_clash
+
+    phase = _phase(st)
+    clash = None if phase is None else shelling_clash(st, phase)
+    preview = None if clash is None else current_preview(st, clash, role)
+    if clash is None or preview is None:
+        return {}
+    return {clash_key(st, clash): {preview["condition"]: strength.ruling_numbers(preview)}}
+
+
 def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:
     """The clash phase as ``role`` may see it, or None outside it."""
     from greatwar.rules.tannenberg.clash import pending_hexes
@@ -249,6 +279,9 @@ def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:
     if shelling is not None:
         guns = [g for g in shelling["guns"] if not _hidden(st, g["unit"], role)]
         shelling = {"target": shelling["target"], "guns": guns}
+        preview = _shelling_preview(st, phase, role)
+        if preview is not None:
+            shelling["preview"] = preview
     out: dict[str, Any] = {
         "to_fight": sorted(pending_hexes(st, phase)),
         "clashes": phase["count"],

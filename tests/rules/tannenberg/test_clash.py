@@ -269,6 +269,28 @@ def test_9_1_7_the_holder_may_shell_with_artillery_alone(position, fixed_dice) -
     assert st.data["units"]["R-1-25-III"][combatants.CLASH_NOTE] == 10  # fought in stage 10
 
 
+def test_11_4_the_shelling_shows_its_ratio_before_the_holder_fires(position, fixed_dice) -> None:
+    # the ratio of the guns added so far is in the view before "fire" (none before a gun
+    # is added), and the shelling is resolved at that column: 4 against 6, 1:2, and the
+    # I Corps HQ's +2 (13.5) makes it 2:1
+    st = at_clash(position, {"R-1-25-III": "A16 B20", **GUNS})
+    st.apply("german", {"type": "shell", "hex": "A16 B20"})
+    assert "preview" not in st.view("german")["clash"]["shelling"]
+    st.apply("german", {"type": "add_gun", "unit": "G-I-art", "triple": False})
+    shown = st.view("german")["clash"]["shelling"]["preview"]
+    assert (shown["attack"], shown["defence"], shown["ratio"]) == (4, 6, "1:2")
+    fixed_dice(1)
+    st.apply("german", {"type": "fire"})
+    entry = next(e for e in st.data["log"] if e.get("ruling"))
+    assert entry["ruling"]["numbers"]["column"] == shown["column"]
+    assert entry["ruling"]["numbers"]["ratio"] == "1:2"
+    assert f"column {shown['column']}, die 1" in entry["text"]
+    # the brigade stands (no flight): it loses the 4 points the 2:1 column gives on a 1
+    assert "defender 4" in entry["text"]
+    st.apply("russian", {"type": "flee", "hexes": 0})
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
 #: 9.1.7's example (its diagram is lost; this layout fits its text): German units 1, 2, 3
 #: and Russian units A, B; 2 stands next to both A and B, 1 only next to A, 3 only next to B
 EXAMPLE_9_1_7 = {
