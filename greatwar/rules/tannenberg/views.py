@@ -32,15 +32,15 @@ and a spectator's view holds none.
 
 Readings where the rules are silent:
 
-* A player knows the supply state of each of his own units: he can trace its
-  lines on the board, and the rules tell him (15.4.1's reduced movement
-  allowance shows in his legal moves).  He is not told the enemy's: the
-  enemy's lines run through hexes his masks may hide, and 15.4 and 15.5.2 act
-  on the enemy's units without telling him (a masked unit's isolation roll is
-  the owner's, 15.5.2, 16.2.1).  With three seats each Russian seat sees the
-  supply of every Russian unit, its partner's included: it sees those units
-  fully anyway, and both players' units share one network (the same bases,
-  railways and supply trains, 15.3.8).
+* A player is shown the supply state of each of his own units, which he could
+  trace on the board himself, and not the enemy's, even of units he sees: an
+  enemy unit's state depends on what the enemy's masks hide (a supply train
+  or a corps HQ under a mask extends lines, 15.3.7, 15.2.6), so it would tell
+  him what a mask hides (16.2.1).  (He still reads the public isolation roll
+  of an unmasked enemy unit, 15.5.2.)  With three seats each Russian seat
+  sees the supply of every Russian unit, its partner's included: it sees
+  those units fully anyway, and both players' units share one network (the
+  same bases, railways and supply trains, 15.3.8).
 * A supply state's inputs are all public or the owner's own: enemy units and
   zones of control block lines (15.2.3), and a masked enemy unit stands in
   its mask's hex, whose zone it shares (16.2.5), so the state tells nothing of
