@@ -521,20 +521,19 @@ SUPPLY_STATES = (IN_SUPPLY, FORTIFICATION_SUPPLY, OUT_OF_SUPPLY, ISOLATED)
 
 
 def supply_state(st: State, uid: str) -> str | None:
-    """The supply state of a piece on the map, from the table the rules use: isolated
-    (15.5.1, which 15.5.2 makes the worse), else out of supply (15.4), else in supply
-    only from a garrisoned fortification (15.1.2), else in supply (15.2.8).
+    """The supply state of a piece on the map, by the functions the rules act on:
+    isolated (15.5.1, the worst: 15.5.2), else out of supply (15.4), else in supply only
+    from a garrisoned fortification (15.1.2), else in supply (15.2.8).
 
     None for a piece off the map (it traces nothing) and for a masking counter (the
     units it hides have their own state)."""
     if U.record(st, uid)["status"] != "on_map" or U.info(st, uid).type == "mask":
         return None
-    t = table(st, U.info(st, uid).side)
-    if uid in t.isolated:
+    if isolated(st, uid):
         return ISOLATED
-    if not t.supplied.get(uid, True):
+    if not supplied(st, uid):
         return OUT_OF_SUPPLY
-    return FORTIFICATION_SUPPLY if uid in t.fortification_fed else IN_SUPPLY
+    return FORTIFICATION_SUPPLY if fortification_feeding(st, uid) else IN_SUPPLY
 
 
 def unsupplied(st: State, side: str) -> list[str]:
