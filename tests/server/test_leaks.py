@@ -11,6 +11,8 @@ from that seat in the true state at that moment:
   the enemy's masks on the map (a seat sees only their anonymous handles);
 * the opponent's combat card while it is not yet revealed;
 * the text of every log entry the seat may not read;
+* the supply state of every enemy unit, masked or not (15.0: a seat sees its own
+  units' states, a spectator none);
 * the dice seed (and with it every future roll: a view does not change when
   the seed does).
 """
@@ -35,7 +37,7 @@ SEED = 7_340_021_119
 #: the game is played until every kind of secret has been kept at least once (masks,
 #: a hidden card, a reserve reaction, hidden log entries), or this many actions
 STEPS = 700
-SECRETS = ("masked", "card", "reaction", "log")
+SECRETS = ("masked", "card", "reaction", "log", "supply")
 SPECTATOR = "spectator"
 
 
@@ -103,19 +105,38 @@ def strings_and_numbers(value: Any) -> tuple[set[str], set[int]]:
     return texts, numbers
 
 
-def card_dicts(value: Any) -> list[dict[str, Any]]:
-    """Every ``cards`` mapping inside a payload."""
+def all_dicts(value: Any) -> list[dict[str, Any]]:
+    """Every mapping inside a payload."""
     found = []
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, dict):
-            if isinstance(item.get("cards"), dict):
-                found.append(item["cards"])
+            found.append(item)
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
     return found
+
+
+def card_dicts(value: Any) -> list[dict[str, Any]]:
+    """Every ``cards`` mapping inside a payload."""
+    return [d["cards"] for d in all_dicts(value) if isinstance(d.get("cards"), dict)]
+
+
+def supply_sides(value: Any) -> list[str]:
+    """The sides of the pieces a payload gives a supply state (15.0)."""
+    return [d.get("side", "?") for d in all_dicts(value) if "supply" in d or "supply_from" in d]
+
+
+def enemy_units_on_map(state: State, seat: str) -> int:
+    """How many units of the sides the seat does not play are on the map."""
+    mine = {seats.side_of_role(r) for r in visible_roles(state, seat)}
+    return sum(
+        1
+        for uid, record in state.data["units"].items()
+        if record["status"] == "on_map" and side(state, uid) not in mine
+    )
 
 
 class Checker:
@@ -126,6 +147,7 @@ class Checker:
         self.game_id = game_id
         self.kept: Counter[str] = Counter()
         self.payloads = 0
+        self.own_supply = 0  # payloads giving the seat its own units' supply states
 
     def check(self, seat: str, payload: dict[str, Any]) -> None:
         state = self.api.state(self.game_id)
@@ -146,6 +168,11 @@ class Checker:
             for cards in card_dicts(payload):
                 assert hidden_side not in cards, f"{seat} was sent the {hidden_side} card"
             self.kept["card"] += 1
+        mine = {seats.side_of_role(r) for r in visible_roles(state, seat)}
+        shown = supply_sides(payload)
+        assert set(shown) <= mine, f"{seat} was sent the supply state of a {set(shown) - mine} unit"
+        self.own_supply += bool(shown)
+        self.kept["supply"] += enemy_units_on_map(state, seat)
         if state.top() is not None and state.top()["kind"] == "reserve_reaction":
             self.kept["reaction"] += 1
 
@@ -206,3 +233,4 @@ def test_no_payload_holds_what_its_seat_may_not_see(
     assert checker.kept["card"] > 0
     assert checker.kept["reaction"] > 0
     assert checker.kept["log"] > 0
+    assert checker.kept["supply"] > 0 and checker.own_supply > 0

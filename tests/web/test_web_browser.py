@@ -351,3 +351,50 @@ def test_the_computer_s_reasons_are_lines_of_the_log(
     first = page.locator("#log li.note").first.inner_text()
     assert first.startswith("Computer (Allies): "), first
     page.screenshot(path=str(artifacts / "computer-reasons.png"))
+
+
+def ring_count(page: Any, state: str) -> int:
+    return int(page.locator(f".layer-overlay .ov-supply-{state} polygon").count())
+
+
+def test_the_supply_overlay_shows_a_seat_its_own_units_supply(
+    server: str, new_page: Any, artifacts: Path
+) -> None:
+    # Tannenberg 15.0: at the teaching set-up two German units (the heavy artillery and
+    # the 6th Landwehr) have no line within reach; every Russian unit has one
+    game = new_game(
+        server, "tannenberg/teaching", seed=1, seats={"german": "human", "russian": "human"}
+    )
+    german, russian = new_page(), new_page()
+    open_game(german, server + game["seats"]["german"]["url"])
+    open_game(russian, server + game["seats"]["russian"]["url"])
+    out = german.evaluate(
+        """() => window.greatwar.view.units
+          .filter((u) => u.supply === "out_of_supply").map((u) => [u.id, u.hex])"""
+    )
+    assert {uid for uid, _ in out} == {"G-1-schw-art", "G-6L"}
+    assert ring_count(german, "out_of_supply") == len({h for _, h in out})
+    for uid, _ in out:
+        chip = german.locator(f'.layer-counters [data-unit="{uid}"] .marker-out_of_supply')
+        assert chip.count() == 1
+    german.click("[data-tab=units]")
+    assert "out of supply" in german.inner_text('#units [data-supply-state="out_of_supply"]')
+    german.click("[data-tab=legend]")
+    assert german.locator("#legend [data-supply-state]").count() == 4
+    german.locator("#legend [data-supply-state]").last.scroll_into_view_if_needed()
+    hex_label = out[0][1]
+    german.evaluate(
+        "h => { const m = window.greatwar.map; m.zoom(2.5, ...m.centre(h)); m.reveal(h); }",
+        hex_label,
+    )
+    german.screenshot(path=str(artifacts / "tannenberg-supply-overlay.png"))
+
+    # the Russian page rings nothing: its units are in supply, the Germans' are not its to see
+    assert sum(ring_count(russian, s) for s in ("out_of_supply", "isolated", "fortification")) == 0
+    assert russian.locator(".layer-counters .marker-out_of_supply").count() == 0
+    assert russian.evaluate(
+        "() => window.greatwar.view.units.every((u) => u.side === 'russian' || !('supply' in u))"
+    )
+    # the overlay toggles off
+    german.uncheck('[data-overlay="supply"]')
+    assert ring_count(german, "out_of_supply") == 0

@@ -3,6 +3,7 @@ and what a counter shows."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 HEXES = {"0101": {}, "0102": {}, "0103": {}}
@@ -81,3 +82,139 @@ def test_counter_values_follow_the_step(server: str, new_page: Any) -> None:
         ]""",
     )
     assert out == ["8-8-4", "7-7-4", "2-5-12", "4(3)-4", "4-4", "#111111", "#ffffff"]
+
+
+# --- the supply overlay (supply.js) ----------------------------------------------------------
+
+TANNENBERG_VIEW = {
+    "system": "tannenberg",
+    "units": [
+        {"id": "A", "side": "german", "status": "on_map", "hex": "0101", "supply": "isolated"},
+        {"id": "B", "side": "german", "status": "on_map", "hex": "0101", "supply": "out_of_supply"},
+        {
+            "id": "C",
+            "side": "german",
+            "status": "on_map",
+            "hex": "0102",
+            "supply": "fortification",
+            "supply_from": "0103",
+        },
+        {"id": "D", "side": "german", "status": "on_map", "hex": "0103", "supply": "in_supply"},
+        {"id": "E", "side": "russian", "status": "on_map", "hex": "0104"},
+        {"id": "F", "side": "german", "status": "eliminated", "hex": None},
+    ],
+}
+GWITE_VIEW = {
+    "system": "gwite",
+    "out_of_supply": ["X", "Y"],
+    "units": [
+        {"id": "X", "side": "allied", "status": "on_map", "hex": "0101", "markers": []},
+        {
+            "id": "Y",
+            "side": "central",
+            "status": "on_map",
+            "hex": "0102",
+            "markers": ["out_of_supply"],
+        },
+        {"id": "Z", "side": "central", "status": "on_map", "hex": "0103", "markers": []},
+    ],
+}
+
+
+def test_the_supply_overlay_rings_each_state_of_the_view(server: str, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server + "/")
+    out = run(
+        page,
+        "supply.js",
+        f"""(() => {{
+          const tb = {json.dumps(TANNENBERG_VIEW)};
+          const states = m.supplyStates(tb);
+          const gw = {json.dumps(GWITE_VIEW)};
+          const gwStates = m.supplyStates(gw);
+          return {{
+            states: Object.fromEntries(states),
+            areas: m.supplyAreas(tb, states).map((a) => [a.state, a.hexes, a.cls]),
+            marks: tb.units.map((u) => m.supplyMarks(u, states)),
+            titles: tb.units.map((u) => m.supplyTitle(u)),
+            summary: m.supplySummary(tb, states).map((s) => [s.state, s.units]),
+            legend: m.supplyLegend("tannenberg").map((r) => [r.state, r.tag]),
+            gwiteLegend: m.supplyLegend("gwite").map((r) => r.state),
+            gwiteStates: Object.fromEntries(gwStates),
+            gwiteAreas: m.supplyAreas(gw, gwStates).map((a) => a.hexes),
+            gwiteMarks: gw.units.map((u) => m.supplyMarks(u, gwStates)),
+          }};
+        }})()""",
+    )
+    # only the units the view gives a state: the enemy's (E) and those off the map have none
+    assert out["states"] == {
+        "A": "isolated",
+        "B": "out_of_supply",
+        "C": "fortification",
+        "D": "in_supply",
+    }
+    # a hex is ringed once, for its worst unit (A isolated over B out of supply); in supply
+    # is not ringed
+    assert [a[:2] for a in out["areas"]] == [
+        ["isolated", ["0101"]],
+        ["out_of_supply", []],
+        ["fortification", ["0102"]],
+    ]
+    assert out["areas"][0][2] == "ov-supply ov-supply-isolated"
+    assert out["marks"] == [["isolated"], ["out_of_supply"], ["fortification_supply"], [], [], []]
+    assert out["titles"][2] == "in supply from a fortification only (0103)"
+    assert out["titles"][3] == "in supply" and out["titles"][4] == ""
+    assert out["summary"] == [
+        ["isolated", ["A"]],
+        ["out_of_supply", ["B"]],
+        ["fortification", ["C"]],
+    ]
+    assert out["legend"] == [
+        ["in_supply", None],
+        ["fortification", "FS"],
+        ["out_of_supply", "OS"],
+        ["isolated", "IS"],
+    ]
+    # GWitE: the view's list of both sides' units out of supply (9.1); a unit already
+    # carrying the marker gets no second tag
+    assert out["gwiteLegend"] == ["in_supply", "out_of_supply"]
+    assert out["gwiteStates"] == {"X": "out_of_supply", "Y": "out_of_supply"}
+    assert out["gwiteAreas"] == [[], ["0101", "0102"], []]
+    assert out["gwiteMarks"] == [["out_of_supply"], [], []]
+
+
+def test_supply_states_show_on_counters_and_in_the_legend(server: str, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server + "/")
+    unit = TANNENBERG_VIEW["units"][0]
+    counter = run(
+        page,
+        "counters.js",
+        f"""(() => {{
+          const g = m.drawCounter({json.dumps(unit)}, null, "#ffffff", 40, ["isolated"]);
+          const chip = g.querySelector(".marker-isolated");
+          return {{
+            tag: chip && chip.querySelector("text").textContent,
+            chipTitle: chip && chip.querySelector("title").textContent,
+            title: g.querySelector("title").textContent,
+          }};
+        }})()""",
+    )
+    assert counter["tag"] == "IS"
+    assert counter["chipTitle"] == "isolated: no supply line of any length"
+    assert "isolated" in counter["title"]
+    legend = run(
+        page,
+        "panels.js",
+        """(() => {
+          const box = m.legendPanel({terrain: [], hexsides: [], sides: [], system: "tannenberg"});
+          return [...box.querySelectorAll("[data-supply-state]")].map((row) => [
+            row.dataset.supplyState,
+            row.querySelector("svg.legend-hex").getAttribute("class"),
+            row.textContent,
+          ]);
+        })()""",
+    )
+    assert [row[0] for row in legend] == ["in_supply", "fortification", "out_of_supply", "isolated"]
+    assert legend[3][1] == "legend-hex ov-supply ov-supply-isolated"
+    assert legend[3][2].startswith("IS: isolated")

@@ -512,6 +512,30 @@ def fortification_feeding(st: State, uid: str) -> str | None:
     return table(st, U.info(st, uid).side).fortification_fed.get(uid)
 
 
+#: a unit's supply state, as its owner's view shows it (:func:`supply_state`)
+IN_SUPPLY = "in_supply"
+FORTIFICATION_SUPPLY = "fortification"
+OUT_OF_SUPPLY = "out_of_supply"
+ISOLATED = "isolated"
+SUPPLY_STATES = (IN_SUPPLY, FORTIFICATION_SUPPLY, OUT_OF_SUPPLY, ISOLATED)
+
+
+def supply_state(st: State, uid: str) -> str | None:
+    """The supply state of a piece on the map, by the functions the rules act on:
+    isolated (15.5.1, the worst: 15.5.2), else out of supply (15.4), else in supply only
+    from a garrisoned fortification (15.1.2), else in supply (15.2.8).
+
+    None for a piece off the map (it traces nothing) and for a masking counter (the
+    units it hides have their own state)."""
+    if U.record(st, uid)["status"] != "on_map" or U.info(st, uid).type == "mask":
+        return None
+    if isolated(st, uid):
+        return ISOLATED
+    if not supplied(st, uid):
+        return OUT_OF_SUPPLY
+    return FORTIFICATION_SUPPLY if fortification_feeding(st, uid) else IN_SUPPLY
+
+
 def unsupplied(st: State, side: str) -> list[str]:
     """The side's units on the map without supply, in counter order (views, 19.3)."""
     t = table(st, side)

@@ -22,6 +22,32 @@ cards, 9.3) by defining ``view(st, role) -> dict`` (``view(st)`` for public data
 :data:`SECTION_VIEWS` names the modules asked; each part goes under the module's name
 (``view["clash"]``; ``<name>_view`` if the name is a key of the base view) and each
 module redacts its own data.
+
+Each of the role's own units on the map carries its supply state (``supply``:
+in supply, in supply from a fortification only, out of supply, isolated;
+15.1.2, 15.2.8, 15.4, 15.5.1), found by the supply module's table, the one the
+rules act on (memoised on the units' revisions, so a view costs no more
+tracing than the rules do).  The enemy's units never carry it, masked or not,
+and a spectator's view holds none.
+
+Readings where the rules are silent:
+
+* A player is shown the supply state of each of his own units, which he could
+  trace on the board himself, and not the enemy's, even of units he sees: an
+  enemy unit's state depends on what the enemy's masks hide (a supply train
+  or a corps HQ under a mask extends lines, 15.3.7, 15.2.6), so it would tell
+  him what a mask hides (16.2.1).  (He still reads the public isolation roll
+  of an unmasked enemy unit, 15.5.2.)  With three seats each Russian seat
+  sees the supply of every Russian unit, its partner's included: it sees
+  those units fully anyway, and both players' units share one network (the
+  same bases, railways and supply trains, 15.3.8).
+* A supply state's inputs are all public or the owner's own: enemy units and
+  zones of control block lines (15.2.3), and a masked enemy unit stands in
+  its mask's hex, whose zone it shares (16.2.5), so the state tells nothing of
+  what an enemy mask hides.
+* A masking counter has no state of its own (the units it hides have theirs);
+  HQs and supply trains are never isolated (isolation acts only on units with
+  endurance, 15.5.2), so they show in or out of supply.
 """
 
 from __future__ import annotations
@@ -33,7 +59,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine import dice
-from greatwar.rules.tannenberg import masking, seats, sequence
+from greatwar.rules.tannenberg import masking, seats, sequence, supply
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -192,7 +218,21 @@ def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
         mask = masking.mask_of(st, uid)
         if mask is not None:
             entry["masked_by"] = mask
+        entry.update(supply_entry(st, uid))
     return entry
+
+
+def supply_entry(st: State, uid: str) -> dict[str, str]:
+    """15.0 the supply state of one of the role's own units on the map (``supply``: one
+    of :data:`supply.SUPPLY_STATES`), and the fortification feeding it when that is its
+    only supply (``supply_from``, 15.1.2); nothing for a unit off the map."""
+    state = supply.supply_state(st, uid)
+    if state is None:
+        return {}
+    out = {"supply": state}
+    if state == supply.FORTIFICATION_SUPPLY:
+        out["supply_from"] = str(supply.fortification_feeding(st, uid))
+    return out
 
 
 def _own_mask_entry(st: State, mask: str) -> dict[str, Any]:

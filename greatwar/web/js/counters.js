@@ -1,6 +1,8 @@
 // Counters drawn in the wargame convention: NATO unit-type symbol, size marks,
 // designation, printed values of the current step, step losses and markers.
 
+import { SUPPLY_MARKER_TAGS, supplyTitle } from "./supply.js";
+
 export const SVG_NS = "http://www.w3.org/2000/svg";
 
 const SIZE_MARKS = {
@@ -18,7 +20,7 @@ const SIZE_MARKS = {
 const MARKER_TAGS = {
   out_of_command: ["OC", "out of command", "#c0392b"],
   entrained: ["RR", "entrained (moving by rail)", "#2c3e50"],
-  out_of_supply: ["OS", "out of supply", "#d35400"],
+  ...SUPPLY_MARKER_TAGS, // out of supply, isolated, supplied by a fortification only
   trench: ["T", "in trenches", "#6d4c1f"],
   trenches: ["T", "in trenches", "#6d4c1f"],
   march: ["M", "MARCH order", "#1e7b34"],
@@ -92,6 +94,8 @@ export function counterTitle(unit, sheet) {
   if (unit.level) parts.push(`level ${unit.level + 1}`);
   if (unit.endurance_lost) parts.push(`${unit.endurance_lost} endurance lost`);
   if (unit.masked_by) parts.push(`under ${unit.masked_by}`);
+  const supply = supplyTitle(unit);
+  if (supply) parts.push(supply);
   for (const m of unit.markers || []) parts.push((MARKER_TAGS[m] || [m, m])[1]);
   return parts.join(" · ");
 }

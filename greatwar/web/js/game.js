@@ -6,6 +6,7 @@ import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.j
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, withNotes } from "./panels.js";
+import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
 const BUTTON_GROUP_LIMIT = 8;
@@ -167,14 +168,6 @@ function sideColors() {
   return Object.fromEntries(game.mapData.sides.map((s) => [s.id, s.color]));
 }
 
-function outOfSupply() {
-  const v = game.view;
-  const out = new Set([].concat(v.out_of_supply || []));
-  const s = v.supply;
-  if (s && Array.isArray(s.out_of_supply)) s.out_of_supply.forEach((u) => out.add(u));
-  return out;
-}
-
 function stacks() {
   const by = new Map();
   for (const u of game.view.units || []) {
@@ -287,9 +280,8 @@ function focusUnit(actions) {
 }
 
 function renderBoard() {
-  const supply = outOfSupply();
-  const marks = (u) => (supply.has(u.id) && !(u.markers || []).includes("out_of_supply") ? ["out_of_supply"] : []);
-  game.map.drawCounters(stacks(), game.mapData.counters, sideColors(), marks);
+  const states = supplyStates(game.view);
+  game.map.drawCounters(stacks(), game.mapData.counters, sideColors(), (u) => supplyMarks(u, states));
   const actions = playable();
   const targets = [];
   const seen = new Set();
@@ -341,11 +333,6 @@ function commandHexes() {
   return [...out];
 }
 
-function supplyHexes() {
-  const supply = outOfSupply();
-  return (game.view.units || []).filter((u) => supply.has(u.id) && u.hex).map((u) => u.hex);
-}
-
 /** The hexes of the attack being prepared: its targets and the attackers' hexes. */
 function combatAreas(v) {
   const c = v.combat;
@@ -373,7 +360,7 @@ function clashAreas(clash) {
 
 function renderOverlays() {
   const areas = [];
-  if (overlayOn("supply")) areas.push({ cls: "ov-supply", hexes: supplyHexes() });
+  if (overlayOn("supply")) areas.push(...supplyAreas(game.view, supplyStates(game.view)));
   if (overlayOn("zoc")) areas.push({ cls: "ov-zoc", hexes: zocHexes() });
   if (overlayOn("command")) areas.push({ cls: "ov-command", hexes: commandHexes() });
   areas.push(...combatAreas(game.view));
@@ -448,6 +435,15 @@ function renderUnits(v) {
   sections.push(el("ul", { id: "reinforcements" }, ...(due.length ? due : waiting.map(pendingLine))));
   sections.push(el("h3", { text: "Eliminated" }));
   sections.push(el("ul", { id: "eliminated" }, ...eliminated.map(unitLine)));
+  const supply = supplySummary(v, supplyStates(v));
+  if (supply.length) {
+    sections.push(el("h3", { text: "Supply" }));
+    const labels = names();
+    for (const line of supply) {
+      const who = line.units.map((u) => labels[u] || u).join(", ");
+      sections.push(el("p", { "data-supply-state": line.state, text: `${line.title}: ${who}` }));
+    }
+  }
   if (v.masks) {
     sections.push(el("h3", { text: "Masking counters" }));
     for (const [side, m] of Object.entries(v.masks)) {

@@ -1,5 +1,7 @@
 // The side panels: log with rule cases, combat breakdown, units off the map, tables, legend.
 
+import { supplyLegend, supplyScope } from "./supply.js";
+
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -158,7 +160,31 @@ export function tableBlock(table) {
   return wrap;
 }
 
-/** The legend: terrain with movement costs, hexside features, sides, counter conventions. */
+/** A small hex drawn with an overlay's classes (the legend's sample of a ring). */
+function legendHex(cls) {
+  const ns = "http://www.w3.org/2000/svg";
+  const pic = document.createElementNS(ns, "svg");
+  pic.setAttribute("viewBox", "-34 -32 68 64");
+  pic.setAttribute("class", `legend-hex ${cls}`);
+  const hex = document.createElementNS(ns, "polygon");
+  const corners = [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = ((30 + 60 * i) * Math.PI) / 180;
+    return `${(28 * Math.cos(a)).toFixed(1)},${(28 * Math.sin(a)).toFixed(1)}`;
+  });
+  hex.setAttribute("points", corners.join(" "));
+  pic.append(hex);
+  return pic;
+}
+
+/** The legend's supply overlay rows: each state the system's views give. */
+function supplyLegendRows(system) {
+  return supplyLegend(system).map((row) =>
+    el("div", { class: "lrow", "data-supply-state": row.state }, legendHex(row.cls), el("span", { text: row.tag ? `${row.tag}: ${row.text}` : row.text })),
+  );
+}
+
+/** The legend: terrain with movement costs, hexside features, sides, counter conventions,
+ * the supply overlay's states. */
 export function legendPanel(map) {
   const box = el("div", { class: "legend" });
   box.append(el("h4", { text: "Terrain (movement cost)" }));
@@ -186,6 +212,9 @@ export function legendPanel(map) {
   ]) {
     box.append(el("p", { class: "note", text: line }));
   }
+  box.append(el("h4", { text: "Supply overlay" }));
+  box.append(el("p", { class: "note", text: supplyScope(map.system) }));
+  box.append(...supplyLegendRows(map.system));
   return box;
 }
 

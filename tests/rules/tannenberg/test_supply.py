@@ -15,15 +15,7 @@ from typing import Any
 from greatwar.rules.tannenberg import supply, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
-
-
-def _with_rail(st: Any, cut: tuple[str, ...] = (), bridges: tuple[str, ...] = ()) -> Any:
-    """Cut track (5.4) and destroyed bridges (6.0) as the rail module records them; the
-    rail module bumps both sides' revisions on such changes, and so does this."""
-    st.data["rail"] = {"cut": list(cut), "bridges_destroyed": list(bridges), "bridge_tried": {}}
-    for side in st.data["rev"]:
-        st.data["rev"][side] += 1
-    return st
+from tests.rules.tannenberg.supply_kit import VISTULA_BRIDGES, with_rail
 
 
 def _supplied(st: Any, *uids: str) -> list[bool]:
@@ -98,9 +90,9 @@ def test_15_2_2_no_line_across_the_vistula_but_by_its_bridges(at_phase: Any) -> 
     # line of any length (not isolated), none leaves it isolated (15.5.1)
     st = at_phase({"R-1-25-III": "A2 B15"})
     assert not supply.isolated(st, "R-1-25-III")
-    _with_rail(st, bridges=("A4 B16/A5 B15",))
+    with_rail(st, bridges=("A4 B16/A5 B15",))
     assert not supply.isolated(st, "R-1-25-III")
-    _with_rail(st, bridges=("A4 B16/A5 B15", "A4 B22/A5 B21"))
+    with_rail(st, bridges=VISTULA_BRIDGES)
     assert supply.isolated(st, "R-1-25-III")
 
 
@@ -156,7 +148,7 @@ def test_15_2_7_rail_extends_the_line_unless_cut(at_phase: Any) -> None:
     # cut at A14 B19 leaves the line's eastern end joined to no base
     st = at_phase({"G-1-1-I": "A18 B17"})
     assert supply.supplied(st, "G-1-1-I")
-    _with_rail(st, cut=("A14 B19",))
+    with_rail(st, cut=("A14 B19",))
     assert not supply.supplied(st, "G-1-1-I")
 
 
@@ -279,7 +271,7 @@ def test_15_5_1_out_of_range_is_not_isolated(at_phase: Any) -> None:
 
 def test_15_5_1_isolated_when_no_line_of_any_length_exists(at_phase: Any) -> None:
     # both Vistula bridges destroyed: the west bank holds no Russian base
-    st = _with_rail(at_phase({"R-1-25-III": "A2 B15"}), bridges=("A4 B16/A5 B15", "A4 B22/A5 B21"))
+    st = with_rail(at_phase({"R-1-25-III": "A2 B15"}), bridges=VISTULA_BRIDGES)
     assert supply.isolated(st, "R-1-25-III")
     assert not supply.supplied(st, "R-1-25-III")
 
@@ -288,12 +280,12 @@ def test_15_5_2_isolation_rolls_at_the_end_of_phase_4(at_phase: Any, fixed_dice:
     # three isolated Russian units west of the Vistula roll 2, 3 and 6 (counter order):
     # nothing; 2 endurance points; 4 points on top of 3 lost = 7: flipped, 3 on the back
     fixed_dice(2, 3, 6)
-    st = _with_rail(
+    st = with_rail(
         at_phase(
             {"R-1-25-III": "A2 B15", "R-2-25-III": "A2 B16", "R-1-27-III": "A2 B17"},
             phase="reserve",
         ),
-        bridges=("A4 B16/A5 B15", "A4 B22/A5 B21"),
+        bridges=VISTULA_BRIDGES,
     )
     U.record(st, "R-1-27-III")["lost"] = 3
     supply.isolation_rolls(st)

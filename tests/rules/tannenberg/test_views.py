@@ -4,7 +4,8 @@ each role may see of masks, masked units, private log entries and the dice.
 The leak tests play random games of the FICTIONAL teaching scenario with masks in
 use and check, after every action, every role's whole view (legal actions and log
 included) for anything it may not know: the id or name of an enemy unit hidden
-under a mask, an enemy mask's number or contents, the dice seed.
+under a mask, an enemy mask's number or contents, an enemy unit's supply state (15.0),
+the dice seed.
 """
 
 from __future__ import annotations
@@ -127,6 +128,8 @@ def _leaks(st: State, role: str, log_start: int, names: dict[str, str]) -> list[
         for key, part in rest.items():
             leaks += [f"masked {uid} in view[{key!r}]" for uid in _mentions(part, hidden, names)]
     for entry in view["units"]:
+        if entry["side"] == enemy and "supply" in entry:
+            leaks.append(f"the supply state of the enemy's {entry['id']} (15.0)")
         if entry["side"] == enemy and entry["type"] == masking.MASK:
             if set(entry) != {"id", "name", "side", "type", "status", "hex", "markers"}:
                 leaks.append(f"enemy mask details {entry}")
