@@ -218,3 +218,49 @@ def test_supply_states_show_on_counters_and_in_the_legend(server: str, new_page:
     assert [row[0] for row in legend] == ["in_supply", "fortification", "out_of_supply", "isolated"]
     assert legend[3][1] == "legend-hex ov-supply ov-supply-isolated"
     assert legend[3][2].startswith("IS: isolated")
+
+
+def test_the_panels_show_the_numbers_a_ruling_will_take(server: str, new_page: Any) -> None:
+    # GWitE: 10.43 result modifiers are named in the odds breakdown; Tannenberg: the clash
+    # as it stands before the die (artillery declared), a retreat attempt, and a shelling
+    preview = {
+        "attack": 12,
+        "defence": 6,
+        "ratio": "2:1",
+        "column": "3:1",
+        "modifiers": [{"why": "flanking", "value": 1, "case": "tannenberg 9.2.1"}],
+        "losses_doubled": ["german"],
+    }
+    attempt = {
+        "kind": "retreat_attempt",
+        "column": "-1",
+        "effectiveness": {"retreating": 2, "attacking": 3},
+        "die_modifiers": [{"why": "the retreat crosses a river", "value": -1, "case": "9.8.4"}],
+    }
+    combat = {
+        "targets": ["1005"],
+        "attackers": [],
+        "defenders": [],
+        "result_modifiers": [
+            {"force": "defender", "why": "beyond any HQ's radius", "value": 1, "case": "10.43"}
+        ],
+    }
+    clash = {"current": {"n": 1, "focal": "A1 B1", "sides": {}, "preview": preview}}
+    shelling = {"shelling": {"target": "A1 B1", "guns": [{"unit": "G-I-art"}], "preview": preview}}
+    page = new_page()
+    page.goto(server + "/")
+    out = run(
+        page,
+        "panels.js",
+        f"""{{
+          combat: m.combatPanel({json.dumps(combat)}).textContent,
+          clash: m.clashPanel({json.dumps(clash)}).textContent,
+          attempt: m.clashNumbers({json.dumps(attempt)}).textContent,
+          shelling: m.clashPanel({json.dumps(shelling)}).textContent,
+        }}""",
+    )
+    assert "defender: beyond any HQ's radius +1 [10.43]" in out["combat"]
+    assert "As it stands now" in out["clash"] and "12 : 6" in out["clash"]
+    assert "column 3:1" in out["clash"] and "flanking +1 [tannenberg 9.2.1]" in out["clash"]
+    assert "column -1" in out["attempt"] and "river -1 [9.8.4]" in out["attempt"]
+    assert "Shelling of A1 B1" in out["shelling"] and "If you fire now" in out["shelling"]

@@ -92,6 +92,7 @@ export function combatPanel(combat) {
     row("TCR", combat.tcr),
     row("HQ shifts", shifts),
     row("die modifiers", (combat.die_modifiers || []).map((m) => (typeof m === "object" ? `${m.why || ""} ${m.value ?? ""}` : m))),
+    row("result modifiers", (combat.result_modifiers || []).map((m) => `${m.force}: ${m.why} +${m.value} [${m.case}]`)),
     row("die", combat.die !== undefined ? `${combat.die}${combat.modified !== undefined && combat.modified !== combat.die ? ` (modified ${combat.modified})` : ""}` : null),
     row("result", combat.result, combat.provisional_entry ? "provisional" : ""),
   ]) {
@@ -236,10 +237,46 @@ function pairingCell(p) {
   return el("td", { title: `${p.case}${title ? "\n" + title : ""}`, text: detail });
 }
 
+/** The numbers of a clash or a retreat attempt as they stand (a preview) or as resolved. */
+export function clashNumbers(r) {
+  if (!r) return null;
+  const mods = (r.modifiers || r.die_modifiers || []).map((m) => `${m.why} ${m.value > 0 ? "+" : ""}${m.value} [${m.case}]`);
+  const box = el("div", { class: "odds" });
+  if (r.kind === "retreat_attempt") {
+    const eff = r.effectiveness || {};
+    box.append(el("span", { class: "big", text: `retreat attempt: column ${r.column}` }));
+    box.append(el("span", { text: ` (effectiveness ${eff.retreating ?? "?"} − ${eff.attacking ?? "?"})` }));
+  } else {
+    box.append(el("span", { class: "big", text: `${r.attack} : ${r.defence}` }));
+    box.append(el("span", { text: ` (${r.ratio})` }));
+    box.append(el("span", { class: "column", text: ` column ${r.column}` }));
+  }
+  const out = el("div", {}, box);
+  for (const extra of [
+    row(r.kind === "retreat_attempt" ? "die modifiers" : "modifiers", mods),
+    row("losses doubled (ASSAULT)", r.losses_doubled),
+    row("die", r.die),
+    row("result", r.result || (r.loss !== undefined ? `each retreating unit loses ${r.loss}` : null), r.provisional_entry || r.provisional ? "provisional" : ""),
+  ]) {
+    if (extra) out.append(extra);
+  }
+  return out;
+}
+
+/** A shelling by artillery alone being formed (11.4): its target, guns and ratio. */
+function shellingPanel(shelling) {
+  const box = el("div", { class: "combat-body" }, el("h3", { text: `Shelling of ${shelling.target}` }));
+  box.append(row("guns", (shelling.guns || []).map((g) => `${g.unit}${g.triple ? " (triple fire)" : ""}`)));
+  const numbers = clashNumbers(shelling.preview);
+  if (numbers) box.append(el("p", { class: "note", text: "If you fire now:" }), numbers);
+  return box;
+}
+
 /** A Tannenberg clash: the two sides, the cards, and what each pair of cards would give. */
 export function clashPanel(clash) {
   const cur = clash.current;
   if (!cur) {
+    if (clash.shelling) return shellingPanel(clash.shelling);
     if (clash.forming) {
       const f = clash.forming;
       return genericPanel(`Clash forming at ${f.focal}`, { against: f.opposing, to_fight: clash.to_fight });
@@ -259,5 +296,7 @@ export function clashPanel(clash) {
     for (const p of pairings) t.append(el("tr", {}, el("td", { text: p.mine }), el("td", { text: p.theirs }), pairingCell(p)));
     box.append(el("p", { class: "note", text: "What each pair of cards gives (hover for the modifiers):" }), t);
   }
+  if (cur.preview) box.append(el("p", { class: "note", text: "As it stands now (before the die):" }), clashNumbers(cur.preview));
+  if (cur.report) box.append(el("p", { class: "note", text: "Resolved:" }), clashNumbers(cur.report));
   return box;
 }
