@@ -104,6 +104,24 @@ def test_5_36_an_entrained_defender_is_halved_then_detrained_at_resolution(
     assert index_of(st, "5.36") < index_of(st, "8.8", rolls=True)
 
 
+def test_5_36_an_entrained_defender_in_a_city_is_halved_before_it_is_doubled(
+    position: Any, fixed_dice: Any
+) -> None:
+    # (docs/readings.md) The 1st Guards entrained in Wolnowo: 5 halved to 2 (rounded down),
+    # then doubled by the City, 4.  The reserve divisions' 8 to 4 is 2-1, die 1: -/3
+    # (doubled first, 10 halved is 5: 8 to 5, 1-1, -/2).
+    units = {"R-1G": at("1302", markers=["entrained"]), "R-HQ-XIX": "1404"}
+    st = fight(position, {**units, "G-35R": "1202", "G-36R": "1203", **SPARE, **DEPOT})
+    assert_in_radius(st, "R-1G")
+    shown = attack(st, "central", "1302", ["G-35R", "G-36R"])
+    entry = resolve_with(st, "central", fixed_dice, 1)
+    assert "8 to 4 (2-1), column 2-1, die 1: -/3" in entry["text"]
+    assert_resolved_as_shown(shown, entry)
+    assert option_indexes(st, "allied") == [0, 1]  # a 3's two options
+    choose(st, "allied", "option", index=0)
+    assert not alive(st, "R-1G")
+
+
 # --- 5.4 terrain effects on combat ---------------------------------------------------------------
 
 
