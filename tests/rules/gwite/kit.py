@@ -7,6 +7,7 @@ arena), die-roll seeds, and small queries on a state.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from greatwar import IllegalAction, State
@@ -14,6 +15,7 @@ from greatwar.engine.dice import nth_roll
 from greatwar.model.loader import DATA_ROOT
 from greatwar.rules.gwite import command, supply
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.combat import ruling_numbers
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -48,10 +50,20 @@ SPARE = {"G-MB": "2001", "R-BNB": "2002"}
 #: the Russian XIX Corps HQ: 1005 lies within its Command Radius of 3 (10.43 stays off)
 RUSSIAN_HQ = {"R-HQ-XIX": "1106"}
 COMBAT = {"phase": "combat", "segment": "combat_resolution"}
+#: a FICTIONAL Minor River between 1202 and Wolnowo (1302), a City (5.4 Notes: cumulative)
+BROOK_AT_WOLNOWO = '[[hexside]]\ntype = "minor_river"\nname = "Test brook"\nsides = ["1202/1302"]\n'
+
 #: a German supply depot in 1003 keeps German units around Wolnowo (1302) in supply (9.16)
 DEPOT = {"G-D1": "1003"}
 MAP = DATA_ROOT / "gwite" / "maps" / "teaching.toml"
 COUNTERS = DATA_ROOT / "gwite" / "counters" / "teaching.toml"
+
+
+def map_with(tmp_path: Path, toml: str) -> Path:
+    """A copy of the FICTIONAL teaching map with ``toml`` appended (a feature a test needs)."""
+    path = tmp_path / "edited-map.toml"
+    path.write_text(MAP.read_text(encoding="utf-8") + "\n" + toml, encoding="utf-8")
+    return path
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -121,6 +133,30 @@ def attack_log(st: State) -> dict[str, Any]:
     )
 
 
+def resolve_with(st: State, side: str, fixed_dice: Any, *rolls: int) -> dict[str, Any]:
+    """Resolve the attack being prepared with the die rolls fixed (any 9.23 attrition rolls
+    first, then the attack's own) and return the attack's 8.8 log entry."""
+    fixed_dice(*rolls)
+    resolve(st, side)
+    return attack_log(st)
+
+
+def numbers(entry: dict[str, Any]) -> dict[str, Any]:
+    """The numbers a resolution's log entry says it applied (8.8 ruling)."""
+    return entry["ruling"]["numbers"]  # type: ignore[no-any-return]
+
+
+def assert_resolved_as_shown(shown: dict[str, Any], entry: dict[str, Any]) -> None:
+    """The attack was resolved with the numbers its preview showed (issue 11)."""
+    assert numbers(entry) == ruling_numbers(shown)
+
+
+def lose_steps(st: State, role: str, *uids: str) -> None:
+    """Take the steps the combat result asks for, one from each unit named (in order)."""
+    for uid in uids:
+        choose(st, role, "lose", unit=uid)
+
+
 def assert_in_supply(st: State, *uids: str) -> None:
     """The position is set up so that supply (9.0) changes nothing in the test."""
     for uid in uids:
@@ -140,3 +176,18 @@ def modifier_cases(entry: dict[str, Any]) -> set[str]:
 def north(**extra: str) -> dict[str, Any]:
     """The northern arena: Germans in 0904, 0905, 1004 around 1005."""
     return {**RUSSIAN_HQ, **SPARE, **extra}
+
+
+def passenger_position(position: Any, fixed_dice: Any, *later: int) -> State:
+    """8.66: R-3S in 1005 retreats into 1105, where R-1G stands; then 1105 may be attacked
+    (its attack is resolved with the die rolls ``later``)."""
+    units = {"R-3S": "1005", "R-1G": "1105", "G-XVII": "0905", "G-35R": "1004", "G-I": "1104"}
+    st = fight(position, north(**units))
+    fixed_dice(4, *later)
+    attack(st, "central", "1005", ["G-XVII"])  # 8 to 4: 2-1, die 4: 1/1 (provisional)
+    resolve(st, "central")
+    choose(st, "allied", "option", index=1)  # retreat one hex: only 1105 (7.24)
+    assert where(st, "R-3S") == "1105" and U.has_marker(st, "R-3S", "retreated")
+    if stage(st) == "advance":
+        choose(st, "central", "end_advance")
+    return st

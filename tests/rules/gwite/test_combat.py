@@ -21,9 +21,9 @@ from typing import Any
 
 import pytest
 from kit import (
+    BROOK_AT_WOLNOWO,
     COUNTERS,
     DEPOT,
-    MAP,
     RUSSIAN_HQ,
     SPARE,
     Refuse,
@@ -36,6 +36,7 @@ from kit import (
     fight,
     logged,
     lost,
+    map_with,
     modifier_cases,
     north,
     resolve,
@@ -346,12 +347,7 @@ def test_8_3_terrain_effects_on_combat_are_cumulative(position: Any, tmp_path: P
     # 5.4 Notes: a defender in a City attacked across a Minor River is doubled while the
     # attacker is halved.  The teaching map has no City on a river: this copy of it adds
     # a Minor River between 1202 and Wolnowo (1302).
-    river_map = tmp_path / "river-map.toml"
-    text = MAP.read_text(encoding="utf-8")
-    river_map.write_text(
-        text + '\n[[hexside]]\ntype = "minor_river"\nname = "Test brook"\nsides = ["1202/1302"]\n',
-        encoding="utf-8",
-    )
+    river_map = map_with(tmp_path, BROOK_AT_WOLNOWO)
     units = {"R-62R": "1302", "R-HQ-XIX": "1404", "G-36R": "1202"}
     st = fight(position, {**units, **SPARE, **DEPOT}, map_path=river_map)
     assert_in_supply(st, "G-36R")

@@ -16,12 +16,16 @@ from kit import (
     alive,
     assert_in_radius,
     assert_in_supply,
+    assert_resolved_as_shown,
     attack,
     choose,
     fight,
     logged,
+    lose_steps,
     lost,
+    numbers,
     resolve,
+    resolve_with,
     stage,
     where,
 )
@@ -78,6 +82,25 @@ def test_11_11_fortresses_never_attack(position: Any) -> None:
     assert adders == [{"type": "add_attacker", "unit": "R-3S"}]
     st.apply("allied", adders[0])
     assert st.view("allied")["combat"]["attack"] == 3
+
+
+def test_11_11_the_fortress_strength_decides_the_column_at_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # the Siberians' 4 doubled in the City (8) and the fortress's printed 6, never doubled:
+    # 16 to 14 is 1-1, die 1: -/2.  Without the fortress (16 to 8, 2-1) it would be -/3; with
+    # a doubled fortress (16 to 20, 1-2), -/1.
+    st = siege(position, **{"R-3S": ZALESIE})
+    shown = attack(st, "central", ZALESIE, ["G-I", "G-XVII"])
+    entry = resolve_with(st, "central", fixed_dice, 1)
+    assert "16 to 14 (1-1), column 1-1, die 1: -/2" in entry["text"]
+    assert numbers(entry)["defense"] == 14
+    assert_resolved_as_shown(shown, entry)
+    # the division's 2 steps and the fortress's 4 are fewer than the attackers' 8: all
+    # affected, and option 1 of a 2 eliminates them all (11.12: the fortress too)
+    choose(st, "allied", "option", index=0)
+    assert not alive(st, "R-3S") and fortress.destroyed(st, ZALESIE)
+    assert lost(st, "G-I") == lost(st, "G-XVII") == 0
 
 
 # --- 11.12, 11.13 --------------------------------------------------------------------------------
@@ -142,6 +165,33 @@ def test_11_13_example_2_an_unoccupied_fortress_result_3(position: Any, fixed_di
     assert logged(st, "11.12")
 
 
+def test_11_13_a_fortress_step_absorbs_two_unit_steps_at_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # 16 to 14 (1-1), die 2: 1/2.  The defending force (2 + 4 = 6 steps) is the smaller:
+    # all 6 are affected.  Option 2 of a 2: half of 6 (3 unit steps) lost, then a one-hex
+    # retreat: one fortress step (worth two) and a step of the division absorb the loss
+    st = siege(position, **{"R-3S": ZALESIE})
+    shown = attack(st, "central", ZALESIE, ["G-I", "G-XVII"])
+    entry = resolve_with(st, "central", fixed_dice, 2)
+    assert "16 to 14 (1-1), column 1-1, die 2: 1/2" in entry["text"]
+    assert_resolved_as_shown(shown, entry)
+    choose(st, "allied", "option", index=1)
+    assert "3 to go" in st.view("allied")["prompt"]
+    choose(st, "allied", "lose", fortress=ZALESIE)
+    assert "1 to go" in st.view("allied")["prompt"]
+    choose(st, "allied", "lose", unit="R-3S")
+    assert fortress.steps_lost(st, ZALESIE) == 1 and lost(st, "R-3S") == 1
+    if stage(st) == "retreat":  # the division retreats; the fortress never does (11.12)
+        st.apply("allied", st.legal_actions("allied")[0])
+    assert where(st, "R-3S") != ZALESIE
+    assert fortress.owner(st, ZALESIE) == "allied"
+    # the Attacker's 1: half of the 6 affected steps (the fortress's counted), 3
+    assert stage(st) == "att_losses"
+    lose_steps(st, "central", "G-I", "G-I", "G-XVII")
+    assert (lost(st, "G-I"), lost(st, "G-XVII")) == (2, 1)
+
+
 # --- 11.14, 11.15 ------------------------------------------------------------------------------
 
 
@@ -153,6 +203,23 @@ def test_11_14_a_fortress_that_lost_two_steps_uses_its_smaller_defense(position:
     fortress.lose_steps(st, ZALESIE, 1)
     fort = fortress_entry(attack(st, "central", ZALESIE, ["G-I"]))
     assert (fort["strength"], fort["modifiers"][0]["case"]) == (3, "11.14")
+
+
+def test_11_14_the_smaller_strength_decides_the_column_at_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # two fortress steps lost: Zalesie defends with 3.  The I Corps' 8 to 3 is 2-1, die 1:
+    # -/3 (at full strength, 8 to 6, 1-1: -/2)
+    st = siege(position)
+    fortress.lose_steps(st, ZALESIE, 2)
+    shown = attack(st, "central", ZALESIE, ["G-I"])
+    entry = resolve_with(st, "central", fixed_dice, 1)
+    assert "8 to 3 (2-1), column 2-1, die 1: -/3" in entry["text"]
+    assert numbers(entry)["defense"] == 3
+    assert_resolved_as_shown(shown, entry)
+    choose(st, "allied", "option", index=0)  # all affected: its two steps left
+    assert fortress.destroyed(st, ZALESIE)
+    assert lost(st, "G-I") == 0
 
 
 def test_11_15_a_destroyed_fortress_is_gone_for_good(position: Any, fixed_dice: Any) -> None:

@@ -24,6 +24,7 @@ from kit import (
     logged,
     lost,
     north,
+    passenger_position,
     resolve,
     stage,
     where,
@@ -276,24 +277,10 @@ def test_6_15_a_unit_forced_to_overstack_at_the_end_of_its_retreat_is_eliminated
 # --- 8.66 units that retreated into a stack ----------------------------------------------------
 
 
-def _passenger_position(position: Any, fixed_dice: Any) -> State:
-    """R-3S in 1005 retreats into 1105, where R-1G stands; then 1105 is attacked."""
-    units = {"R-3S": "1005", "R-1G": "1105", "G-XVII": "0905", "G-35R": "1004", "G-I": "1104"}
-    st = fight(position, north(**units))
-    fixed_dice(4, 3)
-    attack(st, "central", "1005", ["G-XVII"])  # 8 to 4: 2-1, die 4: 1/1 (provisional)
-    resolve(st, "central")
-    choose(st, "allied", "option", index=1)  # retreat one hex: only 1105 (7.24)
-    assert where(st, "R-3S") == "1105" and U.has_marker(st, "R-3S", "retreated")
-    if stage(st) == "advance":
-        choose(st, "central", "end_advance")
-    return st
-
-
 def test_8_66_a_retreated_unit_adds_no_strength_and_no_steps(
     position: Any, fixed_dice: Any
 ) -> None:
-    st = _passenger_position(position, fixed_dice)
+    st = passenger_position(position, fixed_dice, 3)
     odds = attack(st, "central", "1105", ["G-I"])
     assert [d["unit"] for d in odds["defenders"]] == ["R-1G"]
     assert (odds["attack"], odds["defense"], odds["odds"]) == (8, 5, "1-1")
@@ -304,7 +291,7 @@ def test_8_66_a_retreated_unit_adds_no_strength_and_no_steps(
 def test_8_66_a_retreated_unit_loses_half_when_its_stack_does(
     position: Any, fixed_dice: Any
 ) -> None:
-    st = _passenger_position(position, fixed_dice)
+    st = passenger_position(position, fixed_dice, 3)
     attack(st, "central", "1105", ["G-I"])
     resolve(st, "central")
     choose(st, "allied", "option", index=0)  # half of 2 affected steps: the Guards lose 1
@@ -315,7 +302,7 @@ def test_8_66_a_retreated_unit_loses_half_when_its_stack_does(
 def test_8_66_a_retreated_unit_is_eliminated_when_its_stack_retreats(
     position: Any, fixed_dice: Any
 ) -> None:
-    st = _passenger_position(position, fixed_dice)
+    st = passenger_position(position, fixed_dice, 3)
     attack(st, "central", "1105", ["G-I"])
     resolve(st, "central")
     choose(st, "allied", "option", index=1)

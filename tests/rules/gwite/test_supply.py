@@ -21,6 +21,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kit import (
+    SPARE,
+    assert_in_radius,
+    assert_resolved_as_shown,
+    attack,
+    fight,
+    lost,
+    resolve_with,
+    where,
+)
 
 from greatwar import IllegalAction, State
 from greatwar.engine import dice
@@ -592,6 +602,26 @@ def test_11_22_a_fed_unit_that_attacks_rolls_for_attrition(position: Any) -> Non
     supply.check_attacker_attrition(st, ["AH-13"])
     assert len(attrition_rolls(st, "11.22")) == 1
     assert U.record(st, "AH-13")["lost"] == 1  # half of 2
+
+
+def test_11_22_a_fed_unit_that_attacks_rolls_and_is_halved_at_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # AH-13 feeds off Festung Tarnovice.  Attacking the 1st Rifle Regiment in 0612 it gives
+    # that up: its attrition roll (11.22) comes first (a 6, no effect), and its 3 are halved
+    # to 1 (9.21).  1 to 2 is 1-2, the TCR 4 row's lowest column, die 3: 1/- (fed and whole,
+    # 3 to 2 would be 1-1 and 1/1).
+    units = {"AH-13": TARNOVICE, "R-RR1": "0612", "R-HQ-XIX": "0813", **SPARE}
+    st = fight(position, units, control=SUDBAHN_CUT)
+    assert supply.fortress_fed(st, "AH-13") and not supply.has_line(st, "AH-13")
+    assert_in_radius(st, "R-RR1")
+    shown = attack(st, "central", "0612", ["AH-13"])
+    entry = resolve_with(st, "central", fixed_dice, 6, 3)
+    assert len(attrition_rolls(st, "11.22")) == 1
+    assert "1 to 2 (1-2), column 1-2, die 3: 1/-." in entry["text"]
+    assert_resolved_as_shown(shown, entry)
+    assert lost(st, "R-RR1") == 0 and where(st, "R-RR1") == "0612"
+    assert lost(st, "AH-13") == 1  # the Attacker's 1: half of one affected step, rounded up
 
 
 # --- nearest source (8.63, 12.13) -----------------------------------------------------
