@@ -190,12 +190,14 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
 
 def cavalry_reduced(st: State, targets: list[str], defender: str) -> bool:
     """12.21 cavalry attacks at a quarter unless every target holds only Enemy cavalry,
-    depots or HQs (a fortress is not one of those)."""
+    depots or HQs (a fortress is not one of those).  What the hex *contains* counts: a
+    unit that retreated into it (8.66) does not defend but is there."""
     for t in targets:
         if fortress.owner(st, t) == defender:
             return True
-        for uid in defenders_in(st, t, defender):
-            if U.info(st, uid).type not in CAVALRY_FULL_TARGETS:
+        for uid in U.units_in(st, t):
+            ui = U.info(st, uid)
+            if ui.side == defender and ui.type not in CAVALRY_FULL_TARGETS:
                 return True
     return False
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from kit import (
     BROOK_AT_WOLNOWO,
     DEPOT,
@@ -737,12 +736,6 @@ def _cavalry_with_a_passenger(position: Any, fixed_dice: Any) -> tuple[State, An
     return st, attack(st, "allied", "1005", ["R-7C", "R-DC"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="combat.cavalry_reduced looks only at the units that defend (8.66 passengers"
-    " left out), so an infantry unit that retreated into a cavalry hex does not reduce"
-    " the attacking cavalry; 12.21 reduces it when the hex contains any other type of unit",
-)
 def test_12_21_a_hex_holding_a_retreated_infantry_unit_is_no_cavalry_hex(
     position: Any, fixed_dice: Any
 ) -> None:
