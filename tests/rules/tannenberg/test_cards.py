@@ -13,7 +13,11 @@ from tests.rules.tannenberg.clash_kit import (
     form,
     hex_of,
     lost,
+    pairing,
     play_cards,
+    previewed,
+    resolution,
+    stand,
     texts,
     top_kind,
 )
@@ -232,6 +236,22 @@ def test_9_3_only_defence_for_units_on_rail_transport(position, refuse) -> None:
     assert refuse(st, "german", {"type": "card", "card": "attack"}).case == "tannenberg 5.3.2"
 
 
+def test_5_3_2_a_unit_on_rail_transport_is_halved_at_resolution(position, fixed_dice) -> None:
+    # the entrained German defends with 6 halved to 3: 6 to 3 is 2:1, die 1 "-/4" (6 to 6,
+    # 1:1, would give "1/3"); its card matrix showed the same
+    fixed_dice(1)
+    units = {"G-1-1-I": {"hex": HERE, "markers": ["entrained"]}, "R-1-25-III": EAST}
+    st = at_clash(position, units)
+    form(st, HERE)
+    shown = previewed(st, "defence", "attack")
+    play_cards(st, "defence", "attack")
+    stand(st, "german")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 3, "2:1", (), "2:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 4)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 0)
+
+
 def test_9_3_each_side_sees_what_each_pairing_would_give(position) -> None:
     st = at_clash(position, DUEL)
     form(st, HERE)
@@ -340,3 +360,48 @@ def test_9_1_9_a_masked_hq_supports_without_being_named(position, fixed_dice) ->
     result = next(t for t in texts(st) if t.startswith("Clash 1: Germans attack"))
     assert "a hidden headquarters supports the defending units -1" in result
     assert "III Corps HQ" not in result
+
+
+def test_16_2_9_a_revealed_stack_fights_with_everything_it_hid(position, fixed_dice) -> None:
+    # the German sees only a mask before the cards; revealed, it hides two Russian brigades
+    # (of two divisions): 6 to 12 is 1:2, die 1 "1/2"; each Russian loses 2.  The Russian,
+    # who knew his stack, was shown those numbers in his card matrix.
+    fixed_dice(1)
+    st = masked(
+        position,
+        {**DUEL, "R-1-27-III": EAST},
+        {"mask-russian-1": (EAST, ["R-1-25-III", "R-1-27-III"])},
+        phase="clash",
+        stage=10,
+    )
+    form(st, HERE)
+    assert "ratio" not in pairing(st, "german", "attack", "defence")
+    shown = previewed(st, "attack", "defence", role="russian")
+    play_cards(st, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 12, "1:2", (), "1:2")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert [lost(st, u) for u in ("R-1-25-III", "R-1-27-III")] == [("on_map", 0, 2)] * 2
+
+
+def test_16_2_1_a_masked_hq_shifts_the_resolution_unnamed(position, fixed_dice) -> None:
+    # the hidden III Corps HQ's -1 (13.5.1) moves 1:1 to 1:2, die 1 "1/2"; the Russian's
+    # card matrix, which names it, gave the same numbers
+    fixed_dice(1)
+    st = masked(
+        position,
+        {**DUEL, "R-HQ-III": "A18 B20"},
+        {"mask-russian-1": ("A18 B20", ["R-HQ-III"])},
+        phase="clash",
+        stage=10,
+    )
+    form(st, HERE)
+    shown = previewed(st, "attack", "defence", role="russian")
+    play_cards(st, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 6, "1:1", (-1,), "1:2")
+    assert got.modifiers == (("a hidden headquarters supports the defending units", -1),)
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
