@@ -256,3 +256,26 @@ def wear(st: State, worn: dict[str, tuple[int, int]]) -> None:
         record = st.data["units"][uid]
         record["level"], record["lost"] = level, points
         U._touch(st, uid)
+
+
+def fight(st: State, focal: str, german: str, russian: str, role: str = "german") -> Numbers:
+    """The German forms the clash at ``focal`` (every enemy hex next to it), ``role``'s
+    card matrix is read for the cards, and both are laid down; returns the numbers the
+    matrix showed."""
+    form(st, focal)
+    shown = previewed(st, german, russian, role)
+    play_cards(st, german, russian)
+    return shown
+
+
+def retreat_under(st: State, focal: str, german: str, russian: str, first: str) -> dict[str, Any]:
+    """As :func:`fight` for a retreat attempt (9.3.6): the retreating side's card matrix
+    entry is read, the cards laid down, and the retreating side names ``first`` as the
+    first hex of its route (9.8); returns the matrix's ``retreat_attempt``."""
+    retreating = "german" if german == "retreat" else "russian"
+    mine, theirs = (german, russian) if retreating == "german" else (russian, german)
+    form(st, focal)
+    shown: dict[str, Any] = pairing(st, retreating, mine, theirs)["retreat_attempt"]
+    play_cards(st, german, russian)
+    act(st, retreating, "first_step", to=first)
+    return shown

@@ -26,10 +26,10 @@ from greatwar.rules.tannenberg import units as U
 from tests.rules.tannenberg.clash_kit import (
     Numbers,
     at_clash,
+    fight,
     form,
     lost,
     play_cards,
-    previewed,
     resolution,
     stand,
     top_kind,
@@ -512,10 +512,7 @@ def _german_attack(position, fixed_dice, guns: dict[str, str], *dice: int) -> tu
     """G-1-1-I in N attacks R-1-25-III in the arena (ATTACK against DEFENCE)."""
     fixed_dice(*dice)
     st = at_clash(position, {"G-1-1-I": N, "R-1-25-III": ARENA, **guns})
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
-    return st, shown
+    return st, fight(st, ARENA, "attack", "defence")
 
 
 def test_11_2_1_the_attack_fire_is_added_at_resolution(position, fixed_dice) -> None:

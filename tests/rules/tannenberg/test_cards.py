@@ -10,6 +10,7 @@ from greatwar.rules.tannenberg import cards, initiative, supply
 from tests.rules.tannenberg.clash_kit import (
     act,
     at_clash,
+    fight,
     form,
     hex_of,
     lost,
@@ -242,9 +243,7 @@ def test_5_3_2_a_unit_on_rail_transport_is_halved_at_resolution(position, fixed_
     fixed_dice(1)
     units = {"G-1-1-I": {"hex": HERE, "markers": ["entrained"]}, "R-1-25-III": EAST}
     st = at_clash(position, units)
-    form(st, HERE)
-    shown = previewed(st, "defence", "attack")
-    play_cards(st, "defence", "attack")
+    shown = fight(st, HERE, "defence", "attack")
     stand(st, "german")
     got = resolution(st)
     assert got.numbers == shown == (6, 3, "2:1", (), "2:1")
@@ -396,9 +395,7 @@ def test_16_2_1_a_masked_hq_shifts_the_resolution_unnamed(position, fixed_dice) 
         phase="clash",
         stage=10,
     )
-    form(st, HERE)
-    shown = previewed(st, "attack", "defence", role="russian")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, HERE, "attack", "defence", role="russian")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown == (6, 6, "1:1", (-1,), "1:2")

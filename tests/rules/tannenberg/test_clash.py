@@ -7,16 +7,15 @@ from typing import Any
 
 from greatwar.rules.tannenberg import clash, combatants
 from tests.rules.tannenberg.clash_kit import (
-    act,
     at_clash,
     at_clash_with,
     attempt_resolution,
+    fight,
     form,
     lost,
-    pairing,
     play_cards,
-    previewed,
     resolution,
+    retreat_under,
     stand,
     texts,
     top_kind,
@@ -326,9 +325,7 @@ def test_2_3_4_endurance_lost_does_not_weaken_a_unit_in_a_clash(position, fixed_
     fixed_dice(1)
     worn = {"G-1-1-I": (0, 3), "R-1-25-III": (0, 3)}
     st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
-    form(st, HERE)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, HERE, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown == (6, 6, "1:1", (), "1:1")
@@ -342,9 +339,7 @@ def test_2_3_5_a_unit_on_its_second_level_fights_with_its_back(position, fixed_d
     fixed_dice(1)
     worn = {"G-1-1-I": (1, 4)}
     st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
-    form(st, HERE)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, HERE, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown == (4, 6, "1:2", (), "1:2")
@@ -360,10 +355,7 @@ def test_2_3_5_the_second_levels_effectiveness_sets_the_retreat_column(
     fixed_dice(2)
     worn = {"R-1-25-III": (1, 0)}
     st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
-    form(st, HERE)
-    shown = pairing(st, "russian", "retreat", "attack")["retreat_attempt"]
-    play_cards(st, "attack", "retreat")
-    act(st, "russian", "first_step", to="A18 B21")
+    shown = retreat_under(st, HERE, "attack", "retreat", "A18 B21")
     got = attempt_resolution(st)
     assert got.column == shown["column"] == "-2"
     assert (got.modified, got.loss) == (2, 2)

@@ -26,16 +26,7 @@ from greatwar import IllegalAction, State
 from greatwar.rules.tannenberg import command, masking, movement, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.command import HQ_BACK, MARCH, STOP
-from tests.rules.tannenberg.clash_kit import (
-    Numbers,
-    at_clash,
-    form,
-    lost,
-    play_cards,
-    previewed,
-    resolution,
-    stand,
-)
+from tests.rules.tannenberg.clash_kit import Numbers, at_clash, fight, lost, resolution, stand
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -791,9 +782,7 @@ def _attacked(position: Any, fixed_dice: Any, units: dict[str, Any]) -> tuple[St
     """The Germans in SOUTH attack the Russian in ARENA, who defends and stands; die 1."""
     fixed_dice(1)
     st = at_clash(position, {"R-1-25-III": ARENA, **units})
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     return st, shown
 

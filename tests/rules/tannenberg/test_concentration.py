@@ -10,15 +10,7 @@ no terrain modifier gets in the way.
 from __future__ import annotations
 
 from greatwar.rules.tannenberg import concentration, modifiers
-from tests.rules.tannenberg.clash_kit import (
-    at_clash,
-    form,
-    lost,
-    play_cards,
-    previewed,
-    resolution,
-    stand,
-)
+from tests.rules.tannenberg.clash_kit import at_clash, fight, lost, resolution, stand
 
 ARENA = "A16 B21"
 NORTH, NORTH_EAST, SOUTH_EAST, SOUTH = "A16 B22", "A17 B21", "A17 B20", "A16 B20"
@@ -114,9 +106,7 @@ def _fought(position, fixed_dice, units):  # type: ignore[no-untyped-def]
     """The Germans attack the arena's Russians, who defend and stand; die 1."""
     fixed_dice(1)
     st = at_clash(position, units)
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     return st, shown
 

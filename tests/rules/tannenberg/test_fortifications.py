@@ -30,13 +30,12 @@ from greatwar.rules.tannenberg import fortifications as F
 from greatwar.rules.tannenberg import modifiers, movement, zoc
 from greatwar.rules.tannenberg import units as U
 from tests.rules.tannenberg.clash_kit import (
-    Numbers,
     at_clash,
     at_clash_with,
+    fight,
     form,
     lost,
     play_cards,
-    previewed,
     previewed_encounter,
     resolution,
     stand,
@@ -448,20 +447,12 @@ def _trenched(facing: int) -> Callable[[State], None]:
     return prepare
 
 
-def _fought(st: State, german: str, russian: str) -> Numbers:
-    """The German card matrix's numbers for the cards, then both cards laid down."""
-    shown = previewed(st, german, russian)
-    play_cards(st, german, russian)
-    return shown
-
-
 def test_12_1_9_trenches_shift_the_resolution_two_columns_left(position, fixed_dice) -> None:
     # the Russian's trenches face north (N, NE, NW); the German attacks from N: 1:1 -2 is
     # 1:3, where a die of 1 gives "2/1" (1:1 would give "1/3")
     fixed_dice(1)
     st = at_clash_with(position, {"G-1-1-I": N, "R-1-25-III": ARENA}, _trenched(0))
-    form(st, ARENA)
-    shown = _fought(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -479,8 +470,7 @@ def test_12_1_8_one_attacker_through_a_free_edge_and_the_trenches_give_nothing(
     fixed_dice(1)
     units = {"G-1-1-I": N, "G-3-2-I": SE, "R-1-25-III": ARENA}
     st = at_clash_with(position, units, _trenched(0))
-    form(st, ARENA)
-    shown = _fought(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -511,8 +501,7 @@ def test_12_2_4_a_fortified_edge_doubles_the_defenders_and_shifts_two_left(
     # where a die of 1 gives "1/2" (18 to 3, 6:1, would give "-/8")
     fixed_dice(1)
     st = at_clash(position, {"G-33L": SUED, **dict.fromkeys(RUSSIANS, "A10 B21")})
-    form(st, SUED)
-    shown = _fought(st, "defence", "attack")
+    shown = fight(st, SUED, "defence", "attack")
     stand(st, "german")
     got = resolution(st)
     assert got.numbers == shown
@@ -539,8 +528,7 @@ def test_12_2_5_a_free_edge_gives_only_the_minus_two_and_half_the_garrison(
     # gives "1/2" (through a fortified edge the Russians would be 15)
     fixed_dice(1)
     st = at_clash(position, {"R-1-25-III": KOWAL, **dict.fromkeys(GERMANS, "A23 B12")})
-    form(st, KOWAL)
-    shown = _fought(st, "attack", "defence")
+    shown = fight(st, KOWAL, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -562,8 +550,7 @@ def test_12_2_7_a_damaged_fortification_no_longer_doubles(position, fixed_dice) 
         {"G-33L": SUED, **dict.fromkeys(RUSSIANS, "A10 B21")},
         lambda st: F.lose_levels(st, SUED, 1, "tannenberg 12.2.9"),
     )
-    form(st, SUED)
-    shown = _fought(st, "defence", "attack")
+    shown = fight(st, SUED, "defence", "attack")
     stand(st, "german")
     got = resolution(st)
     assert got.numbers == shown
@@ -578,8 +565,7 @@ def test_12_3_3_a_garrison_alone_defends_and_loses_levels(position, fixed_dice) 
     # held 3 points: one level lost (12.3.5 by 12.2.9), its strength halved to 1
     fixed_dice(1)
     st = at_clash(position, {"R-1-25-III": "A10 B21"})
-    form(st, SUED)
-    shown = _fought(st, "defence", "attack")
+    shown = fight(st, SUED, "defence", "attack")
     got = resolution(st)
     assert got.numbers == shown
     assert (got.attack, got.defence, got.ratio, got.shifts, got.column) == (
@@ -618,8 +604,7 @@ def test_12_4_4_wire_and_terrain_shift_the_resolution(position, fixed_dice) -> N
     # of 1 gives "2/1" (1:1 would give "1/3")
     fixed_dice(1)
     st = at_clash(position, {"G-1-1-I": "A15 B19", "R-1-25-III": "A14 B19"})
-    form(st, "A14 B19")
-    shown = _fought(st, "attack", "defence")
+    shown = fight(st, "A14 B19", "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown

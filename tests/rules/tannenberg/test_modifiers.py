@@ -25,12 +25,13 @@ from tests.rules.tannenberg.clash_kit import (
     act,
     at_clash,
     attempt_resolution,
+    fight,
     form,
     lost,
     pairing,
     play_cards,
-    previewed,
     resolution,
+    retreat_under,
     stand,
 )
 
@@ -330,9 +331,7 @@ def test_9_2_1_an_attack_from_three_hexes_is_resolved_one_column_right(
     fixed_dice(2)
     units = {"G-1-1-I": N, "G-3-2-I": NE, "G-70-35-XVII": SE, "R-1-25-III": ARENA}
     st = at_clash(position, units)
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -351,10 +350,8 @@ def test_9_2_2_a_surrounded_defender_is_attacked_at_double_strength(position, fi
     fixed_dice(1)
     units = {"G-1-1-I": N, "G-3-2-I": "A17 B19", "G-70-35-XVII": "A15 B20", "R-1-25-III": ARENA}
     st = at_clash(position, units)
-    form(st, ARENA)
+    shown = fight(st, ARENA, "attack", "defence")
     assert st.data["stack"][-2]["sides"]["german"]["units"] == ["G-1-1-I"]
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -375,9 +372,7 @@ def test_9_2_3_attacking_cavalry_is_halved_against_infantry(position, fixed_dice
     # of 2 gives "3/-" (3 to 6, 1:2, would give "2/1")
     fixed_dice(2)
     st = at_clash(position, {"G-1-8-kaw": N, "R-1-25-III": ARENA})
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     got = resolution(st)
     assert got.numbers == shown
     assert (got.attack, got.defence, got.ratio, got.column) == (2, 6, "1:3", "1:3")
@@ -391,9 +386,7 @@ def test_9_2_3_defending_cavalry_is_halved_against_infantry(position, fixed_dice
     # die of 1 gives "-/5" (6 to 3, 2:1, would give "-/4")
     fixed_dice(1)
     st = at_clash(position, {"G-1-1-I": N, "R-1-1G-kaw": ARENA})
-    form(st, ARENA)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, ARENA, "attack", "defence")
     stand(st, "russian")
     got = resolution(st)
     assert got.numbers == shown
@@ -407,9 +400,7 @@ def _defended(position, fixed_dice, units, focal, die=1):  # type: ignore[no-unt
     Returns the state and the German card matrix's numbers for that pairing."""
     fixed_dice(die)
     st = at_clash(position, units)
-    form(st, focal)
-    shown = previewed(st, "attack", "defence")
-    play_cards(st, "attack", "defence")
+    shown = fight(st, focal, "attack", "defence")
     stand(st, "russian")
     return st, shown
 
@@ -444,7 +435,9 @@ def test_9_7_4_an_attack_across_a_small_river_is_resolved_one_column_left(
     assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
 
 
-def test_9_7_4_a_large_river_and_a_bridge_at_resolution(position, fixed_dice) -> None:
+def test_9_7_4_an_attack_across_a_large_river_is_resolved_two_columns_left(
+    position, fixed_dice
+) -> None:
     # across the Drewe (-2): 1:1 to 1:3, die 1 "2/1"
     st, shown = _defended(
         position, fixed_dice, {"G-1-1-I": "A10 B13", "R-1-25-III": "A9 B14"}, "A9 B14"
@@ -488,27 +481,13 @@ def test_9_7_5_the_most_favourable_hex_decides_the_resolution(position, fixed_di
 # (printed); 2 "1", 3 "1" (provisional).
 
 
-def _retreating(position, fixed_dice, units, focal, die, first=None, german="attack"):  # type: ignore[no-untyped-def]
-    """The Russian retreats from the German's ``german`` card at ``focal``, naming
-    ``first`` as the first hex of its route (or staying); returns the state and the
-    Russian card matrix's retreat attempt for that pairing."""
-    fixed_dice(die)
-    st = at_clash(position, units)
-    form(st, focal)
-    shown = pairing(st, "russian", "retreat", german)["retreat_attempt"]
-    play_cards(st, german, "retreat")
-    if first is None:
-        act(st, "russian", "stay")
-    else:
-        act(st, "russian", "first_step", to=first)
-    return st, shown
-
-
 def test_9_8_4_a_small_river_on_the_route_lowers_the_retreat_die(position, fixed_dice) -> None:
     # the Russian in A12 B20 retreats from the German in A12 B21 across the Angerbach into
     # A13 B19: -1; a die of 2 is 1: "2" (2 would be "1")
     units = {"G-1-1-I": "A12 B21", "R-1-25-III": "A12 B20"}
-    st, shown = _retreating(position, fixed_dice, units, "A12 B21", 2, first="A13 B19")
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A12 B21", "attack", "retreat", "A13 B19")
     got = attempt_resolution(st)
     assert got.column == shown["column"] == "-1"
     assert got.modifiers == (("the retreat crosses a river", -1),)
@@ -522,7 +501,9 @@ def test_9_8_4_a_large_river_on_the_route_lowers_the_retreat_die_by_two(
     # from A9 B14 across the Drewe into A9 B13 (along the railway, which has no bridge
     # hexside): -2; a die of 3 is 1: "2" (3 would be "1")
     units = {"G-1-1-I": "A8 B15", "R-1-25-III": "A9 B14"}
-    st, _ = _retreating(position, fixed_dice, units, "A8 B15", 3, first="A9 B13")
+    fixed_dice(3)
+    st = at_clash(position, units)
+    retreat_under(st, "A8 B15", "attack", "retreat", "A9 B13")
     got = attempt_resolution(st)
     assert (got.column, got.shifts, got.modified, got.loss) == ("-1", [-2], 1, 2)
     assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
@@ -532,9 +513,9 @@ def test_9_3_6_retreating_from_an_assault_lowers_the_die(position, fixed_dice) -
     # the table's list: -1 when the opponent plays ASSAULT; clear ground; a die of 2 is 1:
     # "2" (2 would be "1").  The card matrix showed the same column and modifier.
     units = {"G-1-1-I": "A15 B20", "R-1-25-III": "A16 B20"}
-    st, shown = _retreating(
-        position, fixed_dice, units, "A15 B20", 2, first="A17 B20", german="assault"
-    )
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A15 B20", "assault", "retreat", "A17 B20")
     got = attempt_resolution(st)
     assert got.column == shown["column"] == "-1"
     assert got.shifts == [int(m["value"]) for m in shown["die_modifiers"]] == [-1]
@@ -549,7 +530,9 @@ def test_9_3_6_an_isolated_retreating_unit_lowers_the_die_by_two(
     # 2 is 0: "4" (2 would be "1")
     monkeypatch.setattr(supply, "isolated", lambda st, uid: uid == "R-1-25-III")
     units = {"G-1-1-I": "A15 B20", "R-1-25-III": "A16 B20"}
-    st, shown = _retreating(position, fixed_dice, units, "A15 B20", 2, first="A17 B20")
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A15 B20", "attack", "retreat", "A17 B20")
     got = attempt_resolution(st)
     assert got.shifts == [int(m["value"]) for m in shown["die_modifiers"]] == [-2]
     assert (got.column, got.modified, got.loss) == ("-1", 0, 4)
