@@ -173,6 +173,7 @@ def test_9_3_4_defence_against_attack(position, fixed_dice) -> None:
     st.apply("german", {"type": "flee", "hexes": 0})
     assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
     assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert resolution(st).numbers == (6, 6, "1:1", (), "1:1")
 
 
 def test_9_3_5_assault_worked_example(position, fixed_dice) -> None:
@@ -338,6 +339,7 @@ def test_9_8_3_a_swamp_as_the_first_hex_hinders_the_retreat(position, fixed_dice
     report = st.data["stack"][-2]["report"]
     assert sorted(int(m["value"]) for m in report["die_modifiers"]) == [-2, 2]
     assert (report["column"], report["modified"]) == ("0", 3)
+    assert lost(st, "R-1-1G-kaw") == ("on_map", 0, 1)
 
 
 def test_9_1_9_a_masked_hq_supports_without_being_named(position, fixed_dice) -> None:

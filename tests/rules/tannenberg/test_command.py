@@ -844,6 +844,30 @@ def test_13_5_3_only_one_hq_shifts_the_resolution(position: Any, fixed_dice: Any
 # --- 3.1 phase 1: the orders phase and other modules' actions -----------------------------
 
 
+def test_13_4_2_a_halted_corps_hq_still_shifts_the_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # XVII Corps HQ holds STOP: its brigade is uncommanded but fights, and the HQ's +1
+    # still counts (13.4.2, 13.5.1 asks only range): 1:1 +1 is 2:1: "-/4"
+    units = {"G-70-35-XVII": SOUTH, "G-HQ-XVII": at("A16 B18", STOP)}
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("XVII Corps HQ supports the attacking units", 1),)
+    assert got.column == "2:1"
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
+def test_5_3_3_an_hq_on_rail_does_not_shift_the_resolution(position: Any, fixed_dice: Any) -> None:
+    # I Corps HQ entrained in range: no +2; 1:1 stays 1:1: "1/3"
+    units = {"G-1-1-I": SOUTH, "G-HQ-I": at("A16 B18", MARCH, "entrained")}
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown == (6, 6, "1:1", (), "1:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
+
+
 @pytest.fixture
 def test_hook() -> Iterator[list[str]]:
     """An orders hook offering each role one ``note`` action; records what it saw."""
