@@ -249,6 +249,7 @@ def test_9_7_7_units_counted_across_a_strait_are_chosen_by_their_owners(
     report = st.data["stack"][-2]["report"]
     assert (report["attack"], report["defence"]) == (12, 12)
     st.apply("russian", {"type": "flee", "hexes": 0})
+    assert resolution(st).numbers == (12, 12, "1:1", (-1,), "1:2")  # Lötzau is a town
     a_loss, d_loss = (int(x) if x != "-" else 0 for x in report["result"].split("/"))
     assert lost(st, "G-70-35-XVII")[2] == a_loss
     assert lost(st, "R-1-28-XX")[2] == d_loss
