@@ -65,6 +65,10 @@ Readings where the rules are silent:
   (9.8.1).  Swamp and a large river add up (two cases).  The table's printed
   modifications: -2 when any retreating unit is isolated, -1 against ASSAULT,
   +2 when every retreating unit is cavalry and no attacking unit is.
+* 13.5.1: artillery firing in a clash takes part in it (11.1.5: it "took an
+  active part"), so a gun within its own corps HQ's range brings that HQ's
+  modifier, to the attacker and to the defender alike; independent fire
+  (11.4) has no defending guns (11.4.5).
 """
 
 from __future__ import annotations
@@ -335,6 +339,7 @@ def clash_modifiers(
     cards: dict[str, str] | None = None,
     defender_hexes: Sequence[str] | None = None,
     attacker_artillery: Sequence[Any] = (),
+    defender_artillery: Sequence[Any] = (),
     hq: bool = True,
 ) -> list[dict[str, Any]]:
     """Every modifier of the ratio for this clash: ``{"why", "value", "case"}``
@@ -343,8 +348,10 @@ def clash_modifiers(
     ``attack_hexes`` are the attacking units' hexes (flanking counts those holding a
     fighting unit); ``attacker_artillery`` the artillery firing for the attacker (their
     hexes decide the edges when no unit attacks, 11.4, and they count for the HQ,
-    13.5.1); ``cards`` maps "attacker" / "defender" to the card laid down (an encounter
-    battle when both attack, 9.3.7); ``hq=False`` leaves out the HQ modifiers."""
+    13.5.1), ``defender_artillery`` the artillery firing for the defender (it counts for
+    the defending HQ, 13.5.1); ``cards`` maps "attacker" / "defender" to the card laid
+    down (an encounter battle when both attack, 9.3.7); ``hq=False`` leaves out the HQ
+    modifiers."""
     encounter = _is_encounter(encounter, cards)
     defence = _defence(encounter, cards)
     mods: list[Modifier] = []
@@ -362,19 +369,25 @@ def clash_modifiers(
     mods.extend(_most_favourable(per_hex))
     mods.extend(concentration.concentration_modifiers(st, attackers, defenders))
     if hq:
-        mods.extend(_hq_modifiers(st, attackers, defenders, attacker_artillery))
+        mods.extend(_hq_modifiers(st, attackers, defenders, attacker_artillery, defender_artillery))
     return mods
 
 
 def _hq_modifiers(
-    st: State, attackers: list[str], defenders: list[str], attacker_artillery: Sequence[Any]
+    st: State,
+    attackers: list[str],
+    defenders: list[str],
+    attacker_artillery: Sequence[Any],
+    defender_artillery: Sequence[Any] = (),
 ) -> list[Modifier]:
-    """13.5 one corps HQ for each side (the command module chooses it)."""
+    """13.5 one corps HQ for each side (the command module chooses it); a side's firing
+    artillery takes part in the clash (11.1.5) and counts like its units (13.5.1)."""
     from greatwar.rules.tannenberg import command
 
     mods = []
-    firing = [_artillery_id(a) for a in attacker_artillery]
-    for units, attacking in ((attackers + firing, True), (defenders, False)):
+    a_fire = [_artillery_id(a) for a in attacker_artillery]
+    d_fire = [_artillery_id(a) for a in defender_artillery]
+    for units, attacking in ((attackers + a_fire, True), (defenders + d_fire, False)):
         value, hq = command.hq_modifier(st, units, attacking)
         if value:
             name = U.info(st, hq).name if hq else "headquarters"

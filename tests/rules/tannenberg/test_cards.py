@@ -10,10 +10,15 @@ from greatwar.rules.tannenberg import cards, initiative, supply
 from tests.rules.tannenberg.clash_kit import (
     act,
     at_clash,
+    fight,
     form,
     hex_of,
     lost,
+    pairing,
     play_cards,
+    previewed,
+    resolution,
+    stand,
     texts,
     top_kind,
 )
@@ -168,6 +173,7 @@ def test_9_3_4_defence_against_attack(position, fixed_dice) -> None:
     st.apply("german", {"type": "flee", "hexes": 0})
     assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
     assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert resolution(st).numbers == (6, 6, "1:1", (), "1:1")
 
 
 def test_9_3_5_assault_worked_example(position, fixed_dice) -> None:
@@ -230,6 +236,20 @@ def test_9_3_only_defence_for_units_on_rail_transport(position, refuse) -> None:
     form(st, HERE)
     assert st.legal_actions("german") == [{"type": "card", "card": "defence"}]
     assert refuse(st, "german", {"type": "card", "card": "attack"}).case == "tannenberg 5.3.2"
+
+
+def test_5_3_2_a_unit_on_rail_transport_is_halved_at_resolution(position, fixed_dice) -> None:
+    # the entrained German defends with 6 halved to 3: 6 to 3 is 2:1, die 1 "-/4" (6 to 6,
+    # 1:1, would give "1/3"); its card matrix showed the same
+    fixed_dice(1)
+    units = {"G-1-1-I": {"hex": HERE, "markers": ["entrained"]}, "R-1-25-III": EAST}
+    st = at_clash(position, units)
+    shown = fight(st, HERE, "defence", "attack")
+    stand(st, "german")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 3, "2:1", (), "2:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 4)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 0)
 
 
 def test_9_3_each_side_sees_what_each_pairing_would_give(position) -> None:
@@ -319,6 +339,7 @@ def test_9_8_3_a_swamp_as_the_first_hex_hinders_the_retreat(position, fixed_dice
     report = st.data["stack"][-2]["report"]
     assert sorted(int(m["value"]) for m in report["die_modifiers"]) == [-2, 2]
     assert (report["column"], report["modified"]) == ("0", 3)
+    assert lost(st, "R-1-1G-kaw") == ("on_map", 0, 1)
 
 
 def test_9_1_9_a_masked_hq_supports_without_being_named(position, fixed_dice) -> None:
@@ -340,3 +361,46 @@ def test_9_1_9_a_masked_hq_supports_without_being_named(position, fixed_dice) ->
     result = next(t for t in texts(st) if t.startswith("Clash 1: Germans attack"))
     assert "a hidden headquarters supports the defending units -1" in result
     assert "III Corps HQ" not in result
+
+
+def test_16_2_9_a_revealed_stack_fights_with_everything_it_hid(position, fixed_dice) -> None:
+    # the German sees only a mask before the cards; revealed, it hides two Russian brigades
+    # (of two divisions): 6 to 12 is 1:2, die 1 "1/2"; each Russian loses 2.  The Russian,
+    # who knew his stack, was shown those numbers in his card matrix.
+    fixed_dice(1)
+    st = masked(
+        position,
+        {**DUEL, "R-1-27-III": EAST},
+        {"mask-russian-1": (EAST, ["R-1-25-III", "R-1-27-III"])},
+        phase="clash",
+        stage=10,
+    )
+    form(st, HERE)
+    assert "ratio" not in pairing(st, "german", "attack", "defence")
+    shown = previewed(st, "attack", "defence", role="russian")
+    play_cards(st, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 12, "1:2", (), "1:2")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert [lost(st, u) for u in ("R-1-25-III", "R-1-27-III")] == [("on_map", 0, 2)] * 2
+
+
+def test_16_2_1_a_masked_hq_shifts_the_resolution_unnamed(position, fixed_dice) -> None:
+    # the hidden III Corps HQ's -1 (13.5.1) moves 1:1 to 1:2, die 1 "1/2"; the Russian's
+    # card matrix, which names it, gave the same numbers
+    fixed_dice(1)
+    st = masked(
+        position,
+        {**DUEL, "R-HQ-III": "A18 B20"},
+        {"mask-russian-1": ("A18 B20", ["R-HQ-III"])},
+        phase="clash",
+        stage=10,
+    )
+    shown = fight(st, HERE, "attack", "defence", role="russian")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 6, "1:1", (-1,), "1:2")
+    assert got.modifiers == (("a hidden headquarters supports the defending units", -1),)
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)

@@ -6,7 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar.rules.tannenberg import clash, combatants
-from tests.rules.tannenberg.clash_kit import at_clash, form, lost, play_cards, texts, top_kind
+from tests.rules.tannenberg.clash_kit import (
+    at_clash,
+    at_clash_with,
+    attempt_resolution,
+    fight,
+    form,
+    lost,
+    play_cards,
+    resolution,
+    retreat_under,
+    stand,
+    texts,
+    top_kind,
+    wear,
+)
 
 HERE = "A16 B21"
 EAST = "A17 B21"
@@ -235,6 +249,7 @@ def test_9_7_7_units_counted_across_a_strait_are_chosen_by_their_owners(
     report = st.data["stack"][-2]["report"]
     assert (report["attack"], report["defence"]) == (12, 12)
     st.apply("russian", {"type": "flee", "hexes": 0})
+    assert resolution(st).numbers == (12, 12, "1:1", (-1,), "1:2")  # Lötzau is a town
     a_loss, d_loss = (int(x) if x != "-" else 0 for x in report["result"].split("/"))
     assert lost(st, "G-70-35-XVII")[2] == a_loss
     assert lost(st, "R-1-28-XX")[2] == d_loss
@@ -321,3 +336,50 @@ def test_9_1_7_example_or_units_1_and_a_then_2_3_and_b(position) -> None:
     st = at_clash(position, EXAMPLE_9_1_7)
     form(st, SOUTH_EAST)
     assert _first_clash(st) == {"german": ["G-2-1-I", "G-3-2-I"], "russian": ["R-1-27-III"]}
+
+
+# --- 2.3 at resolution: endurance and levels as they feed the clash ---------------------------
+
+
+def test_2_3_4_endurance_lost_does_not_weaken_a_unit_in_a_clash(position, fixed_dice) -> None:
+    # 2.3's note: the German has lost 3 points on its front level and still fights with 6:
+    # 6 to 6 is 1:1, die 1 "1/3"; the German's point fills its level (4), the Russian's
+    # 3 points on top of 3 already lost turn it over with 2 marked there (2.3.5)
+    fixed_dice(1)
+    worn = {"G-1-1-I": (0, 3), "R-1-25-III": (0, 3)}
+    st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
+    shown = fight(st, HERE, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (6, 6, "1:1", (), "1:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 4)
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 2)
+
+
+def test_2_3_5_a_unit_on_its_second_level_fights_with_its_back(position, fixed_dice) -> None:
+    # the German is on its back (strength 4): 4 to 6 is 1:2, die 1 "1/2" (1:1 would give
+    # "1/3"); a last-level unit that loses more than its 4 points is eliminated (2.3.6)
+    fixed_dice(1)
+    worn = {"G-1-1-I": (1, 4)}
+    st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
+    shown = fight(st, HERE, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown == (4, 6, "1:2", (), "1:2")
+    assert lost(st, "G-1-1-I")[0] == "eliminated"
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+
+
+def test_2_3_5_the_second_levels_effectiveness_sets_the_retreat_column(
+    position, fixed_dice
+) -> None:
+    # the Russian on its back (effectiveness 2) retreats from the German (4): column -2; a
+    # die of 2 there is "2" (at -1 it would be "1"): 2 more on its last level
+    fixed_dice(2)
+    worn = {"R-1-25-III": (1, 0)}
+    st = at_clash_with(position, {"G-1-1-I": HERE, "R-1-25-III": EAST}, lambda s: wear(s, worn))
+    shown = retreat_under(st, HERE, "attack", "retreat", "A18 B21")
+    got = attempt_resolution(st)
+    assert got.column == shown["column"] == "-2"
+    assert (got.modified, got.loss) == (2, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 2)

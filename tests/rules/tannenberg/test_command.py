@@ -26,6 +26,7 @@ from greatwar import IllegalAction, State
 from greatwar.rules.tannenberg import command, masking, movement, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.command import HQ_BACK, MARCH, STOP
+from tests.rules.tannenberg.clash_kit import Numbers, at_clash, fight, lost, resolution, stand
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -766,7 +767,105 @@ def test_5_3_3_hq_on_rail_adds_no_modifier(position: Any) -> None:
     assert command.hq_modifier(st, ["G-1-1-I"], attacking=True) == (0, None)
 
 
+# --- 13.5 at resolution: the clash played through with fixed dice ------------------------------
+#
+# The Russian brigade in the arena A16 B21 (clear) against German brigades south of it in
+# A16 B20; the HQs stand two hexes behind their units, next to no enemy (13.1.5).  The
+# logged modifiers and column, the endurance lost, and the German card matrix's numbers for
+# the cards played (clash_kit).  Provisional COMBAT RESULTS, die 1: 1:2 "1/2", 1:1 "1/3",
+# 2:1 "-/4", 3:1 "-/5", 4:1 "-/7", 5:1 "-/8".
+
+ARENA, SOUTH = "A16 B21", "A16 B20"
+
+
+def _attacked(position: Any, fixed_dice: Any, units: dict[str, Any]) -> tuple[State, Numbers]:
+    """The Germans in SOUTH attack the Russian in ARENA, who defends and stands; die 1."""
+    fixed_dice(1)
+    st = at_clash(position, {"R-1-25-III": ARENA, **units})
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    return st, shown
+
+
+def test_13_5_1_the_attackers_hq_shifts_the_resolution_right(
+    position: Any, fixed_dice: Any
+) -> None:
+    # I Corps HQ (two arrows) two hexes behind its brigade: 1:1 +2 is 3:1: "-/5"
+    st, shown = _attacked(position, fixed_dice, {"G-1-1-I": SOUTH, "G-HQ-I": "A16 B18"})
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("I Corps HQ supports the attacking units", 2),)
+    assert (got.ratio, got.column) == ("1:1", "3:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 0)
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 1)  # 5 points: to its back, 1 there
+
+
+def test_13_5_1_the_defenders_hq_shifts_the_resolution_left(position: Any, fixed_dice: Any) -> None:
+    # III Corps HQ (one arrow) two hexes behind the Russian: 1:1 -1 is 1:2: "1/2"
+    units = {"G-1-1-I": SOUTH, "R-HQ-III": "A18 B21"}
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("III Corps HQ supports the defending units", -1),)
+    assert got.column == "1:2"
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+
+
+def test_13_5_2_a_corps_hq_supports_a_unit_of_no_corps_at_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # G-6L (no corps, 4) with XVII Corps HQ (one arrow) in range: 4 to 6 is 1:2, +1 is 1:1:
+    # "1/3" (1:2 would give "1/2")
+    st, shown = _attacked(position, fixed_dice, {"G-6L": SOUTH, "G-HQ-XVII": "A16 B18"})
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.ratio, got.shifts, got.column) == ("1:2", [1], "1:1")
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
+
+
+def test_13_5_3_only_one_hq_shifts_the_resolution(position: Any, fixed_dice: Any) -> None:
+    # brigades of I and XVII Corps, each with its HQ in range: only I Corps HQ's +2 counts
+    # (not +3): 12 to 6 is 2:1, +2 is 4:1: "-/7" (5:1 would give "-/8")
+    units = {
+        "G-1-1-I": SOUTH,
+        "G-70-35-XVII": SOUTH,
+        "G-HQ-I": "A16 B18",
+        "G-HQ-XVII": "A15 B19",
+    }
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("I Corps HQ supports the attacking units", 2),)
+    assert (got.ratio, got.column) == ("2:1", "4:1")
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 3)  # 7 points: to its back, 3 there
+
+
 # --- 3.1 phase 1: the orders phase and other modules' actions -----------------------------
+
+
+def test_13_4_2_a_halted_corps_hq_still_shifts_the_resolution(
+    position: Any, fixed_dice: Any
+) -> None:
+    # XVII Corps HQ holds STOP: its brigade is uncommanded but fights, and the HQ's +1
+    # still counts (13.4.2, 13.5.1 asks only range): 1:1 +1 is 2:1: "-/4"
+    units = {"G-70-35-XVII": SOUTH, "G-HQ-XVII": at("A16 B18", STOP)}
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("XVII Corps HQ supports the attacking units", 1),)
+    assert got.column == "2:1"
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
+def test_5_3_3_an_hq_on_rail_does_not_shift_the_resolution(position: Any, fixed_dice: Any) -> None:
+    # I Corps HQ entrained in range: no +2; 1:1 stays 1:1: "1/3"
+    units = {"G-1-1-I": SOUTH, "G-HQ-I": at("A16 B18", MARCH, "entrained")}
+    st, shown = _attacked(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown == (6, 6, "1:1", (), "1:1")
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
 
 
 @pytest.fixture

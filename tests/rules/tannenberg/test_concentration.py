@@ -10,6 +10,7 @@ no terrain modifier gets in the way.
 from __future__ import annotations
 
 from greatwar.rules.tannenberg import concentration, modifiers
+from tests.rules.tannenberg.clash_kit import at_clash, fight, lost, resolution, stand
 
 ARENA = "A16 B21"
 NORTH, NORTH_EAST, SOUTH_EAST, SOUTH = "A16 B22", "A17 B21", "A17 B20", "A16 B20"
@@ -92,3 +93,79 @@ def test_14_2_4_several_divisions_add_up(position) -> None:
     # from three hexes is the flank's +1, 9.2.1)
     assert sorted(_concentration_values(mods)) == [-1, 1, 1]
     assert sum(m["value"] for m in mods if m["case"] == "tannenberg 9.2.1") == 1
+
+
+# --- at resolution: the clash played through with fixed dice ---------------------------------
+#
+# The logged modifiers and column, the endurance lost, and the German card matrix's numbers
+# for the cards played (clash_kit).  Provisional COMBAT RESULTS, die 1: 1:2 "1/2", 1:1
+# "1/3", 2:1 "-/4", 3:1 "-/5", 4:1 "-/7".
+
+
+def _fought(position, fixed_dice, units):  # type: ignore[no-untyped-def]
+    """The Germans attack the arena's Russians, who defend and stand; die 1."""
+    fixed_dice(1)
+    st = at_clash(position, units)
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    return st, shown
+
+
+def test_14_2_1_an_attacking_division_shifts_the_resolution_right(position, fixed_dice) -> None:
+    # both brigades of the German 1st Division: 12 to 6 is 2:1, +1 is 3:1: "-/5"
+    st, shown = _fought(
+        position, fixed_dice, {"G-1-1-I": NORTH, "G-2-1-I": NORTH, "R-1-25-III": ARENA}
+    )
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("1 Division (I Corps) concentrated, attacking", 1),)
+    assert (got.ratio, got.column) == ("2:1", "3:1")
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 1)  # 5 points: to its back, 1 there
+
+
+def test_14_2_1_a_defending_division_shifts_the_resolution_left(position, fixed_dice) -> None:
+    # both brigades of the Russian 25th Division defend against two German brigades of
+    # two divisions: 12 to 12 is 1:1, -1 is 1:2: "1/2"
+    units = {"G-1-1-I": NORTH, "G-3-2-I": NORTH, "R-1-25-III": ARENA, "R-2-25-III": ARENA}
+    st, shown = _fought(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifiers == (("25 Division (III Corps) concentrated, defending", -1),)
+    assert got.column == "1:2"
+    assert [lost(st, u)[2] for u in ("G-1-1-I", "G-3-2-I")] == [1, 1]
+    assert [lost(st, u)[2] for u in ("R-1-25-III", "R-2-25-III")] == [2, 2]
+
+
+def test_14_2_4_divisions_add_up_at_resolution(position, fixed_dice) -> None:
+    # the German 1st and 2nd Divisions (+1 each) against the Russian 25th (-1), from three
+    # hexes (+1, 9.2.1): 24 to 12 is 2:1, +2 is 4:1: "-/7"
+    units = {
+        "G-1-1-I": NORTH,
+        "G-2-1-I": NORTH,
+        "G-3-2-I": NORTH_EAST,
+        "G-4-2-I": SOUTH_EAST,
+        "R-1-25-III": ARENA,
+        "R-2-25-III": ARENA,
+    }
+    st, shown = _fought(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert sorted(got.shifts) == [-1, 1, 1, 1]
+    assert (got.attack, got.defence, got.ratio, got.column) == (24, 12, "2:1", "4:1")
+    assert [lost(st, u) for u in ("R-1-25-III", "R-2-25-III")] == [("on_map", 1, 3)] * 2
+
+
+def test_14_2_3_a_broken_division_is_resolved_without_the_shift(position, fixed_dice) -> None:
+    # two brigades of the German 8th Cavalry Division, the third eliminated: no +1; cavalry
+    # against cavalry at full strength (9.2.3): 6 to 3 is 2:1: "-/4" (3:1 would be "-/5")
+    units = {
+        "G-1-8-kaw": NORTH,
+        "G-2-8-kaw": NORTH,
+        "G-3-8-kaw": {"status": "eliminated"},
+        "R-1-1G-kaw": ARENA,
+    }
+    st, shown = _fought(position, fixed_dice, units)
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.modifiers, got.column) == (6, 3, (), "2:1")
+    assert lost(st, "R-1-1G-kaw") == ("on_map", 0, 4)

@@ -111,3 +111,6 @@ def test_9_7_2_terrain_counts_in_a_clash_against_defence(position, fixed_dice) -
     form(st, "A9 B18")
     play_cards(st, "defence", "attack")
     assert any("(1:1), terrain forest (A9 B18) -1: column 1:2" in t for t in texts(st))
+    # a die of 6 there is "4/-": the attacking Russian loses 4, the German nothing
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 0)

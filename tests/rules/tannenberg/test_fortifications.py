@@ -21,12 +21,26 @@ German infantry brigades have strength 6, Russian ones 6; G-33L 3.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from greatwar.engine.state import State
 from greatwar.rules.tannenberg import fortifications as F
 from greatwar.rules.tannenberg import modifiers, movement, zoc
 from greatwar.rules.tannenberg import units as U
+from tests.rules.tannenberg.clash_kit import (
+    at_clash,
+    at_clash_with,
+    fight,
+    form,
+    lost,
+    play_cards,
+    previewed_encounter,
+    resolution,
+    stand,
+    top_kind,
+)
 
 ARENA = "A16 B21"
 N, NE, SE, S, SW, NW = "A16 B22", "A17 B21", "A17 B20", "A16 B20", "A15 B21", "A15 B22"
@@ -410,3 +424,191 @@ def test_12_4_5_wire_serves_both_players(position) -> None:
         st = position({attacker: "A15 B19", defender: "A14 B19"}, phase="clash", paused=True)
         mods = modifiers.clash_modifiers(st, [attacker], [defender], ["A15 B19"])
         assert values(mods, "tannenberg 12.4.4") == [-1]
+
+
+# --- at resolution: the clash played through with fixed dice ---------------------------------
+#
+# Each effect above is checked again where it changes a result (clash_kit.resolution: the
+# logged strengths, ratio, modifiers and column, and the endurance lost), and the German
+# card matrix's numbers for the cards played are those resolved.  Provisional COMBAT
+# RESULTS: die 1 gives 1:3 "2/1", 1:2 "1/2", 1:1 "1/3", 2:1 "-/4", 3:1 "-/5".
+
+#: three Russian brigades of three divisions (no concentration, 14.1): 18 points
+RUSSIANS = ("R-1-25-III", "R-1-27-III", "R-1-28-XX")
+#: four German brigades of four divisions of two corps (7.1.2): 24 points
+GERMANS = ("G-1-1-I", "G-3-2-I", "G-70-35-XVII", "G-69-36-XVII")
+
+
+def _trenched(facing: int) -> Callable[[State], None]:
+    def prepare(st: State) -> None:
+        edges = F.facing_edges(facing)
+        st.data["trenches"] = {ARENA: {"facing": facing, "edges": edges, "side": "russian"}}
+
+    return prepare
+
+
+def test_12_1_9_trenches_shift_the_resolution_two_columns_left(position, fixed_dice) -> None:
+    # the Russian's trenches face north (N, NE, NW); the German attacks from N: 1:1 -2 is
+    # 1:3, where a die of 1 gives "2/1" (1:1 would give "1/3")
+    fixed_dice(1)
+    st = at_clash_with(position, {"G-1-1-I": N, "R-1-25-III": ARENA}, _trenched(0))
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.ratio, got.column) == ("1:1", "1:3")
+    assert got.modifier("trenches in A16 B21") == -2
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 1)
+
+
+def test_12_1_8_one_attacker_through_a_free_edge_and_the_trenches_give_nothing(
+    position, fixed_dice
+) -> None:
+    # the trenches face north; a second German attacks from SE, a free edge: 12 to 6 is
+    # 2:1, unshifted, where a die of 1 gives "-/4"
+    fixed_dice(1)
+    units = {"G-1-1-I": N, "G-3-2-I": SE, "R-1-25-III": ARENA}
+    st = at_clash_with(position, units, _trenched(0))
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.ratio, got.modifiers, got.column) == (12, "2:1", (), "2:1")
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
+def test_12_1_7_trenches_give_nothing_in_an_encounter_battle(position, fixed_dice) -> None:
+    # both attack: the German wins the encounter roll (6 + 4 + 1 against 1 + 3) and
+    # attacks at 1:1 +2, 3:1; the trenches facing him count for nothing; a die of 1 gives
+    # "-/5" (with the trenches' -2 it would be "1/3"); then the rolls after the battle
+    fixed_dice(6, 1, 1, 6, 1)
+    st = at_clash_with(position, {"G-1-1-I": N, "R-1-25-III": ARENA}, _trenched(0))
+    form(st, ARENA)
+    shown = previewed_encounter(st, "attack", "attack", "german")
+    play_cards(st, "attack", "attack")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.column, got.shifts) == ("3:1", [2])
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 1)  # 5 points: to its back, 1 there
+
+
+def test_12_2_4_a_fortified_edge_doubles_the_defenders_and_shifts_two_left(
+    position, fixed_dice
+) -> None:
+    # 18 Russians attack G-33L (3) in Fort Süd through its fortified edge from A10 B21:
+    # 3 doubled and the garrison's 2 undoubled (12.3.7) make 8; 18 to 8 is 2:1, -2 is 1:2,
+    # where a die of 1 gives "1/2" (18 to 3, 6:1, would give "-/8")
+    fixed_dice(1)
+    st = at_clash(position, {"G-33L": SUED, **dict.fromkeys(RUSSIANS, "A10 B21")})
+    shown = fight(st, SUED, "defence", "attack")
+    stand(st, "german")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attacker, got.attack, got.defence, got.ratio, got.column) == (
+        "Russians",
+        18,
+        8,
+        "2:1",
+        "1:2",
+    )
+    assert got.modifiers == (("fortification Fort Süd (A10 B22)", -2),)
+    assert [lost(st, u) for u in RUSSIANS] == [("on_map", 0, 1)] * 3
+    assert lost(st, "G-33L") == ("on_map", 0, 2)
+    # 12.2.9: the defenders held at 2 points: 2 // 2 = one level, the fort is damaged
+    assert F.damaged(st, SUED) and not F.destroyed(st, SUED)
+
+
+def test_12_2_5_a_free_edge_gives_only_the_minus_two_and_half_the_garrison(
+    position, fixed_dice
+) -> None:
+    # four German brigades attack Kowal (a town, garrison 3) through its free edge from
+    # A23 B12: the Russian brigade undoubled, 6, and half the garrison rounded up, 2
+    # (12.3.8): 8; 24 to 8 is 3:1; town -1 and fortification -2: 1:2, where a die of 1
+    # gives "1/2" (through a fortified edge the Russians would be 15)
+    fixed_dice(1)
+    st = at_clash(position, {"R-1-25-III": KOWAL, **dict.fromkeys(GERMANS, "A23 B12")})
+    shown = fight(st, KOWAL, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.column) == (24, 8, "3:1", "1:2")
+    assert sorted(got.shifts) == [-2, -1]
+    assert got.modifier("fortification Twierdza Kowal") == -2
+    assert [lost(st, u) for u in GERMANS] == [("on_map", 0, 1)] * 4
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+    assert F.damaged(st, KOWAL)  # 12.2.9: 2 // 2 = one level
+
+
+def test_12_2_7_a_damaged_fortification_no_longer_doubles(position, fixed_dice) -> None:
+    # Fort Süd damaged before the clash: G-33L is not doubled, the garrison's 2 is halved
+    # to 1 (12.3.5): 4; 18 to 4 is 4:1, the -2 remains: 2:1, where a die of 1 gives "-/4";
+    # the 4 points held take the fort's last two levels (12.2.9): destroyed
+    fixed_dice(1)
+    st = at_clash_with(
+        position,
+        {"G-33L": SUED, **dict.fromkeys(RUSSIANS, "A10 B21")},
+        lambda st: F.lose_levels(st, SUED, 1, "tannenberg 12.2.9"),
+    )
+    shown = fight(st, SUED, "defence", "attack")
+    stand(st, "german")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.defence, got.ratio, got.shifts, got.column) == (4, "4:1", [-2], "2:1")
+    assert lost(st, "G-33L") == ("on_map", 0, 4)
+    assert F.destroyed(st, SUED)
+
+
+def test_12_3_3_a_garrison_alone_defends_and_loses_levels(position, fixed_dice) -> None:
+    # Fort Süd's garrison alone (2) against the Russian brigade in its forefield: 6 to 2 is
+    # 3:1, -2 for the fortified edge is 1:1, where a die of 1 gives "1/3"; the garrison
+    # held 3 points: one level lost (12.3.5 by 12.2.9), its strength halved to 1
+    fixed_dice(1)
+    st = at_clash(position, {"R-1-25-III": "A10 B21"})
+    shown = fight(st, SUED, "defence", "attack")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.shifts, got.column) == (
+        6,
+        2,
+        "3:1",
+        [-2],
+        "1:1",
+    )
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 1)
+    assert F.damaged(st, SUED) and F.garrison_strength(st, SUED) == 1
+
+
+def test_12_2_9_defenders_fleeing_a_fortification_lose_it_to_the_pursuit(
+    position, fixed_dice
+) -> None:
+    # as in 12.2.4's test, G-33L flees the 2 points instead: the fort loses no level in the
+    # clash (12.2.9 counts only defenders who stay), then the Russians pursue into it and
+    # it is destroyed (12.2.8), the garrison with it (12.3.5); 9.5.9's die is 1
+    fixed_dice(1, 1)
+    st = at_clash(position, {"G-33L": SUED, **dict.fromkeys(RUSSIANS, "A10 B21")})
+    form(st, SUED)
+    play_cards(st, "defence", "attack")
+    st.apply("german", {"type": "flee", "hexes": 2})
+    assert F.levels_lost(st, SUED) == 0
+    while top_kind(st) == "withdrawal":
+        st.apply("german", st.legal_actions("german")[0])
+    assert lost(st, "G-33L") == ("on_map", 0, 0)
+    assert top_kind(st) == "pursuit"
+    st.apply("russian", {"type": "pursue", "unit": "R-1-25-III", "to": SUED})
+    assert F.destroyed(st, SUED) and not F.garrisoned(st, SUED)
+
+
+def test_12_4_4_wire_and_terrain_shift_the_resolution(position, fixed_dice) -> None:
+    # the German attacks Seeburg (a town, -1) across its wire (-1): 1:1 to 1:3, where a die
+    # of 1 gives "2/1" (1:1 would give "1/3")
+    fixed_dice(1)
+    st = at_clash(position, {"G-1-1-I": "A15 B19", "R-1-25-III": "A14 B19"})
+    shown = fight(st, "A14 B19", "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert got.modifier("wire entanglements") == -1
+    assert (got.column, sorted(got.shifts)) == ("1:3", [-1, -1])
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 1)

@@ -21,6 +21,20 @@ from __future__ import annotations
 import pytest
 
 from greatwar.rules.tannenberg import modifiers, supply
+from tests.rules.tannenberg.clash_kit import (
+    act,
+    at_clash,
+    attempt_resolution,
+    fight,
+    form,
+    lost,
+    masked_clash,
+    pairing,
+    play_cards,
+    resolution,
+    retreat_under,
+    stand,
+)
 
 ARENA = "A16 B21"
 N, NE, SE, S, SW, NW = "A16 B22", "A17 B21", "A17 B20", "A16 B20", "A15 B21", "A15 B22"
@@ -297,3 +311,276 @@ def test_9_3_6_printed_retreat_modifications(position, monkeypatch: pytest.Monke
     monkeypatch.setattr(supply, "isolated", lambda st, uid: uid == "R-1-1G-kaw")
     mods = modifiers.retreat_die_modifiers(st, ["R-1-1G-kaw"], ["G-1-8-kaw"])
     assert values(mods, "tannenberg 9.3.6") == [-2]
+
+
+# --- at resolution: the clash played through with fixed dice -------------------------------
+#
+# Each modifier above is checked again where it changes a result: both sides lay down their
+# cards, the die is fixed, and the test reads the logged ratio, modifiers and column and the
+# endurance the units lost (clash_kit.resolution); the German card matrix's numbers for the
+# cards played must be those resolved.  Provisional COMBAT RESULTS (the printed table is
+# lost): die 1 gives 1:3 "2/1", 1:2 "1/2", 1:1 "1/3", 2:1 "-/4", 3:1 "-/5", 4:1 "-/7";
+# die 2 gives 1:3 "3/-", 1:2 "2/1", 1:1 "1/2", 2:1 "1/3", 3:1 "1/4", 4:1 "1/6".
+
+
+def test_9_2_1_an_attack_from_three_hexes_is_resolved_one_column_right(
+    position, fixed_dice
+) -> None:
+    # three brigades of three divisions (no concentration, 14.1) attack from N, NE and SE;
+    # SW stays open, so the Russian is not surrounded: 18 to 6 is 3:1, +1 is 4:1, where a
+    # die of 2 gives "1/6" (3:1 would give "1/4")
+    fixed_dice(2)
+    units = {"G-1-1-I": N, "G-3-2-I": NE, "G-70-35-XVII": SE, "R-1-25-III": ARENA}
+    st = at_clash(position, units)
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.column) == (18, 6, "3:1", "4:1")
+    assert got.modifiers == (("attack from 3 hexes", 1),)
+    assert (got.attacker_loss, got.defender_loss) == (1, 6)
+    assert [lost(st, u) for u in ("G-1-1-I", "G-3-2-I", "G-70-35-XVII")] == [("on_map", 0, 1)] * 3
+    assert lost(st, "R-1-25-III") == ("on_map", 1, 2)  # 6 points: to its back, 2 there (2.3.5)
+
+
+def test_9_2_2_a_surrounded_defender_is_attacked_at_double_strength(position, fixed_dice) -> None:
+    # the Germans in A17 B19 and A15 B20 are not next to the Russian in the arena but close
+    # its ways out (SE, S, SW); the German in N closes NW and NE and attacks alone (9.2.2:
+    # not all surrounding units need take part): 6 doubled, 12 to 6 is 2:1; a die of 1
+    # gives "-/4" (1:1 would give "1/3")
+    fixed_dice(1)
+    units = {"G-1-1-I": N, "G-3-2-I": "A17 B19", "G-70-35-XVII": "A15 B20", "R-1-25-III": ARENA}
+    st = at_clash(position, units)
+    shown = fight(st, ARENA, "attack", "defence")
+    assert st.data["stack"][-2]["sides"]["german"]["units"] == ["G-1-1-I"]
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.modifiers, got.column) == (
+        12,
+        6,
+        "2:1",
+        (),
+        "2:1",
+    )
+    assert (got.attacker_loss, got.defender_loss) == (0, 4)
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 0)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "defect: the card matrix (clash_view._ratio_preview) counts the holder's own empty"
+        " masking counter of the clash as closing the defender's ring (9.2.2), but the"
+        " attacker's masks are revealed before the die and an empty one is removed (16.2.9,"
+        " 16.3.1): the German is shown 12 to 6 (2:1) and the clash is resolved at 6 to 6"
+        " (1:1); the preview should leave out the role's own empty masks of the clash"
+    ),
+)
+def test_9_2_2_an_empty_mask_that_closed_the_ring_is_gone_at_resolution(
+    position, fixed_dice
+) -> None:
+    # the German in N and an empty German mask in S surround the Russian (their zones close
+    # every way out); the mask is in the clash, revealed first and removed: 6 to 6 is 1:1,
+    # a die of 1 "1/3".  The German knew the mask was empty.
+    fixed_dice(1)
+    st = masked_clash(position, {"G-1-1-I": N, "R-1-25-III": ARENA}, {"mask-german-1": (S, [])})
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert (got.attack, got.defence, got.ratio, got.column) == (6, 6, "1:1", "1:1")
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
+    assert got.numbers == shown
+
+
+def test_9_2_3_attacking_cavalry_is_halved_against_infantry(position, fixed_dice) -> None:
+    # 9.2.3's example: cavalry of 3 attacking infantry counts 2; 2 to 6 is 1:3, where a die
+    # of 2 gives "3/-" (3 to 6, 1:2, would give "2/1")
+    fixed_dice(2)
+    st = at_clash(position, {"G-1-8-kaw": N, "R-1-25-III": ARENA})
+    shown = fight(st, ARENA, "attack", "defence")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.column) == (2, 6, "1:3", "1:3")
+    assert (got.attacker_loss, got.defender_loss) == (3, 0)
+    assert lost(st, "G-1-8-kaw") == ("on_map", 0, 3)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 0)
+
+
+def test_9_2_3_defending_cavalry_is_halved_against_infantry(position, fixed_dice) -> None:
+    # the Russian cavalry's 3 counts 2 against the German infantry: 6 to 2 is 3:1, where a
+    # die of 1 gives "-/5" (6 to 3, 2:1, would give "-/4")
+    fixed_dice(1)
+    st = at_clash(position, {"G-1-1-I": N, "R-1-1G-kaw": ARENA})
+    shown = fight(st, ARENA, "attack", "defence")
+    stand(st, "russian")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.column) == (6, 2, "3:1", "3:1")
+    assert (got.attacker_loss, got.defender_loss) == (0, 5)
+    assert lost(st, "R-1-1G-kaw") == ("on_map", 1, 1)
+
+
+def _defended(position, fixed_dice, units, focal, die=1):  # type: ignore[no-untyped-def]
+    """The German attacks (ATTACK) the Russian's DEFENCE at ``focal``; the Russian stands.
+    Returns the state and the German card matrix's numbers for that pairing."""
+    fixed_dice(die)
+    st = at_clash(position, units)
+    shown = fight(st, focal, "attack", "defence")
+    stand(st, "russian")
+    return st, shown
+
+
+def test_9_7_3_forest_on_a_hill_shifts_the_resolution_two_columns(position, fixed_dice) -> None:
+    # the Russian in A8 B18 (forest on a hill, -2): 6 to 6 is 1:1, shifted to 1:3, where a
+    # die of 1 gives "2/1" (1:1 would give "1/3")
+    units = {"G-1-1-I": "A9 B17", "R-1-25-III": "A8 B18"}
+    st, shown = _defended(position, fixed_dice, units, "A8 B18")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.ratio, got.column) == ("1:1", "1:3")
+    assert got.modifier("terrain forest on a hill") == -2
+    assert (got.attacker_loss, got.defender_loss) == (2, 1)
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 1)
+
+
+def test_9_7_4_an_attack_across_a_small_river_is_resolved_one_column_left(
+    position, fixed_dice
+) -> None:
+    # both Germans attack the Russian in A12 B20 across the Angerbach: 12 to 6 is 2:1,
+    # -1 (provisional) is 1:1, where a die of 1 gives "1/3" (2:1 would give "-/4")
+    units = {"G-1-1-I": "A13 B20", "G-3-2-I": "A13 B19", "R-1-25-III": "A12 B20"}
+    st, shown = _defended(position, fixed_dice, units, "A12 B20")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.ratio, got.column) == (12, "2:1", "1:1")
+    assert got.modifiers == (("every attacker across small river (A12 B20)", -1),)
+    assert (got.attacker_loss, got.defender_loss) == (1, 3)
+    assert lost(st, "G-3-2-I") == ("on_map", 0, 1)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 3)
+
+
+def test_9_7_4_an_attack_across_a_large_river_is_resolved_two_columns_left(
+    position, fixed_dice
+) -> None:
+    # across the Drewe (-2): 1:1 to 1:3, die 1 "2/1"
+    st, shown = _defended(
+        position, fixed_dice, {"G-1-1-I": "A10 B13", "R-1-25-III": "A9 B14"}, "A9 B14"
+    )
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.column, got.shifts) == ("1:3", [-2])
+    assert (lost(st, "G-1-1-I")[2], lost(st, "R-1-25-III")[2]) == (2, 1)
+
+
+def test_9_7_4_a_bridge_counts_instead_of_the_vistula(position, fixed_dice) -> None:
+    # across the Vistula's bridge: the bridge's -1, not the great river's -2: 1:1 to 1:2,
+    # where a die of 1 gives "1/2"
+    units = {"G-1-1-I": "A5 B21", "R-1-25-III": "A4 B22"}
+    st, shown = _defended(position, fixed_dice, units, "A4 B22")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.column, got.shifts) == ("1:2", [-1])
+    assert "bridge" in got.modifiers[0][0]
+    assert (lost(st, "G-1-1-I")[2], lost(st, "R-1-25-III")[2]) == (1, 2)
+
+
+def test_9_7_5_the_most_favourable_hex_decides_the_resolution(position, fixed_dice) -> None:
+    # the German attacks the Russians in forest (-1) and on the forested hill (-2): the -2
+    # is taken for both; 6 to 12 is 1:2, shifted to 1:4, read in the 1:3 column, where a
+    # die of 1 gives "2/1"
+    units = {"G-1-1-I": "A9 B17", "R-1-25-III": "A9 B18", "R-1-27-III": "A8 B18"}
+    st, shown = _defended(position, fixed_dice, units, "A9 B17")
+    got = resolution(st)
+    assert got.numbers == shown
+    assert (got.attack, got.defence, got.ratio, got.column) == (6, 12, "1:2", "1:3")
+    assert got.modifier("the most favourable hex (9.7.5)") == -2
+    assert lost(st, "G-1-1-I") == ("on_map", 0, 2)
+    assert [lost(st, u)[2] for u in ("R-1-25-III", "R-1-27-III")] == [1, 1]
+
+
+# --- 9.3.6 and 9.8 at resolution: the retreat attempt rolled ------------------------------------
+#
+# The Russian (effectiveness 3) lays down RETREAT against the German's ATTACK or ASSAULT
+# (effectiveness 4): column 3 - 4 = -1.  Its entries by modified roll: -1 "4", 0 "4", 1 "2"
+# (printed); 2 "1", 3 "1" (provisional).
+
+
+def test_9_8_4_a_small_river_on_the_route_lowers_the_retreat_die(position, fixed_dice) -> None:
+    # the Russian in A12 B20 retreats from the German in A12 B21 across the Angerbach into
+    # A13 B19: -1; a die of 2 is 1: "2" (2 would be "1")
+    units = {"G-1-1-I": "A12 B21", "R-1-25-III": "A12 B20"}
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A12 B21", "attack", "retreat", "A13 B19")
+    got = attempt_resolution(st)
+    assert got.column == shown["column"] == "-1"
+    assert got.modifiers == (("the retreat crosses a river", -1),)
+    assert (got.die, got.modified, got.loss) == (2, 1, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+
+
+def test_9_8_4_a_large_river_on_the_route_lowers_the_retreat_die_by_two(
+    position, fixed_dice
+) -> None:
+    # from A9 B14 across the Drewe into A9 B13 (along the railway, which has no bridge
+    # hexside): -2; a die of 3 is 1: "2" (3 would be "1")
+    units = {"G-1-1-I": "A8 B15", "R-1-25-III": "A9 B14"}
+    fixed_dice(3)
+    st = at_clash(position, units)
+    retreat_under(st, "A8 B15", "attack", "retreat", "A9 B13")
+    got = attempt_resolution(st)
+    assert (got.column, got.shifts, got.modified, got.loss) == ("-1", [-2], 1, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+
+
+def test_9_3_6_retreating_from_an_assault_lowers_the_die(position, fixed_dice) -> None:
+    # the table's list: -1 when the opponent plays ASSAULT; clear ground; a die of 2 is 1:
+    # "2" (2 would be "1").  The card matrix showed the same column and modifier.
+    units = {"G-1-1-I": "A15 B20", "R-1-25-III": "A16 B20"}
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A15 B20", "assault", "retreat", "A17 B20")
+    got = attempt_resolution(st)
+    assert got.column == shown["column"] == "-1"
+    assert got.shifts == [int(m["value"]) for m in shown["die_modifiers"]] == [-1]
+    assert (got.modified, got.loss) == (1, 2)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 2)
+
+
+def test_9_3_6_an_isolated_retreating_unit_lowers_the_die_by_two(
+    position, fixed_dice, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the table's list: -2 when a retreating unit is isolated (15.5; fixed here); a die of
+    # 2 is 0: "4" (2 would be "1")
+    monkeypatch.setattr(supply, "isolated", lambda st, uid: uid == "R-1-25-III")
+    units = {"G-1-1-I": "A15 B20", "R-1-25-III": "A16 B20"}
+    fixed_dice(2)
+    st = at_clash(position, units)
+    shown = retreat_under(st, "A15 B20", "attack", "retreat", "A17 B20")
+    got = attempt_resolution(st)
+    assert got.shifts == [int(m["value"]) for m in shown["die_modifiers"]] == [-2]
+    assert (got.column, got.modified, got.loss) == ("-1", 0, 4)
+    assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
+
+
+def test_9_8_1_stacks_on_several_hexes_take_the_least_favourable_start(
+    position, fixed_dice
+) -> None:
+    # Russians in forest (A9 B18, +1 to the retreat's die) and on the forested hill
+    # (A8 B18, +2) retreat from the German in A9 B17; both stay: the +1 counts for both.
+    # A die of 1 is 2: "1" each (1 + 2 = 3 would also be "1"; 1 alone would be "2").
+    units = {"G-1-1-I": "A9 B17", "R-1-25-III": "A9 B18", "R-1-27-III": "A8 B18"}
+    fixed_dice(1)
+    st = at_clash(position, units)
+    form(st, "A9 B17")
+    shown = pairing(st, "russian", "retreat", "attack")["retreat_attempt"]
+    play_cards(st, "attack", "retreat")
+    act(st, "russian", "stay", **{"from": "A8 B18"})
+    act(st, "russian", "stay", **{"from": "A9 B18"})
+    got = attempt_resolution(st)
+    assert got.shifts == [int(m["value"]) for m in shown["die_modifiers"]] == [1]
+    assert (got.column, got.modified, got.loss) == ("-1", 2, 1)
+    assert [lost(st, u) for u in ("R-1-25-III", "R-1-27-III")] == [("on_map", 0, 1)] * 2
