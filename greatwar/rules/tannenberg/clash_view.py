@@ -110,12 +110,31 @@ def _known(st: State, clash: Frame, role: str) -> bool:
     return True
 
 
+def as_fought(st: State, clash: Frame) -> State:
+    """The board as the clash will be fought: 16.2.9 reveals every mask of the clash
+    before the die, and an empty one is removed (so it closes no ring, 9.2.2).  A
+    preview is shown only to a role that sees every piece of the clash, so the masks
+    revealed here are its own."""
+    masks = [
+        m
+        for entry in clash["sides"].values()
+        for m in entry["masks"]
+        if U.record(st, m)["status"] == "on_map"
+    ]
+    if not masks:
+        return st
+    key = ("clash as fought", st.version, U.revision(st), tuple(masks))
+    return st.memo(key, lambda: masking.as_revealed(st, masks))  # type: ignore[no-any-return]
+
+
 def _ratio_preview(
     st: State, clash: Frame, attacker: str, played: dict[str, str], role: str
 ) -> dict[str, Any]:
     """The ratio of the clash if ``attacker`` attacked with the cards ``played``
-    (:func:`strength.assess`, the function the resolution uses)."""
-    report = strength.assess(st, clash, attacker=attacker, played=played, role=role)
+    (:func:`strength.assess`, the function the resolution uses), on the board as the
+    clash will be fought."""
+    world = as_fought(st, clash)
+    report = strength.assess(world, clash, attacker=attacker, played=played, role=role)
     return {
         "attacker": attacker,
         "condition": strength.condition(attacker, played),
@@ -139,7 +158,7 @@ def _retreat_preview(
 ) -> dict[str, Any]:
     """The retreat attempt under ``attacker`` with the cards ``played`` and the first hexes
     named so far (:func:`retreat.attempt_numbers`, the function the roll uses)."""
-    report = attempt_numbers(st, clash, attacker, played, clash["routes"])
+    report = attempt_numbers(as_fought(st, clash), clash, attacker, played, clash["routes"])
     return {
         **report,
         "condition": strength.condition(attacker, played),

@@ -357,6 +357,17 @@ def _names(st: State, uids: Seq[str]) -> str:
     return ", ".join(U.info(st, u).name for u in uids)
 
 
+def as_revealed(st: State, masks: Seq[str]) -> State:
+    """A copy of ``st`` in which the masks are revealed (their units unmasked, an empty
+    one removed), logging nothing: the board as a clash will be fought once 16.2.9 has
+    revealed its masks, for previews.  ``st`` itself is unchanged."""
+    world = st.clone()
+    for mask in masks:
+        if world.data["units"][mask]["status"] == "on_map":
+            _to_card(world, mask)
+    return world
+
+
 def reveal(st: State, uid: str, case: str, why: str = "") -> list[str]:
     """16.3.1 a masking counter is revealed — ``uid`` is the mask or a unit it hides: it
     returns to the card and the units it hid stand in its hex (an empty one is simply

@@ -141,8 +141,15 @@ class RetreatRoute(Handler):
 
 
 def attempt_units(st: State, clash: Frame, side: str) -> list[str]:
-    """9.3.6 a the retreating units (masks hide some until they are revealed): the side's
-    units of the clash and those that fought before and stand with them (9.5.5)."""
+    """9.3.6 a the retreating units whose effectiveness counts: the side's units of the
+    clash (masks hide some until they are revealed).  Units that fled onto their hexes
+    earlier retreat and lose with them but take no part in combat (9.5.5)."""
+    return alive(st, clash["sides"][side]["units"])
+
+
+def attempt_losers(st: State, clash: Frame, side: str) -> list[str]:
+    """9.3.6 c, 9.5.5 the units that lose what the table says: the retreating units and
+    those that fled onto their hexes earlier."""
     own = clash["sides"][side]
     return alive(st, [*own["units"], *own["passengers"]])
 
@@ -190,7 +197,7 @@ def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
 def attempt(st: State, clash: Frame, retreating: str) -> None:
     """9.3.6 a-c: the roll and the losses of each retreating unit."""
     attacker = clash["attacker"]
-    units = attempt_units(st, clash, retreating)
+    units = attempt_losers(st, clash, retreating)
     key = clash_key(st, clash)
     st.taking_numbers(key)
     report = attempt_numbers(st, clash, attacker, clash["cards"], clash["routes"])

@@ -213,6 +213,7 @@ def ratio(
         cards=cards,
         defender_hexes=garrisons,
         attacker_artillery=a_art,
+        defender_artillery=d_art,  # 13.5.1 guns firing for the defence bring their HQ's
     )
     mods = [*redact(st, mods, role), *card_modifiers(cards, encounter)]
     attack = int(totals["attacker"]["total"])

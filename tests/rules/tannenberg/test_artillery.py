@@ -670,15 +670,6 @@ def test_13_5_1_a_defending_gun_in_its_hqs_range_counts_for_the_hq(position) -> 
     ]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "defect: 13.5.1 counts a supporting gun within its corps HQ's range for the"
-        " attacker but never for the defender: strength.ratio passes no"
-        " defender_artillery to modifiers.clash_modifiers (which now takes it), so the"
-        " defending HQ's modifier is lost"
-    ),
-)
 def test_13_5_1_firing_guns_in_their_hqs_range_bring_its_modifier_to_the_defence(
     position, fixed_dice
 ) -> None:

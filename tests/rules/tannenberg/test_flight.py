@@ -8,8 +8,6 @@ provisional COMBAT RESULTS give "1/3" for a die of 1.
 
 from __future__ import annotations
 
-import pytest
-
 from greatwar.rules.tannenberg import initiative
 from tests.rules.tannenberg.clash_kit import (
     act,
@@ -226,15 +224,6 @@ def test_9_5_5_a_fled_unit_fleeing_again_loses_a_point_a_hex(position, fixed_dic
     assert lost(st, "G-1-1-I") == ("on_map", 0, 4)  # 1 + 2 + 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "defect: a retreat attempt's column is previewed from the clash's units only"
-        " (clash_view._retreat_preview) but resolved from retreat.retreating_pieces, which"
-        " adds the units that fled onto the stack earlier (9.5.5 passengers): a passenger of"
-        " higher effectiveness changes the column between the card matrix and the roll"
-    ),
-)
 def test_9_3_6_a_unit_that_fled_onto_the_stack_leaves_the_previewed_column_alone(
     position, fixed_dice
 ) -> None:
@@ -257,12 +246,15 @@ def test_9_3_6_a_unit_that_fled_onto_the_stack_leaves_the_previewed_column_alone
     assert st.data["stack"][-2]["sides"]["german"]["passengers"] == ["G-1-8-kaw"]
     shown = pairing(st, "german", "retreat", "attack")["retreat_attempt"]
     assert shown["column"] == "+1"
+    status, level, cavalry_lost = lost(st, "G-1-8-kaw")
     play_cards(st, "retreat", "attack")
     act(st, "german", "first_step", to="A13 B21")
     got = attempt_resolution(st, 2)
     assert got.column == shown["column"]
     assert (got.modified, got.loss) == (1, 1)
     assert lost(st, "G-3-2-I") == ("on_map", 0, 1)
+    # the cavalry shares the stack's loss of 1 (9.5.5)
+    assert lost(st, "G-1-8-kaw") == (status, level, cavalry_lost + 1)
 
 
 def test_9_6_1_pursuit_only_after_flight(position, fixed_dice) -> None:

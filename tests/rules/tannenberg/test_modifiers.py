@@ -368,16 +368,6 @@ def test_9_2_2_a_surrounded_defender_is_attacked_at_double_strength(position, fi
     assert lost(st, "R-1-25-III") == ("on_map", 0, 4)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "defect: the card matrix (clash_view._ratio_preview) counts the holder's own empty"
-        " masking counter of the clash as closing the defender's ring (9.2.2), but the"
-        " attacker's masks are revealed before the die and an empty one is removed (16.2.9,"
-        " 16.3.1): the German is shown 12 to 6 (2:1) and the clash is resolved at 6 to 6"
-        " (1:1); the preview should leave out the role's own empty masks of the clash"
-    ),
-)
 def test_9_2_2_an_empty_mask_that_closed_the_ring_is_gone_at_resolution(
     position, fixed_dice
 ) -> None:
