@@ -22,7 +22,6 @@ two hexes is max(|dA|, |dB|, |dA + dB|).
 
 from __future__ import annotations
 
-import json
 import sys
 import tomllib
 from pathlib import Path
@@ -33,6 +32,7 @@ import pytest
 import greatwar
 from greatwar.engine.state import Game, State
 from greatwar.model.loader import DATA_ROOT
+from tests.rules.toml_text import toml_value as _toml_value
 
 # This directory is a package (its __init__.py keeps test_command.py and the like apart
 # from tests/rules/gwite's files of the same name); test modules import their kits as
@@ -43,10 +43,6 @@ if str(Path(__file__).parent) not in sys.path:
 TEACHING = DATA_ROOT / "tannenberg" / "scenarios" / "teaching.toml"
 MAP = DATA_ROOT / "tannenberg" / "maps" / "teaching.toml"
 COUNTERS = DATA_ROOT / "tannenberg" / "counters" / "teaching.toml"
-
-
-def _toml_value(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def write_position(
