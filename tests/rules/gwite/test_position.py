@@ -225,7 +225,7 @@ def test_13_0_a_unit_that_fought_two_turns_ago_may_replace(position: Any) -> Non
     assert {a["unit"] for a in st.legal_actions("allied") if a["type"] == "replace"} == {"R-1G"}
 
 
-# --- 11.13-11.15 fortress steps lost ---------------------------------------------------------------
+# --- 11.13-11.15 fortress steps lost ----------------------------------------------------------
 
 
 def siege(position: Any, lost_steps: int, **units: Any) -> State:
