@@ -57,12 +57,14 @@ def write_position(
     extra: str = "",
     vp: int = 0,
     turns: int = 10,
+    state: dict[str, Any] | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
     ``units`` maps a counter id to a hex (or to a full position entry).  With
     ``only`` every other counter starts eliminated.  ``extra`` is TOML text put
-    before the position (e.g. an ``[options]`` table).
+    before the position (e.g. an ``[options]`` table); ``state`` more fields of the
+    position (``initiative``, ``clashes_won``, ``trenches``, ``masks`` ...).
     """
     counters = [COUNTERS]
     if extra_counters:
@@ -86,9 +88,9 @@ def write_position(
         extra,
         "[position]",
         f"turn = {stage}",
-        f"phasing = {_toml_value(first_side)}",
         f"phase = {_toml_value(phase)}",
         f"vp = {vp}",
+        *(f"{key} = {_toml_value(value)}" for key, value in (state or {}).items()),
         "",
         "[position.units]",
     ]
