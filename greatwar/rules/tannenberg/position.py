@@ -320,10 +320,24 @@ def _check_rail_trip(
             (*loc, "from"),
             f"{exit_hex} is not a railway of {counter.side}'s own country (tannenberg 5.2.1)",
         )
+    elif not _other_exits(scenario, counter.side, exit_hex):
+        problems.add(
+            (*loc, "from"),
+            f"no other track of {counter.side}'s own country reaches the map edge: a train"
+            f" that left by {exit_hex} could never come back (tannenberg 5.1.8)",
+        )
     if trip.stage > pos.turn:
         problems.add(
             (*loc, "stage"), f"stage {trip.stage} is after the position's stage ({pos.turn})"
         )
+
+
+def _other_exits(scenario: Scenario, side: str, exit_hex: str) -> list[str]:
+    """The rail exits of the side's own country but ``exit_hex`` (5.1.8: the adjacent
+    track is among them)."""
+    own = _nationalities(scenario, side)
+    exits = rail.build_net(scenario).exits
+    return [h for h in exits if h != exit_hex and scenario.board.country.get(h) in own]
 
 
 def _nationalities(scenario: Scenario, side: str) -> list[str]:
