@@ -87,11 +87,17 @@ def check_placements(
         seen = first.setdefault(p.hex, p)
         if seen.side != p.side and p.hex not in reported:
             reported.add(p.hex)
-            p.problems.add(
-                p.loc,
-                f"{label} {p.uid} ({p.side}) is set up in {p.hex} with {seen.uid} ({seen.side}):"
-                f" a hex never holds units of both sides ({enemy_case})",
+            # said where the position puts a piece, if it does (that is what changed)
+            at, other = (seen, p) if _in_position(seen) and not _in_position(p) else (p, seen)
+            at.problems.add(
+                at.loc,
+                f"{label} {at.uid} ({at.side}) is set up in {at.hex} with {other.uid}"
+                f" ({other.side}): a hex never holds units of both sides ({enemy_case})",
             )
+
+
+def _in_position(p: Placed) -> bool:
+    return p.loc[0] == "position"
 
 
 def _check_terrain(scenario: Scenario, p: Placed, label: str) -> None:
