@@ -111,6 +111,22 @@ def test_tannenberg_a_unit_in_a_lake_is_refused(tmp_path: Path) -> None:
     refused(path, "position.units.G-1-1-I.hex", "Lake (prohibited)")
 
 
+FIVE = {u: "A16 B21" for u in ("G-1-1-I", "G-2-1-I", "G-3-2-I", "G-70-35-XVII", "G-6L")}
+
+
+def test_7_1_2_a_hex_over_the_stacking_limit_after_the_movement_phases_is_refused(
+    tmp_path: Path,
+) -> None:
+    # five units of different corps: four at most (reported at the last in counter order)
+    path = tannenberg_position(tmp_path, FIVE, phase="clash")
+    refused(path, "position.units.G-6L.hex", "holds 5 units", "tannenberg 7.1.2")
+
+
+def test_7_1_2_a_hex_may_be_over_the_limit_during_a_movement_phase(tmp_path: Path) -> None:
+    path = tannenberg_position(tmp_path, FIVE, phase="movement_1")
+    assert load_scenario(path).file.position is not None
+
+
 def test_12_3_4_a_unit_in_an_enemy_garrisoned_fortification_is_refused(tmp_path: Path) -> None:
     path = tannenberg_position(tmp_path, {"R-1-25-III": "A11 B22"})
     refused(path, "position.units.R-1-25-III.hex", "Fort Ost", "(tannenberg 12.3.4)")

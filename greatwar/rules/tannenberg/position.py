@@ -74,6 +74,7 @@ from greatwar.rules.tannenberg import (
     sequence,
     special,
 )
+from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -124,6 +125,8 @@ POSITION_FIELDS = (
     "special_entered",
 )
 UNIT_FIELDS = ("hex", "status", "steps_lost", "endurance_lost", "markers", "rail")
+#: phases during which a hex may hold more units than 7.1.2 allows (until the phase ends)
+MOVEMENT_PHASES = ("movement_1", "movement_2")
 FORT_LEVELS = {"damaged": 1, "destroyed": fortifications.DESTROYED, "captured": 2}
 
 
@@ -137,6 +140,8 @@ def validate(scenario: Scenario, problems: Problems) -> None:
     masks = _mask_placements(scenario, problems) if pos is not None else []
     check_placements(scenario, [*placed, *masks], "tannenberg 4.2.1")
     _enemy_garrisons(scenario, placed)
+    if pos is None or pos.phase not in MOVEMENT_PHASES:
+        _check_stacking(scenario, placed)
     if pos is None:
         return
     refuse_unused(scenario, problems, "Tannenberg", POSITION_FIELDS, UNIT_FIELDS)
@@ -565,6 +570,29 @@ def _check_special(
                     f"{spec_id} replaced {old} by {new} (tannenberg 17.3.1): say where {new}"
                     " is in [position.units]",
                 )
+
+
+def _check_stacking(scenario: Scenario, placed: list[Placed]) -> None:
+    """7.1.2 outside the movement phases no hex holds more units than the limit: six of
+    one corps, four otherwise; HQs do not count (7.1.3); one supply train (7.1.4)."""
+    by_hex: dict[str, list[Placed]] = {}
+    for p in placed:
+        if scenario.counters[p.uid].type != "hq":
+            by_hex.setdefault(p.hex, []).append(p)
+    for here, pieces in by_hex.items():
+        counters = [scenario.counters[p.uid] for p in pieces]
+        corps = {c.corps for c in counters}
+        same = len(corps) == 1 and "" not in corps
+        most = int(constant("stacking_same_corps" if same else "stacking_mixed"))
+        trains = sum(1 for c in counters if c.type == "supply_train")
+        if len(pieces) > most or trains > int(constant("supply_trains_per_hex")):
+            last = pieces[-1]
+            last.problems.add(
+                last.loc,
+                f"{here} holds {len(pieces)} units ({trains} supply trains): at most {most}"
+                f" {'of one corps' if same else 'of different corps'} and one supply train"
+                " stand in a hex after a movement phase (tannenberg 7.1.2, 7.1.4)",
+            )
 
 
 def special_specs(scenario: Scenario) -> list[dict[str, Any]]:
