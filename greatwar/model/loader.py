@@ -5,6 +5,17 @@
 (where it can be found), field and what was expected.  ``validate_file``
 does the same for any single data file and also reports what a valid
 scenario still lacks (hexes without terrain, counters without strengths).
+
+A scenario may start mid-game from a ``[position]`` (schema ``Position``,
+written out in the README's "Positions" section): the turn or stage, the
+phase, each named unit's hex, status, losses and markers, and the state of
+the board the rules keep (fortress losses, trenches, masks, the initiative
+...).  This module checks what both rule systems share (sides, turn, control,
+each unit's counter and hex); the rule system checks the rest and where every
+piece starts (``RuleSystem.validate``: :mod:`greatwar.rules.gwite.position`,
+:mod:`greatwar.rules.tannenberg.position`, :mod:`greatwar.rules.placement`),
+refusing any field it would not use, with the rule case that forbids what it
+refuses.  ``Scenario.origins`` lets it point at a counter's own ``setup`` line.
 """
 
 from __future__ import annotations

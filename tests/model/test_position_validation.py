@@ -353,12 +353,6 @@ TANNENBERG_STATE: list[tuple[dict[str, Any], dict[str, Any], str, tuple[str, ...
         ("stands in A16 B21", "16.1.2"),
     ),
     (
-        {"masks": [{"side": "german", "hex": "A20 B20", "units": []}]},
-        {},
-        "position.masks[0]",
-        ("empty mask", "tannenberg 16.2.3"),
-    ),
-    (
         {"masks": [{"side": "russian", "hex": "A16 B21", "units": []}]},
         {},
         "position.masks[0].hex",

@@ -16,6 +16,21 @@ The markers (:data:`STATE_MARKERS`) are the ones the rules put on counters and
 keep in a unit's record; :data:`FACT_MARKERS` are facts a rule remembers about a
 unit, written as markers in a position (13.0: the unit moved or fought).  A
 marker that only a phase sets is refused outside the phases that keep it.
+
+Readings for positions (docs/readings.md, where the rules say nothing of setting up
+mid-game):
+
+* ``moved`` is a move in this Game-Turn, ``fought`` a combat in this Game-Turn,
+  ``fought_last_turn`` one in the preceding Game-Turn (13.0 bars all three).
+* ``retreated`` (8.66) is worn only in the Combat Phase, and ``withdrawn`` (12.17)
+  in the Cavalry Withdrawal and Combat Phases, by the non-phasing player's units:
+  the rules clear both at the end of the Combat Phase.
+* A unit off the map by rail (5.37) is entrained without saying so; ``withheld``
+  is a reinforcement still to enter, as ``pending`` is (14.24).
+* A set-up may be overstacked: 6.14 eliminates the excess at the end of the
+  Phase, as in play (6.21); a hex holding both sides' units, a unit on
+  prohibited terrain and a unit in an undestroyed Enemy fortress are refused
+  (5.13, 10.33).
 """
 
 from __future__ import annotations

@@ -49,6 +49,10 @@ Readings for positions (where the rules say nothing of setting up mid-game):
   replaced counters (17.3.1) has replaced them: the old counters leave the game.
 * Masks are numbered in the order the position lists them, side by side; each is
   placed by the role of its first unit (the side's senior role for an empty one).
+  16.2.2 and 16.2.3 bind only the placing of a mask: once down, a mask may stand
+  in an enemy zone, and an empty one alone (the units beside it have moved on).
+* Stacking (7.1.2, 7.1.4) is checked for a set-up and for a position outside
+  the movement phases (during one, a hex may be over the limit until it ends).
 """
 
 from __future__ import annotations
@@ -135,8 +139,9 @@ FORT_LEVELS = {"damaged": 1, "destroyed": fortifications.DESTROYED, "captured": 
 
 def validate(scenario: Scenario, problems: Problems) -> None:
     """Every problem of the scenario's ``[position]`` and of where its pieces start."""
-    placed = start_placements(scenario, problems)
     pos = scenario.file.position
+    gone = _replaced(scenario, pos) if pos is not None else set()
+    placed = [p for p in start_placements(scenario, problems) if p.uid not in gone]
     masks = _mask_placements(scenario, problems) if pos is not None else []
     check_placements(scenario, [*placed, *masks], "tannenberg 4.2.1")
     _enemy_garrisons(scenario, placed)
@@ -489,13 +494,6 @@ def _check_masks(
             if why is not None:
                 problems.add((*loc, "units"), why)
             hidden.setdefault(uid, i)
-        own = [p for p in placed if p.hex == here and p.side == m.side]
-        if not m.units and not own:
-            problems.add(
-                loc,
-                f"the empty mask in {here} stands on none of {m.side}'s units or HQs"
-                " (tannenberg 16.2.3)",
-            )
 
 
 def _mask_unit_refusal(
@@ -547,7 +545,6 @@ def _check_special(
     scenario: Scenario, pos: Position, placed: list[Placed], problems: Problems
 ) -> None:
     specs = {s.get("id"): s for s in special_specs(scenario)}
-    on_map = {p.uid for p in placed}
     for i, spec_id in enumerate(pos.special_entered):
         loc = ("position", "special_entered", i)
         spec = specs.get(spec_id)
@@ -558,7 +555,7 @@ def _check_special(
         if pos.special_entered.index(spec_id) != i:
             problems.add(loc, f"{spec_id!r} is listed twice")
         for old, new in sorted((spec.get("replaces") or {}).items()):
-            if old in on_map:
+            if old in pos.units and pos.units[old].status == "on_map":
                 problems.add(
                     loc,
                     f"{spec_id} replaced {old} by {new} (tannenberg 17.3.1): {old} has left the"
@@ -593,6 +590,16 @@ def _check_stacking(scenario: Scenario, placed: list[Placed]) -> None:
                 f" {'of one corps' if same else 'of different corps'} and one supply train"
                 " stand in a hex after a movement phase (tannenberg 7.1.2, 7.1.4)",
             )
+
+
+def _replaced(scenario: Scenario, pos: Position) -> set[str]:
+    """Counters an entered special reinforcement replaced (17.3.1): out of the game."""
+    specs = {s.get("id"): s for s in special_specs(scenario)}
+    return {
+        old
+        for spec_id in pos.special_entered
+        for old in (specs.get(spec_id, {}).get("replaces") or {})
+    }
 
 
 def special_specs(scenario: Scenario) -> list[dict[str, Any]]:
