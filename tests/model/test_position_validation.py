@@ -155,12 +155,6 @@ GWITE: list[tuple[dict[str, Any], dict[str, Any], str, tuple[str, ...]]] = [
         ("before Game-Turn 1", "(13.0)"),
     ),
     ({"R-1G": {"hex": "1105", "steps_lost": 2}}, {}, "position.units.R-1G.steps_lost", ("8.5",)),
-    (
-        {"R-HQ-5A": {"hex": "1605", "markers": ["out_of_supply"]}},
-        {},
-        "position.units.R-HQ-5A.markers",
-        ("is an HQ", "(10.35)"),
-    ),
     ({"R-1G": {"status": "off_map"}}, {}, "position.units.R-1G", ("give rail", "5.37")),
     (
         {"G-35R": {"status": "off_map", "rail": {"from": "0106", "to": "0909"}}},

@@ -157,10 +157,6 @@ def _check_markers(
                 f"unit {uid} is marked {marker!r}, but only the non-phasing player's units"
                 f" retreat or withdraw into a stack before the phasing player's combat ({case})",
             )
-        if counter.type == "hq" and marker in (command.OUT_OF_COMMAND, supply.OUT_OF_SUPPLY):
-            problems.add(
-                loc, f"unit {uid} is an HQ: it is never {marker.replace('_', ' ')} (10.35)"
-            )
         if marker == "fought_last_turn" and pos.turn == 1:
             problems.add(loc, "no unit fought before Game-Turn 1 (13.0)")
         if marker in STATE_MARKERS and unit.status not in ("on_map", "off_map"):
