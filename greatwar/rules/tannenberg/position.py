@@ -78,6 +78,7 @@ from greatwar.rules.tannenberg import (
     sequence,
     special,
 )
+from greatwar.rules.tannenberg.static import unit_info
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
@@ -131,7 +132,11 @@ POSITION_FIELDS = (
 UNIT_FIELDS = ("hex", "status", "steps_lost", "endurance_lost", "markers", "rail")
 #: phases during which a hex may hold more units than 7.1.2 allows (until the phase ends)
 MOVEMENT_PHASES = ("movement_1", "movement_2")
-FORT_LEVELS = {"damaged": 1, "destroyed": fortifications.DESTROYED, "captured": 2}
+FORT_LEVELS = {
+    "damaged": 1,
+    "destroyed": fortifications.DESTROYED,
+    "captured": fortifications.DESTROYED,  # 12.2.8
+}
 
 
 # --- validation -------------------------------------------------------------------------
@@ -165,14 +170,12 @@ def validate(scenario: Scenario, problems: Problems) -> None:
     _check_fortifications(scenario, pos, problems)
     _check_masks(scenario, pos, placed, problems)
     _check_rail_state(scenario, pos, problems)
-    _check_special(scenario, pos, placed, problems)
+    _check_special(scenario, pos, problems)
 
 
 def levels(counter: Counter) -> int:
     """2.3.1 one or two combat-efficiency levels; HQs and supply trains none (2.3.2)."""
-    if counter.type in ("hq", "supply_train"):
-        return 0
-    return max(1, len(counter.steps))
+    return unit_info(counter).level_count
 
 
 def _check_unit(
@@ -199,7 +202,7 @@ def _check_unit(
             f" {unit.steps_lost} (a unit that loses its last level is eliminated,"
             " tannenberg 2.3.6)",
         )
-    per_level = 4  # 2.3.3 (constants.toml endurance_per_level)
+    per_level = int(constant("endurance_per_level"))  # 2.3.3
     if unit.endurance_lost > per_level:
         problems.add(
             (*loc, "endurance_lost"),
@@ -541,9 +544,7 @@ def _bridge_key(scenario: Scenario, key: str) -> str | None:
     return rail.side_key(ends[0], ends[1])
 
 
-def _check_special(
-    scenario: Scenario, pos: Position, placed: list[Placed], problems: Problems
-) -> None:
+def _check_special(scenario: Scenario, pos: Position, problems: Problems) -> None:
     specs = {s.get("id"): s for s in special_specs(scenario)}
     for i, spec_id in enumerate(pos.special_entered):
         loc = ("position", "special_entered", i)
