@@ -27,8 +27,8 @@ mid-game):
   the rules clear both at the end of the Combat Phase.
 * A unit off the map by rail (5.37) is entrained without saying so; ``withheld``
   is a reinforcement still to enter, as ``pending`` is (14.24).
-* An HQ marked out of supply or out of command is accepted: 10.35 (and 10.3,
-  which commands only combat units) give the marker no effect on it.
+* An HQ marked out of supply or out of command is accepted: the marker has no
+  effect on it (10.35; the command rules never find an HQ out of command).
 * A set-up may be overstacked: 6.14 eliminates the excess at the end of the
   Phase, as in play (6.21); a hex holding both sides' units, a unit on
   prohibited terrain and a unit in an undestroyed Enemy fortress are refused
