@@ -5,6 +5,17 @@
 (where it can be found), field and what was expected.  ``validate_file``
 does the same for any single data file and also reports what a valid
 scenario still lacks (hexes without terrain, counters without strengths).
+
+A scenario may start mid-game from a ``[position]`` (schema ``Position``,
+written out in the README's "Positions" section): the turn or stage, the
+phase, each named unit's hex, status, losses and markers, and the state of
+the board the rules keep (fortress losses, trenches, masks, the initiative
+...).  This module checks what both rule systems share (sides, turn, control,
+each unit's counter and hex); the rule system checks the rest and where every
+piece starts (``RuleSystem.validate``: :mod:`greatwar.rules.gwite.position`,
+:mod:`greatwar.rules.tannenberg.position`, :mod:`greatwar.rules.placement`),
+refusing any field it would not use, with the rule case that forbids what it
+refuses.  ``Scenario.origins`` lets it point at a counter's own ``setup`` line.
 """
 
 from __future__ import annotations
@@ -60,6 +71,9 @@ class Scenario:
     terrain: TerrainTable | TerrainCharacteristics
     file: ScenarioFile
     lacks: list[str] = field(default_factory=list)
+    #: where each counter was read: its file's problems and its index there (so that a
+    #: rule system's validation can point at a counter's ``setup``)
+    origins: dict[str, tuple[Problems, int]] = field(default_factory=dict)
 
     @property
     def fictional(self) -> bool:
@@ -459,6 +473,7 @@ def _assemble(
         _check_terrain_known(mf, table, mp)
 
     counters: dict[str, Counter] = {}
+    origins: dict[str, tuple[Problems, int]] = {}
     complete = True  # every counter of every file is known
     for i, name in enumerate(refs.counters):
         cpath = _referenced(base, name, ("scenario", "counters", i), sp)
@@ -481,6 +496,7 @@ def _assemble(
             if c.id in counters:
                 cp.add(("counter", j, "id"), f"counter id {c.id!r} is used twice")
             counters[c.id] = c
+            origins[c.id] = (cp, j)
         _check_counters(items, refs, board, cp)
 
     if sc is not None:
@@ -501,6 +517,7 @@ def _assemble(
         counters=counters,
         terrain=table,
         file=sc,
+        origins=origins,
     )
     _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
@@ -603,12 +620,14 @@ def _check_terrain_known(
 
 
 def _check_position(scenario: Scenario, problems: Problems, complete: bool = True) -> None:
-    """Check a ``[position]`` block; ``complete`` says every counter could be read."""
+    """Check what every rule system's ``[position]`` shares (sides, turn, control, each
+    unit's counter, status and hex); ``complete`` says every counter could be read.  The
+    rule system checks the rest (``RuleSystem.validate``)."""
     pos = scenario.file.position
     if pos is None:
         return
     sides = [s.id for s in scenario.sides]
-    if pos.phasing not in sides:
+    if pos.phasing and pos.phasing not in sides:
         problems.add(("position", "phasing"), f"{pos.phasing!r} is not one of {sides}")
     if pos.turn > scenario.info.turns:
         problems.add(
@@ -634,12 +653,6 @@ def _check_position(scenario: Scenario, problems: Problems, complete: bool = Tru
                 check_hex(scenario.board, unit.hex, (*loc, "hex"), problems, f"unit {uid}")
         elif unit.hex is not None:
             problems.add((*loc, "hex"), f"unit {uid} has status {unit.status!r}, so it has no hex")
-        steps = len(counter.steps)
-        if steps and unit.steps_lost >= steps:
-            problems.add(
-                (*loc, "steps_lost"),
-                f"unit {uid} cannot have lost {unit.steps_lost} steps: the counter has {steps}",
-            )
 
 
 def _lacks(scenario: Scenario) -> list[str]:

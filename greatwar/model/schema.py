@@ -450,23 +450,106 @@ class Victory(Strict):
     source: str = ""
 
 
+class RailTrip(Strict):
+    """A unit off the map by rail (``status = "off_map"``): the rail map-exit hex it left
+    by (``from``) and, in The Great War in the East, the exit hex it re-enters by and
+    the Movement Points paid toward the off-map link so far (5.37, 5.38)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+    from_hex: str = Field(alias="from", description="the rail map-exit hex the unit left by")
+    to: str = Field(default="", description="GWitE: the map-exit hex it re-enters by (5.37)")
+    mp: int = Field(default=0, ge=0, description="GWitE: Movement Points paid so far (5.38)")
+    stage: int | None = Field(
+        default=None, ge=1, description="Tannenberg: the stage it left the map in (5.1.8)"
+    )
+
+
 class PositionUnit(Strict):
+    """One unit of a ``[position]``: where it is and what it carries.
+
+    ``steps_lost`` counts steps lost in The Great War in the East (8.5) and
+    combat-efficiency levels lost in Tannenberg (2.3.5: 1 = back side up);
+    ``endurance_lost`` is Tannenberg's endurance points lost on the current level
+    (2.3.3, the endurance counter beneath the unit, 0-4).  ``markers`` are the
+    markers on the counter and the facts a rule remembers about it (each rule
+    system lists the names it knows).  ``rail`` describes a unit off the map by
+    rail.
+    """
+
     hex: str | None = None
     status: Literal["on_map", "eliminated", "pending", "withheld", "off_map"] = "on_map"
     steps_lost: int = Field(default=0, ge=0)
+    endurance_lost: int = Field(default=0, ge=0)
     markers: list[str] = Field(default_factory=list)
+    rail: RailTrip | None = None
+
+
+class PositionTrench(Strict):
+    """Tannenberg 12.1: a TRENCHES counter on the map, its three effective edges centred
+    on ``facing`` (a direction name of the map, e.g. "N", or 0-5), built by ``side``."""
+
+    hex: str
+    facing: str | int
+    side: str
+
+
+class ClashesWon(Strict):
+    """Tannenberg 10.1.1: clashes a side won in the last stage, counted by the next
+    initiative roll."""
+
+    flight: int = Field(default=0, ge=0, description="clashes in which the enemy fled")
+    retreat_with_losses: int = Field(
+        default=0, ge=0, description="clashes in which the enemy retreated with losses"
+    )
+
+
+class PositionMask(Strict):
+    """Tannenberg 16.1: a masking counter on the map, owned by ``side``, hiding
+    ``units`` (none: an empty mask, 16.2.3)."""
+
+    side: str
+    hex: str
+    units: list[str] = Field(default_factory=list)
 
 
 class Position(Strict):
-    """A mid-game starting point: everything needed to play on from there."""
+    """A mid-game starting point: everything needed to play on from there.
+
+    Shared by both rule systems; each system refuses the fields it has no use for
+    (a value the loader accepts is a value the game uses).
+    """
 
     turn: int = Field(ge=1)
-    phasing: str
+    #: GWitE: the phasing player (required); Tannenberg has none (see ``initiative``)
+    phasing: str = ""
     phase: str
     segment: str = ""
     vp: int = 0
     control: dict[str, str] = Field(default_factory=dict)
     units: dict[str, PositionUnit] = Field(default_factory=dict)
+    #: GWitE 11.13: fortress steps lost, by fortress hex
+    fortress_steps_lost: dict[str, int] = Field(default_factory=dict)
+    #: Tannenberg 10.1: the side holding the initiative (before this stage's roll: the
+    #: side that held it in the last stage, which adds 1 to its roll, 10.1.1)
+    initiative: str | None = None
+    #: Tannenberg 10.1.1: the clashes each side won that the next initiative roll counts
+    clashes_won: dict[str, ClashesWon] = Field(default_factory=dict)
+    #: Tannenberg 12.1: TRENCHES counters on the map
+    trenches: list[PositionTrench] = Field(default_factory=list)
+    #: Tannenberg 12.2.7-12.2.8: permanent fortifications no longer intact, by hex:
+    #: "damaged", "destroyed", or "captured" (destroyed by an enemy unit entering it)
+    fortifications: dict[str, Literal["damaged", "destroyed", "captured"]] = Field(
+        default_factory=dict
+    )
+    #: Tannenberg 16.1: masking counters on the map
+    masks: list[PositionMask] = Field(default_factory=list)
+    #: Tannenberg 5.4: hexes whose railway is cut (a CUT TRACK counter)
+    cut_track: list[str] = Field(default_factory=list)
+    #: Tannenberg 6.0: destroyed Vistula bridges, each written as its hexside "a/b"
+    bridges_destroyed: list[str] = Field(default_factory=list)
+    #: Tannenberg 17.3: special reinforcements that have entered (their points scored)
+    special_entered: list[str] = Field(default_factory=list)
 
 
 class ScenarioInfo(Strict):

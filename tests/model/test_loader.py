@@ -574,12 +574,12 @@ def test_position_problems_are_each_reported(teaching: TeachingCopy) -> None:
     assert set(by_field) == {
         "position.phase",
         "position.units.G-I.hex",
-        "position.units.R-1G",
+        "position.units.R-1G.markers",
         "position.units.X-99",
     }
     assert "'marching'; a phase is one of movement" in by_field["position.phase"].message
     assert "hex 2140 is not on the map" in by_field["position.units.G-I.hex"].message
-    assert "unknown marker 'dizzy'" in by_field["position.units.R-1G"].message
+    assert "unknown marker 'dizzy'" in by_field["position.units.R-1G.markers"].message
     assert "no counter with id 'X-99'" in by_field["position.units.X-99"].message
     text = teaching.scenario.read_text(encoding="utf-8").splitlines()
     for p in problems:

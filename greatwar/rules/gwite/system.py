@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
-from greatwar.rules.gwite import combat, command, rail, sequence, stacking, supply, victory
+from greatwar.rules.gwite import (
+    combat,
+    command,
+    position,
+    rail,
+    sequence,
+    stacking,
+    supply,
+    victory,
+)
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.names import side_name
@@ -16,16 +25,6 @@ if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
-
-MARKERS = (
-    "out_of_command",
-    "entrained",
-    "out_of_supply",
-    "moved",
-    "withdrawn",
-    rail.MOVED_BY_RAIL,
-    rail.RAIL_EXEMPT,
-)
 
 
 def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
@@ -81,25 +80,7 @@ class GwiteSystem(RuleSystem):
                 f"no supply range for nationality {nationality}: give"
                 f" parameters.supply_range.{nationality} (9.12)",
             )
-        pos = scenario.file.position
-        if pos is not None:
-            if pos.phase not in sequence.PHASES:
-                problems.add(
-                    ("position", "phase"),
-                    f"{pos.phase!r}; a phase is one of {', '.join(sequence.PHASES)}",
-                )
-            elif pos.segment and pos.segment not in sequence.SEGMENTS[sequence.PHASES[pos.phase]]:
-                known = ", ".join(sequence.SEGMENTS[sequence.PHASES[pos.phase]])
-                problems.add(
-                    ("position", "segment"), f"{pos.segment!r}; segments of {pos.phase}: {known}"
-                )
-            for uid, unit in pos.units.items():
-                for marker in unit.markers:
-                    if marker not in MARKERS:
-                        problems.add(
-                            ("position", "units", uid),
-                            f"unknown marker {marker!r}; markers: {', '.join(MARKERS)}",
-                        )
+        position.validate(scenario, problems)  # the [position] and where units start
 
     # --- games --------------------------------------------------------------
 
@@ -134,18 +115,7 @@ class GwiteSystem(RuleSystem):
             "rev": {side.id: 0 for side in scenario.sides},
             "fortress_lost": {},  # fortress hex -> fortress steps lost (11.13)
         }
-        pos = scenario.file.position
-        if pos is not None:
-            data["turn"] = pos.turn
-            data["phasing"] = pos.phasing
-            data["vp"] = pos.vp
-            for h, side in pos.control.items():
-                control[canonical(board, h)] = side
-            for uid, p in pos.units.items():
-                status = "pending" if p.status == "withheld" else p.status
-                units[uid] = new_unit_record(canonical(board, p.hex) if p.hex else None, status)
-                units[uid]["lost"] = p.steps_lost
-                units[uid]["markers"] = sorted(p.markers)
+        position.apply(game, data, new_unit_record)  # a mid-game position
         return data
 
     def start(self, st: State) -> None:

@@ -162,14 +162,14 @@ def _replacements_due(st: State) -> None:
             continue
         for old, new in sorted(replaces.items()):
             replace_counter(st, old, new, spec.get("case", CASE_HINDENBURG))
-        if _is_hindenburg(spec):
+        if is_hindenburg(spec):
             from greatwar.rules.tannenberg import initiative
 
             initiative.mark_hindenburg_in(st)  # 10.2.3 two dice for the initiative
         _entered(st, spec)
 
 
-def _is_hindenburg(spec: dict[str, Any]) -> bool:
+def is_hindenburg(spec: dict[str, Any]) -> bool:
     """17.3.1's reinforcement: the scenario's entry with that case (or id "hindenburg")."""
     return spec.get("case") == CASE_HINDENBURG or spec.get("id") == "hindenburg"
 

@@ -6,7 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
 from greatwar.rules.system import OptionSpec, RuleSystem
-from greatwar.rules.tannenberg import masking, seats, sequence, special, victory, views
+from greatwar.rules.tannenberg import (
+    masking,
+    position,
+    seats,
+    sequence,
+    special,
+    victory,
+    views,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import build_static
 
@@ -57,12 +65,7 @@ class TannenbergSystem(RuleSystem):
         from greatwar.rules.tannenberg import reinforcements
 
         reinforcements.validate(scenario, problems)  # 17.2.4 data
-        pos = scenario.file.position
-        if pos is not None and pos.phase not in sequence.PHASES:
-            problems.add(
-                ("position", "phase"),
-                f"{pos.phase!r}; a phase is one of {', '.join(sequence.PHASES)}",
-            )
+        position.validate(scenario, problems)  # the [position] and where pieces start
 
     # --- games --------------------------------------------------------------
 
@@ -96,14 +99,7 @@ class TannenbergSystem(RuleSystem):
             "victory": victory.initial_data(game),  # captured forts, automatic victory (19)
             "special": special.initial_data(game),  # special reinforcements, 18.1 (17.3, 18)
         }
-        pos = scenario.file.position
-        if pos is not None:
-            data["stage"] = pos.turn
-            data["vp"] = pos.vp
-            data["control"].update({canonical(board, h): s for h, s in pos.control.items()})
-            for uid, p in pos.units.items():
-                units[uid] = new_unit_record(canonical(board, p.hex) if p.hex else None, p.status)
-                units[uid]["markers"] = sorted(p.markers)
+        position.apply(game, data, new_unit_record)  # a mid-game position
         masking.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
         return data
 
@@ -115,6 +111,7 @@ class TannenbergSystem(RuleSystem):
         if pos is None:
             st.push({"kind": "game"})
             return
+        position.place_masks(st)  # 16.1.2 the position's masks, over their units
         for frame in sequence.stack_for_position(pos.phase):
             st.push(frame)
 

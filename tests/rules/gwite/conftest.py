@@ -13,7 +13,6 @@ changes nothing.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ import pytest
 import greatwar
 from greatwar.engine.state import Game
 from greatwar.model.loader import DATA_ROOT
+from tests.rules.toml_text import toml_value as _toml_value
 
 TEACHING = DATA_ROOT / "gwite" / "scenarios" / "teaching.toml"
 MAP = DATA_ROOT / "gwite" / "maps" / "teaching.toml"
@@ -78,10 +78,6 @@ arrive = { turn = 2, entry = "C" }
 """
 
 
-def _toml_value(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
 def write_position(
     directory: Path,
     units: dict[str, str | dict[str, Any]],
@@ -98,6 +94,7 @@ def write_position(
     first_side: str = "allied",
     test_counters: bool = False,
     control: dict[str, str] | None = None,
+    fortress_steps_lost: dict[str, int] | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
@@ -105,7 +102,8 @@ def write_position(
     ``only`` every other counter starts eliminated, so the board holds just
     the units the test names.  ``first_side`` is the scenario's first player
     (4.0); ``test_counters`` adds :data:`TEST_COUNTERS`.  ``control`` names the
-    side that last occupied some hexes (cities, rail hexes: 9.15, 25.12).
+    side that last occupied some hexes (cities, rail hexes: 9.15, 25.12);
+    ``fortress_steps_lost`` the steps fortresses have lost (11.13).
     """
     if test_counters:
         extra_path = directory / "test-counters.toml"
@@ -147,6 +145,9 @@ def write_position(
     if control:
         lines.append("[position.control]")
         lines.extend(f"{_toml_value(h)} = {_toml_value(s)}" for h, s in control.items())
+    if fortress_steps_lost:
+        lines.append("[position.fortress_steps_lost]")
+        lines.extend(f"{_toml_value(h)} = {n}" for h, n in fortress_steps_lost.items())
     path = directory / "position.toml"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return path

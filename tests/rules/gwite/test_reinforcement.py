@@ -134,8 +134,8 @@ def test_14_21_not_into_an_enemy_occupied_entry_hex(position: Any, refuse: Refus
 
 
 def test_14_21_not_into_an_enemy_controlled_entry_hex(position: Any, refuse: Refuse) -> None:
-    # G-35R in 1906 controls the entry hex 2006
-    st = arriving(position, {"X-R1": PENDING, "G-35R": "1906"})
+    # G-35R in 2007 controls the entry hex 2006
+    st = arriving(position, {"X-R1": PENDING, "G-35R": "2007"})
     # no enter action; withholding (14.24) or a delay to an alternative hex (14.22) remain
     assert {a["type"] for a in st.legal_actions("allied")} == {"withhold", "delay"}
     err = refuse(st, "allied", {"type": "enter", "unit": "X-R1", "hex": C})
@@ -145,7 +145,7 @@ def test_14_21_not_into_an_enemy_controlled_entry_hex(position: Any, refuse: Ref
 
 def test_14_21_enemy_hq_next_to_the_entry_hex_does_not_block_it(position: Any) -> None:
     # HQ units exert no zone of control (7.26)
-    st = arriving(position, {"X-R1": PENDING, "G-HQ-XVII": "1906"})
+    st = arriving(position, {"X-R1": PENDING, "G-HQ-XVII": "2007"})
     assert {"type": "enter", "unit": "X-R1", "hex": C} in st.legal_actions("allied")
 
 

@@ -22,7 +22,6 @@ two hexes is max(|dA|, |dB|, |dA + dB|).
 
 from __future__ import annotations
 
-import json
 import sys
 import tomllib
 from pathlib import Path
@@ -33,6 +32,7 @@ import pytest
 import greatwar
 from greatwar.engine.state import Game, State
 from greatwar.model.loader import DATA_ROOT
+from tests.rules.toml_text import toml_value as _toml_value
 
 # This directory is a package (its __init__.py keeps test_command.py and the like apart
 # from tests/rules/gwite's files of the same name); test modules import their kits as
@@ -43,10 +43,6 @@ if str(Path(__file__).parent) not in sys.path:
 TEACHING = DATA_ROOT / "tannenberg" / "scenarios" / "teaching.toml"
 MAP = DATA_ROOT / "tannenberg" / "maps" / "teaching.toml"
 COUNTERS = DATA_ROOT / "tannenberg" / "counters" / "teaching.toml"
-
-
-def _toml_value(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
 
 
 def write_position(
@@ -61,12 +57,14 @@ def write_position(
     extra: str = "",
     vp: int = 0,
     turns: int = 10,
+    state: dict[str, Any] | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
     ``units`` maps a counter id to a hex (or to a full position entry).  With
     ``only`` every other counter starts eliminated.  ``extra`` is TOML text put
-    before the position (e.g. an ``[options]`` table).
+    before the position (e.g. an ``[options]`` table); ``state`` more fields of the
+    position (``initiative``, ``clashes_won``, ``trenches``, ``masks`` ...).
     """
     counters = [COUNTERS]
     if extra_counters:
@@ -90,9 +88,9 @@ def write_position(
         extra,
         "[position]",
         f"turn = {stage}",
-        f"phasing = {_toml_value(first_side)}",
         f"phase = {_toml_value(phase)}",
         f"vp = {vp}",
+        *(f"{key} = {_toml_value(value)}" for key, value in (state or {}).items()),
         "",
         "[position.units]",
     ]

@@ -14,7 +14,7 @@ from greatwar.rules.tannenberg.determinize import shuffle_masked_units
 from tests.rules.tannenberg.clash_kit import form, masked_clash
 from tests.rules.tannenberg.masking_kit import masked
 
-WEST, EAST = "A10 B20", "A14 B16"
+WEST, EAST = "A10 B20", "A15 B16"
 FAR_RUSSIAN = {"R-1-25-III": "A20 B10"}
 TWO_MASKS = {
     "mask-german-1": (WEST, ["G-1-1-I"]),

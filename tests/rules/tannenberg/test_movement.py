@@ -418,7 +418,7 @@ def test_13_1_3_hqs_move_six_points(position: Any) -> None:
 def test_15_4_1_an_unsupplied_unit_moves_one_point_less(position: Any) -> None:
     # G-1-1-I in A16 B11, far from the German bases, railways and HQs' relays: no supply;
     # it moves 5 - 1 = 4 (A16 B11 -> A16 B7 is 4 clear hexes; A16 B6 is swamp)
-    st = moving(position, {"G-HQ-8A": "A15 B13", "G-1-1-I": "A16 B11"})
+    st = moving(position, {"G-HQ-8A": "A14 B13", "G-1-1-I": "A16 B11"})
     options = select(st, GERMAN, "G-1-1-I")
     assert max(int(a["cost"]) for a in options.values()) == 4
     assert options["A14 B11"]["cost"] == "2"
@@ -428,7 +428,7 @@ def test_15_4_2_an_unsupplied_unit_that_moves_loses_one_endurance(position: Any)
     st = moving(
         position,
         {
-            "G-HQ-8A": "A15 B13",
+            "G-HQ-8A": "A14 B13",
             "G-1-1-I": "A16 B11",
             "G-2-1-I": {"hex": "A16 B11"},
         },
@@ -442,7 +442,7 @@ def test_15_4_2_an_unsupplied_unit_that_moves_loses_one_endurance(position: Any)
 
 def test_15_4_2_the_loss_never_lowers_a_level(position: Any) -> None:
     # 2.3.7: with 4 points lost on its level the unit loses nothing more by moving
-    st = moving(position, {"G-HQ-8A": "A15 B13", "G-1-1-I": "A16 B11"}, paused=True)
+    st = moving(position, {"G-HQ-8A": "A14 B13", "G-1-1-I": "A16 B11"}, paused=True)
     U.record(st, "G-1-1-I")["lost"] = 4
     st._settle()
     move(st, GERMAN, "G-1-1-I", "A16 B10")

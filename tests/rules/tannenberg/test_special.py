@@ -81,10 +81,10 @@ def test_17_3_1_hindenburg_replaces_the_army_commander(at_phase: Any) -> None:
 
 
 def test_17_3_1_the_new_commander_keeps_the_old_ones_orders(at_phase: Any) -> None:
-    st = _at(at_phase, {"G-HQ-8A": {"hex": "A7 B21", "markers": ["hq_back"]}}, vp=15)
+    st = _at(at_phase, {"G-HQ-8A": {"hex": "A7 B21", "markers": ["arrived"]}}, vp=15)
     special.index_changed(st)
     special.end_of_stage(st)
-    assert U.record(st, "G-HQ-H")["markers"] == ["hq_back"]
+    assert U.record(st, "G-HQ-H")["markers"] == ["arrived"]
     assert U.record(st, "G-HQ-8A")["markers"] == []
 
 

@@ -66,10 +66,13 @@ def test_19_2_1_three_russian_units_west_of_the_vistula(at_phase: Any) -> None:
 
 def test_19_2_1_the_fortress_and_the_town_itself(at_phase: Any) -> None:
     # two fort hexes of Nordheim (A10 B22, A11 B22) but not the town (A10 B23): no;
-    # the town (itself a fort hex) and one more fort hex: yes
-    st = _at(at_phase, {"R-1-25-III": "A10 B22", "R-2-25-III": "A11 B22"})
+    # the town (itself a fort hex) and one more fort hex: yes.  The forts with their own
+    # garrison were destroyed when the Russians came in (12.3.4)
+    captured = {h: "captured" for h in ("A10 B22", "A11 B22", "A10 B23")}
+    forts = {"state": {"fortifications": captured}}
+    st = _at(at_phase, {"R-1-25-III": "A10 B22", "R-2-25-III": "A11 B22"}, **forts)
     assert victory.automatic_winner(st) is None
-    st = _at(at_phase, {"R-1-25-III": "A10 B23", "R-2-25-III": "A11 B22"})
+    st = _at(at_phase, {"R-1-25-III": "A10 B23", "R-2-25-III": "A11 B22"}, **forts)
     assert victory.automatic_winner(st)["side"] == "russian"  # type: ignore[index]
 
 
@@ -166,8 +169,10 @@ def test_19_3_eliminated_units_and_headquarters(at_phase: Any, uid: str, points:
 
 
 def test_19_3_a_fortification_with_a_garrison_captured_scores_once(at_phase: Any) -> None:
-    # a Russian unit in Fort Ost (A11 B22, garrison 2): 5; Feste Loetzau (no garrison): 0
-    st = _at(at_phase, {"R-1-25-III": "A11 B22", "R-2-25-III": "A14 B15"})
+    # a Russian unit in Fort Ost (A11 B22, garrison 2, destroyed so that it could enter,
+    # 12.3.4): 5; Feste Loetzau (no garrison): 0
+    units = {"R-1-25-III": "A11 B22", "R-2-25-III": "A14 B15"}
+    st = _at(at_phase, units, state={"fortifications": {"A11 B22": "destroyed"}})
     victory.end_of_movement(st)  # the units' hexes are noted as entered, then scored
     victory.end_of_movement(st)
     assert st.data["vp"] == 5
