@@ -529,11 +529,30 @@ def supply_state(st: State, uid: str) -> str | None:
     units it hides have their own state)."""
     if U.record(st, uid)["status"] != "on_map" or U.info(st, uid).type == "mask":
         return None
-    if isolated(st, uid):
-        return ISOLATED
-    if not supplied(st, uid):
-        return OUT_OF_SUPPLY
-    return FORTIFICATION_SUPPLY if fortification_feeding(st, uid) else IN_SUPPLY
+    return supply_states(st, U.info(st, uid).side)[uid]
+
+
+def supply_states(st: State, side: str) -> dict[str, str]:
+    """:func:`supply_state` of each of the side's pieces on the map (masks aside), found
+    once per revision of the units from the side's supply table."""
+
+    def build() -> dict[str, str]:
+        t = table(st, side)
+        out = {}
+        for uid in U.on_map(st, side):
+            if U.info(st, uid).type == "mask":
+                continue
+            if uid in t.isolated:
+                out[uid] = ISOLATED
+            elif not t.supplied.get(uid, True):
+                out[uid] = OUT_OF_SUPPLY
+            elif uid in t.fortification_fed:
+                out[uid] = FORTIFICATION_SUPPLY
+            else:
+                out[uid] = IN_SUPPLY
+        return out
+
+    return st.memo(("tannenberg-supply-states", side, U.revision(st)), build)  # type: ignore[no-any-return]
 
 
 def unsupplied(st: State, side: str) -> list[str]:
