@@ -45,6 +45,9 @@ def seed_rolling(*wanted: set[int] | int) -> int:
     )
 
 
+#: the fortress of Zalesie (1312), and German units besieging it with a Russian HQ beyond
+ZALESIE = "1312"
+BESIEGERS = {"G-I": "1212", "G-XVII": "1311", "G-D1": "1010", "R-HQ-XIX": "1413"}
 #: a Marine Brigade and a Naval Brigade face each other far from every test (2001/2002)
 SPARE = {"G-MB": "2001", "R-BNB": "2002"}
 #: the Russian XIX Corps HQ: 1005 lies within its Command Radius of 3 (10.43 stays off)

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kit import (
+    BESIEGERS,
     SPARE,
+    ZALESIE,
     alive,
     assert_in_radius,
     assert_in_supply,
@@ -35,9 +37,6 @@ from greatwar.rules.gwite import fortress, zoc
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
-
-ZALESIE = "1312"
-BESIEGERS = {"G-I": "1212", "G-XVII": "1311", "G-D1": "1010", "R-HQ-XIX": "1413"}
 
 
 def siege(position: Any, **units: Any) -> State:

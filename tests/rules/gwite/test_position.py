@@ -14,7 +14,9 @@ from typing import Any
 
 import pytest
 from kit import (
+    BESIEGERS,
     SPARE,
+    ZALESIE,
     alive,
     assert_in_radius,
     assert_in_supply,
@@ -37,9 +39,6 @@ from greatwar.rules.gwite import units as U
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
-
-ZALESIE = "1312"
-BESIEGERS = {"G-I": "1212", "G-XVII": "1311", "G-D1": "1010", "R-HQ-XIX": "1413"}
 
 
 def marked(hex_label: str, *markers: str, **more: Any) -> dict[str, Any]:
