@@ -13,10 +13,11 @@ import pytest
 
 import greatwar
 from greatwar.model.board import compile_board
-from greatwar.model.loader import Scenario, load_scenario
+from greatwar.model.loader import Scenario
 from greatwar.model.problems import Problems
 from greatwar.model.schema import HEXSIDE_TYPES, MapFile
 from greatwar.render import FICTIONAL_LABEL, render_svg
+from greatwar.rules import load_scenario
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from scenario_copy import TeachingCopy
 
-from greatwar.model.loader import load_scenario, resolve, scenario_ids
+from greatwar.model.loader import resolve, scenario_ids
 from greatwar.model.problems import Problem, ScenarioError
+from greatwar.rules import load_scenario
 
 TERRAINS = "broken, city, clear, forest, lake, mountain, rough, sea, swamp"
 

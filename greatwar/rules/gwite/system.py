@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
     combat,
@@ -19,7 +20,6 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.static import build_static, unit_stacking, unit_tcr
-from greatwar.rules.system import OptionSpec, RuleSystem
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State

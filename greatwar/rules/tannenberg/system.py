@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
-from greatwar.rules.system import OptionSpec, RuleSystem
 from greatwar.rules.tannenberg import (
     masking,
     position,

@@ -1,8 +1,9 @@
-"""What a rule system provides to the engine.
+"""What a rule system provides to the engine: the interface the engine plays games by.
 
-A rule system (``gwite``, ``tannenberg``) knows its sequence of play as
-frame handlers, builds a game's initial data, validates its scenarios and
-says what each role may see.  The engine knows nothing of any game.
+A rule system (``gwite``, ``tannenberg``, in :mod:`greatwar.rules`) knows its
+sequence of play as frame handlers, builds a game's initial data, validates
+its scenarios and says what each role may see.  The engine knows nothing of
+any game: it knows only this interface, which the rule systems subclass.
 """
 
 from __future__ import annotations
