@@ -60,6 +60,11 @@ class Game:
     def id(self) -> str:
         return self.ref
 
+    @property
+    def hidden_information(self) -> bool:
+        """Whether a seat may not see everything (masks, cards, hidden groups)."""
+        return self.system.hides_information(self)
+
     def roles(self) -> list[str]:
         return self.system.roles(self)
 

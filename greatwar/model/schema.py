@@ -555,6 +555,9 @@ class Position(Strict):
 class ScenarioInfo(Strict):
     id: str
     system: Literal["gwite", "tannenberg"]
+    #: the game of the system whose rules apply: a GWitE scenario's exclusive rules
+    #: (Tannenberg has one game)
+    game: Literal["standard", "brusilov", "caporetto", "serbia-galicia", "hindenburg"] = "standard"
     name: str
     fictional: bool = False
     description: str = ""

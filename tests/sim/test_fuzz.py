@@ -47,12 +47,12 @@ def test_a_broken_invariant_is_found_recorded_and_reproduced(
 def test_a_crash_is_recorded_with_the_action_that_caused_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from greatwar.rules.gwite import movement
+    from greatwar.rules.gwite.movement import MovementRules
 
-    def crash(st, uid, path):  # type: ignore[no-untyped-def]
+    def crash(self, st, uid, path):  # type: ignore[no-untyped-def]
         raise KeyError("planted crash")
 
-    monkeypatch.setattr(movement, "entered_hexes", crash)
+    monkeypatch.setattr(MovementRules, "entered_hexes", crash)
     report = fuzz("gwite/teaching", 1, seed=4, out_dir=tmp_path)
     assert len(report.failures) == 1 and report.failures[0].kind == "exception"
     record = json.loads(report.failures[0].record.read_text(encoding="utf-8"))

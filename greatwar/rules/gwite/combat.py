@@ -12,7 +12,7 @@ Readings where the standard rules are silent (each marked in the code):
 
 * the CRT row of an attack by units of different TCRs is that of the worst
   (highest) TCR among them (Brusilov 17.0 and Caporetto 8.4 give their own
-  rules through the ``attack_tcr`` hook);
+  rules through ``CombatRules.attack_tcr``);
 * "may not attack at less than the minimum ratios listed" (8.8) is read on
   the odds before column shifts;
 * units do not attack across prohibited hexsides (no rule lets them, and
@@ -126,11 +126,15 @@ def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
     return None
 
 
-def attack_tcr(st: State, attackers: list[str]) -> int:
-    """Hook: the TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
-    (highest) TCR of the attacking combat units (our reading; exclusive rules differ)."""
-    rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
-    return max(rated) if rated else 1
+class CombatRules:
+    """The variation points of 8.0 (a game's rules class may override them)."""
+
+    def attack_tcr(self, st: State, attackers: list[str]) -> int:
+        """The TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
+        (highest) TCR of the attacking combat units (our reading; Brusilov 17.0 and
+        Caporetto 8.4 give their own)."""
+        rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
+        return max(rated) if rated else 1
 
 
 # --- the odds, with every modifier named ----------------------------------------------------
@@ -297,7 +301,7 @@ def assess(
             defense += value
     out["attack"] = attack
     out["defense"] = defense
-    tcr = attack_tcr(st, attackers) if attackers else 1
+    tcr = U.rules(st).attack_tcr(st, attackers) if attackers else 1
     out["tcr"] = tcr
     out["columns"] = table.columns(tcr)
     if attackers and all(U.info(st, uid).hq for uid in attackers):

@@ -67,10 +67,14 @@ PHASE_CHILDREN: dict[str, list[str]] = {
 PLAYER_TURN_CHILDREN = list(PHASES.values())
 
 
-def player_turn_sides(st: State) -> list[str]:
-    """Hook: the Player-Turns of this Game-Turn, first player first (4.0)."""
-    first = U.static(st).first_side
-    return [first, U.enemy_of(st, first)]
+class SequenceRules:
+    """The variation points of 4.0 (a game's rules class may override them)."""
+
+    def player_turn_sides(self, st: State) -> list[str]:
+        """The Player-Turns of this Game-Turn, first player first (4.0; Serbia/Galicia
+        4.0 has no Allied Player-Turn on Game-Turn 1)."""
+        first = U.static(st).first_side
+        return [first, U.enemy_of(st, first)]
 
 
 class GameHandler(Handler):
@@ -90,7 +94,9 @@ class GameHandler(Handler):
 
 
 def _game_turn_children(st: State, frame: Frame) -> list[str | Frame]:
-    turns: list[str | Frame] = [{"kind": "player_turn", "side": s} for s in player_turn_sides(st)]
+    turns: list[str | Frame] = [
+        {"kind": "player_turn", "side": s} for s in U.rules(st).player_turn_sides(st)
+    ]
     return [*turns, "interphase"]
 
 
@@ -128,7 +134,7 @@ class PlayerTurn(Sequence):
     """4.0 A/B a Player-Turn; its title says whether first or second, and whose."""
 
     def title(self, st: State, frame: Frame) -> str:
-        order = "First" if player_turn_sides(st).index(frame["side"]) == 0 else "Second"
+        order = "First" if U.rules(st).player_turn_sides(st).index(frame["side"]) == 0 else "Second"
         return f"{order} Player-Turn: {side_name(st, frame['side'])}"
 
 
@@ -206,7 +212,7 @@ def handlers() -> list[Handler]:
 
 def stack_for_position(st: State, phasing: str, phase: str, segment: str) -> list[Frame]:
     """The phase stack of a mid-game position: Game-Turn, Player-Turn, Phase, Segment."""
-    sides = player_turn_sides(st)
+    sides = U.rules(st).player_turn_sides(st)
     phase_kind = PHASES[phase]
     stack: list[Frame] = [
         {"kind": "game"},

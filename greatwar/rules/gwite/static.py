@@ -9,6 +9,7 @@ a game is played, so states, clones and searches share it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from greatwar.model.loader import Scenario
 from greatwar.model.schema import Counter, StepValues
@@ -73,6 +74,8 @@ class GwiteStatic:
     city_side: dict[str, str | None]  # city hex -> side controlling it at the start
     zoc_cost: int
     rail_hexes: frozenset[str]  # every hex a railroad line passes through
+    #: the game's rules object (greatwar.rules.gwite.rules), set by the rule system
+    rules: Any = None
 
 
 def unit_tcr(scenario: Scenario, c: Counter) -> int | None:

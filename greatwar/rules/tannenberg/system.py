@@ -56,6 +56,9 @@ class TannenbergSystem(RuleSystem):
     # --- scenarios ----------------------------------------------------------
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
+        if scenario.info.game != "standard":
+            problems.add(("scenario", "game"), "Tannenberg 1914 has one game: leave out 'game'")
+        self.check_options(scenario, problems)
         sides = {s.id for s in scenario.sides}
         if sides != {seats.GERMAN, seats.RUSSIAN}:
             problems.add(

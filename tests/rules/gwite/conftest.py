@@ -155,12 +155,17 @@ def write_position(
 
 @pytest.fixture
 def position(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """Factory: ``position(units, **kw)`` -> a new state at that position."""
+    """Factory: ``position(units, **kw)`` -> a new state at that position; ``rules`` plays
+    it under a game's rules object instead of the standard rules (a test game)."""
 
-    def make(units: dict[str, str | dict[str, Any]], seed: int = 1, **kw: Any):  # type: ignore[no-untyped-def]
+    def make(  # type: ignore[no-untyped-def]
+        units: dict[str, str | dict[str, Any]], seed: int = 1, rules: Any = None, **kw: Any
+    ):
         path = write_position(tmp_path, units, **kw)
         game: Game = greatwar.load(path)
         game.checking = True
+        if rules is not None:
+            game.static.rules = rules
         return game.new_state(seed)
 
     return make
