@@ -89,7 +89,7 @@ class StandardRules(
                 f"no supply range for nationality {nationality}: give"
                 f" parameters.supply_range.{nationality} (9.12)",
             )
-        position.validate(scenario, problems)  # the [position] and where units start
+        position.validate(self, scenario, problems)  # the [position], where units start
 
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a valid scenario of this game still lacks (beyond map and counters)."""

@@ -46,6 +46,12 @@ class GwiteSystem(RuleSystem):
     def __init__(self) -> None:
         super().__init__()
         self.register(*sequence.handlers())
+        for rules in GAMES.values():  # R2: the frame kinds each game adds, named after it
+            prefix = rules.game.replace("-", "_") + "_"
+            for handler in rules.handlers():
+                if not handler.kind.startswith(prefix):
+                    raise ValueError(f"{rules.game}'s frame kind {handler.kind!r} lacks {prefix!r}")
+                self.register(handler)
         self.options = dict(StandardRules.options)
 
     # --- scenarios ----------------------------------------------------------
