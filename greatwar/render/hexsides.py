@@ -5,6 +5,7 @@ defaults for types it does not list) and the layer of every feature on the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from greatwar.render.geometry import Geometry, along, unit_vector
@@ -13,6 +14,8 @@ from greatwar.render.svg import Point, el, group, line, num, points
 if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
 
+#: draws a hexside feature along p-q: (p, q, colour, hex size) -> markup
+SideMarks = Callable[[Point, Point, str, float], str]
 
 DEFAULT_BORDER_COLOR = "#b03060"
 
@@ -94,81 +97,112 @@ def border_marks(p: Point, q: Point, color: str, size: float) -> str:
 
 def hexside_marks(kind: str, p: Point, q: Point, color: str, size: float) -> str:
     """The picture of one hexside feature along the segment ``p``-``q``."""
-    (ux, uy), (nx, ny) = unit_vector(p, q)
-    if kind in ("minor_river", "major_river", "lake_shore"):
-        width = {"minor_river": 0.09, "major_river": 0.17, "lake_shore": 0.07}[kind]
+    return _MARKS.get(kind, _OTHER)(p, q, color, size)
+
+
+def _solid(width: float) -> SideMarks:
+    """A plain line ``width`` hexes wide (rivers, lake shores, prohibited hexsides)."""
+
+    def marks(p: Point, q: Point, color: str, size: float) -> str:
         return line(p, q, stroke=color, stroke_width=width * size, stroke_linecap="round")
-    if kind == "strait":
-        return line(p, q, stroke=color, stroke_width=0.2 * size, stroke_linecap="round") + line(
+
+    return marks
+
+
+def _dashed_over(width: float, dash: float, gap: float) -> SideMarks:
+    """A line ``width`` wide with white dashes along it (straits, blocked hexsides)."""
+
+    def marks(p: Point, q: Point, color: str, size: float) -> str:
+        return _solid(width)(p, q, color, size) + line(
             p,
             q,
             stroke="#ffffff",
             stroke_width=0.05 * size,
-            stroke_dasharray=f"{num(0.12 * size)} {num(0.1 * size)}",
+            stroke_dasharray=f"{num(dash * size)} {num(gap * size)}",
         )
-    if kind == "ridge":
-        ticks = []
-        for t in (0.2, 0.4, 0.6, 0.8):
-            mx, my = along(p, q, t)
-            a = (mx - nx * 0.13 * size, my - ny * 0.13 * size)
-            b = (mx + nx * 0.13 * size, my + ny * 0.13 * size)
-            ticks.append(f"M{num(a[0])},{num(a[1])}L{num(b[0])},{num(b[1])}")
-        return line(p, q, stroke=color, stroke_width=0.1 * size, stroke_linecap="round") + el(
-            "path", {"d": "".join(ticks), "stroke": color, "stroke-width": 0.05 * size}
+
+    return marks
+
+
+def _ridge(p: Point, q: Point, color: str, size: float) -> str:
+    """A line with four ticks across it."""
+    _, (nx, ny) = unit_vector(p, q)
+    ticks = []
+    for t in (0.2, 0.4, 0.6, 0.8):
+        mx, my = along(p, q, t)
+        a = (mx - nx * 0.13 * size, my - ny * 0.13 * size)
+        b = (mx + nx * 0.13 * size, my + ny * 0.13 * size)
+        ticks.append(f"M{num(a[0])},{num(a[1])}L{num(b[0])},{num(b[1])}")
+    return _solid(0.1)(p, q, color, size) + el(
+        "path", {"d": "".join(ticks), "stroke": color, "stroke-width": 0.05 * size}
+    )
+
+
+def _wire(p: Point, q: Point, color: str, size: float) -> str:
+    """A thin line with three crosses on it."""
+    crosses = []
+    r = 0.07 * size
+    for t in (0.2, 0.5, 0.8):
+        mx, my = along(p, q, t)
+        crosses.append(
+            f"M{num(mx - r)},{num(my - r)}l{num(2 * r)},{num(2 * r)}"
+            f"M{num(mx - r)},{num(my + r)}l{num(2 * r)},{num(-2 * r)}"
         )
-    if kind == "prohibited":
-        return line(p, q, stroke=color, stroke_width=0.2 * size, stroke_linecap="round")
-    if kind == "blocked":
-        return line(p, q, stroke=color, stroke_width=0.16 * size, stroke_linecap="round") + line(
-            p,
-            q,
-            stroke="#ffffff",
-            stroke_width=0.05 * size,
-            stroke_dasharray=f"{num(0.06 * size)} {num(0.1 * size)}",
-        )
-    if kind == "wire":
-        crosses = []
-        r = 0.07 * size
-        for t in (0.2, 0.5, 0.8):
-            mx, my = along(p, q, t)
-            crosses.append(
-                f"M{num(mx - r)},{num(my - r)}l{num(2 * r)},{num(2 * r)}"
-                f"M{num(mx - r)},{num(my + r)}l{num(2 * r)},{num(-2 * r)}"
-            )
-        return line(p, q, stroke=color, stroke_width=0.035 * size) + el(
-            "path", {"d": "".join(crosses), "stroke": color, "stroke-width": 0.03 * size}
-        )
-    if kind == "fortified_edge":
-        teeth = []
-        for t in (0.15, 0.45, 0.75):
-            a, b = along(p, q, t), along(p, q, t + 0.15)
-            m = along(p, q, t + 0.075)
-            tip = (m[0] + nx * 0.14 * size, m[1] + ny * 0.14 * size)
-            teeth.append(points([a, tip, b]))
-        return line(p, q, stroke=color, stroke_width=0.06 * size) + "".join(
-            el("polygon", {"points": pts, "fill": color}) for pts in teeth
-        )
-    if kind == "bridge":
-        mx, my = along(p, q, 0.5)
-        half_len, half_w = 0.2 * size, 0.08 * size
-        corners = [
-            (mx - nx * half_len - ux * half_w, my - ny * half_len - uy * half_w),
-            (mx + nx * half_len - ux * half_w, my + ny * half_len - uy * half_w),
-            (mx + nx * half_len + ux * half_w, my + ny * half_len + uy * half_w),
-            (mx - nx * half_len + ux * half_w, my - ny * half_len + uy * half_w),
-        ]
-        return el(
-            "polygon",
-            {
-                "points": points(corners),
-                "fill": "#f3ead2",
-                "stroke": color,
-                "stroke-width": 0.04 * size,
-            },
-        )
-    if kind == "border":
-        return border_marks(p, q, color, size)
-    return line(p, q, stroke=color, stroke_width=0.08 * size, stroke_linecap="round")
+    return line(p, q, stroke=color, stroke_width=0.035 * size) + el(
+        "path", {"d": "".join(crosses), "stroke": color, "stroke-width": 0.03 * size}
+    )
+
+
+def _fortified_edge(p: Point, q: Point, color: str, size: float) -> str:
+    """A line with three teeth on one side."""
+    _, (nx, ny) = unit_vector(p, q)
+    teeth = []
+    for t in (0.15, 0.45, 0.75):
+        a, b = along(p, q, t), along(p, q, t + 0.15)
+        m = along(p, q, t + 0.075)
+        tip = (m[0] + nx * 0.14 * size, m[1] + ny * 0.14 * size)
+        teeth.append(points([a, tip, b]))
+    return line(p, q, stroke=color, stroke_width=0.06 * size) + "".join(
+        el("polygon", {"points": pts, "fill": color}) for pts in teeth
+    )
+
+
+def _bridge(p: Point, q: Point, color: str, size: float) -> str:
+    """A small plank across the middle of the hexside."""
+    (ux, uy), (nx, ny) = unit_vector(p, q)
+    mx, my = along(p, q, 0.5)
+    half_len, half_w = 0.2 * size, 0.08 * size
+    corners = [
+        (mx - nx * half_len - ux * half_w, my - ny * half_len - uy * half_w),
+        (mx + nx * half_len - ux * half_w, my + ny * half_len - uy * half_w),
+        (mx + nx * half_len + ux * half_w, my + ny * half_len + uy * half_w),
+        (mx - nx * half_len + ux * half_w, my - ny * half_len + uy * half_w),
+    ]
+    return el(
+        "polygon",
+        {
+            "points": points(corners),
+            "fill": "#f3ead2",
+            "stroke": color,
+            "stroke-width": 0.04 * size,
+        },
+    )
+
+
+_MARKS: dict[str, SideMarks] = {
+    "minor_river": _solid(0.09),
+    "major_river": _solid(0.17),
+    "lake_shore": _solid(0.07),
+    "strait": _dashed_over(0.2, 0.12, 0.1),
+    "ridge": _ridge,
+    "prohibited": _solid(0.2),
+    "blocked": _dashed_over(0.16, 0.06, 0.1),
+    "wire": _wire,
+    "fortified_edge": _fortified_edge,
+    "bridge": _bridge,
+    "border": border_marks,
+}
+_OTHER = _solid(0.08)  # a hexside type drawn by no rule above
 
 
 def hexside_layer(scenario: Scenario, geo: Geometry) -> str:

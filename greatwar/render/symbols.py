@@ -4,6 +4,9 @@ leader's star; shared by the counters and the legend.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from greatwar.render.svg import el, num, points, star_points, text
 
 TYPE_NAMES = {
@@ -18,13 +21,70 @@ TYPE_NAMES = {
     "monitor": "Monitor",
     "supply_train": "Supply train",
 }
+# unit types drawn as a letter in the frame
+TYPE_LETTERS = {"supply_depot": "S", "supply_train": "ST", "monitor": "M"}
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """The box a symbol is drawn in (x, y, width, height), its ink and line width."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    ink: str
+    stroke: float
+
+    @property
+    def x1(self) -> float:
+        return self.x + self.w
+
+    @property
+    def y1(self) -> float:
+        return self.y + self.h
+
+    @property
+    def cx(self) -> float:
+        return self.x + self.w / 2
+
+    @property
+    def cy(self) -> float:
+        return self.y + self.h / 2
+
+    def path(self, d: str, fill: str = "none") -> str:
+        """A path in the frame's ink."""
+        return el("path", {"d": d, "stroke": self.ink, "stroke-width": self.stroke, "fill": fill})
+
+    def rising_diagonal(self) -> str:
+        """The diagonal from bottom left to top right (cavalry, armoured cars)."""
+        return self.path(f"M{num(self.x)},{num(self.y1)}L{num(self.x1)},{num(self.y)}")
+
+    def cross(self) -> str:
+        """Both diagonals (infantry)."""
+        x, y, x1, y1 = self.x, self.y, self.x1, self.y1
+        return self.path(
+            f"M{num(x)},{num(y)}L{num(x1)},{num(y1)}M{num(x)},{num(y1)}L{num(x1)},{num(y)}"
+        )
+
+    def letters(self, words: str, dy: float, font: float) -> str:
+        """Bold ``words`` in the middle of the frame, ``dy`` and ``font`` in frame heights."""
+        return text(
+            self.cx,
+            self.cy + dy * self.h,
+            words,
+            font_size=font * self.h,
+            font_weight="bold",
+            fill=self.ink,
+            text_anchor="middle",
+        )
 
 
 def unit_symbol(kind: str, box: tuple[float, float, float, float], ink: str, c: float) -> str:
     """The NATO-style unit-type symbol inside ``box`` (x, y, width, height)."""
     x, y, w, h = box
-    stroke = 0.045 * c
-    frame = el(
+    f = _Frame(x, y, w, h, ink, 0.045 * c)
+    outline = el(
         "rect",
         {
             "x": x,
@@ -33,75 +93,69 @@ def unit_symbol(kind: str, box: tuple[float, float, float, float], ink: str, c: 
             "height": h,
             "fill": "none",
             "stroke": ink,
-            "stroke-width": stroke,
+            "stroke-width": f.stroke,
         },
     )
-    x1, y1 = x + w, y + h
-    cx, cy = x + w / 2, y + h / 2
-
-    def path(d: str, fill: str = "none") -> str:
-        return el("path", {"d": d, "stroke": ink, "stroke-width": stroke, "fill": fill})
-
-    cross = f"M{num(x)},{num(y)}L{num(x1)},{num(y1)}M{num(x)},{num(y1)}L{num(x1)},{num(y)}"
-    if kind == "infantry":
-        marks = path(cross)
-    elif kind == "cavalry":
-        marks = path(f"M{num(x)},{num(y1)}L{num(x1)},{num(y)}")
-    elif kind == "artillery":
-        marks = el("circle", {"cx": cx, "cy": cy, "r": 0.22 * h, "fill": ink})
-    elif kind == "mountain_infantry":
-        tri = points([(cx - 0.2 * w, y1), (cx, y1 - 0.45 * h), (cx + 0.2 * w, y1)])
-        marks = path(cross) + el("polygon", {"points": tri, "fill": ink})
-    elif kind == "naval_infantry":
-        marks = _anchor(cx, cy, h, ink, stroke)
-    elif kind == "armored_car":
-        marks = el(
-            "ellipse",
-            {
-                "cx": cx,
-                "cy": cy,
-                "rx": 0.34 * w,
-                "ry": 0.28 * h,
-                "fill": "none",
-                "stroke": ink,
-                "stroke-width": stroke,
-            },
-        ) + path(f"M{num(x)},{num(y1)}L{num(x1)},{num(y)}")
-    elif kind == "hq":
-        staff = path(f"M{num(x)},{num(y1)}v{num(0.55 * h)}")
-        marks = staff + text(
-            cx,
-            cy + 0.25 * h,
-            "HQ",
-            font_size=0.68 * h,
-            font_weight="bold",
-            fill=ink,
-            text_anchor="middle",
-        )
-    else:
-        letter = {"supply_depot": "S", "supply_train": "ST", "monitor": "M"}.get(kind, "?")
-        marks = text(
-            cx,
-            cy + 0.3 * h,
-            letter,
-            font_size=0.8 * h,
-            font_weight="bold",
-            fill=ink,
-            text_anchor="middle",
-        )
-    return frame + marks
+    marks = _MARKS.get(kind)
+    return outline + (marks(f) if marks else f.letters(TYPE_LETTERS.get(kind, "?"), 0.3, 0.8))
 
 
-def _anchor(cx: float, cy: float, h: float, ink: str, stroke: float) -> str:
-    """An anchor (naval infantry) of height about ``h`` around (cx, cy)."""
-    top, bottom, r = cy - 0.36 * h, cy + 0.34 * h, 0.3 * h
+def _artillery(f: _Frame) -> str:
+    """A filled disc."""
+    return el("circle", {"cx": f.cx, "cy": f.cy, "r": 0.22 * f.h, "fill": f.ink})
+
+
+def _mountain_infantry(f: _Frame) -> str:
+    """The infantry cross over a small mountain."""
+    tri = points([(f.cx - 0.2 * f.w, f.y1), (f.cx, f.y1 - 0.45 * f.h), (f.cx + 0.2 * f.w, f.y1)])
+    return f.cross() + el("polygon", {"points": tri, "fill": f.ink})
+
+
+def _naval_infantry(f: _Frame) -> str:
+    """An anchor."""
+    cx, h = f.cx, f.h
+    top, bottom, r = f.cy - 0.36 * h, f.cy + 0.34 * h, 0.3 * h
     d = (
         f"M{num(cx)},{num(top)}V{num(bottom)}"
         f"M{num(cx - 0.18 * h)},{num(top + 0.14 * h)}h{num(0.36 * h)}"
         f"M{num(cx - r)},{num(bottom - r)}A{num(r)},{num(r)} 0 0 0 {num(cx + r)},"
         f"{num(bottom - r)}"
     )
-    return el("path", {"d": d, "stroke": ink, "stroke-width": stroke, "fill": "none"})
+    return el("path", {"d": d, "stroke": f.ink, "stroke-width": f.stroke, "fill": "none"})
+
+
+def _armored_car(f: _Frame) -> str:
+    """An oval (armour) with the cavalry diagonal."""
+    oval = el(
+        "ellipse",
+        {
+            "cx": f.cx,
+            "cy": f.cy,
+            "rx": 0.34 * f.w,
+            "ry": 0.28 * f.h,
+            "fill": "none",
+            "stroke": f.ink,
+            "stroke-width": f.stroke,
+        },
+    )
+    return oval + f.rising_diagonal()
+
+
+def _hq(f: _Frame) -> str:
+    """A staff below the frame's left edge and the letters HQ."""
+    staff = f.path(f"M{num(f.x)},{num(f.y1)}v{num(0.55 * f.h)}")
+    return staff + f.letters("HQ", 0.25, 0.68)
+
+
+_MARKS: dict[str, Callable[[_Frame], str]] = {
+    "infantry": _Frame.cross,
+    "cavalry": _Frame.rising_diagonal,
+    "artillery": _artillery,
+    "mountain_infantry": _mountain_infantry,
+    "naval_infantry": _naval_infantry,
+    "armored_car": _armored_car,
+    "hq": _hq,
+}
 
 
 def heroic_star(x: float, y: float, c: float) -> str:
