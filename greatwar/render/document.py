@@ -4,7 +4,8 @@ the legend beside them, styles and patterns in ``<defs>``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.render.borders import border_layer
@@ -26,6 +27,7 @@ from greatwar.render.terrain import (
     terrain_pattern,
 )
 from greatwar.render.title import (
+    TitleLine,
     document_title,
     title_block,
     title_height,
@@ -59,26 +61,76 @@ def render_svg(
     """
     if hex_size <= 0:
         raise ValueError("hex_size must be positive")
-    board = scenario.board
-    geo = Geometry(board, float(hex_size))
-    size = geo.size
-    margin = 0.6 * size
-
+    geo = Geometry(scenario.board, float(hex_size))
     data = _state_data(state)
     heading = title_lines(scenario, data)
-    title_h = title_height(heading, size)
-    min_x, min_y, max_x, max_y = geo.bounds()
-    map_w, map_h = max_x - min_x, max_y - min_y
+    key = legend_block(scenario, geo) if legend else None
+    layout = _Layout.of(geo, heading, key)
+    size = geo.size
+    body = [
+        el("rect", {"width": "100%", "height": "100%", "fill": "#fbf8ef"}),
+        title_block(heading, layout.margin, size),
+        group(
+            {"class": "map", "transform": f"translate({num(layout.map_dx)},{num(layout.map_dy)})"},
+            _map_layers(scenario, geo, data, numbers=numbers, counters=counters),
+        ),
+    ]
+    if key is not None:
+        lx = layout.margin + layout.map_w + 0.8 * size
+        body.append(
+            group(
+                {"class": "legend", "transform": f"translate({num(lx)},{num(layout.title_h)})"},
+                [key[0]],
+            )
+        )
+    return _document(layout.width, layout.height, _defs(size), body, scenario)
 
-    legend_w, legend_h, legend_body = 0.0, 0.0, ""
-    if legend:
-        legend_body, legend_w, legend_h = legend_block(scenario, geo)
 
-    content_w = map_w + (0.8 * size + legend_w if legend else 0.0)
-    width = 2 * margin + max(content_w, title_width(heading, size))
-    height = title_h + max(map_h, legend_h) + margin
-    map_dx, map_dy = margin - min_x, title_h - min_y
+@dataclass(frozen=True)
+class _Layout:
+    """Where the title block, the map and the legend go, and the size of the picture."""
 
+    margin: float
+    title_h: float
+    map_w: float
+    map_dx: float  # the map group's translation
+    map_dy: float
+    width: float
+    height: float
+
+    @classmethod
+    def of(
+        cls, geo: Geometry, heading: Sequence[TitleLine], key: tuple[str, float, float] | None
+    ) -> _Layout:
+        """The layout of a map under ``heading``, with the legend ``key`` (markup, width,
+        height) beside it if there is one."""
+        size = geo.size
+        margin = 0.6 * size
+        title_h = title_height(heading, size)
+        min_x, min_y, max_x, max_y = geo.bounds()
+        map_w, map_h = max_x - min_x, max_y - min_y
+        content_w = map_w + (0.8 * size + key[1] if key is not None else 0.0)
+        legend_h = key[2] if key is not None else 0.0
+        return cls(
+            margin=margin,
+            title_h=title_h,
+            map_w=map_w,
+            map_dx=margin - min_x,
+            map_dy=title_h - min_y,
+            width=2 * margin + max(content_w, title_width(heading, size)),
+            height=title_h + max(map_h, legend_h) + margin,
+        )
+
+
+def _map_layers(
+    scenario: Scenario,
+    geo: Geometry,
+    data: Mapping[str, Any] | None,
+    *,
+    numbers: bool,
+    counters: bool,
+) -> list[str]:
+    """The map's layers, bottom first."""
     layers = [
         hex_layer(scenario, geo),
         trench_layer(geo),
@@ -91,28 +143,11 @@ def render_svg(
         hex_number_layer(geo) if numbers else "",
     ]
     if counters:
-        layers.append(counter_layer(scenario, geo, placements(scenario, state, data)))
+        layers.append(counter_layer(scenario, geo, placements(scenario, data)))
     # names above the counters, so that a neighbouring stack never hides them
     layers.append(place_label_layer(geo))
     layers.append(edge_marker_layer(scenario, geo))
-
-    body = [
-        el("rect", {"width": "100%", "height": "100%", "fill": "#fbf8ef"}),
-        title_block(heading, margin, size),
-        group(
-            {"class": "map", "transform": f"translate({num(map_dx)},{num(map_dy)})"},
-            layers,
-        ),
-    ]
-    if legend:
-        lx = margin + map_w + 0.8 * size
-        body.append(
-            group(
-                {"class": "legend", "transform": f"translate({num(lx)},{num(title_h)})"},
-                [legend_body],
-            )
-        )
-    return _document(width, height, _defs(size), body, scenario)
+    return layers
 
 
 def _document(width: float, height: float, defs: str, body: list[str], scenario: Scenario) -> str:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from greatwar.model.schema import OffMapLink
 from greatwar.render.geometry import Geometry
-from greatwar.render.svg import Point, el, group, num, points, text
+from greatwar.render.svg import Point, el, group, num, polyline, text
 
 RAIL_COLOR = "#1a1a1a"
 ROAD_COLOR = "#8a5a2b"
@@ -15,64 +16,35 @@ ROAD_COLOR = "#8a5a2b"
 
 def rail_marks(path: Sequence[Point], track: str, size: float) -> str:
     """A railroad along ``path``: ties, and one rail (single track) or two (double)."""
-    pts = points(path)
-    ties = el(
-        "polyline",
-        {
-            "points": pts,
-            "fill": "none",
-            "stroke": RAIL_COLOR,
-            "stroke-width": (0.3 if track == "double" else 0.22) * size,
-            "stroke-dasharray": f"{num(0.04 * size)} {num(0.2 * size)}",
-        },
+    double = track == "double"
+    ties = polyline(
+        path,
+        fill="none",
+        stroke=RAIL_COLOR,
+        stroke_width=(0.3 if double else 0.22) * size,
+        stroke_dasharray=f"{num(0.04 * size)} {num(0.2 * size)}",
     )
-    if track == "double":
-        rails = el(
-            "polyline",
-            {
-                "points": pts,
-                "fill": "none",
-                "stroke": RAIL_COLOR,
-                "stroke-width": 0.17 * size,
-                "stroke-linejoin": "round",
-            },
-        ) + el(
-            "polyline",
-            {
-                "points": pts,
-                "fill": "none",
-                "stroke": "#f4efe0",
-                "stroke-width": 0.07 * size,
-                "stroke-linejoin": "round",
-            },
-        )
-    else:
-        rails = el(
-            "polyline",
-            {
-                "points": pts,
-                "fill": "none",
-                "stroke": RAIL_COLOR,
-                "stroke-width": 0.06 * size,
-                "stroke-linejoin": "round",
-            },
-        )
-    return ties + rails
+    if not double:
+        return ties + _rail(path, RAIL_COLOR, 0.06 * size)
+    # two rails: a broad black line with a pale one down its middle
+    return ties + _rail(path, RAIL_COLOR, 0.17 * size) + _rail(path, "#f4efe0", 0.07 * size)
+
+
+def _rail(path: Sequence[Point], color: str, width: float) -> str:
+    """One solid line of a railroad."""
+    return polyline(path, fill="none", stroke=color, stroke_width=width, stroke_linejoin="round")
 
 
 def road_marks(path: Sequence[Point], size: float) -> str:
     """A road along ``path``: a dashed brown line."""
-    return el(
-        "polyline",
-        {
-            "points": points(path),
-            "fill": "none",
-            "stroke": ROAD_COLOR,
-            "stroke-width": 0.09 * size,
-            "stroke-dasharray": f"{num(0.22 * size)} {num(0.12 * size)}",
-            "stroke-linecap": "round",
-            "stroke-linejoin": "round",
-        },
+    return polyline(
+        path,
+        fill="none",
+        stroke=ROAD_COLOR,
+        stroke_width=0.09 * size,
+        stroke_dasharray=f"{num(0.22 * size)} {num(0.12 * size)}",
+        stroke_linecap="round",
+        stroke_linejoin="round",
     )
 
 
@@ -104,42 +76,38 @@ def offmap_layer(geo: Geometry) -> str:
     if not geo.board.offmap_links:
         return ""
     min_x, min_y, max_x, max_y = geo.bounds()
-    mid_x, mid_y = (min_x + max_x) / 2, (min_y + max_y) / 2
-    out = []
-    for link in geo.board.offmap_links:
-        (ax, ay), (bx, by) = geo.center(link.hexes[0]), geo.center(link.hexes[1])
-        cx, cy = (ax + bx) / 2, (ay + by) / 2
-        dx, dy = cx - mid_x, cy - mid_y
-        norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
-        bulge = 1.6 * geo.size
-        qx, qy = cx + dx / norm * bulge, cy + dy / norm * bulge
-        label = f"off-map rail {link.cost} MP"
-        out.append(
-            group(
-                {"data-offmap": f"{link.hexes[0]}/{link.hexes[1]}"},
-                [
-                    el(
-                        "path",
-                        {
-                            "d": f"M{num(ax)},{num(ay)} Q{num(qx)},{num(qy)} {num(bx)},{num(by)}",
-                            "fill": "none",
-                            "stroke": "#222",
-                            "stroke-width": 0.05 * geo.size,
-                            "stroke-dasharray": f"{num(0.2 * geo.size)} {num(0.12 * geo.size)}",
-                        },
-                    ),
-                    text(
-                        (cx + qx) / 2,
-                        (cy + qy) / 2,
-                        label,
-                        font_size=0.22 * geo.size,
-                        text_anchor="middle",
-                        fill="#222",
-                        transform=f"rotate(-90 {num((cx + qx) / 2)} {num((cy + qy) / 2)})"
-                        if abs(dx) > abs(dy)
-                        else None,
-                    ),
-                ],
-            )
-        )
+    middle = (min_x + max_x) / 2, (min_y + max_y) / 2
+    out = [_offmap_link(geo, link, middle) for link in geo.board.offmap_links]
     return group({"class": "offmap-links", "pointer-events": "none"}, out)
+
+
+def _offmap_link(geo: Geometry, link: OffMapLink, middle: Point) -> str:
+    """One off-map link: a curve between its two hexes pushed away from the map's middle,
+    labelled with its cost (written upright along a west or east edge)."""
+    (ax, ay), (bx, by) = geo.center(link.hexes[0]), geo.center(link.hexes[1])
+    cx, cy = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = cx - middle[0], cy - middle[1]
+    norm = max(1e-9, (dx * dx + dy * dy) ** 0.5)
+    bulge = 1.6 * geo.size
+    qx, qy = cx + dx / norm * bulge, cy + dy / norm * bulge
+    curve = el(
+        "path",
+        {
+            "d": f"M{num(ax)},{num(ay)} Q{num(qx)},{num(qy)} {num(bx)},{num(by)}",
+            "fill": "none",
+            "stroke": "#222",
+            "stroke-width": 0.05 * geo.size,
+            "stroke-dasharray": f"{num(0.2 * geo.size)} {num(0.12 * geo.size)}",
+        },
+    )
+    lx, ly = (cx + qx) / 2, (cy + qy) / 2
+    label = text(
+        lx,
+        ly,
+        f"off-map rail {link.cost} MP",
+        font_size=0.22 * geo.size,
+        text_anchor="middle",
+        fill="#222",
+        transform=f"rotate(-90 {num(lx)} {num(ly)})" if abs(dx) > abs(dy) else None,
+    )
+    return group({"data-offmap": f"{link.hexes[0]}/{link.hexes[1]}"}, [curve, label])

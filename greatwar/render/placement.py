@@ -38,30 +38,18 @@ class Placed:
     lost: int
 
 
-def placements(
-    scenario: Scenario, state: Any, data: Mapping[str, Any] | None
-) -> dict[str, list[Placed]]:
-    """Units on the map by hex, in drawing order (top counter first)."""
-    board = scenario.board
-    found: list[tuple[str | None, Placed]] = []
-    if state is not None and data is not None:
-        for uid, rec in (data.get("units") or {}).items():
-            counter = scenario.counters.get(uid)
-            if counter is None or not isinstance(rec, Mapping) or rec.get("status") != "on_map":
-                continue
-            lost = int(rec.get("lost") or 0)
-            found.append((canonical_label(board, rec.get("hex")), Placed(uid, counter, lost)))
+def placements(scenario: Scenario, data: Mapping[str, Any] | None) -> dict[str, list[Placed]]:
+    """Units on the map by hex, in drawing order (top counter first).
+
+    ``data`` is a state's data (its units with status ``on_map``); without it the
+    scenario's set-up: its ``[position]`` if it has one, else each counter's ``setup``.
+    """
+    if data is not None:
+        found = _on_map(scenario, data)
     elif scenario.file.position is not None:
-        for uid, pos in scenario.file.position.units.items():
-            counter = scenario.counters.get(uid)
-            if counter is not None and pos.status == "on_map":
-                found.append(
-                    (canonical_label(board, pos.hex), Placed(uid, counter, pos.steps_lost))
-                )
+        found = _in_position(scenario)
     else:
-        for uid, counter in scenario.counters.items():
-            if counter.setup is not None:
-                found.append((canonical_label(board, counter.setup), Placed(uid, counter, 0)))
+        found = _at_setup(scenario)
     stacks: dict[str, list[Placed]] = {}
     for label, placed in found:
         if label is not None:
@@ -69,6 +57,39 @@ def placements(
     for units in stacks.values():
         units.sort(key=_stack_order)
     return stacks
+
+
+def _on_map(scenario: Scenario, data: Mapping[str, Any]) -> list[tuple[str | None, Placed]]:
+    """A state's units on the map (``lost``: steps lost), at the map's spelling of their hex."""
+    found: list[tuple[str | None, Placed]] = []
+    for uid, rec in (data.get("units") or {}).items():
+        counter = scenario.counters.get(uid)
+        if counter is None or not isinstance(rec, Mapping) or rec.get("status") != "on_map":
+            continue
+        lost = int(rec.get("lost") or 0)
+        found.append((canonical_label(scenario.board, rec.get("hex")), Placed(uid, counter, lost)))
+    return found
+
+
+def _in_position(scenario: Scenario) -> list[tuple[str | None, Placed]]:
+    """The units the scenario's ``[position]`` puts on the map."""
+    position = scenario.file.position
+    found: list[tuple[str | None, Placed]] = []
+    for uid, pos in position.units.items() if position is not None else ():
+        counter = scenario.counters.get(uid)
+        if counter is not None and pos.status == "on_map":
+            placed = Placed(uid, counter, pos.steps_lost)
+            found.append((canonical_label(scenario.board, pos.hex), placed))
+    return found
+
+
+def _at_setup(scenario: Scenario) -> list[tuple[str | None, Placed]]:
+    """Every counter with a ``setup`` hex, at full strength."""
+    return [
+        (canonical_label(scenario.board, counter.setup), Placed(uid, counter, 0))
+        for uid, counter in scenario.counters.items()
+        if counter.setup is not None
+    ]
 
 
 def _stack_order(placed: Placed) -> tuple[int, int]:

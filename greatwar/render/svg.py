@@ -61,6 +61,11 @@ def line(p: Point, q: Point, **attrs: object) -> str:
     )
 
 
+def polyline(path: Iterable[Point], **attrs: object) -> str:
+    """A ``<polyline>`` through ``path``; keyword attributes as in :func:`_css_names`."""
+    return el("polyline", {"points": points(path), **_css_names(attrs)})
+
+
 def _css_names(attrs: Mapping[str, object]) -> dict[str, object]:
     """``stroke_width=2`` -> ``{"stroke-width": 2}`` (``class_`` -> ``class``)."""
     return {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}

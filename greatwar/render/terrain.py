@@ -5,6 +5,7 @@ a light texture over some terrains, the grid; and the patterns those fills use
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from greatwar.render.geometry import Geometry
@@ -16,9 +17,6 @@ if TYPE_CHECKING:
 
 GRID_COLOR = "#6b6b6b"
 UNKNOWN_FILL = "url(#gw-unknown)"
-
-# Terrains drawn with a light texture over their colour (see terrain_pattern).
-TERRAIN_PATTERNS = ("forest", "swamp", "rough", "broken", "mountain", "city")
 
 
 def hatch_pattern(size: float) -> str:
@@ -35,64 +33,94 @@ def hatch_pattern(size: float) -> str:
 
 def terrain_pattern(name: str, size: float) -> str:
     """A light texture for some terrains, drawn over the terrain colour."""
-    s = size
-    if name == "forest":
-        w, h = 0.5 * s, 0.45 * s
-        marks = el(
-            "circle",
-            {"cx": 0.15 * s, "cy": 0.15 * s, "r": 0.07 * s, "fill": "#4f8a3c", "opacity": 0.6},
-        ) + el(
-            "circle",
-            {"cx": 0.4 * s, "cy": 0.37 * s, "r": 0.07 * s, "fill": "#4f8a3c", "opacity": 0.6},
-        )
-    elif name == "swamp":
-        w, h = 0.5 * s, 0.3 * s
-        marks = el(
-            "path",
-            {
-                "d": f"M{num(0.05 * s)},{num(0.15 * s)}h{num(0.2 * s)}"
-                f"M{num(0.1 * s)},{num(0.1 * s)}v{num(0.05 * s)}"
-                f"M{num(0.15 * s)},{num(0.08 * s)}v{num(0.07 * s)}"
-                f"M{num(0.2 * s)},{num(0.1 * s)}v{num(0.05 * s)}",
-                "stroke": "#3f7f6e",
-                "stroke-width": 0.03 * s,
-                "fill": "none",
-            },
-        )
-    elif name in ("rough", "broken"):
-        w = h = (0.3 if name == "rough" else 0.4) * s
-        marks = el(
-            "circle",
-            {"cx": w / 2, "cy": h / 2, "r": 0.03 * s, "fill": "#6b4a2a", "opacity": 0.55},
-        )
-    elif name == "mountain":
-        w, h = 0.5 * s, 0.42 * s
-        marks = el(
-            "path",
-            {
-                "d": f"M{num(0.08 * s)},{num(0.3 * s)}l{num(0.12 * s)},{num(-0.17 * s)}"
-                f"l{num(0.12 * s)},{num(0.17 * s)}",
-                "stroke": "#5a4330",
-                "stroke-width": 0.035 * s,
-                "fill": "none",
-                "opacity": 0.7,
-            },
-        )
-    else:  # city: a faint street grid
-        w = h = 0.2 * s
-        marks = el(
-            "path",
-            {
-                "d": f"M0,0h{num(w)}M0,0v{num(h)}",
-                "stroke": "#a86f66",
-                "stroke-width": 0.02 * s,
-                "fill": "none",
-            },
-        )
+    w, h, marks = _TEXTURES.get(name, _city)(size)
     return (
         f'<pattern id="gw-tex-{name}" patternUnits="userSpaceOnUse"'
         f' width="{num(w)}" height="{num(h)}">{marks}</pattern>'
     )
+
+
+def _forest(s: float) -> tuple[float, float, str]:
+    """Two green dots a tile (each texture: its tile's width, height and marks)."""
+    dot = {"r": 0.07 * s, "fill": "#4f8a3c", "opacity": 0.6}
+    marks = el("circle", {"cx": 0.15 * s, "cy": 0.15 * s, **dot}) + el(
+        "circle", {"cx": 0.4 * s, "cy": 0.37 * s, **dot}
+    )
+    return 0.5 * s, 0.45 * s, marks
+
+
+def _swamp(s: float) -> tuple[float, float, str]:
+    """A tuft of reeds: a short line with three strokes rising from it."""
+    marks = el(
+        "path",
+        {
+            "d": f"M{num(0.05 * s)},{num(0.15 * s)}h{num(0.2 * s)}"
+            f"M{num(0.1 * s)},{num(0.1 * s)}v{num(0.05 * s)}"
+            f"M{num(0.15 * s)},{num(0.08 * s)}v{num(0.07 * s)}"
+            f"M{num(0.2 * s)},{num(0.1 * s)}v{num(0.05 * s)}",
+            "stroke": "#3f7f6e",
+            "stroke-width": 0.03 * s,
+            "fill": "none",
+        },
+    )
+    return 0.5 * s, 0.3 * s, marks
+
+
+def _stippled(tile: float) -> Callable[[float], tuple[float, float, str]]:
+    """Brown dots, one a tile ``tile`` hexes square (rough: dense, broken: sparse)."""
+
+    def texture(s: float) -> tuple[float, float, str]:
+        w = h = tile * s
+        marks = el(
+            "circle",
+            {"cx": w / 2, "cy": h / 2, "r": 0.03 * s, "fill": "#6b4a2a", "opacity": 0.55},
+        )
+        return w, h, marks
+
+    return texture
+
+
+def _mountain(s: float) -> tuple[float, float, str]:
+    """A small peak."""
+    marks = el(
+        "path",
+        {
+            "d": f"M{num(0.08 * s)},{num(0.3 * s)}l{num(0.12 * s)},{num(-0.17 * s)}"
+            f"l{num(0.12 * s)},{num(0.17 * s)}",
+            "stroke": "#5a4330",
+            "stroke-width": 0.035 * s,
+            "fill": "none",
+            "opacity": 0.7,
+        },
+    )
+    return 0.5 * s, 0.42 * s, marks
+
+
+def _city(s: float) -> tuple[float, float, str]:
+    """A faint street grid."""
+    w = h = 0.2 * s
+    marks = el(
+        "path",
+        {
+            "d": f"M0,0h{num(w)}M0,0v{num(h)}",
+            "stroke": "#a86f66",
+            "stroke-width": 0.02 * s,
+            "fill": "none",
+        },
+    )
+    return w, h, marks
+
+
+_TEXTURES: dict[str, Callable[[float], tuple[float, float, str]]] = {
+    "forest": _forest,
+    "swamp": _swamp,
+    "rough": _stippled(0.3),
+    "broken": _stippled(0.4),
+    "mountain": _mountain,
+    "city": _city,
+}
+# Terrains drawn with a light texture over their colour, in the order of the patterns
+TERRAIN_PATTERNS = tuple(_TEXTURES)
 
 
 def _terrain_fill(scenario: Scenario, label: str) -> tuple[str, str | None]:

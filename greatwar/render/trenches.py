@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from greatwar.render.geometry import Geometry
-from greatwar.render.svg import el, group, points
+from greatwar.render.svg import group, polyline
 
 TRENCH_COLOR = "#4a3214"
 
@@ -15,15 +15,8 @@ def trench_marks(cx: float, cy: float, size: float) -> str:
     teeth = 6
     step = (x1 - x0) / teeth
     pts = [(x0 + i * step, y + (0.07 * size if i % 2 else -0.07 * size)) for i in range(teeth + 1)]
-    return el(
-        "polyline",
-        {
-            "points": points(pts),
-            "fill": "none",
-            "stroke": TRENCH_COLOR,
-            "stroke-width": 0.06 * size,
-            "stroke-linejoin": "miter",
-        },
+    return polyline(
+        pts, fill="none", stroke=TRENCH_COLOR, stroke_width=0.06 * size, stroke_linejoin="miter"
     )
 
 
