@@ -12,8 +12,8 @@ from greatwar.render.edges import entry_marker, supply_marker
 from greatwar.render.geometry import Geometry
 from greatwar.render.hexsides import border_marks, hexside_marks, side_color, side_name, side_rank
 from greatwar.render.lines import rail_marks, road_marks
-from greatwar.render.places import FORTRESS_COLOR, city_marker
-from greatwar.render.svg import el, group, num, star_points, text, text_width
+from greatwar.render.places import city_marker, fortress_sample
+from greatwar.render.svg import el, group, num, text, text_width
 from greatwar.render.symbols import TYPE_NAMES, unit_symbol
 from greatwar.render.terrain import GRID_COLOR, TERRAIN_PATTERNS, UNKNOWN_FILL
 from greatwar.render.trenches import trench_marks
@@ -71,7 +71,8 @@ def legend_block(scenario: Scenario, geo: Geometry) -> tuple[str, float, float]:
     lw = _LegendWriter(geo.size)
     _legend_terrain(scenario, geo, lw)
     _legend_hexsides(scenario, geo, lw)
-    _legend_lines_and_places(scenario, geo, lw)
+    _legend_lines(geo, lw)
+    _legend_places(geo, lw)
     _legend_counters(scenario, lw)
     height = lw.y + 0.3 * geo.size
     frame = el(
@@ -128,47 +129,40 @@ def _legend_hexsides(scenario: Scenario, geo: Geometry, lw: _LegendWriter) -> No
         lw.item(sample, side_name(scenario, kind))
 
 
-def _legend_lines_and_places(scenario: Scenario, geo: Geometry, lw: _LegendWriter) -> None:
-    """Railroads and roads; cities, towns, fortresses, trenches, entries, supply sources."""
+def _legend_lines(geo: Geometry, lw: _LegendWriter) -> None:
+    """The kinds of railroad on this map, and roads."""
     board = geo.board
-    size = geo.size
     w, h = lw.swatch_w, lw.row
-    line = [(0.05 * w, h / 2), (0.95 * w, h / 2)]
+    path = [(0.05 * w, h / 2), (0.95 * w, h / 2)]
     tracks = {ln.track for ln in board.rails}
     if board.roads:
         tracks.add("road")
-    if tracks:
-        lw.heading("Railroads and roads")
-        if "single" in tracks:
-            lw.item(rail_marks(line, "single", size), "Railroad, single track")
-        if "double" in tracks:
-            lw.item(rail_marks(line, "double", size), "Railroad, double track")
-        if "road" in tracks:
-            lw.item(road_marks(line, size), "Road")
+    if not tracks:
+        return
+    lw.heading("Railroads and roads")
+    if "single" in tracks:
+        lw.item(rail_marks(path, "single", geo.size), "Railroad, single track")
+    if "double" in tracks:
+        lw.item(rail_marks(path, "double", geo.size), "Railroad, double track")
+    if "road" in tracks:
+        lw.item(road_marks(path, geo.size), "Road")
+
+
+def _legend_places(geo: Geometry, lw: _LegendWriter) -> None:
+    """Cities, towns, fortresses, trenches, entry hexes and supply sources on this map."""
+    board = geo.board
+    size = geo.size
     sizes = {c.size for c in board.cities.values()}
-    has_places = (
-        sizes or board.fortresses or board.trenches or board.entries or board.supply_sources
-    )
-    if not has_places:
+    if not (sizes or board.fortresses or board.trenches or board.entries or board.supply_sources):
         return
     lw.heading("Places")
-    mx, my = w / 2, h / 2
+    mx, my = lw.swatch_w / 2, lw.row / 2
     if "city" in sizes:
         lw.item(city_marker(mx, my, "city", size), "City (name, victory points)")
     if "town" in sizes:
         lw.item(city_marker(mx, my, "town", size), "Town (name, victory points)")
     if board.fortresses:
-        star = el(
-            "polygon",
-            {
-                "points": star_points(mx, my, 0.42 * h, 0.3 * h, 8, 22.5),
-                "fill": FORTRESS_COLOR,
-                "fill-opacity": 0.12,
-                "stroke": FORTRESS_COLOR,
-                "stroke-width": 0.05 * size,
-            },
-        )
-        lw.item(star, "Fortress (name, defence full/reduced)")
+        lw.item(fortress_sample(mx, my, lw.row, size), "Fortress (name, defence full/reduced)")
     if board.trenches:
         lw.item(trench_marks(mx, my - 0.5 * size, size * 0.8), "Trench hex")
     if board.entries:

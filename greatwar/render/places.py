@@ -60,6 +60,20 @@ def _fortress_marker(cx: float, cy: float, size: float) -> str:
     )
 
 
+def fortress_sample(cx: float, cy: float, h: float, size: float) -> str:
+    """The fortress star of the legend, ``h`` high."""
+    return el(
+        "polygon",
+        {
+            "points": star_points(cx, cy, 0.42 * h, 0.3 * h, 8, 22.5),
+            "fill": FORTRESS_COLOR,
+            "fill-opacity": 0.12,
+            "stroke": FORTRESS_COLOR,
+            "stroke-width": 0.05 * size,
+        },
+    )
+
+
 def place_layer(scenario: Scenario, geo: Geometry) -> str:
     """Fortress stars (``data-fortress``) and city markers (``data-city``), under the counters."""
     board = geo.board

@@ -74,22 +74,7 @@ def title_block(lines: Sequence[TitleLine], margin: float, size: float) -> str:
         font = line.font * size
         y += font * 1.45
         if line.kind == "fictional":
-            pad = 0.2 * size
-            out.append(
-                el(
-                    "rect",
-                    {
-                        "x": margin - pad,
-                        "y": y - font * 1.05,
-                        "width": text_width(line.text, font) + 2 * pad,
-                        "height": font * 1.4,
-                        "rx": 0.1 * size,
-                        "fill": "#fff0f0",
-                        "stroke": "#c0392b",
-                        "stroke-width": 0.05 * size,
-                    },
-                )
-            )
+            out.append(_fictional_frame(line.text, margin, y, font, size))
             out.append(
                 text(margin, y, line.text, font_size=font, font_weight="bold", fill="#b0281b")
             )
@@ -98,6 +83,24 @@ def title_block(lines: Sequence[TitleLine], margin: float, size: float) -> str:
         else:
             out.append(text(margin, y, line.text, font_size=font, fill="#555"))
     return group({"class": "title"}, out)
+
+
+def _fictional_frame(words: str, x: float, y: float, font: float, size: float) -> str:
+    """The red frame behind the FICTIONAL line, whose text starts at (x, y)."""
+    pad = 0.2 * size
+    return el(
+        "rect",
+        {
+            "x": x - pad,
+            "y": y - font * 1.05,
+            "width": text_width(words, font) + 2 * pad,
+            "height": font * 1.4,
+            "rx": 0.1 * size,
+            "fill": "#fff0f0",
+            "stroke": "#c0392b",
+            "stroke-width": 0.05 * size,
+        },
+    )
 
 
 def document_title(scenario: Scenario) -> str:
