@@ -174,35 +174,37 @@ def _counter_title(placed: Placed) -> str:
 def counter_layer(scenario: Scenario, geo: Geometry, stacks: Mapping[str, list[Placed]]) -> str:
     """Every stack in its hex, bottom counter first; ``data-unit``, ``data-hex``, ``data-side``."""
     colors = {s.id: s.color for s in scenario.sides}
-    c = 0.88 * geo.size
-    offset = 0.08 * geo.size
-    out = []
+    out: list[str] = []
     for label in geo.board.hexes:
         units = stacks.get(label)
-        if not units:
-            continue
-        cx, cy = geo.center(label)
-        depth = min(len(units), MAX_STACK_DEPTH) - 1
-        shift = depth * offset / 2
-        # drawn bottom first: lower counters peek out up and to the right
-        for i in reversed(range(len(units))):
-            placed = units[i]
-            k = min(i, depth)
-            x, y = cx - shift + k * offset, cy + shift - k * offset
-            body = _counter_body(placed, colors.get(placed.counter.side, "#888888"), c)
-            out.append(
-                group(
-                    {
-                        "class": "ctr",
-                        "data-unit": placed.uid,
-                        "data-hex": label,
-                        "data-side": placed.counter.side,
-                        "transform": f"translate({num(x)},{num(y)})",
-                    },
-                    [el("title", None, _counter_title(placed)), *body],
-                )
-            )
-        if len(units) > 1:
-            bx, by = cx + shift + c / 2, cy - shift - c / 2
-            out.append(_count_badge(len(units), bx, by, c))
+        if units:
+            out.extend(_stack(geo, label, units, colors))
     return group({"class": "counters"}, out)
+
+
+def _stack(geo: Geometry, label: str, units: list[Placed], colors: Mapping[str, str]) -> list[str]:
+    """The counters in one hex, each a little offset, and a badge if there are several."""
+    c = 0.88 * geo.size
+    offset = 0.08 * geo.size
+    cx, cy = geo.center(label)
+    depth = min(len(units), MAX_STACK_DEPTH) - 1
+    shift = depth * offset / 2
+    out = []
+    # drawn bottom first: lower counters peek out up and to the right
+    for i in reversed(range(len(units))):
+        placed = units[i]
+        k = min(i, depth)
+        x, y = cx - shift + k * offset, cy + shift - k * offset
+        body = _counter_body(placed, colors.get(placed.counter.side, "#888888"), c)
+        attrs = {
+            "class": "ctr",
+            "data-unit": placed.uid,
+            "data-hex": label,
+            "data-side": placed.counter.side,
+            "transform": f"translate({num(x)},{num(y)})",
+        }
+        out.append(group(attrs, [el("title", None, _counter_title(placed)), *body]))
+    if len(units) > 1:
+        bx, by = cx + shift + c / 2, cy - shift - c / 2
+        out.append(_count_badge(len(units), bx, by, c))
+    return out
