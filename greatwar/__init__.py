@@ -24,11 +24,13 @@ if TYPE_CHECKING:
     from greatwar.model.problems import ScenarioError
 
 #: each public name and the module it comes from
+#: (Game and State come through the library's front door, which registers how
+#: ``State.from_json`` loads a state's game)
 _HOMES = {
-    "Game": "greatwar.engine.state",
+    "Game": "greatwar.api",
     "IllegalAction": "greatwar.engine.errors",
     "ScenarioError": "greatwar.model.problems",
-    "State": "greatwar.engine.state",
+    "State": "greatwar.api",
     "load": "greatwar.api",
     "replay": "greatwar.api",
 }
