@@ -60,3 +60,23 @@ def test_a_crash_is_recorded_with_the_action_that_caused_it(
     result = runner.invoke(app, ["replay", str(report.failures[0].record)])
     assert result.exit_code == 1
     assert "planted crash" in result.output
+
+
+def test_17_3_a_special_reinforcement_with_no_entry_on_the_map_does_not_crash_the_game(
+    tmp_path: Path,
+) -> None:
+    # the historical Tannenberg scenario's map lacks its rail lines: a special
+    # reinforcement scheduled "at its own rail exits" has none; the game says so and goes
+    # on (this game once crashed at the end of the movement phase, 17.2.8)
+    from greatwar.ai.random_agent import RandomAgent
+    from greatwar.api import load
+    from greatwar.sim.fuzz import game_seed
+    from greatwar.sim.play import play_game
+
+    game = load("tannenberg/historical")
+    seed = game_seed(1, 0)
+    agents = {role: RandomAgent(seed + n) for n, role in enumerate(game.roles())}
+    played = play_game(game, seed, agents, check_invariants=True)
+    assert played.state.is_over()
+    said = [e["text"] for e in played.state.data["log"] if "has no hex to enter" in e["text"]]
+    assert said and all(t.endswith("it cannot arrive.") for t in said)

@@ -189,6 +189,9 @@ def schedule(
         side = U.info(st, uid).side
         own = [h for h in [entry_hex(st, uid)] if h]
         hexes = entries or own or rail_exits(st, side, edge)
+        if not hexes:
+            name = U.info(st, uid).name
+            _log(st, uid, f"{name} has no hex to enter the map by: it cannot arrive", "17.3")
         U.set_status(st, uid, "pending")
         U.set_note(
             st,
@@ -356,6 +359,8 @@ def end_movement_phase(st: State, side: str) -> None:
             continue
         when = arrival(st, uid)
         assert when is not None
+        if not when["entries"] and not when.get("origin"):
+            continue  # it has no hex to enter by on this map (said when it was scheduled)
         origin = when.get("origin") or when["entries"][0]
         hexes, by_rail = alternative_entries(st, uid)
         stage = st.data["stage"] + 1
