@@ -188,7 +188,7 @@ def test_countries_grid_is_checked_too(teaching: TeachingCopy) -> None:
 def test_hexside_type_missing_from_the_terrain_table(teaching: TeachingCopy) -> None:
     line = teaching.line(teaching.map, 'type = "ridge"')
     text = teaching.terrain.read_text(encoding="utf-8")
-    cut = slice(text.index("[hexside.ridge]"), text.index("[hexside.prohibited]"))
+    cut = slice(text.index("[hexside.ridge]"), text.index("[hexside.major_river]"))
     teaching.terrain.write_text(text[: cut.start] + text[cut.stop :], encoding="utf-8")
     p = teaching.only(teaching.problems())
     assert (Path(p.file), p.field, p.line) == (teaching.map, "hexside[2].type", line)

@@ -144,8 +144,8 @@ def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
             for tcr, mc in costs.items():
                 cost = terrain.move[tcr - 1]
                 provisional = terrain.source == PROVISIONAL
-                for name, s in zip(sorted(features), sides, strict=False):
-                    if bridged and name in ("minor_river", "major_river"):
+                for s in sides:
+                    if bridged and s.river:
                         continue
                     extra = s.move[tcr - 1]  # type: ignore[index]
                     if extra:

@@ -95,6 +95,7 @@ def write_position(
     test_counters: bool = False,
     control: dict[str, str] | None = None,
     fortress_steps_lost: dict[str, int] | None = None,
+    terrain_table: Path | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
@@ -122,6 +123,7 @@ def write_position(
         f"counters = {_toml_value([str(c) for c in counters])}",
         "turns = 6",
         f"first_side = {_toml_value(first_side)}",
+        *([f"terrain_table = {_toml_value(str(terrain_table))}"] if terrain_table else []),
         "",
         "[[side]]" + body,
         extra,
