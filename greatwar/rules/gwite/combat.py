@@ -41,7 +41,7 @@ Readings where the standard rules are silent (each marked in the code):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import cavalry, command, crt, fortress, rail, supply
@@ -53,6 +53,9 @@ if TYPE_CHECKING:
 
 #: markers of units that entered a Friendly stack this phase and do not defend (8.66, 12.17)
 PASSENGER_MARKERS = ("retreated", "withdrawn")
+#: the attack frame's stage while the defender acts before the die (R3), and his last action
+DEFENDING = "defending"
+END_DEFENSE = "end_defense"
 #: unit types a cavalry attack may strike at full strength (12.21)
 CAVALRY_FULL_TARGETS = frozenset({"cavalry", "supply_depot", "hq"})
 
@@ -127,7 +130,11 @@ def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
 
 
 class CombatRules:
-    """The variation points of 8.0 (a game's rules class may override them)."""
+    """The variation points of 8.0 (a game's rules class may override them): every
+    source of a modifier the odds name — the CRT row, the halvings of each attacker and
+    defender, the terrain's factor, cavalry's reduction, column shifts, die modifiers and
+    result modifiers — and a step in which the defender acts before the die (none in
+    the standard rules; Brusilov's HQ defensive shift and massed artillery need it)."""
 
     def attack_tcr(self, st: State, attackers: list[str]) -> int:
         """The TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
@@ -135,6 +142,117 @@ class CombatRules:
         Caporetto 8.4 give their own)."""
         rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
         return max(rated) if rated else 1
+
+    def attack_halvings(self, st: State, uid: str, targets: list[str]) -> list[Halving]:
+        """The halvings of one attacking unit's Attack Strength, in the order they apply:
+        9.21 out of supply (never below one), 10.42 out of command, and the terrain
+        table's halving across a hexside (5.4 Minor River)."""
+        out = []
+        if supply.attack_halved(st, uid):
+            out.append(Halving(_modifier("out of supply: halved, never below 1", "9.21"), 1))
+        if command.attack_halved(st, uid):
+            out.append(Halving(_modifier("out of command control: halved", "10.42")))
+        for effect in _crossed_effects(st, _crossings(st, uid, targets), "attack_halved"):
+            out.append(Halving(_modifier(effect.why, effect.case, effect.provisional)))
+        return out
+
+    def defense_halvings(self, st: State, uid: str, hex_label: str) -> list[Halving]:
+        """The halvings of one defending unit's Defense Strength, before the terrain's
+        factor: 5.36 entrained (rounded down)."""
+        if rail.defense_halved(st, uid):
+            return [Halving(_modifier("entrained: half defense, rounded down", "5.36"))]
+        return []
+
+    def terrain_defense(self, st: State, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
+        """5.4 the factor the hex's terrain multiplies its defending units by, and why
+        (the terrain table's ``defense``: a City doubles)."""
+        scenario = U.static(st).scenario
+        terrain = scenario.terrain.terrain.get(scenario.board.terrain.get(hex_label, ""))
+        effect = None if terrain is None else terrain.defense
+        if effect is None:
+            return 1, []
+        return effect.factor, [_modifier(effect.why, effect.case, effect.provisional)]
+
+    def cavalry_reduced(self, st: State, targets: list[str], defender: str) -> bool:
+        """12.21 cavalry attacks at a quarter unless every target holds only Enemy
+        cavalry, depots or HQs (a fortress is not one of those).  What the hex *contains*
+        counts: a unit that retreated into it (8.66) does not defend but is there."""
+        for t in targets:
+            if fortress.owner(st, t) == defender:
+                return True
+            for uid in U.units_in(st, t):
+                ui = U.info(st, uid)
+                if ui.side == defender and ui.type not in CAVALRY_FULL_TARGETS:
+                    return True
+        return False
+
+    def odds_shifts(self, st: State, seg: Frame, attack: Frame) -> list[dict[str, Any]]:
+        """Column shifts of the odds (8.4): 10.21 the HQs' attack shifts the attacker
+        added (an HQ that no longer qualifies shifts by 0).  Each entry names its source
+        (``hq`` or ``unit``), its ``shift`` and its case."""
+        attackers = attack["attackers"]
+        candidates = {
+            c["hq"]: c for c in command.shift_candidates(st, attackers, seg["shifts_used"])
+        }
+        out = []
+        for hq in attack["shifts"]:
+            c = candidates.get(hq, {"hq": hq, "shift": 0, "level": U.info(st, hq).hq_level})
+            out.append({**c, "case": "10.21"})
+        return out
+
+    def die_modifiers(self, st: State, attack: Frame) -> list[dict[str, Any]]:
+        """Added to the combat die (5.4): the terrain table's die modifiers of the
+        hexsides any attacker attacks across (Ridge +1, Major River)."""
+        crossings: set[str] = set()
+        for uid in attack["attackers"]:
+            crossings |= _crossings(st, uid, attack["targets"])
+        mods = []
+        for effect in _crossed_effects(st, crossings, "die"):
+            mod: dict[str, Any] = {"why": effect.why, "value": effect.value, "case": effect.case}
+            if effect.provisional:
+                mod["provisional"] = True
+            mods.append(mod)
+        return mods
+
+    def result_modifiers(self, st: State, attack: Frame, defender: str) -> list[dict[str, Any]]:
+        """10.43 TCR 3-4 units out of command (attacking) or beyond every HQ's radius
+        (defending) add one to their force's result (3 becoming E): one entry per force."""
+        attackers, targets = attack["attackers"], attack["targets"]
+        out = []
+        if any(command.result_worsens(st, u, True) for u in attackers if not U.info(st, u).hq):
+            out.append(
+                {"force": "attacker", "why": "attacking TCR 3-4 units out of command", "value": 1}
+            )
+        defending = [u for t in targets for u in defenders_in(st, t, defender)]
+        if any(command.result_worsens(st, u, False) for u in defending if not U.info(st, u).hq):
+            out.append(
+                {
+                    "force": "defender",
+                    "why": "defending TCR 3-4 units beyond any HQ's radius",
+                    "value": 1,
+                }
+            )
+        return [{**m, "case": "10.43"} for m in out]
+
+    # -- the defender's step before the die ----------------------------------------------
+
+    def defender_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
+        """What the defender may do once the attack is committed and before the die (his
+        choices are kept on the attack frame, under ``defense``, and the modifier
+        sources read them).  None in the standard rules: no defender step."""
+        return []
+
+    def apply_defender_action(self, st: State, attack: Frame, action: Action) -> None:
+        """Carry out one of :meth:`defender_actions` (recorded on ``attack["defense"]``)."""
+        raise NotImplementedError("the standard rules give the defender no step")
+
+
+class Halving(NamedTuple):
+    """One halving of a unit's strength: the modifier the odds name, and the least the
+    strength may be halved to (9.21: never below one)."""
+
+    modifier: dict[str, Any]
+    floor: int = 0
 
 
 # --- the odds, with every modifier named ----------------------------------------------------
@@ -159,7 +277,8 @@ def _crossings(st: State, uid: str, targets: list[str]) -> set[str]:
 
 
 def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]:
-    """One attacking unit's strength with its modifiers (9.21, 10.42, 5.4 Minor River)."""
+    """One attacking unit's strength with its modifiers (the rules' halvings, in order;
+    a heroic leader's Combat Strength, 10.23)."""
     ui = U.info(st, uid)
     if ui.hq:
         value = command.heroic_attack(st, uid, U.units_in(st, U.record(st, uid)["hex"]))
@@ -173,15 +292,9 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
     printed = U.printed_attack(st, uid)
     value = printed
     mods = []
-    if supply.attack_halved(st, uid):
-        value = max(1, value // 2)
-        mods.append(_modifier("out of supply: halved, never below 1", "9.21"))
-    if command.attack_halved(st, uid):
-        value //= 2
-        mods.append(_modifier("out of command control: halved", "10.42"))
-    for effect in _crossed_effects(st, _crossings(st, uid, targets), "attack_halved"):
-        value //= 2  # 5.4 (Minor River) and any hexside the terrain table halves across
-        mods.append(_modifier(effect.why, effect.case, effect.provisional))
+    for halving in U.rules(st).attack_halvings(st, uid, targets):
+        value = max(halving.floor, value // 2)
+        mods.append(halving.modifier)
     return {
         "unit": uid,
         "name": ui.name,
@@ -192,30 +305,18 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
     }
 
 
-def cavalry_reduced(st: State, targets: list[str], defender: str) -> bool:
-    """12.21 cavalry attacks at a quarter unless every target holds only Enemy cavalry,
-    depots or HQs (a fortress is not one of those).  What the hex *contains* counts: a
-    unit that retreated into it (8.66) does not defend but is there."""
-    for t in targets:
-        if fortress.owner(st, t) == defender:
-            return True
-        for uid in U.units_in(st, t):
-            ui = U.info(st, uid)
-            if ui.side == defender and ui.type not in CAVALRY_FULL_TARGETS:
-                return True
-    return False
-
-
 def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
-    """One defending unit's strength with its modifiers (5.36, 5.4 City)."""
+    """One defending unit's strength with its modifiers: the rules' halvings (5.36), then
+    the terrain's factor (5.4 City)."""
     ui = U.info(st, uid)
     printed = U.printed_defense(st, uid)
     value = printed
     mods = []
-    if rail.defense_halved(st, uid):
-        value //= 2
-        mods.append(_modifier("entrained: half defense, rounded down", "5.36"))
-    factor, terrain_mods = terrain_defense(st, hex_label)
+    rules = U.rules(st)
+    for halving in rules.defense_halvings(st, uid, hex_label):
+        value = max(halving.floor, value // 2)
+        mods.append(halving.modifier)
+    factor, terrain_mods = rules.terrain_defense(st, hex_label)
     return {
         "unit": uid,
         "name": ui.name,
@@ -223,17 +324,6 @@ def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
         "strength": value * factor,
         "modifiers": mods + terrain_mods,
     }
-
-
-def terrain_defense(st: State, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
-    """5.4 the factor the hex's terrain multiplies its defending units by, and why (the
-    terrain table's ``defense``: a City doubles)."""
-    scenario = U.static(st).scenario
-    terrain = scenario.terrain.terrain.get(scenario.board.terrain.get(hex_label, ""))
-    effect = None if terrain is None else terrain.defense
-    if effect is None:
-        return 1, []
-    return effect.factor, [_modifier(effect.why, effect.case, effect.provisional)]
 
 
 def _crossed_effects(st: State, crossed: set[str], kind: str) -> list[Any]:
@@ -244,10 +334,13 @@ def _crossed_effects(st: State, crossed: set[str], kind: str) -> list[Any]:
     return [e for e in found if e is not None]
 
 
-def assess(
-    st: State, seg: Frame, targets: list[str], attackers: list[str], shifts: list[str]
-) -> dict[str, Any]:
-    """The whole odds calculation of an attack, as plain data for views and agents."""
+def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
+    """The whole odds calculation of an attack (``attack``: its ``side``, ``targets``,
+    ``attackers``, ``shifts`` and the defender's choices, if any), every modifier named
+    and each taken from the game's rules, as plain data for views, agents and the
+    resolution."""
+    rules = U.rules(st)
+    targets, attackers = attack["targets"], attack["attackers"]
     side = seg["side"]
     defender = U.enemy_of(st, side)
     table = crt.table()
@@ -260,7 +353,7 @@ def assess(
             mounted += entry["strength"]
         else:
             normal += entry["strength"]
-    if mounted and cavalry_reduced(st, targets, defender):
+    if mounted and rules.cavalry_reduced(st, targets, defender):
         out["cavalry"] = {
             "total": mounted,
             "reduced_to": mounted // 4,
@@ -268,7 +361,7 @@ def assess(
             "why": "cavalry attacking other than cavalry, depots or HQs: reduced by 75%",
         }
         mounted //= 4
-    attack = normal + mounted
+    attack_total = normal + mounted
     defense = 0
     for t in targets:
         units = [u for u in defenders_in(st, t, defender) if not U.info(st, u).hq]
@@ -278,7 +371,7 @@ def assess(
             defense += entry["strength"]
         hq_value = command.hq_defense(st, t, defenders_in(st, t, defender))
         if hq_value:
-            factor, terrain_mods = terrain_defense(st, t)
+            factor, terrain_mods = rules.terrain_defense(st, t)
             out["defenders"].append(
                 {
                     "hq": t,
@@ -308,9 +401,9 @@ def assess(
                 }
             )
             defense += value
-    out["attack"] = attack
+    out["attack"] = attack_total
     out["defense"] = defense
-    tcr = U.rules(st).attack_tcr(st, attackers) if attackers else 1
+    tcr = rules.attack_tcr(st, attackers) if attackers else 1
     out["tcr"] = tcr
     out["columns"] = table.columns(tcr)
     if attackers and all(U.info(st, uid).hq for uid in attackers):
@@ -320,31 +413,16 @@ def assess(
             case="10.23",
         )
         return out
-    if attack <= 0:
+    if attack_total <= 0:
         out.update(legal=False, reason="the attackers have no attack strength", case="8.12")
         return out
-    raw = crt.odds_ordinal(attack, defense)
+    raw = crt.odds_ordinal(attack_total, defense)
     out["odds"] = crt.odds_label(raw)
-    shift_total = 0
-    out["shifts"] = []
-    candidates = {c["hq"]: c for c in command.shift_candidates(st, attackers, seg["shifts_used"])}
-    for hq in shifts:
-        c = candidates.get(hq, {"hq": hq, "shift": 0, "level": U.info(st, hq).hq_level})
-        out["shifts"].append({**c, "case": "10.21"})
-        shift_total += int(c["shift"])  # type: ignore[call-overload]
-    final = raw + shift_total
+    out["shifts"] = rules.odds_shifts(st, seg, attack)
+    final = raw + sum(int(s["shift"]) for s in out["shifts"])
     out["final_odds"] = crt.odds_label(final)
-    mods = []
-    crossings: set[str] = set()
-    for uid in attackers:
-        crossings |= _crossings(st, uid, targets)
-    for effect in _crossed_effects(st, crossings, "die"):  # 5.4 Ridge, Major River
-        mod: dict[str, Any] = {"why": effect.why, "value": effect.value, "case": effect.case}
-        if effect.provisional:
-            mod["provisional"] = True
-        mods.append(mod)
-    out["die_modifiers"] = mods
-    out["result_modifiers"] = result_modifiers(st, attackers, targets, defender)
+    out["die_modifiers"] = rules.die_modifiers(st, attack)
+    out["result_modifiers"] = rules.result_modifiers(st, attack, defender)
     if raw < table.lowest(tcr):
         lowest = table.columns(tcr)[0]
         out.update(
@@ -363,28 +441,6 @@ def assess(
     return out
 
 
-def result_modifiers(
-    st: State, attackers: list[str], targets: list[str], defender: str
-) -> list[dict[str, Any]]:
-    """10.43 TCR 3-4 units out of command (attacking) or beyond every HQ's radius
-    (defending) add one to their force's result (3 becoming E): one entry per force."""
-    out = []
-    if any(command.result_worsens(st, u, True) for u in attackers if not U.info(st, u).hq):
-        out.append(
-            {"force": "attacker", "why": "attacking TCR 3-4 units out of command", "value": 1}
-        )
-    defending = [u for t in targets for u in defenders_in(st, t, defender)]
-    if any(command.result_worsens(st, u, False) for u in defending if not U.info(st, u).hq):
-        out.append(
-            {
-                "force": "defender",
-                "why": "defending TCR 3-4 units beyond any HQ's radius",
-                "value": 1,
-            }
-        )
-    return [{**m, "case": "10.43"} for m in out]
-
-
 # --- the preview, and the numbers a ruling is held to --------------------------------------------
 
 
@@ -397,17 +453,16 @@ def preview(st: State, frame: Frame) -> dict[str, Any]:
     """The odds of the attack being put together, every modifier named: what the view
     shows before the player commits, and what :func:`combat_result.resolve` applies
     (one computation: the resolution calls this, after 9.23, before spending anything)."""
-    return {
-        "key": attack_key(st, frame),
-        **assess(st, segment(st), frame["targets"], frame["attackers"], frame["shifts"]),
-    }
+    return {"key": attack_key(st, frame), **assess(st, segment(st), frame)}
 
 
 def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
     """The numbers of an attack a preview promises and a resolution applies (8.4, 8.8)."""
     keep = ("legal", "attack", "defense", "odds", "final_odds", "tcr", "column")
     out = {k: report[k] for k in keep if k in report}
-    out["shifts"] = [[s["hq"], int(s["shift"])] for s in report.get("shifts", [])]
+    out["shifts"] = [
+        [s.get("hq") or s.get("unit"), int(s["shift"])] for s in report.get("shifts", [])
+    ]
     out["die_modifiers"] = [[m["case"], m["value"]] for m in report.get("die_modifiers", [])]
     out["result_modifiers"] = [
         [m["force"], m["case"], m["value"]] for m in report.get("result_modifiers", [])
@@ -504,7 +559,11 @@ class CombatResolution(Handler):
 
 
 class Attack(Handler):
-    """One attack being put together: targets, attackers, shifts; then resolve or cancel."""
+    """One attack being put together: targets, attackers, shifts; then resolve or cancel.
+
+    Where the game's rules give the defender a step before the die (R3; none in the
+    standard rules), "resolve" commits the attack and the defender acts on the same
+    frame (``stage`` = ``defending``) until he ends his step; then the die is rolled."""
 
     kind = "attack"
     case = "8.0"
@@ -514,7 +573,12 @@ class Attack(Handler):
         frame.setdefault("shifts", [])
 
     def actors(self, st: State, frame: Frame) -> list[str]:
+        if frame.get("stage") == DEFENDING:
+            return [U.enemy_of(st, frame["side"])]
         return [frame["side"]]
+
+    def _defender_actions(self, st: State, frame: Frame) -> list[Action]:
+        return U.rules(st).defender_actions(st, segment(st), frame)
 
     # -- what may be added ----------------------------------------------------------------
 
@@ -569,6 +633,8 @@ class Attack(Handler):
         return preview(st, frame)
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
+        if frame.get("stage") == DEFENDING:
+            return [*self._defender_actions(st, frame), {"type": END_DEFENSE}]
         actions: list[Action] = []
         for t in self.extra_targets(st, frame):
             actions.append({"type": "add_target", "hex": t})
@@ -602,10 +668,19 @@ class Attack(Handler):
             frame["shifts"].remove(action["hq"])
         elif kind == "cancel":
             st.pop()
-        elif kind == "resolve":
+        elif kind == "resolve" and self._defender_actions(st, frame):
+            frame["stage"] = DEFENDING  # committed: the defender's step comes first
+            st.log(
+                f"{side_name(st, frame['side'])} commit the attack on"
+                f" {', '.join(frame['targets'])}; the defender acts before the die.",
+                case=self.case,
+            )
+        elif kind in ("resolve", END_DEFENSE):
             from greatwar.rules.gwite.combat_result import resolve
 
             resolve(st, frame)
+        else:
+            U.rules(st).apply_defender_action(st, frame, action)
 
     def _drop_unadjacent(self, st: State, frame: Frame) -> None:
         keep = []
@@ -625,6 +700,8 @@ class Attack(Handler):
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         targets = ", ".join(frame["targets"])
+        if frame.get("stage") == DEFENDING:
+            return f"Attack on {targets}: act before the die, or end your step."
         if not frame["attackers"]:
             return f"Attack on {targets}: add attacking units adjacent to it."
         a = self.assessment(st, frame)
@@ -677,7 +754,7 @@ def view(st: State, role: str) -> dict[str, Any] | None:
     """The attack being prepared or resolved, for every role (combat is open information)."""
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "attack":
-            return {"stage": "preparing", **preview(st, frame)}
+            return {"stage": frame.get("stage", "preparing"), **preview(st, frame)}
         if frame["kind"] == "combat_result":
             return {"stage": frame["stage"], **frame["report"]}
     return None

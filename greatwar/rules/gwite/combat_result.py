@@ -159,7 +159,8 @@ def resolve(st: State, frame: Frame) -> None:
         notes.append("provisional die modifier")
     mods = f" {modifier:+d}" if modifier else ""
     shifted = "".join(
-        f", {s['shift']:+d} shift of {U.info(st, s['hq']).name}" for s in report["shifts"]
+        f", {s['shift']:+d} shift of {U.info(st, s.get('hq') or s['unit']).name}"
+        for s in report["shifts"]
     )
     st.log(
         f"{side_name(st, side)} attack {', '.join(targets)}: {report['attack']} to"

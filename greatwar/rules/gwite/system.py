@@ -138,7 +138,7 @@ class GwiteSystem(RuleSystem):
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The odds of the attack being put together, as the view's ``combat`` shows them."""
         shown = combat.view(st, role)
-        if shown is None or shown.get("stage") != "preparing":
+        if shown is None or shown.get("stage") not in ("preparing", combat.DEFENDING):
             return {}
         return {shown["key"]: {"": combat.ruling_numbers(shown)}}
 

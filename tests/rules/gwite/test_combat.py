@@ -864,7 +864,11 @@ def test_8_4_assessment_is_plain_data(position: Any) -> None:
     import json
 
     st = fight(position, north(**{"R-1G": "1005", "G-I": "0904"}))
-    report = assess(st, {"side": "central", "shifts_used": []}, ["1005"], ["G-I"], [])
+    report = assess(
+        st,
+        {"side": "central", "shifts_used": []},
+        {"side": "central", "targets": ["1005"], "attackers": ["G-I"], "shifts": []},
+    )
     assert json.loads(json.dumps(report)) == report
 
 
