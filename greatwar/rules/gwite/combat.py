@@ -234,6 +234,11 @@ class CombatRules:
             )
         return [{**m, "case": "10.43"} for m in out]
 
+    def result_kind(self, st: State, report: dict[str, Any]) -> str:
+        """The frame kind that applies the result (8.5-8.7): the standard stages, or a
+        game's own result handler (a subclass of ``CombatResult`` with other stages)."""
+        return "combat_result"
+
     # -- the defender's step before the die ----------------------------------------------
 
     def defender_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
@@ -755,6 +760,6 @@ def view(st: State, role: str) -> dict[str, Any] | None:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "attack":
             return {"stage": frame.get("stage", "preparing"), **preview(st, frame)}
-        if frame["kind"] == "combat_result":
+        if getattr(st.handler(frame), "applies_result", False):  # combat_result or a game's
             return {"stage": frame["stage"], **frame["report"]}
     return None

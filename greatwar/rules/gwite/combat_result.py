@@ -182,7 +182,7 @@ def resolve(st: State, frame: Frame) -> None:
     )
     st.push(
         {
-            "kind": "combat_result",
+            "kind": U.rules(st).result_kind(st, report),
             "side": side,
             "defender": defender,
             "targets": targets,
@@ -252,6 +252,11 @@ class CombatResult(Handler):
 
     kind = "combat_result"
     case = "8.9"
+    #: the stages in order: a game replaces some (Brusilov 23.1 panic, Caporetto 20
+    #: pursuit) with a subclass registered under its own kind (``rules.result_kind``)
+    stages: tuple[str, ...] = STAGES
+    #: marks a frame that applies a combat result (the combat view looks for it)
+    applies_result = True
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.update(
@@ -305,8 +310,8 @@ class CombatResult(Handler):
     # -- stage order -----------------------------------------------------------------------
 
     def _next_stage(self, st: State, frame: Frame, start: int | None = None) -> None:
-        index = STAGES.index(frame["stage"]) + 1 if start is None else start
-        for stage in STAGES[index:]:
+        index = self.stages.index(frame["stage"]) + 1 if start is None else start
+        for stage in self.stages[index:]:
             if getattr(self, f"_enter_{stage}")(st, frame):
                 frame["stage"] = stage
                 return

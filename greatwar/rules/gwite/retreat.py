@@ -53,31 +53,11 @@ def _zoc_negated(st: State, side: str, hex_label: str, retreating: list[str]) ->
     )
 
 
-def _passable(st: State, side: str, a: str, b: str, strict: bool, retreating: list[str]) -> bool:
-    """One step of a retreat from ``a`` into ``b`` (8.61, 8.64, 7.24)."""
-    scenario = U.static(st).scenario
-    table = scenario.terrain
-    terrain = table.terrain.get(scenario.board.terrain.get(b, ""))
-    if terrain is None or terrain.move == "prohibited":
-        return False  # 8.61 prohibited terrain
-    features = scenario.board.features(a, b)
-    if any(table.hexside[f].move == "prohibited" for f in features if f in table.hexside):
-        return False  # 8.61 prohibited hexsides
-    enemy = U.enemy_of(st, side)
-    occupant = U.hex_side(st).get(b)
-    if occupant == enemy and b not in command.hq_only_hexes(st, enemy):
-        return False  # 8.61 never into or through Enemy units (HQs alone displace, 10.52)
-    if fortress.owner(st, b) == enemy:
-        return False  # 5.13 an undestroyed Enemy fortress is never entered
-    if strict and b in zoc.enemy_controlled(st, side):
-        return _zoc_negated(st, side, b, retreating)  # 8.64, 7.24
-    return True
-
-
 def _paths(st: State, origin: str, units: list[str], hexes: int, strict: bool) -> list[Path]:
     """Every path of ``hexes`` hexes ending that far from ``origin``, stacking aside."""
     side = U.info(st, units[0]).side
     board = U.static(st).scenario.board
+    rules = U.rules(st)
     paths: list[Path] = [[]]
     for _ in range(hexes):
         longer = []
@@ -86,21 +66,56 @@ def _paths(st: State, origin: str, units: list[str], hexes: int, strict: bool) -
             for nxt in board.neighbours[here]:
                 if nxt == origin or nxt in path:
                     continue
-                if _passable(st, side, here, nxt, strict, units):
+                if rules.retreat_step(st, side, here, nxt, strict, units):
                     longer.append([*path, nxt])
         paths = longer
     return [p for p in paths if board.distance(origin, p[-1]) == hexes]
 
 
+class RetreatRules:
+    """The variation points of 8.6 (a game's rules class may override them): one step of a
+    retreat, which stacks obey the stricter rule of 8.64, and where a retreat may end
+    (Caporetto 8.61-8.63 and Brusilov 23.24 differ)."""
+
+    def retreat_step(
+        self, st: State, side: str, a: str, b: str, strict: bool, retreating: list[str]
+    ) -> bool:
+        """One step of a retreat from ``a`` into ``b`` (8.61, 8.64, 7.24)."""
+        scenario = U.static(st).scenario
+        table = scenario.terrain
+        terrain = table.terrain.get(scenario.board.terrain.get(b, ""))
+        if terrain is None or terrain.move == "prohibited":
+            return False  # 8.61 prohibited terrain
+        features = scenario.board.features(a, b)
+        if any(table.hexside[f].move == "prohibited" for f in features if f in table.hexside):
+            return False  # 8.61 prohibited hexsides
+        enemy = U.enemy_of(st, side)
+        occupant = U.hex_side(st).get(b)
+        if occupant == enemy and b not in command.hq_only_hexes(st, enemy):
+            return False  # 8.61 never into or through Enemy units (HQs alone displace, 10.52)
+        if fortress.owner(st, b) == enemy:
+            return False  # 5.13 an undestroyed Enemy fortress is never entered
+        if strict and b in zoc.enemy_controlled(st, side):
+            return _zoc_negated(st, side, b, retreating)  # 8.64, 7.24
+        return True
+
+    def retreat_strict(self, st: State, units: list[str]) -> bool:
+        """8.64 units of TCR 2-4 may not retreat into Enemy-controlled hexes (stack-wide)."""
+        return any(U.tcr(st, u) >= 2 for u in units)
+
+    def retreat_fits(self, st: State, path: Path, units: list[str]) -> bool:
+        """6.15, 8.63 the retreat may end within the stacking limit."""
+        moving = sum(U.info(st, u).stacking for u in units)
+        end = path[-1]
+        return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
+
+
 def _strict(st: State, units: list[str]) -> bool:
-    """8.64 units of TCR 2-4 may not retreat into Enemy-controlled hexes (stack-wide)."""
-    return any(U.tcr(st, u) >= 2 for u in units)
+    return U.rules(st).retreat_strict(st, units)
 
 
 def _fits(st: State, path: Path, units: list[str]) -> bool:
-    moving = sum(U.info(st, u).stacking for u in units)
-    end = path[-1]
-    return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
+    return U.rules(st).retreat_fits(st, path, units)
 
 
 def legal_paths(st: State, origin: str, units: list[str], hexes: int) -> list[Path]:

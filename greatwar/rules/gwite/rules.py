@@ -26,6 +26,7 @@ from greatwar.rules.gwite.command import UNLIMITED_OPTION, CommandRules
 from greatwar.rules.gwite.movement import MovementRules
 from greatwar.rules.gwite.rail import RailRules
 from greatwar.rules.gwite.replacement import ReplacementRules
+from greatwar.rules.gwite.retreat import RetreatRules
 from greatwar.rules.gwite.sequence import SequenceRules
 from greatwar.rules.gwite.stacking import StackingRules
 from greatwar.rules.gwite.static import unit_stacking, unit_tcr
@@ -46,6 +47,7 @@ class StandardRules(
     CommandRules,
     CavalryRules,
     ReplacementRules,
+    RetreatRules,
 ):
     """The standard rules (sections 4.0-14.0): every variation point a method."""
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit import SPARE, attack, attack_log, fight, lost, north
+from kit import SPARE, alive, attack, attack_log, fight, lost, north, where
 
 from greatwar.engine.phases import Action, Frame
 from greatwar.engine.state import State
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import END_DEFENSE
+from greatwar.rules.gwite.combat_result import STAGES, CombatResult
 from greatwar.rules.gwite.rules import StandardRules
 from greatwar.sim.rulings import RulingCheck
 
@@ -80,3 +81,40 @@ def test_8_0_the_standard_rules_give_the_defender_no_step(position: Any, fixed_d
     fixed_dice(1)
     st.apply("central", {"type": "resolve"})
     assert "die 1" in attack_log(st)["text"]  # resolved at once
+
+
+class NoAdvanceResult(CombatResult):
+    """A test game's result handler: the standard stages without the advance (8.7)."""
+
+    kind = "test_no_advance_result"
+    stages = tuple(s for s in STAGES if s != "advance")
+
+
+class NoAdvanceRules(StandardRules):
+    """A test game whose combat results are applied by :class:`NoAdvanceResult`."""
+
+    def result_kind(self, st: State, report: dict[str, Any]) -> str:
+        return NoAdvanceResult.kind
+
+
+def test_8_7_a_game_replaces_the_result_stages(
+    position: Any, fixed_dice: Any, monkeypatch: Any
+) -> None:
+    # 16 to 4 is 4-1, die 1: -/E.  Under the standard rules the attacker now decides on an
+    # advance (8.71); the test game's own result handler has no such stage
+    units = {"R-3S": "1005", "G-I": "0904", "G-XVII": "0905"}
+    st = fight(position, north(**units, **SPARE))
+    monkeypatch.setitem(st.game.system.handlers, NoAdvanceResult.kind, NoAdvanceResult())
+    attack(st, "central", "1005", ["G-I", "G-XVII"])
+    fixed_dice(1)
+    st.apply("central", {"type": "resolve"})
+    assert st.top()["kind"] == "combat_result" and st.top()["stage"] == "advance"
+
+    st = fight(position, north(**units, **SPARE), rules=NoAdvanceRules())
+    attack(st, "central", "1005", ["G-I", "G-XVII"])
+    fixed_dice(1)
+    st.apply("central", {"type": "resolve"})
+    assert "-/E" in attack_log(st)["text"] and not alive(st, "R-3S")
+    assert st.top()["kind"] == "combat_resolution"  # no advance: the next attack
+    assert st.view("central")["combat"] is None
+    assert where(st, "G-I") == "0904"
