@@ -117,9 +117,7 @@ def _own_minus_enemy(measure: Any, state: State, first: str, second: str) -> flo
 def projected_vp(state: State, system: str) -> float:
     """The victory-point index as it would stand at the end (index side positive)."""
     if system == "gwite":
-        from greatwar.rules.gwite import victory
-
-        return float(state.data["vp"] + victory.city_points(state))
+        return state.game.system.projected_vp(state)
     return float(state.data["vp"] + _town_points_to_come(state))
 
 

@@ -152,6 +152,11 @@ class RuleSystem:
         """Broken invariants (empty when all hold) at ``moment``: ``any`` or ``end_of_phase``."""
         return []
 
+    def projected_vp(self, st: State) -> float:
+        """The victory points as they would stand if the game ended now (index side
+        positive), for the computer players' evaluation."""
+        return float(st.data.get("vp") or 0)
+
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The numbers of every ruling ``role``'s view previews now (an attack being put
         together, a clash's card matrix): ruling key -> condition (e.g. the pair of cards

@@ -476,6 +476,10 @@ class Victory(Strict):
     per_hq_eliminated: int = 0
     levels: list[VictoryLevel] = Field(default_factory=list)
     source: str = ""
+    #: the rule cases the log cites for control of a city (Brusilov 25.12) and for points
+    #: scored by an elimination (Brusilov 25.2): each game's own
+    control_case: str = ""
+    elimination_case: str = ""
 
 
 class RailTrip(Strict):

@@ -426,8 +426,6 @@ def after_combat(st: State, hex_label: str) -> None:
     10.54 says such an HQ "may" displace: flipping is always better for its
     owner than elimination (the points are scored either way), so it is done.
     """
-    from greatwar.rules.gwite.victory import unit_eliminated
-
     info = U.static(st).units
     present = U.units_in(st, hex_label)
     for side in U.static(st).side_ids:
@@ -438,7 +436,8 @@ def after_combat(st: State, hex_label: str) -> None:
             if not flips or not displacement_hexes(st, hq):
                 U.eliminate_unit(st, hq, "10.53", "the units it was stacked with were eliminated")
                 continue
-            unit_eliminated(st, hq, "10.54")
+            U.rules(st).before_eliminated(st, hq, "10.54")  # scored as eliminated (10.54)
+            U.rules(st).unit_eliminated(st, hq, "10.54")
             U.reduce_step(st, hq)
             st.log(f"{info[hq].name} turns to its reverse side instead of elimination.", "10.54")
             _displace_or_eliminate(st, hq, "its stack was eliminated (10.54)")

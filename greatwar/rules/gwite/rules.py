@@ -31,6 +31,7 @@ from greatwar.rules.gwite.sequence import SequenceRules
 from greatwar.rules.gwite.stacking import StackingRules
 from greatwar.rules.gwite.static import unit_stacking, unit_tcr
 from greatwar.rules.gwite.supply import SupplyRules
+from greatwar.rules.gwite.victory import VictoryRules
 
 if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
@@ -48,6 +49,7 @@ class StandardRules(
     CavalryRules,
     ReplacementRules,
     RetreatRules,
+    VictoryRules,
 ):
     """The standard rules (sections 4.0-14.0): every variation point a method."""
 

@@ -66,15 +66,14 @@ class EndOfPhaseStacking(Handler):
         uid, h = action["unit"], action["hex"]
         limit = U.rules(st).stacking_limit(st, h)
         points = stacking_points(st, h)
+        U.rules(st).before_eliminated(st, uid, "6.14")
         U.eliminate(st, uid)
         st.log(
             f"{side_name(st, role)} eliminates {U.info(st, uid).name} in {h}:"
             f" {points} stacking points over the limit of {limit} at the end of the phase.",
             case="6.14",
         )
-        from greatwar.rules.gwite.victory import unit_eliminated
-
-        unit_eliminated(st, uid, "6.14")
+        U.rules(st).unit_eliminated(st, uid, "6.14")
 
     def run(self, st: State, frame: Frame) -> None:
         st.pop()

@@ -14,7 +14,6 @@ from greatwar.rules.gwite import (
     sequence,
     stacking,
     supply,
-    victory,
 )
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
@@ -77,6 +76,9 @@ class GwiteSystem(RuleSystem):
         """The optional rules of the scenario's game."""
         return dict(rules_class(scenario.info.game).options)
 
+    def projected_vp(self, st: State) -> float:
+        return U.rules(st).projected_vp(st)
+
     def hides_information(self, game: Game) -> bool:
         return bool(game.static.rules.hidden_information)
 
@@ -133,7 +135,7 @@ class GwiteSystem(RuleSystem):
         st.log(f"The game starts from a set position: Game-Turn {pos.turn}, {pos.phase} phase.")
 
     def result(self, st: State) -> dict[str, Any]:
-        return victory.result(st)
+        return U.rules(st).result(st)
 
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The odds of the attack being put together, as the view's ``combat`` shows them."""
@@ -167,7 +169,7 @@ class GwiteSystem(RuleSystem):
             "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
             "units": units,
             "control": dict(st.data["control"]),
-            "vp": st.data["vp"] + victory.city_points(st),
+            "vp": st.data["vp"] + U.rules(st).city_points(st),
             "waiting_for": [side_name(st, r) for r in st.active_roles()],
             "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
             "combat": combat.view(st, role),

@@ -102,16 +102,17 @@ def tcr(st: State, uid: str) -> int:
 
 
 def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
-    """Eliminate a unit, log it with the case, and score it for victory."""
-    from greatwar.rules.gwite.victory import unit_eliminated
-
+    """Eliminate a unit, log it with the case, and score it for victory (the game's
+    rules hear of it before and after, R7)."""
+    game_rules = rules(st)
+    game_rules.before_eliminated(st, uid, case)
     where = record(st, uid)["hex"]
     eliminate(st, uid)
     text = f"{info(st, uid).name} is eliminated"
     if where:
         text += f" in {where}"
     st.log(f"{text}{': ' + why if why else ''}.", case=case)
-    unit_eliminated(st, uid, case)
+    game_rules.unit_eliminated(st, uid, case)
 
 
 def lose_steps(st: State, uid: str, steps: int, case: str, why: str = "") -> int:
@@ -134,6 +135,7 @@ def lose_steps(st: State, uid: str, steps: int, case: str, why: str = "") -> int
         f"{' (' + why + ')' if why else ''}; now {values.attack}-{values.defense}.",
         case=case,
     )
+    rules(st).steps_lost(st, uid, taken, case)
     return taken
 
 

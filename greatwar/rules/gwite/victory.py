@@ -4,7 +4,12 @@ Cities and towns are controlled by the side whose unit last occupied or
 moved through them (Brusilov 25.12).  Eliminated units earn points per
 stacking point and per HQ when the scenario's schedule says so (Brusilov
 25.2).  The total is read against the scenario's levels of victory (25.3).
-Each game's exclusive rules add to this through the scenario data.
+The standard rules have no victory conditions of their own: the numbers and
+the cases the log cites come from the scenario's ``[victory]``, and a game's
+rules class changes the rest through :class:`VictoryRules` (R7): an event
+before a unit is eliminated (while it still stands where it was: Brusilov
+25.13's surrounded units), after it is, when a unit loses steps (by cause:
+Caporetto 24, Serbia/Galicia 25.2), the cities' points and the result.
 """
 
 from __future__ import annotations
@@ -29,72 +34,95 @@ def passed_through(st: State, uid: str, path: list[str]) -> None:
     rail_hexes = U.static(st).rail_hexes
     side = U.info(st, uid).side
     control = st.data["control"]
+    victory = st.game.scenario.file.victory
+    case = victory.control_case if victory is not None else ""
     for h in path:
         if (h in cities or h in rail_hexes) and control.get(h) != side:
             control[h] = side
             if h in cities:
                 st.log(
                     f"{side_name(st, side)} takes control of {cities[h].name} ({h}).",
-                    case="brusilov 25.12",
+                    case=case or None,
                 )
 
 
-def unit_eliminated(st: State, uid: str, case: str) -> None:
-    """Score an eliminated unit on the victory point index (Brusilov 25.2 pattern)."""
-    victory = st.game.scenario.file.victory
-    if victory is None:
-        return
-    ui = U.info(st, uid)
-    points = (
-        victory.per_hq_eliminated if ui.hq else victory.per_stacking_point_eliminated * ui.stacking
-    )
-    if not points:
-        return
-    signed = points if ui.side != victory.index_side else -points
-    st.data["vp"] += signed
-    st.log(f"Victory points {signed:+d} for the elimination of {ui.name}.", case="brusilov 25.2")
+class VictoryRules:
+    """The variation points of victory (a game's rules class may override them)."""
 
+    def before_eliminated(self, st: State, uid: str, case: str) -> None:
+        """A unit is about to be eliminated and still stands where it was (Brusilov 25.13
+        scores surrounded units double).  Nothing in the standard rules."""
 
-def city_points(st: State) -> int:
-    victory = st.game.scenario.file.victory
-    if victory is None:
-        return 0
-    cities = U.static(st).scenario.board.cities
-    total = 0
-    for h, city in cities.items():
-        owner = st.data["control"].get(h)
-        if owner == victory.index_side:
-            total += city.vp
-        elif owner is not None and victory.cities == "net":
-            total -= city.vp
-    return total
+    def unit_eliminated(self, st: State, uid: str, case: str) -> None:
+        """Score an eliminated unit on the victory point index (the scenario's points per
+        stacking point and per HQ, the Brusilov 25.2 pattern)."""
+        victory = st.game.scenario.file.victory
+        if victory is None:
+            return
+        ui = U.info(st, uid)
+        points = (
+            victory.per_hq_eliminated
+            if ui.hq
+            else victory.per_stacking_point_eliminated * ui.stacking
+        )
+        if not points:
+            return
+        signed = points if ui.side != victory.index_side else -points
+        st.data["vp"] += signed
+        st.log(
+            f"Victory points {signed:+d} for the elimination of {ui.name}.",
+            case=victory.elimination_case or None,
+        )
 
+    def steps_lost(self, st: State, uid: str, steps: int, case: str) -> None:
+        """A unit lost steps (by the rule ``case``) and is still on the map.  Nothing in the
+        standard rules (Caporetto 24 and Serbia/Galicia 25.2 score them)."""
 
-def result(st: State) -> dict[str, Any]:
-    victory = st.game.scenario.file.victory
-    if victory is None:
+    def city_points(self, st: State) -> int:
+        """The cities' and towns' points on the index now (the scenario's ``cities``)."""
+        victory = st.game.scenario.file.victory
+        if victory is None:
+            return 0
+        cities = U.static(st).scenario.board.cities
+        total = 0
+        for h, city in cities.items():
+            owner = st.data["control"].get(h)
+            if owner == victory.index_side:
+                total += city.vp
+            elif owner is not None and victory.cities == "net":
+                total -= city.vp
+        return total
+
+    def projected_vp(self, st: State) -> float:
+        """The index as it would stand if the game ended now (for the computer players)."""
+        return float(st.data["vp"] + self.city_points(st))
+
+    def result(self, st: State) -> dict[str, Any]:
+        """Winner, points and level of victory (the scenario's levels, 25.3)."""
+        victory = st.game.scenario.file.victory
+        if victory is None:
+            return {
+                "winner": None,
+                "vp": None,
+                "level": "no victory conditions",
+                "summary": "no result",
+            }
+        total = st.data["vp"] + self.city_points(st)
+        level = next(
+            (
+                lv
+                for lv in victory.levels
+                if (lv.min is None or total >= lv.min) and (lv.max is None or total <= lv.max)
+            ),
+            None,
+        )
+        name = level.result if level else "no level of victory matches"
+        winner = level.winner if level else None
         return {
-            "winner": None,
-            "vp": None,
-            "level": "no victory conditions",
-            "summary": "no result",
+            "winner": winner,
+            "vp": total,
+            "index_side": victory.index_side,
+            "level": name,
+            "summary": f"{name} ({side_name(st, victory.index_side)} victory points {total})",
+            "source": victory.source,
         }
-    total = st.data["vp"] + city_points(st)
-    level = next(
-        (
-            lv
-            for lv in victory.levels
-            if (lv.min is None or total >= lv.min) and (lv.max is None or total <= lv.max)
-        ),
-        None,
-    )
-    name = level.result if level else "no level of victory matches"
-    winner = level.winner if level else None
-    return {
-        "winner": winner,
-        "vp": total,
-        "index_side": victory.index_side,
-        "level": name,
-        "summary": f"{name} ({side_name(st, victory.index_side)} victory points {total})",
-        "source": victory.source,
-    }
