@@ -63,7 +63,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fortifications, masking, rail, seats, zoc
+from greatwar.rules.tannenberg import command, fortifications, masks, rail, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -449,7 +449,7 @@ def check_lone_artillery(st: State, hex_entered: str, by_side: str) -> None:
         for uid in U.units_in(st, h)
         if U.info(st, uid).side == owner
         and is_artillery(st, uid)
-        and not masking.is_masked(st, uid)
+        and not masks.is_masked(st, uid)
         and lone(st, uid)
         and uid not in waiting
     ]

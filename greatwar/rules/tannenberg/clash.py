@@ -60,7 +60,7 @@ from greatwar.rules.tannenberg import (
     encounter,
     fortifications,
     initiative,
-    masking,
+    masks,
     retreat,
     seats,
     strength,
@@ -358,7 +358,7 @@ def _side_entry(st: State, phase: Frame, side: str, hexes: list[str]) -> dict[st
         "hexes": list(hexes),
         "pieces": found,
         "units": units,
-        "masks": [p for p in found if masking.is_mask(st, p)],
+        "masks": [p for p in found if masks.is_mask(st, p)],
         "garrisons": [h for h in hexes if garrison_available(st, phase, h, side)],
         "passengers": [u for h in hexes for u in passengers(st, h, side)],
         "role": deciding_role(st, side, found),
@@ -602,7 +602,7 @@ def _reveal(st: State, clash: Frame, side: str) -> None:
     """16.2.9, 16.3.1 the side's masks in the clash are revealed."""
     for mask in clash["sides"][side]["masks"]:
         if U.record(st, mask)["status"] == "on_map":
-            masking.reveal(st, mask, case("16.2.9"), f"clash {clash['n']}")
+            masks.reveal(st, mask, case("16.2.9"), f"clash {clash['n']}")
     if not _force(st, clash, side):
         _nothing_there(st, clash, side)
 
@@ -813,15 +813,15 @@ def pursuers(st: State, clash: Frame, side: str) -> list[str]:
     and masks still unrevealed (the clash ended before their reveal) hiding only
     fighting units — a mask moves with what it hides."""
     entry = clash["sides"][side]
-    units = [u for u in alive(st, entry["units"]) if not masking.is_masked(st, u)]
-    masks = [
+    units = [u for u in alive(st, entry["units"]) if not masks.is_masked(st, u)]
+    carriers = [
         m
         for m in entry["masks"]
         if U.record(st, m)["status"] == "on_map"
-        and masking.contents(st, m)
-        and all(forms_clash(st, u) for u in masking.contents(st, m))
+        and masks.contents(st, m)
+        and all(forms_clash(st, u) for u in masks.contents(st, m))
     ]
-    return [*units, *masks]
+    return [*units, *carriers]
 
 
 def _pursuit(st: State, clash: Frame, side: str) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import cards, masking, modifiers, seats, strength
+from greatwar.rules.tannenberg import cards, masks, modifiers, seats, strength
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import alive, clash_key, current_clash
 from greatwar.rules.tannenberg.retreat import attempt_numbers
@@ -63,14 +63,14 @@ def _unit_entry(st: State, uid: str) -> dict[str, Any]:
 
 
 def _hidden(st: State, uid: str, role: str) -> bool:
-    return not masking.visible_to(st, uid, role)
+    return not masks.visible_to(st, uid, role)
 
 
 def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
     """One side of the clash as ``role`` may see it."""
     entry = clash["sides"][side]
     shown: list[dict[str, Any]] = []
-    masks: list[dict[str, Any]] = []
+    mask_entries: list[dict[str, Any]] = []
     for uid in alive(st, entry["units"]):
         if not _hidden(st, uid, role):
             shown.append(_unit_entry(st, uid))
@@ -78,13 +78,13 @@ def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
         if U.record(st, mask)["status"] != "on_map":
             continue
         if seats.side_of_role(role) == side:
-            masks.append({"id": mask, "hex": U.record(st, mask)["hex"]})
+            mask_entries.append({"id": mask, "hex": U.record(st, mask)["hex"]})
         else:
-            masks.append({"id": masking.handle(st, mask), "hex": U.record(st, mask)["hex"]})
+            mask_entries.append({"id": masks.handle(st, mask), "hex": U.record(st, mask)["hex"]})
     return {
         "hexes": list(entry["hexes"]),
         "units": shown,
-        "masks": masks,
+        "masks": mask_entries,
         "garrisons": list(entry["garrisons"]),
         "artillery": [
             {"unit": e["unit"], "name": U.info(st, e["unit"]).name, "triple": e["triple"]}
@@ -115,16 +115,16 @@ def as_fought(st: State, clash: Frame) -> State:
     before the die, and an empty one is removed (so it closes no ring, 9.2.2).  A
     preview is shown only to a role that sees every piece of the clash, so the masks
     revealed here are its own."""
-    masks = [
+    to_reveal = [
         m
         for entry in clash["sides"].values()
         for m in entry["masks"]
         if U.record(st, m)["status"] == "on_map"
     ]
-    if not masks:
+    if not to_reveal:
         return st
-    key = ("clash as fought", st.version, U.revision(st), tuple(masks))
-    return st.memo(key, lambda: masking.as_revealed(st, masks))  # type: ignore[no-any-return]
+    key = ("clash as fought", st.version, U.revision(st), tuple(to_reveal))
+    return st.memo(key, lambda: masks.as_revealed(st, to_reveal))  # type: ignore[no-any-return]
 
 
 def _ratio_preview(

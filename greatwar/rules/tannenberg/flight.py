@@ -59,13 +59,13 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import (
     artillery,
+    fog,
     fortifications,
-    masking,
+    masks,
     movement,
     rail,
     supply,
     victory,
-    views,
 )
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import (
@@ -212,8 +212,8 @@ def retreat_allowance(st: State, piece: str) -> int:
 
 def move_piece(st: State, piece: str, hex_label: str) -> None:
     """A piece steps into a hex (a mask carries what it hides)."""
-    if masking.is_mask(st, piece):
-        masking.place_piece(st, piece, hex_label)
+    if masks.is_mask(st, piece):
+        masks.place_piece(st, piece, hex_label)
     else:
         U.place(st, piece, hex_label)
 
@@ -229,7 +229,7 @@ def real_units(st: State, pieces: list[str]) -> list[str]:
     return [
         u
         for u in with_contents(st, pieces)
-        if not masking.is_mask(st, u) and units[u]["status"] == "on_map"
+        if not masks.is_mask(st, u) and units[u]["status"] == "on_map"
     ]
 
 
@@ -381,7 +381,7 @@ class Withdrawal(Handler):
         elif kind == "stay":
             what = "does not retreat" if frame["mode"] == RETREAT else "stays"
             for p in frame["pending"]:
-                views.log_piece(st, p, "{piece} " + f"{what}.", MODE_CASES[frame["mode"]])
+                fog.log_piece(st, p, "{piece} " + f"{what}.", MODE_CASES[frame["mode"]])
             frame["pending"] = []
 
     def _step(self, st: State, frame: Frame, to: str, auto: bool) -> None:
@@ -398,7 +398,7 @@ class Withdrawal(Handler):
                 frame["mp"][p] = max(0, frame["mp"][p] - cost)
         entered(st, side, to)
         if auto:
-            views.log_piece(
+            fog.log_piece(
                 st,
                 group[0],
                 "{piece}" + f" {MODE_VERBS[mode]} into {to} (no other way).",
@@ -445,9 +445,7 @@ class Withdrawal(Handler):
             path = frame["path"][p]
             route = " - ".join([frame["origin"][p], *path])
             if path:
-                views.log_piece(
-                    st, p, "{piece} " + f"{MODE_VERBS[mode]}: {route}.", MODE_CASES[mode]
-                )
+                fog.log_piece(st, p, "{piece} " + f"{MODE_VERBS[mode]}: {route}.", MODE_CASES[mode])
             frame["pending"].remove(p)
         frame["moving"] = []
 
@@ -582,7 +580,7 @@ class Pursuit(Handler):
         here = U.record(st, uid)["hex"]
         move_piece(st, uid, to)
         frame["moved"].append(uid)
-        views.log_piece(st, uid, "{piece}" + f" pursues from {here} into {to}.", case("9.6.2"))
+        fog.log_piece(st, uid, "{piece}" + f" pursues from {here} into {to}.", case("9.6.2"))
         supply.train_overrun(st, to, side)
         entered(st, side, to)
         artillery.check_lone_artillery(st, to, side)

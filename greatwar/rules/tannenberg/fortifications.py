@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masking, rail, seats, zoc
+from greatwar.rules.tannenberg import masks, rail, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
@@ -347,7 +347,7 @@ def build_trench(st: State, uid: str, facing: int) -> None:
     st.data.setdefault(TRENCHES, {})[here] = {"facing": facing, "edges": edges, "side": side}
     U.set_note(st, uid, TRENCH_NOTE, st.data["stage"])
     names = ", ".join(_direction_name(st, e) for e in edges)
-    who = "" if masking.is_masked(st, uid) else f" by {U.info(st, uid).name}"
+    who = "" if masks.is_masked(st, uid) else f" by {U.info(st, uid).name}"
     st.log(f"Trenches are built in {here}{who}, effective edges {names}.", case="tannenberg 12.1.2")
 
 
@@ -365,7 +365,7 @@ def destroy_trench(st: State, hex_label: str, uid: str | None = None) -> None:
     if hex_label not in trenches:
         return
     del trenches[hex_label]
-    who = "" if uid is None or masking.is_masked(st, uid) else f" by {U.info(st, uid).name}"
+    who = "" if uid is None or masks.is_masked(st, uid) else f" by {U.info(st, uid).name}"
     st.log(f"The trenches in {hex_label} are destroyed{who}.", case="tannenberg 12.1.4")
 
 

@@ -77,7 +77,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules.tannenberg import concentration, fortifications, masking, zoc
+from greatwar.rules.tannenberg import concentration, fortifications, masks, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -449,7 +449,7 @@ def _units_total(
     for uid in units:
         if not fights(st, uid):
             continue
-        hidden = masking.is_masked(st, uid)
+        hidden = masks.is_masked(st, uid)
         name = "a masked unit" if hidden else U.info(st, uid).name
         if counted is not None and uid not in counted:
             parts.append(_modifier(f"{name} not counted across the strait", 0, "tannenberg 9.7.7"))

@@ -67,8 +67,10 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.reach import Reach as BaseReach
 from greatwar.rules.tannenberg import (
     command,
+    fog,
     fortifications,
     masking,
+    masks,
     rail,
     reinforcements,
     reserve,
@@ -76,7 +78,6 @@ from greatwar.rules.tannenberg import (
     special,
     stacking,
     supply,
-    views,
     zoc,
 )
 from greatwar.rules.tannenberg import units as U
@@ -347,7 +348,7 @@ def _lone_train_hexes(st: State, side: str) -> frozenset[str]:
     for h, ids in U.occupancy(st).items():
         if units[ids[0]].side != side:
             continue
-        if all(units[u].type == TRAIN and not masking.is_masked(st, u) for u in ids):
+        if all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in ids):
             hexes.add(h)
     return frozenset(hexes)
 
@@ -476,7 +477,7 @@ def pieces_of(st: State, role: str) -> list[str]:
     return [
         uid
         for uid in U.on_map(st, side)
-        if seats.role_of_unit(st, uid) == role and not masking.is_masked(st, uid)
+        if seats.role_of_unit(st, uid) == role and not masks.is_masked(st, uid)
     ]
 
 
@@ -495,9 +496,7 @@ def step_of(st: State, uid: str) -> tuple[str, ...]:
 
 
 def is_commanded(st: State, uid: str) -> bool:
-    """13.4.1 (a mask: when all it hides are, 13.4.1 reading of the masking module)."""
-    if masking.is_mask(st, uid):
-        return bool(masking.commanded(st, uid))
+    """13.4.1 (a mask: when all it hides are, :func:`command.commanded`)."""
     return command.commanded(st, uid)
 
 
@@ -542,7 +541,7 @@ def _why_not_start(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
     if not rail.may_move_normally(st, uid):
         return f"{name} is on rail transport or used its movement on the railway", _case("5.1.3")
     if not is_commanded(st, uid):
-        if masking.is_mask(st, uid):
+        if masks.is_mask(st, uid):
             return f"{name} hides an uncommanded unit", _case("13.4.1")
         return command.why_uncommanded(st, uid)
     if locked_in_zone(st, frame, uid):
@@ -615,7 +614,7 @@ def reach_of(st: State, frame: Frame, uid: str) -> Reach:
 def note_moved(st: State, uid: str) -> None:
     """The piece (and what it hides) moved this stage (2.3.8, 2.3.9, 12.1.2, 13.2.9)."""
     stage = st.data["stage"]
-    hidden = masking.contents(st, uid) if masking.is_mask(st, uid) else []
+    hidden = masks.contents(st, uid) if masks.is_mask(st, uid) else []
     for u in (uid, *hidden):
         if U.record(st, u).get(MOVED) != stage:
             U.set_note(st, u, MOVED, stage)
@@ -642,7 +641,7 @@ def entered(st: State, uid: str, hex_label: str, own_phase: bool = True) -> None
 
 def _infantry_or_cavalry(st: State, uid: str) -> bool:
     """11.1.8 the piece is infantry or cavalry (a mask: hides some)."""
-    hidden = masking.contents(st, uid) if masking.is_mask(st, uid) else [uid]
+    hidden = masks.contents(st, uid) if masks.is_mask(st, uid) else [uid]
     return any(U.info(st, u).type in ESCORT_TYPES for u in hidden)
 
 
@@ -659,12 +658,12 @@ def in_stopping_zone(st: State, uid: str) -> bool:
 
 
 def _carried_by(st: State, other: str, mask: str) -> bool:
-    return masking.is_mask(st, mask) and masking.mask_of(st, other) == mask
+    return masks.is_mask(st, mask) and masks.mask_of(st, other) == mask
 
 
 def public_name(st: State, uid: str) -> str:
     """How a log read by both sides names a piece (masks anonymously, 16.2.1)."""
-    return str(masking.public_name(st, uid))
+    return str(masks.public_name(st, uid))
 
 
 def halt(st: State, case: str, why: str) -> None:
@@ -838,7 +837,7 @@ class MovementPhase(Handler):
         crossing = to in reach.vistula
         note = " (a provisional terrain cost decides it)" if to in reach.provisional else ""
         how = ", spending its whole allowance to cross the Vistula" if crossing else ""
-        views.log_piece(
+        fog.log_piece(
             st,
             uid,
             "{piece}"
@@ -899,7 +898,7 @@ class MovementPhase(Handler):
     def _enter(self, st: State, frame: Frame, uid: str, there: str, cost: int) -> None:
         first = not moved_in_phase(frame, uid)
         frame["spent"][uid] = frame["spent"].get(uid, 0) + cost
-        masking.place_piece(st, uid, there)
+        masks.place_piece(st, uid, there)
         note_moved(st, uid)
         if first:
             self._unsupplied_march(st, uid)
@@ -908,7 +907,7 @@ class MovementPhase(Handler):
     def _unsupplied_march(self, st: State, uid: str) -> None:
         """15.4.2 an unsupplied unit that moves loses one endurance point (never a level,
         2.3.7); a mask's unsupplied units each lose theirs."""
-        hidden = masking.contents(st, uid) if masking.is_mask(st, uid) else [uid]
+        hidden = masks.contents(st, uid) if masks.is_mask(st, uid) else [uid]
         loss = int(constant("unsupplied_move_endurance"))
         for u in hidden:
             if unsupplied_mover(st, u):
@@ -924,9 +923,9 @@ class MovementPhase(Handler):
         here = U.record(st, uid)["hex"]
         if moving.get("halted") and not gone:
             case, why = moving["halted"]
-            views.log_piece(st, uid, "{piece}" + f" stops in {here}: {why}.", case)
+            fog.log_piece(st, uid, "{piece}" + f" stops in {here}: {why}.", case)
         if moving.get("blocked") and not gone:
-            views.log_piece(
+            fog.log_piece(
                 st,
                 uid,
                 "{piece}" + f" stops in {here}: the way into {moving['blocked']} is no longer"
@@ -934,7 +933,7 @@ class MovementPhase(Handler):
                 _case("4.2.2"),
             )
         if moving.get("stopped") and not gone and in_stopping_zone(st, uid):
-            views.log_piece(
+            fog.log_piece(
                 st,
                 uid,
                 "{piece}" + f" entered an enemy control zone in {here}: it stops.",
@@ -1040,7 +1039,7 @@ def _why_not_unit_action(
         return f"{public_name(st, uid)} is not yours to move", _case("4.1")
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", _case("4.1")
-    if masking.is_masked(st, uid):
+    if masks.is_masked(st, uid):
         return f"{ui.name} is hidden under a mask: move the mask", _case("16.2.6")
     kind = action["type"]
     current = frame["current"].get(role)

@@ -70,7 +70,7 @@ from greatwar.rules.tannenberg import (
     command,
     fortifications,
     initiative,
-    masking,
+    masks,
     movement,
     rail,
     reserve,
@@ -440,7 +440,7 @@ def _check_fortifications(scenario: Scenario, pos: Position, problems: Problems)
 def _mask_side_counts(scenario: Scenario, pos: Position, problems: Problems) -> None:
     counts = Tally(m.side for m in pos.masks)
     for side, n in counts.items():
-        have = masking.mask_count(scenario, side) if side in _side_ids(scenario) else 0
+        have = masks.mask_count(scenario, side) if side in _side_ids(scenario) else 0
         if n > have:
             i = [j for j, m in enumerate(pos.masks) if m.side == side][have]
             problems.add(
@@ -473,7 +473,7 @@ def mask_ids(pos: Position) -> list[str]:
     out = []
     for m in pos.masks:
         numbers[m.side] += 1
-        out.append(masking.mask_id(m.side, numbers[m.side]))
+        out.append(masks.mask_id(m.side, numbers[m.side]))
     return out
 
 
@@ -753,7 +753,7 @@ def place_masks(st: State) -> None:
         if len(roles) > 1:
             _refuse_mixed_mask(st, i, roles)
         role = roles.pop() if roles else seats.senior_role(st.game, m.side)
-        masking.put_mask(st, mask, canonical(board, m.hex), list(m.units), role)
+        masks.put_mask(st, mask, canonical(board, m.hex), list(m.units), role)
 
 
 def _refuse_mixed_mask(st: State, index: int, roles: set[str]) -> None:

@@ -395,14 +395,14 @@ def is_army_hq(st: State, uid: str) -> bool:
 def role_units(st: State, role: str, side: str) -> list[str]:
     """Units on the map that ``role`` decides for (seats: one of two Russian players),
     masking counters and masked units aside (see the module docstring)."""
-    from greatwar.rules.tannenberg import masking
+    from greatwar.rules.tannenberg import masks
 
     return [
         uid
         for uid in U.on_map(st, side)
         if seats.role_of_unit(st, uid) == role
-        and not masking.is_mask(st, uid)
-        and not masking.is_masked(st, uid)
+        and not masks.is_mask(st, uid)
+        and not masks.is_masked(st, uid)
     ]
 
 
@@ -1129,9 +1129,9 @@ def commands(st: State, hq: str) -> bool:
 
 def _log_unit(st: State, uid: str, text: str, case: str) -> None:
     """A log entry about one unit (a masked unit's only to its own side, 16.1)."""
-    from greatwar.rules.tannenberg import views
+    from greatwar.rules.tannenberg import fog
 
-    views.log_unit(st, uid, f"{text}.", case=_case(case))
+    fog.log_unit(st, uid, f"{text}.", case=_case(case))
 
 
 def view(st: State, role: str) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Frame, Handler
+from greatwar.rules.tannenberg import fog
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -163,7 +164,7 @@ def success_rolls(st: State, uid: str) -> list[int]:
 def try_regain(st: State, uid: str) -> bool:
     """2.3.9 roll to regain the front level; True on success."""
     ui = U.info(st, uid)
-    readers = _readers(st, uid)
+    readers = fog.readers_of(st, uid)
     whose = ui.name if readers is None else f"a masked {ui.side} unit"
     wins = success_rolls(st, uid)
     value = st.roll(f"{whose} tries to regain a level (needs {_listed(wins)})", case=CASE_REGAIN)
@@ -176,12 +177,6 @@ def try_regain(st: State, uid: str) -> bool:
 
 def _listed(values: list[int]) -> str:
     return ", ".join(str(v) for v in values)
-
-
-def _readers(st: State, uid: str) -> list[str] | None:
-    from greatwar.rules.tannenberg import supply
-
-    return supply._readers(st, uid)
 
 
 # --- the phase -------------------------------------------------------------------------------

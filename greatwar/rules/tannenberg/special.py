@@ -364,10 +364,10 @@ def why_held(st: State, uid: str) -> tuple[str, str] | None:
 
 def why_held_piece(st: State, uid: str) -> tuple[str, str] | None:
     """Why a piece may not move under 18.1: a unit held, or a mask hiding one."""
-    from greatwar.rules.tannenberg import masking
+    from greatwar.rules.tannenberg import masks
 
-    if masking.is_mask(st, uid):
-        held = (why_held(st, u) for u in masking.contents(st, uid))
+    if masks.is_mask(st, uid):
+        held = (why_held(st, u) for u in masks.contents(st, uid))
         return next((why for why in held if why is not None), None)
     return why_held(st, uid)
 
@@ -426,3 +426,7 @@ def _side_name(st: State, side: str) -> str:
     from greatwar.rules.tannenberg import victory
 
     return victory.side_name(st, side)
+
+
+U.follow_up("level_lost", "special", level_lost)  # 18.1.2
+U.follow_up("eliminated", "special", unit_eliminated)  # 18.1.2

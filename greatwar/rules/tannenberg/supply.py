@@ -75,6 +75,7 @@ from heapq import heappop, heappush
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules.tannenberg import fog
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
@@ -578,7 +579,7 @@ def isolation_rolls(st: State) -> None:
         if U.record(st, uid)["status"] != "on_map":
             continue
         name = U.info(st, uid).name
-        readers = _readers(st, uid)
+        readers = fog.readers_of(st, uid)
         whose = name if readers is None else f"a masked {U.info(st, uid).side} unit"
         value = st.roll(f"isolation of {whose}", case="tannenberg 15.5.2")
         lost = int(losses[str(value)])
@@ -586,16 +587,6 @@ def isolation_rolls(st: State) -> None:
             st.log(f"{name} is isolated but loses nothing.", case="tannenberg 15.5.2", to=readers)
             continue
         U.lose_endurance(st, uid, lost, "tannenberg 15.5.2", "isolated")
-
-
-def _readers(st: State, uid: str) -> list[str] | None:
-    """Who may read a log entry naming the unit: everyone, or only its side while it is
-    masked (16.1)."""
-    from greatwar.rules.tannenberg import masking, seats
-
-    if not masking.is_masked(st, uid):
-        return None
-    return seats.roles_of_side(st.game, U.info(st, uid).side)
 
 
 def train_overrun(st: State, hex_label: str, by_side: str) -> list[str]:

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 from greatwar.model.board import canonical
 from greatwar.rules.system import OptionSpec, RuleSystem
 from greatwar.rules.tannenberg import (
-    masking,
+    fog,
+    masks,
     position,
     seats,
     sequence,
@@ -100,7 +101,7 @@ class TannenbergSystem(RuleSystem):
             "special": special.initial_data(game),  # special reinforcements, 18.1 (17.3, 18)
         }
         position.apply(game, data, new_unit_record)  # a mid-game position
-        masking.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
+        masks.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
         return data
 
     def start(self, st: State) -> None:
@@ -141,7 +142,7 @@ class TannenbergSystem(RuleSystem):
         return clash_view.previews(st, role)
 
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
-        return views.log_visible(entry, role)
+        return fog.log_visible(entry, role)
 
     def public_view(self, st: State) -> dict[str, Any]:
         """A spectator's view: what every seat shows alike, and each side's pieces as its
@@ -178,5 +179,5 @@ class TannenbergSystem(RuleSystem):
             sides = {static.units[uid].side for uid in ids}
             if len(sides) > 1:
                 broken.append(f"hex {h} holds units of both sides: {sorted(ids)}")
-        broken += masking.invariants(st)  # 16.1.2 masked units stand under their masks
+        broken += masks.invariants(st)  # 16.1.2 masked units stand under their masks
         return broken

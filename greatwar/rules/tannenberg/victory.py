@@ -154,11 +154,9 @@ def note_presence(st: State) -> None:
 
 
 def unit_eliminated(st: State, uid: str) -> None:
-    """19.3 points for an eliminated unit, corps HQ or army HQ (to the other side)."""
-    from greatwar.rules.tannenberg import special
-
+    """19.3 points for an eliminated unit, corps HQ or army HQ (to the other side): follows
+    every elimination (``units.FOLLOW_UPS``)."""
     ui = U.info(st, uid)
-    special.unit_eliminated(st, uid)
     if ui.type == "mask":
         return
     if ui.hq:
@@ -364,3 +362,6 @@ def _level(st: State, vp: int) -> Any:
         ),
         None,
     )
+
+
+U.follow_up("eliminated", "victory", unit_eliminated)  # 19.3
