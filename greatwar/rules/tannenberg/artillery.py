@@ -63,7 +63,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fortifications, masks, rail, seats, zoc
+from greatwar.rules.tannenberg import command, fortifications, masks, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -163,7 +163,7 @@ def fire_refusal(st: State, uid: str) -> tuple[str, str] | None:
         return f"{ui.name} is not artillery", case("11.1.1")
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", case("11.1.1")
-    if not rail.takes_part(st, uid):
+    if not railways.takes_part(st, uid):
         return f"{ui.name} is on rail transport", case("5.3.3")
     if not command.commanded(st, uid):
         return f"{ui.name} is not commanded", case("13.4.1")

@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import fog, fortifications, masks, rail, seats, zoc
+from greatwar.rules.tannenberg import fog, fortifications, masks, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant, lookup
@@ -263,7 +263,7 @@ def hq_movement() -> int:
 def may_command(st: State, hq: str) -> bool:
     """An HQ on the map commands unless it is carried by rail (5.3.4) or is a corps HQ
     without a MARCH order (13.3.1 note)."""
-    if U.record(st, hq)["status"] != "on_map" or rail.entrained(st, hq):
+    if U.record(st, hq)["status"] != "on_map" or railways.entrained(st, hq):
         return False
     return is_army_hq(st, hq) or order(st, hq) == MARCH
 
@@ -312,7 +312,7 @@ def _build_table(st: State, side: str) -> CommandTable:
     reach: dict[str, frozenset[str]] = {}
     corps_reach: dict[str, frozenset[str]] = {}
     for hq in hqs_of(st, side):
-        if rail.entrained(st, hq):
+        if railways.entrained(st, hq):
             continue  # 5.3.4
         unit_radius = command_range(st, hq)
         corps_radius = corps_hq_range(st, hq) if is_army_hq(st, hq) else unit_radius

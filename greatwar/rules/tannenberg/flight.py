@@ -63,7 +63,7 @@ from greatwar.rules.tannenberg import (
     fortifications,
     masks,
     movement,
-    rail,
+    railways,
     supply,
     victory,
 )
@@ -110,7 +110,7 @@ def crossing_closed(st: State, a: str, b: str) -> bool:
         entry = scenario.terrain.hexside.get(f)
         if entry is None or entry.move != "prohibited":
             continue
-        if f == "great_river" and "bridge" in features and not rail.bridge_destroyed(st, a, b):
+        if f == "great_river" and "bridge" in features and not railways.bridge_destroyed(st, a, b):
             continue
         return True
     return False

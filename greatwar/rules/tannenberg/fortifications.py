@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masks, rail, seats, zoc
+from greatwar.rules.tannenberg import masks, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
@@ -292,7 +292,7 @@ def build_refusal(st: State, uid: str) -> tuple[str, str] | None:
         return f"{ui.name} moved this stage", "tannenberg 12.1.2"
     if zoc.in_enemy_zoc(st, uid):
         return f"{ui.name} stands in an enemy control zone", "tannenberg 12.1.2"
-    if rail.entrained(st, uid):
+    if railways.entrained(st, uid):
         return f"{ui.name} is on rail transport", "tannenberg 12.1.2"
     if built_trench_this_stage(st, uid):
         return f"{ui.name} has built trenches this stage", "tannenberg 12.1.2"

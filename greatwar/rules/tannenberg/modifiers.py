@@ -293,7 +293,7 @@ def flanking_modifier(
 
 def _closed_to(st: State, side: str, here: str, there: str | None) -> bool:
     """One neighbour of a defending hex is no way out for ``side`` (9.2.2, our reading)."""
-    from greatwar.rules.tannenberg import rail
+    from greatwar.rules.tannenberg import railways
 
     if there is None:
         return True  # off the map
@@ -307,7 +307,7 @@ def _closed_to(st: State, side: str, here: str, there: str | None) -> bool:
         if entry is None or entry.move != "prohibited":
             continue
         bridged = f == "great_river" and "bridge" in features
-        if bridged and not rail.bridge_destroyed(st, here, there):
+        if bridged and not railways.bridge_destroyed(st, here, there):
             continue
         return True
     enemy = U.enemy_of(st, side)
@@ -412,9 +412,9 @@ def _defending_side(st: State, defenders: Sequence[str], targets: Sequence[str])
 def unit_strength(st: State, uid: str) -> int:
     """A fighting unit's strength on its current level; 5.3.2 halved, rounded up, on rail
     transport."""
-    from greatwar.rules.tannenberg import rail
+    from greatwar.rules.tannenberg import railways
 
-    return rail.clash_strength(st, uid, U.strength(st, uid))
+    return railways.clash_strength(st, uid, U.strength(st, uid))
 
 
 def _artillery_id(entry: Any) -> str:

@@ -72,6 +72,7 @@ from greatwar.rules.tannenberg import (
     masking,
     masks,
     rail,
+    railways,
     reinforcements,
     reserve,
     seats,
@@ -237,7 +238,9 @@ def move_graph(st: State) -> MoveGraph:
 
 def destroyed_bridges(st: State) -> frozenset[tuple[str, str]]:
     """Vistula bridge steps that may no longer be taken (6.0)."""
-    return frozenset((a, b) for a, b in move_graph(st).bridges if rail.bridge_destroyed(st, a, b))
+    return frozenset(
+        (a, b) for a, b in move_graph(st).bridges if railways.bridge_destroyed(st, a, b)
+    )
 
 
 # --- pieces and allowances ----------------------------------------------------------------
@@ -293,7 +296,7 @@ def allowance(st: State, frame: Frame, uid: str) -> int:
 def remaining(st: State, frame: Frame, uid: str) -> int:
     """Half points left: the allowance less what moving and rail actions spent (5.4.1)."""
     whole = allowance(st, frame, uid)
-    rail_spent = HALF * rail.mp_spent(st, uid, whole // HALF)
+    rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
     return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)
 
 
@@ -307,7 +310,7 @@ def least_remaining(st: State, frame: Frame, uid: str) -> int:
     if U.info(st, uid).level_count:
         mp -= int(constant("unsupplied_movement_reduction"))
     whole = HALF * max(0, mp)
-    rail_spent = HALF * rail.mp_spent(st, uid, whole // HALF)
+    rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
     return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)
 
 
@@ -538,7 +541,7 @@ def _why_not_start(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
         return held
     if reserve.is_reserve(st, uid):
         return f"{name} holds a RESERVE counter: it does not move this stage", _case("4.5.7")
-    if not rail.may_move_normally(st, uid):
+    if not railways.may_move_normally(st, uid):
         return f"{name} is on rail transport or used its movement on the railway", _case("5.1.3")
     if not is_commanded(st, uid):
         if masks.is_mask(st, uid):

@@ -72,7 +72,7 @@ from greatwar.rules.tannenberg import (
     initiative,
     masks,
     movement,
-    rail,
+    railways,
     reserve,
     seats,
     sequence,
@@ -96,7 +96,7 @@ STATE_MARKERS: dict[str, str] = {
     command.ARRIVED: "tannenberg 17.2.7",
     reserve.RESERVE: "tannenberg 4.5.3",
     reserve.USED: "tannenberg 4.5.4",
-    rail.ENTRAINED: "tannenberg 5.1.2",
+    railways.ENTRAINED: "tannenberg 5.1.2",
 }
 MOVED, BUILT_TRENCH, FOUGHT, FIRED = "moved", "built_trench", "fought", "fired"
 #: facts a rule remembers about a unit, written as markers in a position
@@ -324,7 +324,7 @@ def _check_rail_trip(
     for name in sorted(trip.model_fields_set & {"to", "mp"}):
         problems.add((*loc, name), f"{name} is not used by the Tannenberg rules")
     exit_hex = _canonical(scenario, trip.from_hex)
-    if exit_hex is None or exit_hex not in rail.build_net(scenario).exits:
+    if exit_hex is None or exit_hex not in railways.build_net(scenario).exits:
         problems.add(
             (*loc, "from"), f"{trip.from_hex!r} is not a rail exit on the map edge (5.1.8)"
         )
@@ -349,7 +349,7 @@ def _other_exits(scenario: Scenario, side: str, exit_hex: str) -> list[str]:
     """The rail exits of the side's own country but ``exit_hex`` (5.1.8: the adjacent
     track is among them)."""
     own = _nationalities(scenario, side)
-    exits = rail.build_net(scenario).exits
+    exits = railways.build_net(scenario).exits
     return [h for h in exits if h != exit_hex and scenario.board.country.get(h) in own]
 
 
@@ -523,7 +523,7 @@ def _mask_unit_refusal(
 
 
 def _check_rail_state(scenario: Scenario, pos: Position, problems: Problems) -> None:
-    net = rail.build_net(scenario)
+    net = railways.build_net(scenario)
     for i, label in enumerate(pos.cut_track):
         loc = ("position", "cut_track", i)
         here = _hex_or_report(scenario, label, loc, problems)
@@ -541,7 +541,7 @@ def _bridge_key(scenario: Scenario, key: str) -> str | None:
     ends = (_canonical(scenario, a.strip()), _canonical(scenario, b.strip()))
     if not sep or ends[0] is None or ends[1] is None:
         return None
-    return rail.side_key(ends[0], ends[1])
+    return railways.side_key(ends[0], ends[1])
 
 
 def _check_special(scenario: Scenario, pos: Position, problems: Problems) -> None:
@@ -693,8 +693,11 @@ def _unit_record(
     record["lost"] = p.endurance_lost  # 2.3.3 the endurance counter beneath it
     markers = {m for m in p.markers if m in STATE_MARKERS}
     if p.rail is not None and p.rail.stage is not None:
-        record[rail.JOURNEY] = {"from": canonical(board, p.rail.from_hex), "stage": p.rail.stage}
-        markers.add(rail.ENTRAINED)  # 5.1.8 it travels on its rail transport counter
+        record[railways.JOURNEY] = {
+            "from": canonical(board, p.rail.from_hex),
+            "stage": p.rail.stage,
+        }
+        markers.add(railways.ENTRAINED)  # 5.1.8 it travels on its rail transport counter
     record["markers"] = sorted(markers)
     if MOVED in p.markers:
         record[movement.MOVED] = pos.turn

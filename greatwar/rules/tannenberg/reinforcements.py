@@ -42,7 +42,7 @@ Choices made where the rules are silent (each also where it is coded):
   there (8.1.4).
 * 17.2.5 "the nearest adjacent hex ... through which a railway line runs":
   the adjacent rail exits of the side's own country along the map edge
-  (:func:`rail.adjacent_exits`), the nearest of them; a unit is delayed so
+  (:func:`railways.adjacent_exits`), the nearest of them; a unit is delayed so
   only once, from its scheduled entry.
 * A unit arriving by rail at a hex whose track is cut (5.4) cannot enter
   there; if every entry hex it has is so closed at the end of the phase it is
@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
 from greatwar.model.board import canonical, check_hex
-from greatwar.rules.tannenberg import command, rail, seats
+from greatwar.rules.tannenberg import command, rail, railways, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -139,7 +139,7 @@ def validate(scenario: Scenario, problems: Problems) -> None:
 
 def by_rail_at(st: State, side: str, hex_label: str) -> bool:
     """17.2.4 reinforcements entering where a railway of their own runs come by rail."""
-    return rail.own_rail_hex(st, side, hex_label) and hex_label not in on_foot_entries(st)
+    return railways.own_rail_hex(st, side, hex_label) and hex_label not in on_foot_entries(st)
 
 
 def arrival(st: State, uid: str) -> dict[str, Any] | None:
@@ -201,7 +201,7 @@ def schedule(
 def rail_exits(st: State, side: str, edge: str | None = None) -> list[str]:
     """Rail exits of the side's own country, on one map edge (north, south, east, west) or
     all (17.3.2 "any railway line from the western edge")."""
-    exits = rail.exits_of(st, side)
+    exits = railways.exits_of(st, side)
     if edge is None:
         return exits
     return [h for h in exits if h in U.static(st).scenario.board.edges.get(edge, ())]
@@ -218,7 +218,7 @@ def arrived_this_stage(st: State, uid: str) -> bool:
 
 def entry_free(st: State, side: str, hex_label: str, by_rail: bool) -> bool:
     """17.2.8 no enemy control zone (nor enemy unit, 4.2.1); by rail, own track not cut."""
-    if by_rail and not rail.own_rail_hex(st, side, hex_label):
+    if by_rail and not railways.own_rail_hex(st, side, hex_label):
         return False
     return rail.entry_free(st, side, hex_label)
 
@@ -289,7 +289,7 @@ def delay_hexes(st: State, uid: str) -> list[str]:
     side = U.info(st, uid).side
     origin = when["entries"][0]
     board = U.static(st).scenario.board
-    ways = rail.adjacent_exits(st, side, origin)
+    ways = railways.adjacent_exits(st, side, origin)
     if not ways:
         return []
     best = min(board.distance(origin, h) for h in ways)
@@ -334,7 +334,7 @@ def alternative_entries(st: State, uid: str) -> tuple[list[str], bool]:
     side = U.info(st, uid).side
     origin = when.get("origin") or when["entries"][0]
     if when["rail"]:
-        ways = rail.adjacent_exits(st, side, origin)
+        ways = railways.adjacent_exits(st, side, origin)
         if ways:
             return ways, True
     scenario = U.static(st).scenario

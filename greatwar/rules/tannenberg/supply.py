@@ -264,11 +264,11 @@ class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
     def __init__(self, st: State, side: str) -> None:
-        from greatwar.rules.tannenberg import fortifications, rail, zoc
+        from greatwar.rules.tannenberg import fortifications, railways, zoc
 
         net = network(st)
         self.st, self.side, self.net = st, side, net
-        self.cut = frozenset(rail.cut_hexes(st))
+        self.cut = frozenset(railways.cut_hexes(st))
         enemy = U.enemy_of(st, side)
         blocked = {h for h, owner in U.hex_side(st).items() if owner == enemy}
         # 12.3.3 garrisons count as units: an own one neutralises enemy zones (8.1.4), an
@@ -284,7 +284,7 @@ class _Lines:
         self.free = net.all_hexes - blocked - (zones - present)
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
         self.open = self.free - net.closed_terrain
-        lost = {frozenset(pair) for pair in net.bridges if rail.bridge_destroyed(st, *pair)}
+        lost = {frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)}
         self.steps: dict[str, tuple[str, ...]] = (
             net.sides
             if not lost
