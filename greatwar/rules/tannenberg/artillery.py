@@ -63,7 +63,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fortifications, masks, railways, seats, zoc
+from greatwar.rules.tannenberg import command, fortified, masks, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -412,7 +412,7 @@ def lone(st: State, uid: str) -> bool:
     as a unit)."""
     side = U.info(st, uid).side
     here = U.record(st, uid)["hex"]
-    if here in fortifications.garrison_hexes(st, side):
+    if here in fortified.garrison_hexes(st, side):
         return False
     return not any(
         U.info(st, u).side == side and U.info(st, u).type in COVER_TYPES

@@ -58,7 +58,7 @@ from greatwar.rules.tannenberg import (
     cards,
     command,
     encounter,
-    fortifications,
+    fortified,
     initiative,
     masks,
     retreat,
@@ -113,7 +113,7 @@ def must_fight(st: State) -> tuple[list[str], list[str]]:
     forts = []
     for side in U.static(st).side_ids:
         zone = zoc.controlled_by(st, U.enemy_of(st, side))
-        forts.extend(h for h in fortifications.garrison_hexes(st, side) if h in zone)
+        forts.extend(h for h in fortified.garrison_hexes(st, side) if h in zone)
     return found, sorted(forts)
 
 
@@ -128,7 +128,7 @@ def pending_hexes(st: State, phase: Frame) -> set[str]:
     hexes.update(
         h
         for h in phase["must_forts"]
-        if h not in phase["forts_fought"] and fortifications.garrisoned(st, h)
+        if h not in phase["forts_fought"] and fortified.garrisoned(st, h)
     )
     return hexes
 
@@ -593,7 +593,7 @@ def _force(st: State, clash: Frame, side: str) -> bool:
     entry = clash["sides"][side]
     if alive(st, entry["units"]):
         return True
-    return any(fortifications.garrisoned(st, h) for h in entry["garrisons"]) or bool(
+    return any(fortified.garrisoned(st, h) for h in entry["garrisons"]) or bool(
         entry["artillery"] and clash.get("independent")
     )
 
@@ -718,7 +718,7 @@ def _stand(st: State, clash: Frame, _: str) -> None:
     entry = clash["sides"][dfn]
     if not fled and clash["cards"][dfn] == cards.DEFENCE:
         held = sorted({*entry["hexes"]} | set(entry["garrisons"]))
-        fortifications.clash_losses(st, held, int(clash.get("defender_loss", 0)))
+        fortified.clash_losses(st, held, int(clash.get("defender_loss", 0)))
     steps: list[str] = []
     if clash["outcome"] == cards.ENCOUNTER:
         steps = ["encounter_end"]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from greatwar.rules.tannenberg import fortifications, masks, seats, zoc
+from greatwar.rules.tannenberg import fortified, masks, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 
@@ -153,8 +153,8 @@ def garrison_available(st: State, phase: Frame, hex_label: str, side: str) -> bo
     """12.3.3 a garrisoned fortification of ``side`` that has not fought this phase."""
     return (
         hex_label not in phase["forts_fought"]
-        and fortifications.garrisoned(st, hex_label)
-        and fortifications.fortification_side(st, hex_label) == side
+        and fortified.garrisoned(st, hex_label)
+        and fortified.fortification_side(st, hex_label) == side
     )
 
 
@@ -173,7 +173,7 @@ def _clash_sides(st: State, phase: Frame) -> dict[str, str]:
         if pieces(st, h, side):
             found[h] = side
     for side in static.side_ids:
-        for h in fortifications.garrison_hexes(st, side):
+        for h in fortified.garrison_hexes(st, side):
             free = U.hex_side(st).get(h, side) == side
             if h not in found and free and garrison_available(st, phase, h, side):
                 found[h] = side

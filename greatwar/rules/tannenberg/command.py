@@ -55,7 +55,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import fog, fortifications, masks, railways, seats, zoc
+from greatwar.rules.tannenberg import fog, fortified, masks, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant, lookup
@@ -277,7 +277,7 @@ def _distances(st: State, hq: str, radius: int, side: str) -> dict[str, int]:
     steps = command_static(st).steps
     occupant = U.hex_side(st)
     enemy = U.enemy_of(st, side)
-    closed = zoc.enemy_controlled(st, side) | frozenset(fortifications.garrison_hexes(st, enemy))
+    closed = zoc.enemy_controlled(st, side) | frozenset(fortified.garrison_hexes(st, enemy))
     start = U.record(st, hq)["hex"]
     seen = {start: 0}
     frontier = [start]
@@ -626,7 +626,7 @@ def _lone(st: State, hq: str) -> bool:
     side = U.info(st, hq).side
     here = U.record(st, hq)["hex"]
     units = U.static(st).units
-    if here in fortifications.garrison_hexes(st, side):
+    if here in fortified.garrison_hexes(st, side):
         return False
     return not any(
         units[u].side == side and units[u].type in ESCORT_TYPES for u in U.units_in(st, here)

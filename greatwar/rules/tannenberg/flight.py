@@ -60,7 +60,7 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import (
     artillery,
     fog,
-    fortifications,
+    fortified,
     masks,
     movement,
     railways,
@@ -123,7 +123,7 @@ def step_open(st: State, side: str, a: str, b: str) -> bool:
         return False
     if U.hex_side(st).get(b) == U.enemy_of(st, side):
         return False
-    return not fortifications.blocks_entry(st, b, side)
+    return not fortified.blocks_entry(st, b, side)
 
 
 def step_cost(st: State, piece: str, a: str, b: str) -> int | None:
@@ -221,7 +221,7 @@ def move_piece(st: State, piece: str, hex_label: str) -> None:
 def entered(st: State, side: str, hex_label: str) -> None:
     """What entering a hex does besides moving: towns (19.3), fortifications (12.2.8)."""
     victory.passed_through(st, side, [hex_label])
-    fortifications.entered(st, hex_label, side)
+    fortified.entered(st, hex_label, side)
 
 
 def real_units(st: State, pieces: list[str]) -> list[str]:
@@ -530,7 +530,7 @@ def vacant(st: State, hex_label: str, side: str, after_flight: bool) -> bool:
         ui = U.info(st, uid)
         if ui.side == enemy and ui.type not in OVERRUN_TYPES:
             return False
-    return not fortifications.blocks_entry(st, hex_label, side, pursuit=after_flight)
+    return not fortified.blocks_entry(st, hex_label, side, pursuit=after_flight)
 
 
 class Pursuit(Handler):

@@ -77,7 +77,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules.tannenberg import concentration, fortifications, masks, zoc
+from greatwar.rules.tannenberg import concentration, fortified, masks, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -204,7 +204,7 @@ def _attack_features(st: State, target: str, sources: Sequence[str]) -> list[fro
     here = board.coord[target]
     out = []
     for h in sources:
-        d = fortifications.attack_direction(st, target, h)
+        d = fortified.attack_direction(st, target, h)
         out.append(board.side_features.get(hexgrid.hexside(here, d), frozenset()))
     return out
 
@@ -259,7 +259,7 @@ def hex_modifiers(
         if terrain is not None:
             mods.append(terrain)
         mods.extend(hexside_modifiers(st, target, sources))
-    works = fortifications.hex_defence(st, target, sources, defending_side, defence)
+    works = fortified.hex_defence(st, target, sources, defending_side, defence)
     mods.extend(works["modifiers"])
     return mods, works
 
@@ -400,7 +400,7 @@ def _defending_side(st: State, defenders: Sequence[str], targets: Sequence[str])
     if defenders:
         return U.info(st, defenders[0]).side  # type: ignore[no-any-return]
     for t in targets:
-        side = fortifications.fortification_side(st, t)
+        side = fortified.fortification_side(st, t)
         if side is not None:
             return side
     return ""

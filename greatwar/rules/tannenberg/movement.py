@@ -69,6 +69,7 @@ from greatwar.rules.tannenberg import (
     command,
     fog,
     fortifications,
+    fortified,
     masking,
     masks,
     rail,
@@ -370,7 +371,7 @@ def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground
     enemy_hexes = {h for h, s in sides.items() if s == enemy}
     if captures:
         enemy_hexes -= _lone_train_hexes(st, enemy)  # 15.3.6
-    enemy_hexes.update(fortifications.garrison_hexes(st, enemy))  # 12.3.4
+    enemy_hexes.update(fortified.garrison_hexes(st, enemy))  # 12.3.4
     if support:
         enemy_hexes.update(zoc.controlled_by(st, enemy) - _escorted(st, side))  # 8.2.3
     units = U.static(st).units
@@ -633,7 +634,7 @@ def entered(st: State, uid: str, hex_label: str, own_phase: bool = True) -> None
 
     side = U.info(st, uid).side
     supply.train_overrun(st, hex_label, side)
-    fortifications.entered(st, hex_label, side)
+    fortified.entered(st, hex_label, side)
     victory.passed_through(st, side, [hex_label])
     if own_phase:
         masking.enemy_entered_zone(st, hex_label, side)

@@ -69,6 +69,7 @@ from greatwar.rules.tannenberg import (
     combatants,
     command,
     fortifications,
+    fortified,
     initiative,
     masks,
     movement,
@@ -134,8 +135,8 @@ UNIT_FIELDS = ("hex", "status", "steps_lost", "endurance_lost", "markers", "rail
 MOVEMENT_PHASES = ("movement_1", "movement_2")
 FORT_LEVELS = {
     "damaged": 1,
-    "destroyed": fortifications.DESTROYED,
-    "captured": fortifications.DESTROYED,  # 12.2.8
+    "destroyed": fortified.DESTROYED,
+    "captured": fortified.DESTROYED,  # 12.2.8
 }
 
 
@@ -645,14 +646,14 @@ def apply(game: Game, data: dict[str, Any], new_record: Any) -> None:
     for uid, p in pos.units.items():
         data["units"][uid] = _unit_record(scenario, pos, p, new_record)
     if pos.trenches:
-        data[fortifications.TRENCHES] = {
+        data[fortified.TRENCHES] = {
             canonical(board, t.hex): _trench(scenario, t.facing, t.side) for t in pos.trenches
         }
     if pos.fortifications:
-        data[fortifications.FORTIFICATIONS] = _forts(game, pos)
+        data[fortified.FORTIFICATIONS] = _forts(game, pos)
         data["victory"]["captured"] = sorted(
             h
-            for h, e in data[fortifications.FORTIFICATIONS].items()
+            for h, e in data[fortified.FORTIFICATIONS].items()
             if "captured_by" in e and board.fortifications[h].strength
         )
     if pos.cut_track or pos.bridges_destroyed:
@@ -702,7 +703,7 @@ def _unit_record(
     if MOVED in p.markers:
         record[movement.MOVED] = pos.turn
     if BUILT_TRENCH in p.markers:
-        record[fortifications.TRENCH_NOTE] = pos.turn
+        record[fortified.TRENCH_NOTE] = pos.turn
     if FOUGHT in p.markers:
         record[combatants.CLASH_NOTE] = _last_clash_stage(pos)
     if FIRED in p.markers:
@@ -713,7 +714,7 @@ def _unit_record(
 def _trench(scenario: Scenario, value: str | int, side: str) -> dict[str, Any]:
     d = facing(scenario, value)
     assert d is not None  # validated
-    return {"facing": d, "edges": fortifications.facing_edges(d), "side": side}
+    return {"facing": d, "edges": fortified.facing_edges(d), "side": side}
 
 
 def _forts(game: Game, pos: Position) -> dict[str, dict[str, Any]]:

@@ -74,9 +74,9 @@ def fought(st: State, uid: str) -> bool:
 
 def built_trenches(st: State, uid: str) -> bool:
     """The unit built trenches at the end of a movement phase of this stage (12.1.2)."""
-    from greatwar.rules.tannenberg import fortifications
+    from greatwar.rules.tannenberg import fortified
 
-    return fortifications.built_trench_this_stage(st, uid)
+    return fortified.built_trench_this_stage(st, uid)
 
 
 def in_enemy_zone(st: State, uid: str) -> bool:

@@ -264,7 +264,7 @@ class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
     def __init__(self, st: State, side: str) -> None:
-        from greatwar.rules.tannenberg import fortifications, railways, zoc
+        from greatwar.rules.tannenberg import fortified, railways, zoc
 
         net = network(st)
         self.st, self.side, self.net = st, side, net
@@ -273,10 +273,8 @@ class _Lines:
         blocked = {h for h, owner in U.hex_side(st).items() if owner == enemy}
         # 12.3.3 garrisons count as units: an own one neutralises enemy zones (8.1.4), an
         # enemy one blocks lines as an enemy unit does (15.2.3)
-        self.forts = tuple(h for h in net.fortifications[side] if fortifications.garrisoned(st, h))
-        blocked.update(
-            h for h in net.fortifications.get(enemy, ()) if fortifications.garrisoned(st, h)
-        )
+        self.forts = tuple(h for h in net.fortifications[side] if fortified.garrisoned(st, h))
+        blocked.update(h for h in net.fortifications.get(enemy, ()) if fortified.garrisoned(st, h))
         present = zoc.held_by(st, side) | set(self.forts)
         self.blocked = frozenset(blocked)
         zones = zoc.controlled_by(st, enemy)

@@ -171,12 +171,12 @@ def unit_eliminated(st: State, uid: str) -> None:
 def score_captures(st: State) -> None:
     """19.3 each enemy fortification hex with its own garrison, once captured (entered by
     a unit of the other side), scores once."""
-    from greatwar.rules.tannenberg import fortifications
+    from greatwar.rules.tannenberg import fortified
 
     table = points_table(st).get("captured_fortification", {})
     board = st.game.scenario.board
     record = st.data["victory"]
-    entered = fortifications.captures(st)  # 12.2.8 the side whose unit first entered it
+    entered = fortified.captures(st)  # 12.2.8 the side whose unit first entered it
     for h in sorted(board.fortifications):
         fort = board.fortifications[h]
         holder = entered.get(h) or st.data["control"].get(h)

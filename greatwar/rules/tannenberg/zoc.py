@@ -71,10 +71,10 @@ def has_zone(st: State, uid: str) -> bool:
 
 
 def _controlled_by(st: State, side: str) -> frozenset[str]:
-    from greatwar.rules.tannenberg import fortifications
+    from greatwar.rules.tannenberg import fortified
 
     units = st.data["units"]
-    hexes: set[str] = set(fortifications.garrison_zoc(st, side))  # 12.3.2
+    hexes: set[str] = set(fortified.garrison_zoc(st, side))  # 12.3.2
     for uid in U.on_map(st, side):
         if has_zone(st, uid):
             hexes.update(zone_reach(st, units[uid]["hex"]))
