@@ -55,8 +55,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import fog, fortified, masks, railways, seats, zoc
+from greatwar.rules.tannenberg import fog, fortified, masks, movement, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.movement import hq_movement  # noqa: F401  (13.1.3, re-exported)
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant, lookup
 
@@ -253,11 +254,6 @@ def corps_hq_range(st: State, army_hq: str) -> int:
 def combat_modifier(st: State, hq: str) -> int:
     """13.5.1 the modifier printed on the HQ (one or two symbols)."""
     return int(U.info(st, hq).values(0).combat_modifier or 0)
-
-
-def hq_movement() -> int:
-    """13.1.3 every HQ has 6 movement points (not printed on the counters)."""
-    return int(constant("hq_movement"))
 
 
 def may_command(st: State, hq: str) -> bool:
@@ -545,8 +541,6 @@ def hq_moved(st: State, hq: str) -> None:
 def end_movement_phase(st: State, side: str) -> None:
     """13.2.9 call at the end of ``side``'s own movement phase: its Russian army HQs that
     did not move this stage turn to their front side; those that moved to their back."""
-    from greatwar.rules.tannenberg import movement
-
     for hq in hqs_of(st, side):
         if not _russian_army_hq(st, hq):
             continue

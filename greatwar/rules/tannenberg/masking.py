@@ -72,7 +72,7 @@ from collections.abc import Sequence as Seq
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fog, seats
+from greatwar.rules.tannenberg import command, fog, movement, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.masks import (  # noqa: F401  (what masks are: re-exported)
     CARD,
@@ -107,7 +107,6 @@ from greatwar.rules.tannenberg.masks import (  # noqa: F401  (what masks are: re
     to_card,
     visible_to,
 )
-from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -119,15 +118,8 @@ CASE_EMPTY = "tannenberg 16.2.3"
 # --- movement ---------------------------------------------------------------------------
 
 
-def movement_allowance(st: State, mask: str) -> int:
-    """16.2.6 four movement points; three when a unit it hides is unsupplied (15.4.1).
-    An empty mask hides no unsupplied unit: four (reading)."""
-    from greatwar.rules.tannenberg import supply
-
-    printed = U.values(st, mask).movement or 0
-    if any(not supply.supplied(st, uid) for uid in contents(st, mask)):
-        return printed - int(constant("unsupplied_movement_reduction"))
-    return printed
+#: 16.2.6 a mask's movement allowance (the movement module finds every piece's)
+movement_allowance = movement.mask_allowance
 
 
 # --- lifting and revealing -------------------------------------------------------------

@@ -515,12 +515,13 @@ def _rail_move(st: State, uid: str, to: str) -> None:
 
 
 def _entered(st: State, uid: str, path: list[str]) -> None:
-    """What entering each hex does (the movement module's one reckoning: fortifications
-    12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery 11.1.8, lone HQs 13.1.5)."""
-    from greatwar.rules.tannenberg import movement
+    """What entering each hex does (:func:`entering.entered`, the one reckoning of every
+    movement: fortifications 12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery
+    11.1.8, lone HQs 13.1.5)."""
+    from greatwar.rules.tannenberg import entering
 
     for h in path:
-        movement.entered(st, uid, h)
+        entering.entered(st, uid, h)
 
 
 # --- leaving and re-entering the map (5.1.8) -------------------------------------------------

@@ -251,7 +251,7 @@ def why_not_enter(st: State, uid: str, hex_label: Any) -> Why | None:
 
 
 def _enter(st: State, uid: str, hex_label: str) -> None:
-    from greatwar.rules.tannenberg import movement
+    from greatwar.rules.tannenberg import entering
 
     when = arrival(st, uid)
     assert when is not None
@@ -271,7 +271,7 @@ def _enter(st: State, uid: str, hex_label: str) -> None:
         rail.arrive_by_rail(st, uid, hex_label)
     else:
         U.place(st, uid, hex_label)
-        movement.entered(st, uid, hex_label)
+        entering.entered(st, uid, hex_label)
 
 
 def _log(st: State, uid: str, text: str, case: str) -> None:

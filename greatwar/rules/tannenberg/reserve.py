@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masks, seats, supply, zoc
+from greatwar.rules.tannenberg import command, entering, masks, movement, seats, supply, zoc
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -61,12 +61,6 @@ def clear_reserve(st: State) -> None:
     U.clear_marker(st, USED)
 
 
-def _movement():  # type: ignore[no-untyped-def]
-    from greatwar.rules.tannenberg import movement
-
-    return movement
-
-
 def why_not_designate(st: State, uid: str) -> tuple[str, str] | None:
     """Why the piece may not be designated for reserve movement now, or None."""
     name = masks.public_name(st, uid)
@@ -77,7 +71,7 @@ def why_not_designate(st: State, uid: str) -> tuple[str, str] | None:
             f"{name} has no control zone, so could not stop an enemy (4.5.6)",
             _case("4.5.1"),
         )
-    if not _movement().is_commanded(st, uid):
+    if not command.commanded(st, uid):
         return f"{name} is not commanded", _case("4.5.2")
     if zoc.in_enemy_zoc(st, uid):
         return f"{name} stands in an enemy control zone", _case("4.5.2")
@@ -200,7 +194,7 @@ def may_react(st: State, uid: str) -> bool:
         and U.record(st, uid)["status"] == "on_map"
         and not masks.is_masked(st, uid)
         and not zoc.in_enemy_zoc(st, uid)
-        and _movement().is_commanded(st, uid)
+        and command.commanded(st, uid)
     )
 
 
@@ -209,7 +203,6 @@ def reaction_options(st: State, mover: str, hex_label: str) -> list[tuple[str, s
     mover's control zone it may move to (4.5.4, 4.5.5)."""
     if U.record(st, mover)["hex"] != hex_label or not zoc.has_zone(st, mover):
         return []
-    movement = _movement()
     side = U.enemy_of(st, U.info(st, mover).side)
     board = U.static(st).scenario.board
     zone = set(zoc.zone_reach(st, hex_label))
@@ -302,7 +295,7 @@ class ReserveReaction(Handler):
             return f"{U.info(st, uid).name} has made its reserve move", _case("4.5.4")
         if zoc.in_enemy_zoc(st, uid):
             return f"{U.info(st, uid).name} stands in an enemy control zone", _case("4.5.2")
-        if not _movement().is_commanded(st, uid):
+        if not command.commanded(st, uid):
             return f"{U.info(st, uid).name} is not commanded", _case("4.5.2")
         return (
             f"{to!r} is not a hex next to {U.info(st, uid).name} that it may enter, in the"
@@ -313,7 +306,6 @@ class ReserveReaction(Handler):
 
 def react(st: State, uid: str, to: str, mover: str) -> None:
     """The reserve move: one hex into the mover's zone; the mover stops (4.5.6)."""
-    movement = _movement()
     start = U.record(st, uid)["hex"]
     name, target = masks.public_name(st, uid), masks.public_name(st, mover)
     U.add_marker(st, uid, USED)
@@ -324,7 +316,7 @@ def react(st: State, uid: str, to: str, mover: str) -> None:
         case=_case("4.5.5"),
     )
     movement.halt(st, _case("4.5.6"), f"{name} made a reserve move into its control zone")
-    movement.entered(st, uid, to, own_phase=False)
+    entering.entered(st, uid, to, own_phase=False)
 
 
 def extra_handlers() -> list[Handler]:
