@@ -65,6 +65,16 @@ from greatwar.engine.phases import Action, Frame
 from greatwar.model.board import canonical, check_hex
 from greatwar.rules.tannenberg import command, rail, railways, seats
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.arrivals import (  # noqa: F401  (the track: re-exported)
+    ARRIVAL,
+    arrival,
+    by_rail_at,
+    due,
+    entry_hex,
+    on_foot_entries,
+    rail_exits,
+    schedule,
+)
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
@@ -72,9 +82,6 @@ if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
-#: unit record field of a reinforcement whose arrival was moved (17.2.5, 17.2.8, 17.3):
-#: {"stage": earliest stage, "entries": [hexes], "rail": bool, "case": "17.2.8"}
-ARRIVAL = "arrival"
 ACTION_TYPES: frozenset[str] = frozenset({"enter", "delay_entry"})
 
 Why = tuple[str, str]
@@ -85,25 +92,6 @@ def _case(n: str) -> str:
 
 
 # --- the schedule ---------------------------------------------------------------------------
-
-
-def entry_hex(st: State, uid: str) -> str | None:
-    """17.2.1 the hex printed on the reinforcements track (a lettered entry or a hex)."""
-    board = U.static(st).scenario.board
-    entry = U.info(st, uid).arrive_entry
-    if not entry:
-        return None
-    if entry in board.entries:
-        return board.entries[entry].hex
-    return canonical(board, entry)
-
-
-def on_foot_entries(st: State) -> frozenset[str]:
-    """17.2.4 entry hexes where reinforcements march although a railway runs there (the
-    scenario's ``special.foot_entry_hexes``)."""
-    board = U.static(st).scenario.board
-    listed = U.static(st).scenario.file.special.get("foot_entry_hexes", [])
-    return frozenset(canonical(board, h) for h in listed)
 
 
 def validate(scenario: Scenario, problems: Problems) -> None:
@@ -135,76 +123,6 @@ def validate(scenario: Scenario, problems: Problems) -> None:
                 f"counter {uid} arrives entrained at {where}, where no railway of its own"
                 " country brings reinforcements (tannenberg 17.2.4)",
             )
-
-
-def by_rail_at(st: State, side: str, hex_label: str) -> bool:
-    """17.2.4 reinforcements entering where a railway of their own runs come by rail."""
-    return railways.own_rail_hex(st, side, hex_label) and hex_label not in on_foot_entries(st)
-
-
-def arrival(st: State, uid: str) -> dict[str, Any] | None:
-    """When, where and how the unit arrives: ``{"stage", "entries", "rail", "case"}``;
-    None for a unit that is no reinforcement (or not scheduled yet, 17.3)."""
-    note = U.record(st, uid).get(ARRIVAL)
-    if note is not None:
-        return note  # type: ignore[no-any-return]
-    ui = U.info(st, uid)
-    hex_label = entry_hex(st, uid)
-    if ui.arrive_turn is None or hex_label is None:
-        return None
-    return {
-        "stage": ui.arrive_turn,
-        "entries": [hex_label],
-        "rail": by_rail_at(st, ui.side, hex_label),
-        "case": "17.2.1",
-    }
-
-
-def due(st: State, side: str) -> list[str]:
-    """Reinforcements of ``side`` that may enter this stage (17.2.2), in counter order."""
-    units = st.data["units"]
-    out = []
-    for uid, ui in U.static(st).units.items():
-        if ui.side != side or units[uid]["status"] != "pending":
-            continue
-        when = arrival(st, uid)
-        if when is not None and when["stage"] <= st.data["stage"]:
-            out.append(uid)
-    return out
-
-
-def schedule(
-    st: State,
-    units: list[str],
-    stage: int,
-    by_rail: bool,
-    entries: list[str] | None = None,
-    edge: str | None = None,
-) -> None:
-    """17.3 special reinforcements: ``units`` arrive from ``stage`` on, by rail or not, at
-    ``entries``; by default the counter's own entry hex, else the rail exits of the side's
-    own country on map edge ``edge`` (17.3.2 "from the western edge") or on any edge
-    (17.3.3 "any of their own railway lines").  The caller logs why they come."""
-    for uid in units:
-        side = U.info(st, uid).side
-        own = [h for h in [entry_hex(st, uid)] if h]
-        hexes = entries or own or rail_exits(st, side, edge)
-        U.set_status(st, uid, "pending")
-        U.set_note(
-            st,
-            uid,
-            ARRIVAL,
-            {"stage": stage, "entries": sorted(hexes), "rail": by_rail, "case": "17.3"},
-        )
-
-
-def rail_exits(st: State, side: str, edge: str | None = None) -> list[str]:
-    """Rail exits of the side's own country, on one map edge (north, south, east, west) or
-    all (17.3.2 "any railway line from the western edge")."""
-    exits = railways.exits_of(st, side)
-    if edge is None:
-        return exits
-    return [h for h in exits if h in U.static(st).scenario.board.edges.get(edge, ())]
 
 
 def arrived_this_stage(st: State, uid: str) -> bool:
