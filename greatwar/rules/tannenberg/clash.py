@@ -74,7 +74,6 @@ from greatwar.rules.tannenberg.combatants import (
     clash_key,
     clash_sides,
     contents,
-    current_clash,
     deciding_role,
     forms_clash,
     fronts,
@@ -926,8 +925,6 @@ def finish(st: State, clash: Frame) -> None:
 
 
 def extra_handlers() -> list[Handler]:
-    from greatwar.rules.tannenberg.flight import Pursuit as PursuitHandler
-
     return [
         Clash(),
         cards.CardsFrame(),
@@ -935,16 +932,6 @@ def extra_handlers() -> list[Handler]:
         support.StraitChoice(),
         support.FlightChoice(),
         Withdrawal(),
-        PursuitHandler(),
+        Pursuit(),
         retreat.RetreatRoute(),
     ]
-
-
-# --- the view ------------------------------------------------------------------------------------
-
-
-def view(st: State, role: str) -> dict[str, Any] | None:
-    """What ``role`` may see of the clash phase: see :mod:`clash_view`."""
-    from greatwar.rules.tannenberg import clash_view
-
-    return clash_view.view(st, role, current_clash(st))

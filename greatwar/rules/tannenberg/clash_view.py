@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.rules.tannenberg import cards, masks, modifiers, seats, strength
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.clash import pending_hexes, shelling_clash
 from greatwar.rules.tannenberg.combatants import alive, clash_key, current_clash
 from greatwar.rules.tannenberg.retreat import attempt_numbers
 from greatwar.rules.tannenberg.retreat import ruling_numbers as retreat_numbers
@@ -247,8 +248,6 @@ def current_preview(st: State, clash: Frame, role: str) -> dict[str, Any] | None
 
 def _shelling_preview(st: State, phase: Frame, role: str) -> dict[str, Any] | None:
     """11.4 the ratio of the shelling being formed, before the holder fires."""
-    from greatwar.rules.tannenberg.clash import shelling_clash
-
     clash = shelling_clash(st, phase)
     return None if clash is None else current_preview(st, clash, role)
 
@@ -277,8 +276,6 @@ def previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def _shelling_previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
-    from greatwar.rules.tannenberg.clash import shelling_clash
-
     phase = _phase(st)
     clash = None if phase is None else shelling_clash(st, phase)
     preview = None if clash is None else current_preview(st, clash, role)
@@ -287,10 +284,9 @@ def _shelling_previews(st: State, role: str) -> dict[str, dict[str, dict[str, An
     return {clash_key(st, clash): {preview["condition"]: strength.ruling_numbers(preview)}}
 
 
-def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:
-    """The clash phase as ``role`` may see it, or None outside it."""
-    from greatwar.rules.tannenberg.clash import pending_hexes
-
+def view(st: State, role: str) -> dict[str, Any] | None:
+    """The clash phase as ``role`` may see it (``view["clash"]``), or None outside it."""
+    clash = current_clash(st)
     phase = _phase(st)
     if phase is None:
         return None

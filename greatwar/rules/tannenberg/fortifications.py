@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masks, railways, seats, zoc
+from greatwar.rules.tannenberg import masks, movement, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.fortified import (  # noqa: F401  (what fortifications are: re-exported)
     DESTROYED,
@@ -99,8 +99,6 @@ def _board(st: State) -> Any:
 
 def build_refusal(st: State, uid: str) -> tuple[str, str] | None:
     """Why a unit may not build trenches now (reason, case), or None (12.1.2, 12.1.3)."""
-    from greatwar.rules.tannenberg import movement
-
     ui = U.info(st, uid)
     u = U.record(st, uid)
     if u["status"] != "on_map":

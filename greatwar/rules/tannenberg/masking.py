@@ -72,7 +72,7 @@ from collections.abc import Sequence as Seq
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fog, movement, seats
+from greatwar.rules.tannenberg import artillery, command, fog, movement, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.masks import (  # noqa: F401  (what masks are: re-exported)
     CARD,
@@ -146,16 +146,12 @@ def lift(st: State, mask: str, masked_again: Collection[str] = ()) -> None:
 
 def _zone_reaches(st: State, a: str, b: str) -> bool:
     """8.1.1 / 8.1.6 a piece in ``a`` controls ``b`` (adjacent, no lake between)."""
-    from greatwar.rules.tannenberg import zoc
-
     return b in zoc.zone_reach(st, a)
 
 
 def _has_zone_unit(st: State, hex_label: str, side: str) -> bool:
     """Whether the hex holds a unit of ``side`` with a control zone now (masks aside;
     8.1.2, 5.3.1)."""
-    from greatwar.rules.tannenberg import zoc
-
     return any(
         U.info(st, uid).side == side and not is_mask(st, uid) and zoc.has_zone(st, uid)
         for uid in U.units_in(st, hex_label)
@@ -201,8 +197,6 @@ def _apply_lone_rules(st: State, hex_entered: str, by_side: str) -> None:
     13.1.5 and 11.1.8 apply at once.  A revealed supply train has no zone: the enemy
     unit may go on into its hex, which eliminates it (15.3.6, when movement enters it:
     ``supply.train_overrun``)."""
-    from greatwar.rules.tannenberg import artillery, command
-
     artillery.check_lone_artillery(st, hex_entered, by_side)
     command.check_lone_hqs(st)  # last: it may push a frame
 
@@ -269,8 +263,6 @@ def free_masks(st: State, side: str) -> list[str]:
 
 
 def _enemy_zone(st: State, side: str) -> frozenset[str]:
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.controlled_by(st, U.enemy_of(st, side))
 
 

@@ -77,7 +77,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules.tannenberg import concentration, fortified, masks, zoc
+from greatwar.rules.tannenberg import (
+    artillery,
+    command,
+    concentration,
+    fortified,
+    masks,
+    railways,
+    supply,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -293,8 +302,6 @@ def flanking_modifier(
 
 def _closed_to(st: State, side: str, here: str, there: str | None) -> bool:
     """One neighbour of a defending hex is no way out for ``side`` (9.2.2, our reading)."""
-    from greatwar.rules.tannenberg import railways
-
     if there is None:
         return True  # off the map
     scenario = U.static(st).scenario
@@ -382,8 +389,6 @@ def _hq_modifiers(
 ) -> list[Modifier]:
     """13.5 one corps HQ for each side (the command module chooses it); a side's firing
     artillery takes part in the clash (11.1.5) and counts like its units (13.5.1)."""
-    from greatwar.rules.tannenberg import command
-
     mods = []
     a_fire = [_artillery_id(a) for a in attacker_artillery]
     d_fire = [_artillery_id(a) for a in defender_artillery]
@@ -412,8 +417,6 @@ def _defending_side(st: State, defenders: Sequence[str], targets: Sequence[str])
 def unit_strength(st: State, uid: str) -> int:
     """A fighting unit's strength on its current level; 5.3.2 halved, rounded up, on rail
     transport."""
-    from greatwar.rules.tannenberg import railways
-
     return railways.clash_strength(st, uid, U.strength(st, uid))
 
 
@@ -478,8 +481,6 @@ def _units_total(
 def _fire(
     st: State, entries: Sequence[Any], mode: str, encounter: bool
 ) -> tuple[int, list[Modifier]]:
-    from greatwar.rules.tannenberg import artillery
-
     total = 0
     parts = []
     for entry in entries:
@@ -717,8 +718,6 @@ def _printed_retreat_modifiers(
     st: State, retreaters: list[str], attackers: list[str], assault: bool
 ) -> list[Modifier]:
     """The modifications printed under the RETREAT ATTEMPT table (9.3.6)."""
-    from greatwar.rules.tannenberg import supply
-
     mods = []
     if any(supply.isolated(st, u) for u in retreaters):
         mods.append(

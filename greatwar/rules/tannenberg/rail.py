@@ -90,7 +90,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
-from greatwar.rules.tannenberg import railways, seats, special
+from greatwar.rules.tannenberg import (
+    command,
+    entering,
+    fog,
+    masks,
+    movement,
+    railways,
+    reserve,
+    seats,
+    special,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.railways import (  # noqa: F401  (the railways' state: re-exported)
     ENTRAINED,
@@ -197,8 +208,6 @@ def army_hq_cost(op: str) -> int:
 
 
 def _note_op(st: State, uid: str, op: str, points: int = 0) -> None:
-    from greatwar.rules.tannenberg import movement
-
     b = railways.book_to_change(st)
     b["ops"].setdefault(uid, []).append(op)
     if points:
@@ -222,8 +231,6 @@ def is_army_hq(st: State, uid: str) -> bool:
 def role_units(st: State, role: str, side: str) -> list[str]:
     """Units on the map that ``role`` decides for (seats: one of two Russian players),
     masking counters and masked units aside (see the module docstring)."""
-    from greatwar.rules.tannenberg import masks
-
     return [
         uid
         for uid in U.on_map(st, side)
@@ -278,8 +285,6 @@ def _why_ops(st: State, uid: str, op: str) -> Why | None:
 
 def _moved_normally(st: State, uid: str) -> bool:
     """The unit moved or spent movement points this stage other than by rail."""
-    from greatwar.rules.tannenberg import movement
-
     if ops(st, uid):
         return False
     return movement.moved_this_stage(st, uid) or uid in book(st)["tried"]
@@ -288,8 +293,6 @@ def _moved_normally(st: State, uid: str) -> bool:
 def _why_not_fresh(st: State, uid: str, case: str) -> Why | None:
     """5.1.3, 5.1.5, 5.2.5: loading and unloading take the whole allowance, at the start of
     the movement phase (before the unit moves; 4.5.7 RESERVE units do not move)."""
-    from greatwar.rules.tannenberg import reserve
-
     name = U.info(st, uid).name
     if _moved_normally(st, uid):
         return f"{name} has already moved this stage", _case(case)
@@ -313,8 +316,6 @@ def corps_hq(st: State, uid: str) -> str | None:
 def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
     """5.1.4 a unit loading is commanded, and its corps HQ is within the army HQ's command
     range (13.2.7; for a corps HQ, itself; an army HQ always may)."""
-    from greatwar.rules.tannenberg import command
-
     ui = U.info(st, uid)
     if is_army_hq(st, uid):
         return None
@@ -332,16 +333,12 @@ def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
 def _enemy_zone(st: State, side: str) -> frozenset[str]:
     """Hexes a moving unit of ``side`` must respect as enemy zones (8.1.4: not those a
     friendly unit holds)."""
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.enemy_controlled(st, side)
 
 
 def _stands_in_enemy_zone(st: State, uid: str) -> bool:
     """The unit stands in an enemy control zone (its own presence does not free its hex)
     that no other friendly unit there neutralises (8.1.4)."""
-    from greatwar.rules.tannenberg import zoc
-
     if not zoc.in_enemy_zoc(st, uid):
         return False
     here = U.record(st, uid)["hex"]
@@ -518,8 +515,6 @@ def _entered(st: State, uid: str, path: list[str]) -> None:
     """What entering each hex does (:func:`entering.entered`, the one reckoning of every
     movement: fortifications 12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery
     11.1.8, lone HQs 13.1.5)."""
-    from greatwar.rules.tannenberg import entering
-
     for h in path:
         entering.entered(st, uid, h)
 
@@ -608,8 +603,6 @@ def arrive_by_rail(st: State, uid: str, hex_label: str) -> None:
 
 
 def why_not_cut(st: State, uid: str, mp_left: int, allowance: int) -> Why | None:
-    from greatwar.rules.tannenberg import reserve
-
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
     if here not in rail_net(st).track:
@@ -648,8 +641,6 @@ def _cut(st: State, uid: str) -> None:
 
 
 def why_not_repair(st: State, uid: str) -> Why | None:
-    from greatwar.rules.tannenberg import command
-
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
     if not track_cut(st, here):
@@ -697,8 +688,6 @@ def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
 
 def _in_command_range(st: State, hq: str, hex_label: str) -> bool:
     """13.2.1 the hex is within the HQ's command range (its command lines reach it)."""
-    from greatwar.rules.tannenberg import command
-
     return hex_label in command.command_reach(st, hq)
 
 
@@ -897,8 +886,6 @@ def _mismatch(kind: Any) -> Why:
 
 def _log_unit(st: State, uid: str, text: str, case: str) -> None:
     """A log entry about one unit (a masked unit's only to its own side, 16.1)."""
-    from greatwar.rules.tannenberg import fog
-
     fog.log_unit(st, uid, f"{text}.", case=_case(case))
 
 

@@ -63,7 +63,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
 from greatwar.model.board import canonical, check_hex
-from greatwar.rules.tannenberg import command, rail, railways, seats
+from greatwar.rules.tannenberg import command, entering, rail, railways, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.arrivals import (  # noqa: F401  (the track: re-exported)
     ARRIVAL,
@@ -169,8 +169,6 @@ def why_not_enter(st: State, uid: str, hex_label: Any) -> Why | None:
 
 
 def _enter(st: State, uid: str, hex_label: str) -> None:
-    from greatwar.rules.tannenberg import entering
-
     when = arrival(st, uid)
     assert when is not None
     ui = U.info(st, uid)

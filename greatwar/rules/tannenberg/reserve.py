@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, entering, masks, movement, seats, supply, zoc
+from greatwar.rules.tannenberg import command, entering, fog, masks, movement, seats, supply, zoc
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -335,7 +335,5 @@ def view(st: State, role: str) -> dict[str, Any]:
             "ended": role in frame["done"],
         }
     if frame["kind"] == ReserveReaction.kind and seats.side_of_role(role) == frame["side"]:
-        from greatwar.rules.tannenberg import fog
-
         return {"window": {"mover": fog.public_id(st, frame["mover"], role), "hex": frame["hex"]}}
     return {}

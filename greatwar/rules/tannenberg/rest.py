@@ -43,7 +43,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Frame, Handler
-from greatwar.rules.tannenberg import fog
+from greatwar.rules.tannenberg import (
+    combatants,
+    command,
+    fog,
+    fortified,
+    movement,
+    supply,
+    victory,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -58,30 +67,22 @@ CASE_REGAIN = "tannenberg 2.3.9"
 
 
 def moved(st: State, uid: str) -> bool:
-    from greatwar.rules.tannenberg import movement
-
     return movement.moved_this_stage(st, uid)
 
 
 def fought(st: State, uid: str) -> bool:
     """The unit took part in a clash in the last clash phase (the previous stage's) or
     in this stage."""
-    from greatwar.rules.tannenberg import combatants
-
     stage = U.record(st, uid).get(combatants.CLASH_NOTE)  # the clash module's record
     return stage is not None and stage >= st.data["stage"] - 1
 
 
 def built_trenches(st: State, uid: str) -> bool:
     """The unit built trenches at the end of a movement phase of this stage (12.1.2)."""
-    from greatwar.rules.tannenberg import fortified
-
     return fortified.built_trench_this_stage(st, uid)
 
 
 def in_enemy_zone(st: State, uid: str) -> bool:
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.in_enemy_zoc(st, uid)
 
 
@@ -134,8 +135,6 @@ def near_enemy(st: State, side: str) -> frozenset[str]:
 
 def regain_refusal(st: State, uid: str) -> str | None:
     """Why the unit may not try to regain a level now (2.3.9), or None."""
-    from greatwar.rules.tannenberg import command, supply
-
     ui = U.info(st, uid)
     rec = U.record(st, uid)
     if not ui.level_count or rec["level"] == 0:
@@ -189,8 +188,6 @@ class RestPhase(Handler):
     case = CASE_REST
 
     def run(self, st: State, frame: Frame) -> None:
-        from greatwar.rules.tannenberg import victory
-
         st.pop()
         victory.end_of_movement(st)
         if st.data["over"]:

@@ -34,7 +34,7 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import initiative, masks, modifiers
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, clash_key, side_name
-from greatwar.rules.tannenberg.flight import retreat_allowance, retreat_steps
+from greatwar.rules.tannenberg.routes import retreat_allowance, retreat_steps
 from greatwar.rules.tannenberg.strength import condition, parse_loss
 from greatwar.rules.tannenberg.tables import lookup, table
 

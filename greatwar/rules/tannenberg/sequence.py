@@ -13,6 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Frame, Handler, Sequence
+from greatwar.rules.tannenberg import (
+    artillery,
+    clash,
+    command,
+    fortifications,
+    initiative,
+    masking,
+    movement_phase,
+    reconnaissance,
+    reserve,
+    rest,
+    victory,
+)
 from greatwar.rules.tannenberg.initiative import moving_side  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
@@ -71,8 +84,6 @@ class EndOfStage(Handler):
     case = "tannenberg 3.1"
 
     def run(self, st: State, frame: Frame) -> None:
-        from greatwar.rules.tannenberg import reserve, victory
-
         reserve.clear_reserve(st)
         victory.end_of_stage(st)
         st.log(f"Stage {st.data['stage']} ends.", case="tannenberg 3.1")
@@ -84,19 +95,6 @@ class EndOfStage(Handler):
 
 
 def handlers() -> list[Handler]:
-    from greatwar.rules.tannenberg import (
-        artillery,
-        clash,
-        command,
-        fortifications,
-        initiative,
-        masking,
-        movement_phase,
-        reconnaissance,
-        reserve,
-        rest,
-    )
-
     return [
         GameHandler(),
         Stage("stage", STAGE_CHILDREN, title="Stage", case="tannenberg 3.1"),

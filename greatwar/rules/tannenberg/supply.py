@@ -75,7 +75,7 @@ from heapq import heappop, heappush
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import fog
+from greatwar.rules.tannenberg import fog, fortified, railways, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
@@ -264,8 +264,6 @@ class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
     def __init__(self, st: State, side: str) -> None:
-        from greatwar.rules.tannenberg import fortified, railways, zoc
-
         net = network(st)
         self.st, self.side, self.net = st, side, net
         self.cut = frozenset(railways.cut_hexes(st))
@@ -408,8 +406,6 @@ def _extend_by_trains(
 ) -> list[str]:
     """15.3.7-15.3.9: each supply train with a line of its own to the network and in no
     enemy zone adds its area to it (which may reach rail and other trains)."""
-    from greatwar.rules.tannenberg import zoc
-
     unit_range = int(constant("supply_line_unit_range"))
     waiting = [t for t in trains if not zoc.in_enemy_zoc(st, t)]  # 15.3.9
     extending: list[str] = []

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules.tannenberg import fortified, supply
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -171,8 +172,6 @@ def unit_eliminated(st: State, uid: str) -> None:
 def score_captures(st: State) -> None:
     """19.3 each enemy fortification hex with its own garrison, once captured (entered by
     a unit of the other side), scores once."""
-    from greatwar.rules.tannenberg import fortified
-
     table = points_table(st).get("captured_fortification", {})
     board = st.game.scenario.board
     record = st.data["victory"]
@@ -250,8 +249,6 @@ def _score_stage_awards(st: State) -> None:
 
 def _score_end_of_game(st: State) -> None:
     """19.3 after the last stage: enemy units without supply; a country clear of enemies."""
-    from greatwar.rules.tannenberg import supply
-
     table = points_table(st)
     for scorer, per_unit in sorted(table.get("unsupplied_at_end", {}).items()):
         enemy = U.enemy_of(st, scorer)

@@ -16,9 +16,9 @@ betray entries it may not read.
 
 A rules module adds its own part of the view (the clash module its combat
 cards, 9.3) by defining ``view(st, role) -> dict`` (``view(st)`` for public data):
-:data:`SECTION_VIEWS` names the modules asked; each part goes under the module's name
-(``view["clash"]``; ``<name>_view`` if the name is a key of the base view) and each
-module redacts its own data.
+:data:`SECTION_VIEWS` names the modules asked, each under the name of its part
+(``view["clash"]``, drawn by :mod:`clash_view`; ``<name>_view`` if the name is a key
+of the base view), and each module redacts its own data.
 
 Each of the role's own units on the map carries its supply state (``supply``:
 in supply, in supply from a fortification only, out of supply, isolated;
@@ -49,13 +49,27 @@ Readings where the rules are silent:
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import masks, seats, sequence, supply
+from greatwar.rules.tannenberg import (
+    artillery,
+    clash_view,
+    command,
+    fortifications,
+    initiative,
+    masks,
+    movement,
+    rail,
+    reinforcements,
+    reserve,
+    seats,
+    sequence,
+    supply,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.fog import (  # noqa: F401  (the log helpers: re-exported)
     friendly,
@@ -75,21 +89,19 @@ from greatwar.rules.tannenberg.fog import (  # noqa: F401  (the log helpers: re-
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
-#: rules modules whose ``view(st, role)`` (if they define one) adds to every view
-SECTION_VIEWS: tuple[str, ...] = (
-    "clash",
-    "command",
-    "initiative",
-    "reserve",
-    "movement",
-    "rail",
-    "supply",
-    "fortifications",
-    "reinforcements",
-    "victory",
-    "artillery",
-    "reconnaissance",
-)
+#: the part each rules module adds to every view (its ``view(st, role)``, or ``view(st)``
+#: for public data), by the part's name, in this order
+SECTION_VIEWS: dict[str, ModuleType] = {
+    "clash": clash_view,
+    "command": command,
+    "initiative": initiative,
+    "reserve": reserve,
+    "movement": movement,
+    "rail": rail,
+    "fortifications": fortifications,
+    "reinforcements": reinforcements,
+    "artillery": artillery,
+}
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -236,8 +248,7 @@ def log_view(st: State, role: str) -> list[dict[str, Any]]:
 @cache
 def _section_view(name: str) -> tuple[Callable[..., dict[str, Any]], bool] | None:
     """A section module's ``view`` and whether it takes the role (None: it has none)."""
-    module = importlib.import_module(f"greatwar.rules.tannenberg.{name}")
-    part = getattr(module, "view", None)
+    part = getattr(SECTION_VIEWS[name], "view", None)
     if part is None:
         return None
     return part, len(inspect.signature(part).parameters) > 1
@@ -245,7 +256,7 @@ def _section_view(name: str) -> tuple[Callable[..., dict[str, Any]], bool] | Non
 
 def _section_views(st: State, role: str) -> dict[str, Any]:
     """Each section module's own view (``view(st, role)``, or ``view(st)`` for public
-    data), under the module's name."""
+    data), under the name of its part."""
     out: dict[str, Any] = {}
     for name in SECTION_VIEWS:
         found = _section_view(name)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from greatwar.rules.tannenberg import railways
+from greatwar.rules.tannenberg import fortified, railways
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 
@@ -71,8 +71,6 @@ def has_zone(st: State, uid: str) -> bool:
 
 
 def _controlled_by(st: State, side: str) -> frozenset[str]:
-    from greatwar.rules.tannenberg import fortified
-
     units = st.data["units"]
     hexes: set[str] = set(fortified.garrison_zoc(st, side))  # 12.3.2
     for uid in U.on_map(st, side):
