@@ -268,7 +268,7 @@ class TrenchBuilding(Handler):
 
 
 def begin_trench_building(st: State, side: str) -> None:
-    """Called by the movement module at the end of ``side``'s own movement phase: pushes
+    """Called by the movement phase at the end of ``side``'s own movement phase: pushes
     the trench-building frame when some unit of the side may build or destroy trenches."""
     roles = seats.roles_of_side(st.game, side)
     if any(builders(st, r) or _destroy_choices(st, r) for r in roles):

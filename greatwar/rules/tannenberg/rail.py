@@ -1,8 +1,8 @@
 """5.0 Railways, 5.4 cutting track and 6.0 destruction of bridges.
 
 In its own movement phase (3.1 phases 5 and 6) a player may, besides moving
-units normally (the movement module offers :func:`actions` and calls
-:func:`apply` for every type in :data:`ACTION_TYPES`):
+units normally (the movement phase, :mod:`movement_phase`, offers :func:`actions`
+and calls :func:`apply` for every type in :data:`ACTION_TYPES`):
 
 * ``load`` (5.1.3) a unit standing on a railway hex of its own country that
   has not moved this stage: it spends its whole allowance and gets the
@@ -108,10 +108,12 @@ from greatwar.rules.tannenberg.railways import (  # noqa: F401  (the railways' s
     EXEMPT,
     JOURNEY,
     OFF_MAP,
+    RailNet,
     adjacent_exits,
     book,
     bridge_destroyed,
     bridges,
+    build_net,
     clash_strength,
     commands,
     counted,
@@ -133,6 +135,7 @@ from greatwar.rules.tannenberg.railways import (  # noqa: F401  (the railways' s
     points_used,
     rail_net,
     rail_step_open,
+    side_key,
     takes_part,
     track_cut,
 )
@@ -157,9 +160,6 @@ ACTION_TYPES: frozenset[str] = frozenset(
         "destroy_bridge",
     }
 )
-#: unit types that may leave an enemy control zone in their own movement phase
-#: (11.1.7 artillery, 13.1.2 HQs, 15.3.2 supply trains)
-LEAVE_ZONE_TYPES = frozenset({"artillery", "hq", "supply_train"})
 LOAD, CARRY, UNLOAD = "load", "carry", "unload"
 
 Why = tuple[str, str]
@@ -484,7 +484,7 @@ def why_not_rail_move(st: State, uid: str) -> Why | None:
     if _stands_in_enemy_zone(st, uid):
         if CARRY in ops(st, uid):
             return f"{ui.name} entered an enemy control zone and stops there", _case("8.2.1")
-        if ui.type not in LEAVE_ZONE_TYPES:
+        if ui.type not in movement.LEAVE_ZONE_TYPES:
             return f"{ui.name} is in an enemy control zone and may not leave it", _case("8.2.5")
     return None
 

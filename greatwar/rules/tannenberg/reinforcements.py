@@ -7,8 +7,8 @@ reinforcements of 17.3 are scheduled during play by the module of special
 rules (:func:`schedule`).
 
 In its own movement phase a player brings on, at any moment (17.2.2), each
-reinforcement due, one action a unit (the movement module offers
-:func:`actions` and calls :func:`apply` for every type in
+reinforcement due, one action a unit (the movement phase, :mod:`movement_phase`,
+offers :func:`actions` and calls :func:`apply` for every type in
 :data:`ACTION_TYPES`):
 
 * ``enter`` at its entry hex, where it begins its movement; several units

@@ -44,7 +44,7 @@ Readings where the rules are silent:
   ``replaced``), scoring nothing.
 * 18.1.1: the Russian roll is made at the start of each movement phase (both
   phases 5 and 6: "each movement phase") while the division is held and any of
-  its units is still in the game; the movement module calls
+  its units is still in the game; the movement phase calls
   :func:`movement_phase_started`.  Any piece of the enemy (a masking counter
   too, as the rule says) in the country releases them, for good.
 * 18.1.2: the lost levels of the corps are counted as they stand (a unit's

@@ -12,18 +12,27 @@ Points (19.3), each with the moment it is scored:
 
 * towns, at the end of every stage, for the side the scenario names while it
   controls them (the last unit to occupy or pass through the town was its
-  own): ``state.data["control"]``, which the movement module updates through
-  :func:`passed_through` and which is brought up to date from the units'
+  own): ``state.data["control"]``, which every piece entering a hex updates
+  through :func:`passed_through` and which is brought up to date from the units'
   hexes at the end of the movement phases and of every stage;
 * units in the enemy's country after given stages (``units_in_enemy_country``);
 * eliminated units, corps HQs and army HQs, as they are eliminated
-  (:func:`unit_eliminated`, called by ``units.eliminate_unit``);
+  (:func:`unit_eliminated`, which follows ``units.eliminate_unit``);
 * enemy fortification hexes with their own garrison captured (entered), once
   each, scored when the capture is seen (end of the movement phases, end of
   stage);
 * special reinforcements (17.3), as they enter (:mod:`.special`);
 * after the last stage: enemy units without supply, and a side's country clear
   of enemy units.
+
+The points and the special rules (:mod:`special`) interlock: a lead on the index
+calls special reinforcements (17.3.1-17.3.2) whose entry scores points (19.3); a hex
+a unit enters is controlled (19.3) and may be the border crossing that frees the
+held division (18.1.1); the end of a stage settles both.  :mod:`special` scores with
+:func:`award` and counts with :func:`units_in`, so this module calls it from inside
+the functions where the rules meet (:func:`award`, :func:`passed_through`,
+:func:`end_of_movement`, :func:`end_of_stage`): the one two-way dependency between
+the package's modules.
 
 Readings where the rules are silent:
 
@@ -128,8 +137,8 @@ def country_hexes(st: State, country: str) -> frozenset[str]:
 def passed_through(st: State, side: str, hexes: list[str]) -> None:
     """Units of ``side`` entered these hexes: it is now the last to occupy them (19.3).
 
-    The movement module calls this for every hex a unit enters (passing through
-    a town controls it); the units' hexes are also noted at the end of the
+    Every piece entering a hex calls this (:mod:`entering`, :mod:`routes`: passing
+    through a town controls it); the units' hexes are also noted at the end of the
     movement phases and of every stage."""
     from greatwar.rules.tannenberg import special
 
