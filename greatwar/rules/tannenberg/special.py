@@ -101,14 +101,14 @@ def supplementary(st: State, option: str) -> dict[str, Any] | None:
 def index_changed(st: State) -> None:
     """17.3.1-17.3.2 a lead on the victory point index calls special reinforcements."""
     vp = st.data["vp"]
-    index = _index_side(st)
+    index = victory.index_side(st)
     for spec in reinforcements(st):
         trigger = spec.get("trigger", {})
         if "lead" not in trigger or spec["id"] in _record(st)["triggered"]:
             continue
         lead = vp if trigger["lead"] == index else -vp
         if lead >= int(trigger["points"]):
-            why = f"the {_side_name(st, trigger['lead'])} lead by {lead} victory points"
+            why = f"the {victory.side_name(st, trigger['lead'])} lead by {lead} victory points"
             _trigger(st, spec, why)
 
 
@@ -398,17 +398,6 @@ def validate(scenario: Scenario, problems: Problems) -> None:
     for old, new in ((special.get("artamonov_replaced") or {}).get("replaces") or {}).items():
         unit(old, ("artamonov_replaced", "replaces"))
         unit(new, ("artamonov_replaced", "replaces"))
-
-
-# --- helpers -------------------------------------------------------------------------------
-
-
-def _index_side(st: State) -> str:
-    return victory.index_side(st)
-
-
-def _side_name(st: State, side: str) -> str:
-    return victory.side_name(st, side)
 
 
 U.follow_up("level_lost", "special", level_lost)  # 18.1.2
