@@ -6,9 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from greatwar.engine.state import RECORD_FORMAT, Game, State
-from greatwar.model.loader import Scenario, load_scenario, resolve
-from greatwar.rules import system_for
+from greatwar.engine.state import RECORD_FORMAT, Game, State, set_game_loader
+from greatwar.model.loader import Scenario, resolve
+from greatwar.rules import load_scenario, system_for
 
 _scenarios: dict[tuple[str, float], Scenario] = {}
 
@@ -27,6 +27,9 @@ def load(scenario: str | Path, options: dict[str, Any] | None = None) -> Game:
     system = system_for(sc.info.system)
     resolved = system.resolve_options(sc, dict(options or {}))
     return Game(sc, resolved, system, str(scenario))
+
+
+set_game_loader(load)  # State.from_json loads a state's game through the library
 
 
 def replay(record: dict[str, Any] | str | Path) -> State:

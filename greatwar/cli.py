@@ -26,7 +26,7 @@ from greatwar.model.problems import ScenarioError
 
 if TYPE_CHECKING:
     from greatwar.ai.base import Agent
-    from greatwar.rules.system import RuleSystem
+    from greatwar.engine.system import RuleSystem
 
 DEFAULT_SCENARIO = "gwite/teaching"
 
@@ -347,7 +347,7 @@ def validate(
     files: Annotated[list[Path], typer.Argument(help="Scenario, map, counter or table files.")],
 ) -> None:
     """Check data files; list every problem, or what a valid scenario still lacks."""
-    from greatwar.model.loader import validate_file
+    from greatwar.rules import validate_file
 
     bad = 0
     for path in files:

@@ -134,7 +134,7 @@ class TerminalGame:
             self.last_human = role
             return
         system = self.state.game.system
-        if system.hidden_information:
+        if self.state.game.hidden_information:
             self.console.clear()
             name = system.role_name(self.state.game, role)
             self.ask(f"Pass the keyboard to {name}, then press Enter.")

@@ -24,11 +24,11 @@ from typer.testing import CliRunner
 import greatwar
 from greatwar.cli import app
 from greatwar.engine.errors import IllegalAction
+from greatwar.engine.system import RuleSystem
 from greatwar.model.cases import CaseIndex, load_cases
 from greatwar.model.loader import DATA_ROOT
 from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import cases
-from greatwar.rules.system import RuleSystem
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "greatwar"
@@ -435,7 +435,7 @@ def test_a_case_file_needs_its_book_table(tmp_path: Path) -> None:
 
 
 def test_validate_recognises_a_case_file(tmp_path: Path) -> None:
-    from greatwar.model.loader import validate_file
+    from greatwar.rules import validate_file
 
     report = validate_file(DATA_ROOT / "gwite" / "cases.toml")
     assert report.kind == "cases" and not report.problems and "cases" in report.summary
@@ -544,7 +544,7 @@ def _all_sources(data: Any) -> Iterator[str]:
 
 
 def test_validate_recognises_the_tannenberg_case_file() -> None:
-    from greatwar.model.loader import validate_file
+    from greatwar.rules import validate_file
 
     report = validate_file(TANNENBERG_CASES)
     assert report.kind == "cases" and not report.problems

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import re
+import subprocess
+import sys
 import textwrap
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,10 +16,11 @@ import pytest
 
 import greatwar
 from greatwar.model.board import compile_board
-from greatwar.model.loader import Scenario, load_scenario
+from greatwar.model.loader import Scenario
 from greatwar.model.problems import Problems
 from greatwar.model.schema import HEXSIDE_TYPES, MapFile
 from greatwar.render import FICTIONAL_LABEL, render_svg
+from greatwar.rules import load_scenario
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -342,6 +346,20 @@ def test_options_turn_off_numbers_counters_and_legend(teaching: Scenario) -> Non
 def test_bad_hex_size_is_refused(teaching: Scenario) -> None:
     with pytest.raises(ValueError, match="hex_size"):
         render_svg(teaching, hex_size=0)
+
+
+def test_the_renderer_loads_neither_engine_nor_rules() -> None:
+    """It draws the model and a state's plain data: importing it imports no rules."""
+    root = Path(__file__).resolve().parents[1]
+    code = "import sys, greatwar.render; print(' '.join(sorted(sys.modules)))"
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
+    loaded = done.stdout.split()
+    assert "greatwar.render.document" in loaded
+    rules = ("greatwar.api", "greatwar.engine", "greatwar.rules", "greatwar.ai", "greatwar.sim")
+    assert [m for m in loaded if m.startswith(rules)] == []
 
 
 # --- counters --------------------------------------------------------------------------

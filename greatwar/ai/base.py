@@ -87,4 +87,4 @@ def explanation(agent: Agent) -> str | None:
 def reasons_public(state: State) -> bool:
     """Whether a computer's reasons may be shown to everyone: where the rule system hides
     nothing, or once the game is over (a reason may name a secret choice, a mask or a card)."""
-    return not state.game.system.hidden_information or state.is_over()
+    return not state.game.hidden_information or state.is_over()

@@ -48,7 +48,7 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     """Whether ``uid`` fits in ``h`` without overstacking (6.1)."""
     here = U.record(st, uid)["hex"]
     extra = 0 if here == h else U.info(st, uid).stacking
-    return stacking.stacking_points(st, h) + extra <= stacking.stacking_limit(st, h)
+    return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)
 
 
 def supply_gap(f: Front, uid: str, h: str) -> int:

@@ -21,8 +21,8 @@ from greatwar.engine.errors import IllegalAction, InvariantViolation
 from greatwar.engine.phases import Action, Frame, Handler
 
 if TYPE_CHECKING:
+    from greatwar.engine.system import RuleSystem
     from greatwar.model.loader import Scenario
-    from greatwar.rules.system import RuleSystem
 
 STATE_FORMAT = "greatwar-state/1"
 RECORD_FORMAT = "greatwar-record/1"
@@ -59,6 +59,11 @@ class Game:
     @property
     def id(self) -> str:
         return self.ref
+
+    @property
+    def hidden_information(self) -> bool:
+        """Whether a seat may not see everything (masks, cards, hidden groups)."""
+        return self.system.hides_information(self)
 
     def roles(self) -> list[str]:
         return self.system.roles(self)
@@ -367,12 +372,14 @@ class State:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
-        from greatwar.api import load
-
+        """A state read back from :meth:`to_json`; its game is loaded by the loader the
+        library registered (:func:`set_game_loader`: ``greatwar.load``)."""
         data = json.loads(text)
         if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
             raise ValueError(f"not a {STATE_FORMAT} document")
-        game = load(data["scenario"], data.get("options") or {})
+        if _game_loader is None:
+            raise RuntimeError("no game loader is registered (import greatwar)")
+        game = _game_loader(data["scenario"], data.get("options") or {})
         return cls(game, data)
 
     def digest(self) -> str:
@@ -388,6 +395,17 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ref} v{self.version}{' over' if self.is_over() else ''}>"
+
+
+#: how a state read back from JSON finds its game: set by :mod:`greatwar.api`, so that
+#: the engine need not know how scenarios are loaded
+_game_loader: Callable[[str, dict[str, Any]], Game] | None = None
+
+
+def set_game_loader(loader: Callable[[str, dict[str, Any]], Game]) -> None:
+    """Register how :meth:`State.from_json` loads a state's game (scenario, options)."""
+    global _game_loader
+    _game_loader = loader
 
 
 def _plain(value: Any) -> Any:

@@ -40,7 +40,7 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, Field, RootModel, StringConstraints, model_validator
 
-from greatwar.model.loader import DATA_ROOT, check_model, read_toml
+from greatwar.model.files import DATA_ROOT, check_model, read_toml
 from greatwar.model.problems import Problems, ScenarioError
 from greatwar.model.schema import Strict
 

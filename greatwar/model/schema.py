@@ -308,13 +308,36 @@ class CounterFile(Strict):
 # --- tables -------------------------------------------------------------------
 
 
+class CombatEffect(Strict):
+    """A terrain's effect on combat, as the odds breakdown names it: our own words for
+    it (``why``), the rule case that gives it, and whether the project supplied it."""
+
+    why: str
+    case: str
+    provisional: bool = False
+
+
+class DefenseFactor(CombatEffect):
+    """Defending units in the hex are multiplied (GWitE 5.4: a City doubles)."""
+
+    factor: int = Field(ge=1)
+
+
+class DieModifier(CombatEffect):
+    """Added to the combat die roll when any attacker attacks across (GWitE 5.4 Ridge)."""
+
+    value: int
+
+
 class TerrainType(Strict):
-    """Movement cost by TCR 1-4 (GWitE 5.4) and effect on combat of a hex terrain."""
+    """Movement cost by TCR 1-4 (GWitE 5.4) and effect on combat of a hex terrain
+    (``combat`` describes it for people; ``defense`` is what the rules apply)."""
 
     name: str
     color: str = "#dddddd"
     move: list[int] | Literal["prohibited"]
     combat: str = "none"
+    defense: DefenseFactor | None = None
     source: Source
 
     @field_validator("move")
@@ -326,13 +349,18 @@ class TerrainType(Strict):
 
 
 class HexsideType(Strict):
-    """Extra movement cost of crossing a hexside, by TCR 1-4, and its combat effect."""
+    """Extra movement cost of crossing a hexside, by TCR 1-4, and its combat effect
+    (``combat`` describes it for people; ``attack_halved`` and ``die`` are what the
+    rules apply, in the order of the table); a ``river`` a bridge crosses."""
 
     name: str
     color: str = "#000000"
     move: list[int] | Literal["prohibited"] = [0, 0, 0, 0]
     blocks_zoc: bool = False
+    river: bool = False
     combat: str = "none"
+    attack_halved: CombatEffect | None = None
+    die: DieModifier | None = None
     source: Source
 
 
@@ -555,6 +583,9 @@ class Position(Strict):
 class ScenarioInfo(Strict):
     id: str
     system: Literal["gwite", "tannenberg"]
+    #: the game of the system whose rules apply: a GWitE scenario's exclusive rules
+    #: (Tannenberg has one game)
+    game: Literal["standard", "brusilov", "caporetto", "serbia-galicia", "hindenburg"] = "standard"
     name: str
     fictional: bool = False
     description: str = ""

@@ -141,7 +141,7 @@ def scenario_list() -> list[dict[str, Any]]:
                         "description": spec.description,
                         "case": spec.case or None,
                     }
-                    for name, spec in system.options.items()
+                    for name, spec in system.options_for(sc).items()
                 ],
                 "default": sid == DEFAULT_SCENARIO,
             }

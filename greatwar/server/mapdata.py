@@ -21,9 +21,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from greatwar.model.loader import DATA_ROOT, Scenario, load_scenario
+from greatwar.model.loader import DATA_ROOT, Scenario
 from greatwar.model.schema import Counter, StepValues
 from greatwar.render import render_svg
+from greatwar.rules import load_scenario
 
 #: hex size of the served map picture, in SVG units
 HEX_SIZE = 40.0

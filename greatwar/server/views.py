@@ -7,7 +7,7 @@ also holds :data:`UNDO`, the action that does so.
 A spectator plays no role, so it sees only what every role may see: the
 engine part of a view without legal actions, with the log entries every role
 may read (numbered in their own sequence), and the rule system's
-:meth:`~greatwar.rules.system.RuleSystem.public_view`.
+:meth:`~greatwar.engine.system.RuleSystem.public_view`.
 """
 
 from __future__ import annotations

@@ -21,12 +21,13 @@ import pytest
 
 from greatwar import hexgrid
 from greatwar.model.board import Board
-from greatwar.model.loader import DATA_ROOT, Scenario, load_scenario, parse_file, validate_file
+from greatwar.model.loader import DATA_ROOT, Scenario, parse_file
 from greatwar.model.schema import (
     GridTable,
     RuleConstants,
     TerrainCharacteristics,
 )
+from greatwar.rules import load_scenario, validate_file
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOKS = Path(os.environ.get("GREATWAR_RULEBOOKS", ROOT.parent / "shared" / "rulebooks"))

@@ -189,3 +189,27 @@ def test_random_walks_are_deterministic() -> None:
     rng = random.Random(0)
     seed = rng.randrange(1 << 30)
     assert random_walk(seed, 50)[-1].digest() == random_walk(seed, 50)[-1].digest()
+
+
+def test_from_json_needs_only_the_state_class() -> None:
+    # a fresh process that imports State alone can read a state back (its game is loaded
+    # through the loader the library registers)
+    import subprocess
+    import sys
+
+    code = (
+        "import greatwar.api as api\n"
+        "text = api.load('gwite/teaching').new_state(3).to_json()\n"
+        "import sys\n"
+        "sys.stdout.write(text)\n"
+    )
+    text = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    reader = (
+        "import sys\nfrom greatwar import State\nprint(State.from_json(sys.stdin.read()).version)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", reader], input=text, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "0"

@@ -14,7 +14,7 @@ import pytest
 from greatwar import IllegalAction
 from greatwar.engine.phases import Action, Frame, Handler, Sequence
 from greatwar.engine.state import Game, State
-from greatwar.rules.system import RuleSystem
+from greatwar.engine.system import RuleSystem
 
 
 class Guess(Handler):

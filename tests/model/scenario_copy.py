@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from greatwar.model.loader import DATA_ROOT, Scenario, load_scenario
+from greatwar.model.loader import DATA_ROOT, Scenario
 from greatwar.model.problems import Problem, ScenarioError
+from greatwar.rules import load_scenario
 
 SOURCE = DATA_ROOT / "gwite"
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

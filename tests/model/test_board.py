@@ -5,8 +5,9 @@ from __future__ import annotations
 from scenario_copy import FIXTURES
 
 from greatwar.model.board import Board, canonical, compile_board
-from greatwar.model.loader import load_scenario, parse_file
+from greatwar.model.loader import parse_file
 from greatwar.model.schema import MapFile
+from greatwar.rules import load_scenario
 
 
 def tannenberg_board() -> Board:

@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from scenario_copy import TeachingCopy
 
-from greatwar.model.loader import load_scenario, resolve, scenario_ids
+from greatwar.model.loader import resolve, scenario_ids
 from greatwar.model.problems import Problem, ScenarioError
+from greatwar.rules import load_scenario
 
 TERRAINS = "broken, city, clear, forest, lake, mountain, rough, sea, swamp"
 
@@ -187,7 +188,7 @@ def test_countries_grid_is_checked_too(teaching: TeachingCopy) -> None:
 def test_hexside_type_missing_from_the_terrain_table(teaching: TeachingCopy) -> None:
     line = teaching.line(teaching.map, 'type = "ridge"')
     text = teaching.terrain.read_text(encoding="utf-8")
-    cut = slice(text.index("[hexside.ridge]"), text.index("[hexside.prohibited]"))
+    cut = slice(text.index("[hexside.ridge]"), text.index("[hexside.major_river]"))
     teaching.terrain.write_text(text[: cut.start] + text[cut.stop :], encoding="utf-8")
     p = teaching.only(teaching.problems())
     assert (Path(p.file), p.field, p.line) == (teaching.map, "hexside[2].type", line)

@@ -14,8 +14,8 @@ import pytest
 from scenario_copy import TeachingCopy
 
 import greatwar
-from greatwar.model.loader import load_scenario
 from greatwar.model.problems import Problem, ScenarioError
+from greatwar.rules import load_scenario
 from tests.rules.gwite.conftest import write_position as gwite_position
 from tests.rules.tannenberg.conftest import write_position as tannenberg_position
 

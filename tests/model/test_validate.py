@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from scenario_copy import FIXTURES, SOURCE, TeachingCopy
 
-from greatwar.model.loader import validate_file
+from greatwar.rules import validate_file
 
 LACKING = FIXTURES / "gwite" / "lacking"
 

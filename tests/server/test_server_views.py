@@ -5,7 +5,7 @@ from __future__ import annotations
 import greatwar
 from greatwar.ai import make_agent
 from greatwar.ai.base import decide
-from greatwar.rules.system import common_part
+from greatwar.engine.system import common_part
 from greatwar.rules.tannenberg import masking
 from greatwar.server.views import UNDO, public_view, seat_view
 

@@ -47,12 +47,12 @@ def test_a_broken_invariant_is_found_recorded_and_reproduced(
 def test_a_crash_is_recorded_with_the_action_that_caused_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from greatwar.rules.gwite import movement
+    from greatwar.rules.gwite.movement import MovementRules
 
-    def crash(st, uid, path):  # type: ignore[no-untyped-def]
+    def crash(self, st, uid, path):  # type: ignore[no-untyped-def]
         raise KeyError("planted crash")
 
-    monkeypatch.setattr(movement, "entered_hexes", crash)
+    monkeypatch.setattr(MovementRules, "entered_hexes", crash)
     report = fuzz("gwite/teaching", 1, seed=4, out_dir=tmp_path)
     assert len(report.failures) == 1 and report.failures[0].kind == "exception"
     record = json.loads(report.failures[0].record.read_text(encoding="utf-8"))
@@ -60,3 +60,23 @@ def test_a_crash_is_recorded_with_the_action_that_caused_it(
     result = runner.invoke(app, ["replay", str(report.failures[0].record)])
     assert result.exit_code == 1
     assert "planted crash" in result.output
+
+
+def test_17_3_a_special_reinforcement_with_no_entry_on_the_map_does_not_crash_the_game(
+    tmp_path: Path,
+) -> None:
+    # the historical Tannenberg scenario's map lacks its rail lines: a special
+    # reinforcement scheduled "at its own rail exits" has none; the game says so and goes
+    # on (this game once crashed at the end of the movement phase, 17.2.8)
+    from greatwar.ai.random_agent import RandomAgent
+    from greatwar.api import load
+    from greatwar.sim.fuzz import game_seed
+    from greatwar.sim.play import play_game
+
+    game = load("tannenberg/historical")
+    seed = game_seed(1, 0)
+    agents = {role: RandomAgent(seed + n) for n, role in enumerate(game.roles())}
+    played = play_game(game, seed, agents, check_invariants=True)
+    assert played.state.is_over()
+    said = [e["text"] for e in played.state.data["log"] if "has no hex to enter" in e["text"]]
+    assert said and all(t.endswith("it cannot arrive.") for t in said)

@@ -122,18 +122,18 @@ def test_a_game_cut_at_max_actions_is_unfinished_not_failed(tmp_path: Path) -> N
 def test_a_failed_game_is_recorded_and_the_run_goes_on(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from greatwar.rules.gwite import movement
+    from greatwar.rules.gwite.movement import MovementRules
 
-    real = movement.entered_hexes
+    real = MovementRules.entered_hexes
     calls = {"n": 0}
 
-    def crash_once(st, uid, path):  # type: ignore[no-untyped-def]
+    def crash_once(self, st, uid, path):  # type: ignore[no-untyped-def]
         calls["n"] += 1
         if calls["n"] == 3:
             raise KeyError("planted crash")
-        return real(st, uid, path)
+        return real(self, st, uid, path)
 
-    monkeypatch.setattr(movement, "entered_hexes", crash_once)
+    monkeypatch.setattr(MovementRules, "entered_hexes", crash_once)
     run = simulate(Plan("gwite/teaching", 2, ("random",), seed=2), SerialBackend(), tmp_path)
     failed, played = run.outcomes
     assert failed["status"] == "failed" and played["status"] == "finished"
@@ -142,7 +142,7 @@ def test_a_failed_game_is_recorded_and_the_run_goes_on(
     assert run.summary["failed"] == 1 and run.summary["failures"][0]["game"] == 0
     record = json.loads((tmp_path / failed["record"]).read_text(encoding="utf-8"))
     assert record["failure"]["kind"] == "exception" and record["actions"][-1][1]["type"] == "move"
-    monkeypatch.setattr(movement, "entered_hexes", real)
+    monkeypatch.setattr(MovementRules, "entered_hexes", real)
     replayed = runner.invoke(app, ["replay", str(tmp_path / failed["record"])])
     assert replayed.exit_code == 1 and "did not reproduce" in replayed.output
 

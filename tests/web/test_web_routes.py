@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from greatwar.model.loader import load_scenario
+from greatwar.rules import load_scenario
 from greatwar.server import mapdata
 from greatwar.server.app import create_app
 from greatwar.server.web_routes import WEB_ROOT, static_path

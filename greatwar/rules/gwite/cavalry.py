@@ -41,7 +41,7 @@ Readings where the rules are silent (a player's expectation, with the reason):
   Enemy zones of control and costs nothing, like an advance (8.72).
 * Withdrawing units and 12.16 movers count as having moved this Game-Turn
   (``moved_turn``) for 13.0, and the hexes they enter count as entered by
-  their side (control of cities and rail hexes, :func:`movement.entered_hexes`).
+  their side (control of cities and rail hexes, ``MovementRules.entered_hexes``).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import rail, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement import blocked_hexes, entered_hexes
+from greatwar.rules.gwite.movement import blocked_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -64,22 +64,24 @@ WITHDRAWAL_HEXES = 2
 Path = tuple[str, str]  # the hex passed through, the hex the unit ends in
 
 
-# --- hooks (each game's exclusive rules may replace them) --------------------------
+# --- the variation points of 12.1 -------------------------------------------------
 
 
-def may_withdraw(st: State, uid: str) -> bool:
-    """Hook: may this unit withdraw before combat at all?  Standard: cavalry (12.11).
+class CavalryRules:
+    """The variation points of 12.1 (a game's rules class may override them)."""
 
-    Caporetto 12.1 treats every TCR-1 unit as cavalry here; Brusilov 23.31 and
-    Caporetto 23.31 forbid some units on Game-Turn 1; Brusilov 24.2 adds the
-    armored car.
-    """
-    return U.info(st, uid).type == "cavalry"
+    def may_withdraw(self, st: State, uid: str) -> bool:
+        """May this unit withdraw before combat at all?  Standard: cavalry (12.11).
 
+        Caporetto 12.1 treats every TCR-1 unit as cavalry here; Brusilov 23.31 and
+        Caporetto 23.31 forbid some units on Game-Turn 1; Brusilov 24.2 adds the
+        armored car.
+        """
+        return U.info(st, uid).type == "cavalry"  # type: ignore[no-any-return]
 
-def needs_roll(st: State, uid: str) -> bool:
-    """Hook: does the attempt need a die roll (12.12)?  Brusilov 24.22: not the armored car."""
-    return True
+    def needs_roll(self, st: State, uid: str) -> bool:
+        """Does the attempt need a die roll (12.12)?  Brusilov 24.22: not the armored car."""
+        return True
 
 
 # --- the interface for combat and the sequence of play -----------------------------
@@ -161,7 +163,7 @@ def may_attempt(st: State, frame: Frame, uid: str) -> bool:
     this phase, with somewhere to go."""
     return (
         uid not in frame["tried"]
-        and may_withdraw(st, uid)
+        and U.rules(st).may_withdraw(st, uid)
         and adjacent_to_enemy(st, uid)
         and bool(legal_paths(st, uid))
     )
@@ -268,7 +270,7 @@ class CavalryWithdrawal(Handler):
         frame["tried"].append(uid)
         name = U.info(st, uid).name
         tcr = U.tcr(st, uid)
-        if needs_roll(st, uid):
+        if U.rules(st).needs_roll(st, uid):
             value = st.roll(
                 f"{name} attempts to withdraw before combat (TCR {tcr}: succeeds above {tcr})",
                 case="12.12",
@@ -297,7 +299,7 @@ class CavalryWithdrawal(Handler):
         into_stack = bool(U.units_in(st, to))
         U.place(st, uid, to)
         U.record(st, uid)["moved_turn"] = st.data["turn"]
-        entered_hexes(st, uid, [mid, to])
+        U.rules(st).entered_hexes(st, uid, [mid, to])
         frame["withdrawing"] = None
         st.log(
             f"{ui.name} withdraws {start}→{mid}→{to}, spending no Movement Points.", case="12.14"
@@ -318,7 +320,7 @@ class CavalryWithdrawal(Handler):
         start = U.record(st, uid)["hex"]
         U.place(st, uid, vacated)
         U.record(st, uid)["moved_turn"] = st.data["turn"]
-        entered_hexes(st, uid, [vacated])
+        U.rules(st).entered_hexes(st, uid, [vacated])
         st.log(
             f"{U.info(st, uid).name} moves {start}→{vacated} into the hex vacated by the"
             " withdrawal.",
@@ -388,7 +390,7 @@ def _why_not_attempt(st: State, frame: Frame, uid: object) -> tuple[str, str | N
         return f"{ui.name} belongs to the Phasing Player: only his enemy withdraws", "12.11"
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", "12.11"
-    if not may_withdraw(st, uid):
+    if not U.rules(st).may_withdraw(st, uid):
         return f"{ui.name} is not cavalry: only cavalry withdraw before combat", "12.11"
     if uid in frame["tried"]:
         return f"{ui.name} has already attempted to withdraw this phase", "12.12"

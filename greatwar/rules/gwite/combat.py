@@ -12,7 +12,7 @@ Readings where the standard rules are silent (each marked in the code):
 
 * the CRT row of an attack by units of different TCRs is that of the worst
   (highest) TCR among them (Brusilov 17.0 and Caporetto 8.4 give their own
-  rules through the ``attack_tcr`` hook);
+  rules through ``CombatRules.attack_tcr``);
 * "may not attack at less than the minimum ratios listed" (8.8) is read on
   the odds before column shifts;
 * units do not attack across prohibited hexsides (no rule lets them, and
@@ -126,11 +126,15 @@ def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
     return None
 
 
-def attack_tcr(st: State, attackers: list[str]) -> int:
-    """Hook: the TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
-    (highest) TCR of the attacking combat units (our reading; exclusive rules differ)."""
-    rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
-    return max(rated) if rated else 1
+class CombatRules:
+    """The variation points of 8.0 (a game's rules class may override them)."""
+
+    def attack_tcr(self, st: State, attackers: list[str]) -> int:
+        """The TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
+        (highest) TCR of the attacking combat units (our reading; Brusilov 17.0 and
+        Caporetto 8.4 give their own)."""
+        rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
+        return max(rated) if rated else 1
 
 
 # --- the odds, with every modifier named ----------------------------------------------------
@@ -175,9 +179,9 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
     if command.attack_halved(st, uid):
         value //= 2
         mods.append(_modifier("out of command control: halved", "10.42"))
-    if "minor_river" in _crossings(st, uid, targets):
-        value //= 2
-        mods.append(_modifier("attacks across a Minor River: halved", "5.4"))
+    for effect in _crossed_effects(st, _crossings(st, uid, targets), "attack_halved"):
+        value //= 2  # 5.4 (Minor River) and any hexside the terrain table halves across
+        mods.append(_modifier(effect.why, effect.case, effect.provisional))
     return {
         "unit": uid,
         "name": ui.name,
@@ -222,13 +226,22 @@ def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
 
 
 def terrain_defense(st: State, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
-    """5.4 the factor the hex's terrain multiplies its defending units by, and why."""
-    terrain = U.static(st).scenario.board.terrain.get(hex_label)
-    if terrain == "city":
-        return 2, [_modifier("in a City: doubled", "5.4")]
-    if terrain == "mountain":
-        return 2, [_modifier("in Mountain: doubled", "5.4", provisional=True)]
-    return 1, []
+    """5.4 the factor the hex's terrain multiplies its defending units by, and why (the
+    terrain table's ``defense``: a City doubles)."""
+    scenario = U.static(st).scenario
+    terrain = scenario.terrain.terrain.get(scenario.board.terrain.get(hex_label, ""))
+    effect = None if terrain is None else terrain.defense
+    if effect is None:
+        return 1, []
+    return effect.factor, [_modifier(effect.why, effect.case, effect.provisional)]
+
+
+def _crossed_effects(st: State, crossed: set[str], kind: str) -> list[Any]:
+    """The combat effects of kind ``kind`` (``attack_halved``, ``die``) of the hexside
+    features crossed, in the terrain table's order."""
+    table = U.static(st).scenario.terrain.hexside
+    found = (getattr(table[f], kind) for f in table if f in crossed)
+    return [e for e in found if e is not None]
 
 
 def assess(
@@ -297,7 +310,7 @@ def assess(
             defense += value
     out["attack"] = attack
     out["defense"] = defense
-    tcr = attack_tcr(st, attackers) if attackers else 1
+    tcr = U.rules(st).attack_tcr(st, attackers) if attackers else 1
     out["tcr"] = tcr
     out["columns"] = table.columns(tcr)
     if attackers and all(U.info(st, uid).hq for uid in attackers):
@@ -325,19 +338,11 @@ def assess(
     crossings: set[str] = set()
     for uid in attackers:
         crossings |= _crossings(st, uid, targets)
-    if "ridge" in crossings:
-        mods.append(
-            {"why": "an attacker attacks across a Ridge hexside", "value": 1, "case": "5.4"}
-        )
-    if "major_river" in crossings:
-        mods.append(
-            {
-                "why": "an attacker attacks across a Major River",
-                "value": 2,
-                "case": "5.4",
-                "provisional": True,
-            }
-        )
+    for effect in _crossed_effects(st, crossings, "die"):  # 5.4 Ridge, Major River
+        mod: dict[str, Any] = {"why": effect.why, "value": effect.value, "case": effect.case}
+        if effect.provisional:
+            mod["provisional"] = True
+        mods.append(mod)
     out["die_modifiers"] = mods
     out["result_modifiers"] = result_modifiers(st, attackers, targets, defender)
     if raw < table.lowest(tcr):

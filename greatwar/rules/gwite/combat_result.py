@@ -65,8 +65,7 @@ from greatwar.rules.gwite.combat import (
 from greatwar.rules.gwite.fortress import UNIT_STEPS_PER_FORTRESS_STEP
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.retreat import no_retreat_case, retreat_options
-from greatwar.rules.gwite.stacking import stacking_limit, stacking_points
-from greatwar.rules.gwite.victory import passed_through
+from greatwar.rules.gwite.stacking import stacking_points
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -574,13 +573,13 @@ class CombatResult(Handler):
         joins = any(U.info(st, u).side == side for u in U.units_in(st, end))
         for uid in units:
             U.place(st, uid, end)
-            passed_through(st, uid, path)
+            U.rules(st).entered_hexes(st, uid, path)
             if joins:
                 U.add_marker(st, uid, "retreated")  # 8.66
         names = ", ".join(U.info(st, u).name for u in units)
         st.log(f"{names} retreat {origin}→{'→'.join(path)}.", case="8.63")
         frame["to_retreat"].pop(0)
-        if stacking_points(st, end) > stacking_limit(st, end):
+        if stacking_points(st, end) > U.rules(st).stacking_limit(st, end):
             frame["overstack"] = end
             frame["retreaters"] = units
             st.log(
@@ -595,9 +594,9 @@ class CombatResult(Handler):
         """6.15 a unit forced to overstack at the end of its retreat is eliminated."""
         end = frame["overstack"]
         U.eliminate_unit(st, uid, "6.15", f"forced to overstack {end} at the end of its retreat")
-        if stacking_points(st, end) <= stacking_limit(st, end) or not self._legal_retreat(
-            st, frame
-        ):
+        if stacking_points(st, end) <= U.rules(st).stacking_limit(
+            st, end
+        ) or not self._legal_retreat(st, frame):
             frame["overstack"] = None
             frame["retreaters"] = []
             self._after_retreat(st, frame)
@@ -671,7 +670,9 @@ class CombatResult(Handler):
             if here in frame["vacated"]:
                 continue
             for t in frame["vacated"]:
-                if stacking_points(st, t) + U.info(st, uid).stacking <= stacking_limit(st, t):
+                if stacking_points(st, t) + U.info(st, uid).stacking <= U.rules(st).stacking_limit(
+                    st, t
+                ):
                     moves.append({"type": "advance", "unit": uid, "to": t})
         return moves
 
@@ -686,7 +687,7 @@ class CombatResult(Handler):
         uid, to = action["unit"], action["to"]
         start = U.record(st, uid)["hex"]
         U.place(st, uid, to)
-        passed_through(st, uid, [to])
+        U.rules(st).entered_hexes(st, uid, [to])
         st.log(f"{U.info(st, uid).name} advances {start}→{to}.", case="8.71")
         if not self._advance_moves(st, frame):
             self._next_stage(st, frame)

@@ -22,7 +22,7 @@ Choices made here where the rules are silent (each also in its docstring):
   and rail only).
 - HQs never need command (10.31 speaks of the units HQs command); supply
   depots do, like other units (Brusilov 21.31 exempts them as an exclusive
-  rule: the hook :func:`commanded_without_hq`).
+  rule: ``CommandRules.commanded_without_hq``).
 - The 10.41 die roll is made automatically for every unit left out: rolling
   never hurts (a failed roll leaves the unit as it was), so offering it as a
   choice would only add decisions.
@@ -57,24 +57,25 @@ ENTRAINED = "entrained"  # rail.ENTRAINED (rail imports this module: no import b
 UNLIMITED_OPTION = "unlimited_command_strength"
 
 
-# --- hooks for the exclusive rules ------------------------------------------------
+# --- the variation points of 10.0 --------------------------------------------------
 
 
-def commanded_without_hq(st: State, uid: str) -> bool:
-    """Hook: a unit in Command Control without an HQ (Brusilov 21.31 supply depots in
-    supply, Brusilov 21.21, Caporetto 10.55).  None in the standard rules."""
-    return False
+class CommandRules:
+    """The variation points of 10.0 (a game's rules class may override them)."""
 
+    def commanded_without_hq(self, st: State, uid: str) -> bool:
+        """A unit in Command Control without an HQ (Brusilov 21.31 supply depots in
+        supply, Brusilov 21.21, Caporetto 10.55).  None in the standard rules."""
+        return False
 
-def may_command(st: State, hq: str, uid: str) -> bool:
-    """Hook: may this HQ command this unit at all (Hindenburg 20.1-20.2 limit HQs by
-    nationality and arm)?  The standard rules let any HQ command any Friendly unit."""
-    return True
+    def may_command(self, st: State, hq: str, uid: str) -> bool:
+        """May this HQ command this unit at all (Hindenburg 20.1-20.2 limit HQs by
+        nationality and arm)?  The standard rules let any HQ command any Friendly unit."""
+        return True
 
-
-def unlimited_strength(st: State) -> bool:
-    """10.32 optional rule (and Caporetto 10.0): every unit in a radius is commanded."""
-    return bool(st.game.options.get(UNLIMITED_OPTION, False))
+    def unlimited_strength(self, st: State) -> bool:
+        """10.32 optional rule (and Caporetto 10.0): every unit in a radius is commanded."""
+        return bool(st.game.options.get(UNLIMITED_OPTION, False))
 
 
 # --- HQ values and command radii ----------------------------------------------------
@@ -174,7 +175,9 @@ def _all_cover(st: State, side: str) -> dict[str, list[str]]:
             continue
         where = U.record(st, uid)["hex"]
         cover[uid] = [
-            hq for hq, hexes in table.items() if where in hexes and may_command(st, hq, uid)
+            hq
+            for hq, hexes in table.items()
+            if where in hexes and U.rules(st).may_command(st, hq, uid)
         ]
     return cover
 
@@ -223,7 +226,7 @@ def result_worsens(st: State, uid: str, attacking: bool) -> bool:
         return False
     if attacking:
         return not in_command(st, uid)
-    return not (in_radius(st, uid) or commanded_without_hq(st, uid))
+    return not (in_radius(st, uid) or U.rules(st).commanded_without_hq(st, uid))
 
 
 def _counts_for_shift(st: State, uid: str) -> bool:
@@ -260,7 +263,7 @@ def shift_candidates(
         near = sum(
             U.steps_left(st, uid)
             for uid in counted
-            if U.record(st, uid)["hex"] in hexes and may_command(st, hq, uid)
+            if U.record(st, uid)["hex"] in hexes and U.rules(st).may_command(st, hq, uid)
         )
         if 2 * near >= total:
             out.append({"hq": hq, "level": U.info(st, hq).hq_level, "shift": shift})
@@ -542,7 +545,7 @@ class CommandSegment(Handler):
         return [
             uid
             for uid in U.on_map(st, side)
-            if not info[uid].hq and not commanded_without_hq(st, uid)
+            if not info[uid].hq and not U.rules(st).commanded_without_hq(st, uid)
         ]
 
     def may_roll(self, st: State, uid: str) -> bool:
@@ -560,7 +563,7 @@ class CommandSegment(Handler):
         HQs' Command Strength cannot cover them all (then the player chooses)."""
         cover = covering(st, side)
         wanted = [uid for uid in self.candidates(st, side) if cover.get(uid)]
-        if unlimited_strength(st):
+        if U.rules(st).unlimited_strength(st):
             return {uid: cover[uid][0] for uid in wanted}
         info = U.static(st).units
         items = [(uid, info[uid].stacking, cover[uid]) for uid in wanted]
@@ -619,7 +622,7 @@ class CommandSegment(Handler):
         if plan:
             why = (
                 "the optional rule gives every HQ unlimited Command Strength"
-                if unlimited_strength(st)
+                if U.rules(st).unlimited_strength(st)
                 else "the HQs' Command Strength covers them all, so nothing is left to decide"
             )
             st.log(f"Every unit within a Command Radius is in Command Control: {why}.", "10.32")
@@ -654,7 +657,7 @@ class CommandSegment(Handler):
             mine = [U.info(st, u).name for u in U.static(st).units if frame["alloc"].get(u) == hq]
             if mine:
                 used = self.used(st, frame, hq)
-                of = "" if unlimited_strength(st) else f" of {command_strength(st, hq)}"
+                of = "" if U.rules(st).unlimited_strength(st) else f" of {command_strength(st, hq)}"
                 st.log(
                     f"{U.info(st, hq).name} commands {', '.join(mine)} ({used}{of} SP).",
                     case="10.31",
@@ -741,7 +744,7 @@ class CommandSegment(Handler):
 def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:
     """Why the unit is outside the HQ's Command Radius (10.33, or 10.34 for zones)."""
     hq_ui, ui = U.info(st, hq), U.info(st, uid)
-    if not may_command(st, hq, uid):
+    if not U.rules(st).may_command(st, hq, uid):
         return f"{hq_ui.name} may not command {ui.name}", "10.31"
     where = U.record(st, uid)["hex"]
     board = U.static(st).scenario.board
@@ -796,7 +799,7 @@ class CombatCommandSegment(CommandSegment):
         return in_radius(st, uid)
 
     def not_a_candidate(self, st: State, uid: str) -> tuple[str, str | None]:
-        if commanded_without_hq(st, uid):
+        if U.rules(st).commanded_without_hq(st, uid):
             return super().not_a_candidate(st, uid)
         return (
             f"{U.info(st, uid).name} cannot attack this Combat Phase (no Attack Strength,"

@@ -285,7 +285,7 @@ class MovementSegment(Handler):
                 command.displace_hqs(st, h, ui.side)  # 10.52
         U.place(st, uid, to)
         U.record(st, uid)["moved_turn"] = st.data["turn"]
-        entered_hexes(st, uid, path)
+        U.rules(st).entered_hexes(st, uid, path)
         case = "5.17" if to in reach.minimum_move else "5.4"
         note = " (provisional terrain cost)" if to in reach.provisional else ""
         st.log(
@@ -415,8 +415,11 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     )
 
 
-def entered_hexes(st: State, uid: str, path: list[str]) -> None:
-    """Hook for what entering hexes does (control of cities, 25.12)."""
-    from greatwar.rules.gwite.victory import passed_through
+class MovementRules:
+    """The variation points of 5.0 (a game's rules class may override them)."""
 
-    passed_through(st, uid, path)
+    def entered_hexes(self, st: State, uid: str, path: list[str]) -> None:
+        """What entering hexes does (control of cities and rail hexes, 9.15)."""
+        from greatwar.rules.gwite.victory import passed_through
+
+        passed_through(st, uid, path)

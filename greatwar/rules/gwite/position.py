@@ -4,7 +4,7 @@ checked, and how it becomes a game's state.
 What a GWitE position holds (the README's "Positions" paragraph shows a file):
 
 * ``turn``, ``phasing`` (required: the phasing player, 4.0), ``phase`` and
-  ``segment`` (``sequence.PHASES``, ``sequence.SEGMENTS``), ``vp``, ``control``;
+  ``segment`` (the game's ``SequenceRules.phases`` and ``segments``), ``vp``, ``control``;
 * ``fortress_steps_lost``: fortress hex -> fortress steps lost (11.13; at two or
   more the fortress uses its smaller defense, 11.14; all four: destroyed, 11.15);
 * per unit: ``hex``, ``status``, ``steps_lost`` (8.5), ``markers`` and, for a
@@ -40,7 +40,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
-from greatwar.rules.gwite import cavalry, command, rail, sequence, supply
+from greatwar.rules.gwite import cavalry, command, rail, supply
+from greatwar.rules.gwite.sequence import SequenceRules
 from greatwar.rules.placement import Placed, check_placements, refuse_unused, start_placements
 
 if TYPE_CHECKING:
@@ -86,8 +87,9 @@ UNIT_FIELDS = ("hex", "status", "steps_lost", "markers", "rail")
 # --- validation -------------------------------------------------------------------------
 
 
-def validate(scenario: Scenario, problems: Problems) -> None:
-    """Every problem of the scenario's ``[position]`` and of where its units start."""
+def validate(rules: SequenceRules, scenario: Scenario, problems: Problems) -> None:
+    """Every problem of the scenario's ``[position]`` and of where its units start (the
+    game's ``rules`` say which phases and segments there are)."""
     placed = start_placements(scenario, problems)
     check_placements(scenario, placed, "5.13")
     _enemy_fortresses(scenario, placed)
@@ -97,7 +99,7 @@ def validate(scenario: Scenario, problems: Problems) -> None:
     refuse_unused(scenario, problems, "Great War in the East", POSITION_FIELDS, UNIT_FIELDS)
     if not pos.phasing:
         problems.add(("position", "phasing"), "a position names its phasing player (4.0)")
-    _check_phase(pos, problems)
+    _check_phase(rules, pos, problems)
     for uid, unit in pos.units.items():
         counter = scenario.counters.get(uid)
         if counter is not None:
@@ -105,14 +107,17 @@ def validate(scenario: Scenario, problems: Problems) -> None:
     _check_fortresses(scenario, pos, problems)
 
 
-def _check_phase(pos: Position, problems: Problems) -> None:
-    if pos.phase not in sequence.PHASES:
+def _check_phase(rules: SequenceRules, pos: Position, problems: Problems) -> None:
+    phases = rules.phases()
+    if pos.phase not in phases:
         problems.add(
             ("position", "phase"),
-            f"{pos.phase!r}; a phase is one of {', '.join(sequence.PHASES)}",
+            f"{pos.phase!r}; a phase is one of {', '.join(phases)}",
         )
-    elif pos.segment and pos.segment not in sequence.SEGMENTS[sequence.PHASES[pos.phase]]:
-        known = ", ".join(sequence.SEGMENTS[sequence.PHASES[pos.phase]])
+        return
+    segments = rules.segments(phases[pos.phase])
+    if pos.segment and pos.segment not in segments:
+        known = ", ".join(segments)
         problems.add(("position", "segment"), f"{pos.segment!r}; segments of {pos.phase}: {known}")
 
 

@@ -199,11 +199,14 @@ def counts_reinforcements(st: State, uid: str) -> bool:
     return bool(_for_unit(st, _params(st).rail_capacity_counts_reinforcements, uid, True))
 
 
-def entrain_cost(st: State, uid: str) -> int:
-    """5.32 Movement Points to entrain: the unit's TCR, or ``parameters.entrain_cost``
-    for every unit (Caporetto 5.32).  A hook for exclusive rules (Brusilov 18.25)."""
-    given = _params(st).entrain_cost
-    return U.tcr(st, uid) if given is None else given
+class RailRules:
+    """The variation points of 5.3 (a game's rules class may override them)."""
+
+    def entrain_cost(self, st: State, uid: str) -> int:
+        """5.32 Movement Points to entrain: the unit's TCR, or ``parameters.entrain_cost``
+        for every unit (Caporetto 5.32); Brusilov 18.25 differs."""
+        given = _params(st).entrain_cost
+        return U.tcr(st, uid) if given is None else given
 
 
 def arrives_entrained(st: State, uid: str) -> bool:
@@ -382,14 +385,14 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
         return f"{ui.name} is out of Command Control", "5.32"
     if not supplied_to_entrain(st, uid):
         return f"{ui.name} was found out of supply this Movement Phase", "5.32"
-    cost, left = entrain_cost(st, uid), _mp_left(st, frame, uid)
+    cost, left = U.rules(st).entrain_cost(st, uid), _mp_left(st, frame, uid)
     if cost > left:
         return f"entraining {ui.name} costs {cost} MP and {max(0, left)} are left", "5.32"
     return _why_no_capacity_to_entrain(st, uid)
 
 
 def _entrain(st: State, frame: Frame, uid: str) -> None:
-    cost = entrain_cost(st, uid)
+    cost = U.rules(st).entrain_cost(st, uid)
     frame["spent"][uid] = _spent(frame, uid) + cost
     U.add_marker(st, uid, ENTRAINED)
     ui = U.info(st, uid)
@@ -513,9 +516,7 @@ def _rail_move(st: State, frame: Frame, action: Action) -> None:
 
 
 def _entered(st: State, uid: str, path: list[str]) -> None:
-    from greatwar.rules.gwite.movement import entered_hexes
-
-    entered_hexes(st, uid, path)
+    U.rules(st).entered_hexes(st, uid, path)
 
 
 # --- detraining (5.34, 5.35) -----------------------------------------------------------
@@ -689,7 +690,7 @@ def actions(st: State, frame: Frame, uid: str) -> list[Action]:
         return []
     if not entrained(st, uid):
         if why_not_entrain(st, frame, uid) is None:
-            return [{"type": "entrain", "unit": uid, "cost": entrain_cost(st, uid)}]
+            return [{"type": "entrain", "unit": uid, "cost": U.rules(st).entrain_cost(st, uid)}]
         return []
     out: list[Action] = []
     if why_not_rail_move(st, frame, uid) is None:

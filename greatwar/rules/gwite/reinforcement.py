@@ -243,9 +243,7 @@ class ReinforcementSegment(Handler):
                 f" {scheduled}.",
                 case="14.22",
             )
-        from greatwar.rules.gwite.victory import passed_through
-
-        passed_through(st, uid, [hex_label])
+        U.rules(st).entered_hexes(st, uid, [hex_label])
         if rail.arrives_entrained(st, uid) and hex_label in U.static(st).rail_hexes:
             U.add_marker(st, uid, rail.ENTRAINED)
             note = ""

@@ -57,47 +57,48 @@ def parameters(st: State) -> Replacement | None:
     return st.game.scenario.file.parameters.replacement
 
 
-# --- hooks (each game's exclusive rules may replace them) --------------------------
+# --- the variation points of 13.0 -------------------------------------------------
 
 
-def kind_refusal(st: State, uid: str) -> str | None:
-    """Hook: why a unit of this kind, with these losses, may not replace steps (or None).
+class ReplacementRules:
+    """The variation points of 13.0 (a game's rules class may override them)."""
 
-    Standard 13.0: divisions with one step lost, corps with one or two.
-    Caporetto 13.0 adds brigades; Brusilov 24.43 adds the armored car.
-    """
-    ui = U.info(st, uid)
-    lost = U.record(st, uid)["lost"]
-    if ui.type in NEVER_REPLACED:
-        return NEVER_REPLACED[ui.type]
-    losses = REPLACEABLE_LOSSES.get(ui.size)
-    if losses is None:
-        return f"only divisions and corps replace steps, not a {ui.size}"
-    if lost == 0:
-        return f"{ui.name} has lost no steps"
-    if lost not in losses:
-        return f"a {ui.size} that has lost {lost} steps is not eligible"
-    return None
+    def kind_refusal(self, st: State, uid: str) -> str | None:
+        """Why a unit of this kind, with these losses, may not replace steps (or None).
 
+        Standard 13.0: divisions with one step lost, corps with one or two.
+        Caporetto 13.0 adds brigades; Brusilov 24.43 adds the armored car.
+        """
+        ui = U.info(st, uid)
+        lost = U.record(st, uid)["lost"]
+        if ui.type in NEVER_REPLACED:
+            return NEVER_REPLACED[ui.type]
+        losses = REPLACEABLE_LOSSES.get(ui.size)
+        if losses is None:
+            return f"only divisions and corps replace steps, not a {ui.size}"
+        if lost == 0:
+            return f"{ui.name} has lost no steps"
+        if lost not in losses:
+            return f"a {ui.size} that has lost {lost} steps is not eligible"
+        return None
 
-def steps_restored(st: State, uid: str) -> int:
-    """Hook: steps a successful roll gives back.  Standard 13.0: all (full strength);
-    Caporetto 13.0: one at a time."""
-    return int(U.record(st, uid)["lost"])
+    def steps_restored(self, st: State, uid: str) -> int:
+        """Steps a successful roll gives back.  Standard 13.0: all (full strength);
+        Caporetto 13.0: one at a time."""
+        return int(U.record(st, uid)["lost"])
 
+    def counts_for_distance(self, st: State, enemy_uid: str) -> bool:
+        """Does this Enemy unit bar replacement near it?  Standard: every one.
+        Caporetto 13.0: supplied Enemy units other than the Monitor.  (The table built
+        from it is keyed on every side's units: it may depend on any unit's position.)"""
+        return True
 
-def counts_for_distance(st: State, enemy_uid: str) -> bool:
-    """Hook: does this Enemy unit bar replacement near it?  Standard: every one.
-    Caporetto 13.0: supplied Enemy units other than the Monitor.  (The table built from
-    it is keyed on every side's units: a hook may depend on any unit's position.)"""
-    return True
-
-
-def may_roll_more(st: State, frame: Frame) -> bool:
-    """Hook: may the Phasing Player roll for another unit this phase?  Standard: up to
-    ``max_units`` units (Serbia/Galicia 11.0 and Hindenburg 22.0 count stacking points)."""
-    params = parameters(st)
-    return params is not None and len(frame["rolled"]) < params.max_units
+    def may_roll_more(self, st: State, frame: Frame) -> bool:
+        """May the Phasing Player roll for another unit this phase?  Standard: up to
+        ``max_units`` units (Serbia/Galicia 11.0 and Hindenburg 22.0 count stacking
+        points)."""
+        params = parameters(st)
+        return params is not None and len(frame["rolled"]) < params.max_units
 
 
 # --- the criteria ------------------------------------------------------------------
@@ -127,7 +128,7 @@ def _near_enemy(st: State, side: str) -> frozenset[str]:
     if params is None:
         return frozenset()
     for enemy in U.on_map(st, U.enemy_of(st, side)):
-        if counts_for_distance(st, enemy):
+        if U.rules(st).counts_for_distance(st, enemy):
             hexes.update(board.within(U.record(st, enemy)["hex"], params.min_distance))
     return frozenset(hexes)
 
@@ -153,7 +154,7 @@ def refusal(st: State, uid: str) -> str | None:
     ui = U.info(st, uid)
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map"
-    why = kind_refusal(st, uid)
+    why = U.rules(st).kind_refusal(st, uid)
     if why is not None:
         return why
     if not success_rolls(st, uid):
@@ -171,7 +172,7 @@ def refusal(st: State, uid: str) -> str | None:
 
 def eligible(st: State, frame: Frame) -> list[str]:
     """The Phasing Player's units that may roll now (none once the limit is reached)."""
-    if not may_roll_more(st, frame):
+    if not U.rules(st).may_roll_more(st, frame):
         return []
     rolled = set(frame["rolled"])
     return [
@@ -218,7 +219,7 @@ class StepReplacement(Handler):
             case="13.0",
         )
         if value in success:
-            U.restore_steps(st, uid, steps_restored(st, uid), case="13.0")
+            U.restore_steps(st, uid, U.rules(st).steps_restored(st, uid), case="13.0")
         else:
             st.log(f"{name} does not replace its lost steps.", case="13.0")
 
@@ -249,7 +250,7 @@ class StepReplacement(Handler):
             return f"{ui.name} is not the Phasing Player's: only he replaces steps now", "13.0"
         if uid in frame["rolled"]:
             return f"{ui.name} has already rolled this phase", "13.0"
-        if not may_roll_more(st, frame):
+        if not U.rules(st).may_roll_more(st, frame):
             return "no more units may roll for replacement this phase", "13.0"
         why = refusal(st, uid)
         if why is not None:

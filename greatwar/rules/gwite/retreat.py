@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from greatwar.rules.gwite import command, fortress, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.stacking import stacking_limit, stacking_points
+from greatwar.rules.gwite.stacking import stacking_points
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -100,7 +100,7 @@ def _strict(st: State, units: list[str]) -> bool:
 def _fits(st: State, path: Path, units: list[str]) -> bool:
     moving = sum(U.info(st, u).stacking for u in units)
     end = path[-1]
-    return stacking_points(st, end) + moving <= stacking_limit(st, end)
+    return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
 
 
 def legal_paths(st: State, origin: str, units: list[str], hexes: int) -> list[Path]:

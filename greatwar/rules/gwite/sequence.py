@@ -60,17 +60,51 @@ SEGMENTS: dict[str, dict[str, str]] = {
     },
     "step_replacement_phase": {"step_replacement": "step_replacement"},
 }
-# Every phase ends with the stacking check (6.14).
-PHASE_CHILDREN: dict[str, list[str]] = {
-    kind: [*segments.values(), "end_of_phase"] for kind, segments in SEGMENTS.items()
-}
-PLAYER_TURN_CHILDREN = list(PHASES.values())
 
 
-def player_turn_sides(st: State) -> list[str]:
-    """Hook: the Player-Turns of this Game-Turn, first player first (4.0)."""
-    first = U.static(st).first_side
-    return [first, U.enemy_of(st, first)]
+class SequenceRules:
+    """The variation points of 4.0 (a game's rules class may override them): the sides
+    of each Game-Turn's Player-Turns, the phases of a Player-Turn and the segments of a
+    phase (a game adds its own, registering their handlers: :meth:`handlers`), steps
+    before the first Game-Turn (deployment, pre-game rolls) and steps of the Interphase
+    before the turn marker advances.  Positions and their validation use the same
+    methods."""
+
+    def phases(self) -> dict[str, str]:
+        """Phase names (as a position names them) -> frame kinds, in Player-Turn order."""
+        return dict(PHASES)
+
+    def segments(self, phase_kind: str) -> dict[str, str]:
+        """Segment names -> frame kinds of one phase, in order."""
+        return dict(SEGMENTS.get(phase_kind, {}))
+
+    def player_turn_sides(self, st: State) -> list[str]:
+        """The Player-Turns of this Game-Turn, first player first (4.0; Serbia/Galicia
+        4.0 has no Allied Player-Turn on Game-Turn 1)."""
+        first = U.static(st).first_side
+        return [first, U.enemy_of(st, first)]
+
+    def player_turn_children(self, st: State, side: str) -> list[str]:
+        """The phases of ``side``'s Player-Turn (frame kinds), in order."""
+        return list(self.phases().values())
+
+    def phase_children(self, st: State, phase_kind: str) -> list[str]:
+        """The segments of a phase, then the end-of-phase stacking check (6.14)."""
+        return [*self.segments(phase_kind).values(), "end_of_phase"]
+
+    def pregame_steps(self, st: State) -> list[str | Frame]:
+        """Steps before the first Game-Turn (deployment, pre-game rolls); none here."""
+        return []
+
+    def interphase_steps(self, st: State) -> list[str | Frame]:
+        """Steps of the Game-Turn Record Interphase before the turn marker advances."""
+        return []
+
+    @classmethod
+    def handlers(cls) -> list[Handler]:
+        """The handlers of the frame kinds this game adds, each kind named after the game
+        (``brusilov_contagion``); the standard rules' are the system's own."""
+        return []
 
 
 class GameHandler(Handler):
@@ -80,6 +114,12 @@ class GameHandler(Handler):
     case = "4.0"
 
     def run(self, st: State, frame: Frame) -> None:
+        steps = U.rules(st).pregame_steps(st)
+        done = frame.get("pregame", 0)
+        if done < len(steps):  # before the first Game-Turn (a game's deployment)
+            frame["pregame"] = done + 1
+            st.push(_frame_of(steps[done]))
+            return
         if st.data["turn"] > st.game.scenario.info.turns:
             st.pop()
             return
@@ -90,7 +130,9 @@ class GameHandler(Handler):
 
 
 def _game_turn_children(st: State, frame: Frame) -> list[str | Frame]:
-    turns: list[str | Frame] = [{"kind": "player_turn", "side": s} for s in player_turn_sides(st)]
+    turns: list[str | Frame] = [
+        {"kind": "player_turn", "side": s} for s in U.rules(st).player_turn_sides(st)
+    ]
     return [*turns, "interphase"]
 
 
@@ -102,13 +144,23 @@ def _start_player_turn(st: State, frame: Frame) -> None:
     )
 
 
+def _frame_of(step: str | Frame) -> Frame:
+    return {"kind": step} if isinstance(step, str) else dict(step)
+
+
 class Interphase(Handler):
-    """4.0 C Game-Turn Record Interphase: the turn marker advances."""
+    """4.0 C Game-Turn Record Interphase: a game's steps, then the turn marker advances."""
 
     kind = "interphase"
     case = "4.0"
 
     def run(self, st: State, frame: Frame) -> None:
+        steps = U.rules(st).interphase_steps(st)
+        done = frame.get("i", 0)
+        if done < len(steps):
+            frame["i"] = done + 1
+            st.push(_frame_of(steps[done]))
+            return
         st.log(f"Game-Turn {st.data['turn']} ends.", case="4.0")
         st.data["turn"] += 1
         st.pop()
@@ -128,7 +180,7 @@ class PlayerTurn(Sequence):
     """4.0 A/B a Player-Turn; its title says whether first or second, and whose."""
 
     def title(self, st: State, frame: Frame) -> str:
-        order = "First" if player_turn_sides(st).index(frame["side"]) == 0 else "Second"
+        order = "First" if U.rules(st).player_turn_sides(st).index(frame["side"]) == 0 else "Second"
         return f"{order} Player-Turn: {side_name(st, frame['side'])}"
 
 
@@ -144,6 +196,10 @@ def _end_combat_phase(st: State, frame: Frame) -> None:
     end_combat_phase(st, frame)  # 10.36 the Combat Phase's command markers go too
 
 
+def _phase_children(st: State, frame: Frame) -> list[str]:
+    return U.rules(st).phase_children(st, frame["kind"])
+
+
 def handlers() -> list[Handler]:
     side = ("side",)
     return [
@@ -151,7 +207,7 @@ def handlers() -> list[Handler]:
         GameTurn("game_turn", _game_turn_children, title="Game-Turn", case="4.0"),
         PlayerTurn(
             "player_turn",
-            PLAYER_TURN_CHILDREN,
+            lambda st, frame: U.rules(st).player_turn_children(st, frame["side"]),
             inherit=side,
             on_enter=_start_player_turn,
             on_exit=_end_player_turn,
@@ -160,21 +216,21 @@ def handlers() -> list[Handler]:
         ),
         Sequence(
             "movement_phase",
-            PHASE_CHILDREN["movement_phase"],
+            _phase_children,
             inherit=side,
             title="Movement Phase",
             case="5.0",
         ),
         Sequence(
             "cavalry_withdrawal_phase",
-            PHASE_CHILDREN["cavalry_withdrawal_phase"],
+            _phase_children,
             inherit=side,
             title="Cavalry Withdrawal Before Combat Phase",
             case="12.1",
         ),
         Sequence(
             "combat_phase",
-            PHASE_CHILDREN["combat_phase"],
+            _phase_children,
             inherit=side,
             on_exit=_end_combat_phase,
             title="Combat Phase",
@@ -182,7 +238,7 @@ def handlers() -> list[Handler]:
         ),
         Sequence(
             "step_replacement_phase",
-            PHASE_CHILDREN["step_replacement_phase"],
+            _phase_children,
             inherit=side,
             title="Step Replacement Phase",
             case="13.0",
@@ -205,24 +261,29 @@ def handlers() -> list[Handler]:
 
 
 def stack_for_position(st: State, phasing: str, phase: str, segment: str) -> list[Frame]:
-    """The phase stack of a mid-game position: Game-Turn, Player-Turn, Phase, Segment."""
-    sides = player_turn_sides(st)
-    phase_kind = PHASES[phase]
+    """The phase stack of a mid-game position: Game-Turn, Player-Turn, Phase, Segment
+    (the game's pre-game steps are over)."""
+    rules = U.rules(st)
+    sides = rules.player_turn_sides(st)
+    phase_kind = rules.phases()[phase]
+    game: Frame = {"kind": "game"}
+    if rules.pregame_steps(st):
+        game["pregame"] = len(rules.pregame_steps(st))
     stack: list[Frame] = [
-        {"kind": "game"},
+        game,
         {"kind": "game_turn", "i": sides.index(phasing) + 1},
         {
             "kind": "player_turn",
             "side": phasing,
-            "i": PLAYER_TURN_CHILDREN.index(phase_kind) + 1,
+            "i": rules.player_turn_children(st, phasing).index(phase_kind) + 1,
             "entered": True,
         },
     ]
     if not segment:
         stack.append({"kind": phase_kind, "side": phasing})
         return stack
-    segment_kind = SEGMENTS[phase_kind][segment]
-    index = PHASE_CHILDREN[phase_kind].index(segment_kind)
+    segment_kind = rules.segments(phase_kind)[segment]
+    index = rules.phase_children(st, phase_kind).index(segment_kind)
     stack.append({"kind": phase_kind, "side": phasing, "i": index + 1})
     stack.append({"kind": segment_kind, "side": phasing})
     return stack

@@ -23,9 +23,12 @@ def stacking_points(st: State, hex_label: str) -> int:
     return sum(units[uid].stacking for uid in U.units_in(st, hex_label))
 
 
-def stacking_limit(st: State, hex_label: str) -> int:
-    """Hook: the limit in a hex (a number from each game's exclusive rules)."""
-    return U.static(st).stacking_limit
+class StackingRules:
+    """The variation points of 6.0 (a game's rules class may override them)."""
+
+    def stacking_limit(self, st: State, hex_label: str) -> int:
+        """The limit in a hex (a number from each game's exclusive rules)."""
+        return U.static(st).stacking_limit  # type: ignore[no-any-return]
 
 
 def overstacked(st: State, side: str | None = None) -> list[str]:
@@ -34,7 +37,8 @@ def overstacked(st: State, side: str | None = None) -> list[str]:
     return sorted(
         h
         for h in U.occupancy(st)
-        if (side is None or sides[h] == side) and stacking_points(st, h) > stacking_limit(st, h)
+        if (side is None or sides[h] == side)
+        and stacking_points(st, h) > U.rules(st).stacking_limit(st, h)
     )
 
 
@@ -60,7 +64,7 @@ class EndOfPhaseStacking(Handler):
 
     def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
         uid, h = action["unit"], action["hex"]
-        limit = stacking_limit(st, h)
+        limit = U.rules(st).stacking_limit(st, h)
         points = stacking_points(st, h)
         U.eliminate(st, uid)
         st.log(
@@ -90,7 +94,10 @@ class EndOfPhaseStacking(Handler):
         if U.record(st, uid)["hex"] != h:
             return f"{ui.name} is not in {h}", "6.14"
         if h not in overstacked(st, role):
-            return f"{h} is within the stacking limit of {stacking_limit(st, h)}", "6.14"
+            return (
+                f"{h} is within the stacking limit of {U.rules(st).stacking_limit(st, h)}",
+                "6.14",
+            )
         if ui.stacking == 0:
             return f"{ui.name} has no stacking points: removing it relieves nothing", "6.11"
         return super().explain(st, frame, role, action)

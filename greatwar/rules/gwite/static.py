@@ -9,6 +9,7 @@ a game is played, so states, clones and searches share it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from greatwar.model.loader import Scenario
 from greatwar.model.schema import Counter, StepValues
@@ -73,6 +74,8 @@ class GwiteStatic:
     city_side: dict[str, str | None]  # city hex -> side controlling it at the start
     zoc_cost: int
     rail_hexes: frozenset[str]  # every hex a railroad line passes through
+    #: the game's rules object (greatwar.rules.gwite.rules), set by the rule system
+    rules: Any = None
 
 
 def unit_tcr(scenario: Scenario, c: Counter) -> int | None:
@@ -141,8 +144,8 @@ def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
             for tcr, mc in costs.items():
                 cost = terrain.move[tcr - 1]
                 provisional = terrain.source == PROVISIONAL
-                for name, s in zip(sorted(features), sides, strict=False):
-                    if bridged and name in ("minor_river", "major_river"):
+                for s in sides:
+                    if bridged and s.river:
                         continue
                     extra = s.move[tcr - 1]  # type: ignore[index]
                     if extra:

@@ -385,7 +385,7 @@ def check_attacker_attrition(st: State, attackers: list[str]) -> None:
     due = [
         (uid, fortress_fed(st, uid))
         for uid in U.static(st).units
-        if uid in chosen and attack_halved(st, uid) and not attrition_exempt(st, uid)
+        if uid in chosen and attack_halved(st, uid) and not U.rules(st).attrition_exempt(st, uid)
     ]
     for uid, fed in due:
         if fed:
@@ -460,9 +460,12 @@ def out_of_supply_units(st: State) -> list[str]:
     ]
 
 
-def attrition_exempt(st: State, uid: str) -> bool:
-    """Hook: units the exclusive rules spare from attrition (e.g. Caporetto 9.22)."""
-    return False
+class SupplyRules:
+    """The variation points of 9.0 (a game's rules class may override them)."""
+
+    def attrition_exempt(self, st: State, uid: str) -> bool:
+        """Units the exclusive rules spare from attrition (e.g. Caporetto 9.22)."""
+        return False
 
 
 def attrition(st: State, uid: str, case: str, why: str) -> int:
@@ -644,7 +647,7 @@ class AttritionSegment(_DeterminationSegment):
         due = [
             uid
             for uid in U.on_map(st, side)
-            if not in_supply(st, uid) and not attrition_exempt(st, uid)
+            if not in_supply(st, uid) and not U.rules(st).attrition_exempt(st, uid)
         ]
         if due:
             st.log(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
     combat,
@@ -18,8 +19,8 @@ from greatwar.rules.gwite import (
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.static import build_static, unit_stacking, unit_tcr
-from greatwar.rules.system import OptionSpec, RuleSystem
+from greatwar.rules.gwite.rules import GAMES, PLANNED, StandardRules, rules_class
+from greatwar.rules.gwite.static import build_static
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -45,47 +46,46 @@ class GwiteSystem(RuleSystem):
     def __init__(self) -> None:
         super().__init__()
         self.register(*sequence.handlers())
-        self.options = {
-            "unlimited_command_strength": OptionSpec(
-                False, "Every HQ commands all units in its radius (optional rule)", "10.32"
-            ),
-        }
+        for rules in GAMES.values():  # R2: the frame kinds each game adds, named after it
+            prefix = rules.game.replace("-", "_") + "_"
+            for handler in rules.handlers():
+                if not handler.kind.startswith(prefix):
+                    raise ValueError(f"{rules.game}'s frame kind {handler.kind!r} lacks {prefix!r}")
+                self.register(handler)
+        self.options = dict(StandardRules.options)
 
     # --- scenarios ----------------------------------------------------------
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
-        params = scenario.file.parameters
-        rail.validate(scenario, problems)
-        if not params.stacking_limit:
+        """The scenario's game must be one whose rules are written; its rules check it."""
+        game = scenario.info.game
+        if game not in GAMES:
+            title = PLANNED.get(game, game)
             problems.add(
-                ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"
+                ("scenario", "game"),
+                f"{title}'s exclusive rules are not written yet; games: {', '.join(GAMES)}",
             )
-        for c in scenario.counters.values():
-            if unit_tcr(scenario, c) is None:
-                problems.add(
-                    ("parameters", "tcr"),
-                    f"no TCR for counter {c.id} (nationality {c.nationality}): give"
-                    f" parameters.tcr.{c.nationality} or the counter's tcr (2.4)",
-                )
-            if unit_stacking(c) is None:
-                problems.add(
-                    ("parameters",),
-                    f"counter {c.id}: size {c.size!r} has no stacking value in 6.11; give stacking",
-                )
-        # 9.12 every nationality with units that supply affects (not HQs, 10.35) needs a range
-        needing = {c.nationality for c in scenario.counters.values() if c.type != "hq"}
-        for nationality in sorted(needing - set(params.supply_range)):
-            problems.add(
-                ("parameters", "supply_range"),
-                f"no supply range for nationality {nationality}: give"
-                f" parameters.supply_range.{nationality} (9.12)",
-            )
-        position.validate(scenario, problems)  # the [position] and where units start
+            return
+        self.check_options(scenario, problems)
+        rules_class(game)().validate(scenario, problems)
+
+    def lacks(self, scenario: Scenario) -> list[str]:
+        game = scenario.info.game
+        return rules_class(game)().lacks(scenario) if game in GAMES else []
+
+    def options_for(self, scenario: Scenario) -> dict[str, OptionSpec]:
+        """The optional rules of the scenario's game."""
+        return dict(rules_class(scenario.info.game).options)
+
+    def hides_information(self, game: Game) -> bool:
+        return bool(game.static.rules.hidden_information)
 
     # --- games --------------------------------------------------------------
 
     def prepare(self, game: Game) -> Any:
-        return build_static(game.scenario)
+        static = build_static(game.scenario)
+        static.rules = rules_class(game.scenario.info.game)()  # R1: the game's rules
+        return static
 
     def roles(self, game: Game) -> list[str]:
         return [s.id for s in game.scenario.sides]
@@ -202,6 +202,6 @@ class GwiteSystem(RuleSystem):
             for h in stacking.overstacked(st):
                 broken.append(
                     f"hex {h} has {stacking.stacking_points(st, h)} stacking points at the end of a"
-                    f" phase (limit {stacking.stacking_limit(st, h)}, 6.14)"
+                    f" phase (limit {U.rules(st).stacking_limit(st, h)}, 6.14)"
                 )
         return broken

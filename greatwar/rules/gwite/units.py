@@ -45,6 +45,13 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
 if TYPE_CHECKING:
     from greatwar.engine.state import State
     from greatwar.model.schema import StepValues
+    from greatwar.rules.gwite.rules import StandardRules
+
+
+def rules(st: State) -> StandardRules:
+    """The rules of this game: the standard rules, or a game's exclusive rules that
+    override some of their methods (:mod:`greatwar.rules.gwite.rules`)."""
+    return st.game.static.rules  # type: ignore[no-any-return]
 
 
 def movement_allowance(st: State, uid: str) -> int:

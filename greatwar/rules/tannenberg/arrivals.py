@@ -91,6 +91,11 @@ def schedule(
         side = U.info(st, uid).side
         own = [h for h in [entry_hex(st, uid)] if h]
         hexes = entries or own or rail_exits(st, side, edge)
+        if not hexes:
+            name = U.info(st, uid).name
+            st.log(
+                f"{name} has no hex to enter the map by: it cannot arrive.", case="tannenberg 17.3"
+            )
         U.set_status(st, uid, "pending")
         U.set_note(
             st,

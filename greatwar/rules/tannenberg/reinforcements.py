@@ -272,6 +272,8 @@ def end_movement_phase(st: State, side: str) -> None:
             continue
         when = arrival(st, uid)
         assert when is not None
+        if not when["entries"] and not when.get("origin"):
+            continue  # it has no hex to enter by on this map (said when it was scheduled)
         origin = when.get("origin") or when["entries"][0]
         hexes, by_rail = alternative_entries(st, uid)
         stage = st.data["stage"] + 1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
-from greatwar.rules.system import OptionSpec, RuleSystem
 from greatwar.rules.tannenberg import (
     cases,
     clash_view,
@@ -75,6 +75,9 @@ class TannenbergSystem(RuleSystem):
     # --- scenarios ----------------------------------------------------------
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
+        if scenario.info.game != "standard":
+            problems.add(("scenario", "game"), "Tannenberg 1914 has one game: leave out 'game'")
+        self.check_options(scenario, problems)
         sides = {s.id for s in scenario.sides}
         if sides != {seats.GERMAN, seats.RUSSIAN}:
             problems.add(

@@ -95,6 +95,7 @@ def write_position(
     test_counters: bool = False,
     control: dict[str, str] | None = None,
     fortress_steps_lost: dict[str, int] | None = None,
+    terrain_table: Path | None = None,
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
@@ -122,6 +123,7 @@ def write_position(
         f"counters = {_toml_value([str(c) for c in counters])}",
         "turns = 6",
         f"first_side = {_toml_value(first_side)}",
+        *([f"terrain_table = {_toml_value(str(terrain_table))}"] if terrain_table else []),
         "",
         "[[side]]" + body,
         extra,
@@ -155,12 +157,17 @@ def write_position(
 
 @pytest.fixture
 def position(tmp_path: Path):  # type: ignore[no-untyped-def]
-    """Factory: ``position(units, **kw)`` -> a new state at that position."""
+    """Factory: ``position(units, **kw)`` -> a new state at that position; ``rules`` plays
+    it under a game's rules object instead of the standard rules (a test game)."""
 
-    def make(units: dict[str, str | dict[str, Any]], seed: int = 1, **kw: Any):  # type: ignore[no-untyped-def]
+    def make(  # type: ignore[no-untyped-def]
+        units: dict[str, str | dict[str, Any]], seed: int = 1, rules: Any = None, **kw: Any
+    ):
         path = write_position(tmp_path, units, **kw)
         game: Game = greatwar.load(path)
         game.checking = True
+        if rules is not None:
+            game.static.rules = rules
         return game.new_state(seed)
 
     return make

@@ -29,6 +29,7 @@ from greatwar import IllegalAction, State
 from greatwar.model.loader import DATA_ROOT
 from greatwar.rules.gwite import cavalry, supply
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.rules import StandardRules
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -166,10 +167,17 @@ def test_12_11_withdrawal_is_two_hexes_no_more_or_less(
     assert refuse(st, "central", action).case == "12.11"
 
 
-def test_12_11_who_may_withdraw_is_a_hook(position: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Caporetto 12.1: every TCR-1 unit withdraws as cavalry; the hook says so
-    monkeypatch.setattr(cavalry, "may_withdraw", lambda st, uid: U.tcr(st, uid) == 1)
-    st = at_phase(position, {"R-1G": "1607", "G-35R": "1606", "AH-4K": "1506"}, "allied")
+class TcrOneWithdraws(StandardRules):
+    """A game whose rules let every TCR-1 unit withdraw as cavalry (as Caporetto 12.1)."""
+
+    def may_withdraw(self, st: State, uid: str) -> bool:
+        return U.tcr(st, uid) == 1
+
+
+def test_12_11_who_may_withdraw_is_a_method_a_game_overrides(position: Any) -> None:
+    # Caporetto 12.1: every TCR-1 unit withdraws as cavalry; its rules class says so
+    units = {"R-1G": "1607", "G-35R": "1606", "AH-4K": "1506"}
+    st = at_phase(position, units, "allied", rules=TcrOneWithdraws())
     attempts = {a["unit"] for a in st.legal_actions("central") if a["type"] == "attempt"}
     assert attempts == {"G-35R"}
 

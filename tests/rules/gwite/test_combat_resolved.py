@@ -53,6 +53,7 @@ from kit import (
 )
 
 from greatwar import State
+from greatwar.model.loader import DATA_ROOT
 from greatwar.rules.gwite import command, supply
 from greatwar.rules.gwite.combat import segment
 
@@ -141,6 +142,30 @@ def test_5_4_a_minor_river_halves_the_attacker_at_resolution(
     choose(st, "central", "option", index=0)  # half of its two affected steps
     assert lost(st, "G-35R") == 1 and where(st, "G-35R") == "1105"
     assert lost(st, "R-XIX") == lost(st, "R-1G") == 0
+
+
+def test_5_4_the_terrain_table_decides_the_terrain_combat_effects(
+    position: Any, fixed_dice: Any, tmp_path: Path
+) -> None:
+    # the combat effects are data: a copy of the terrain table that triples units in Clear
+    # terrain triples the 1st Guards' 5 in 1005 — in the preview and at resolution: 16 to
+    # 15 is 1-1, die 1: -/2 (with the shipped table, 16 to 5, 3-1: -/3)
+    table = (DATA_ROOT / "gwite" / "terrain.toml").read_text(encoding="utf-8")
+    assert '[terrain.clear]\nname = "Clear"\n' in table
+    tripled = '{ factor = 3, why = "in open ground: tripled (test)", case = "5.4" }'
+    table = table.replace(
+        '[terrain.clear]\nname = "Clear"\n',
+        f'[terrain.clear]\nname = "Clear"\ndefense = {tripled}\n',
+    )
+    (tmp_path / "terrain.toml").write_text(table, encoding="utf-8")
+    units = {"R-1G": "1005", "G-35R": "0904", "G-36R": "0905", "G-I": "1004"}
+    st = fight(position, north(**units), terrain_table=tmp_path / "terrain.toml")
+    shown = attack(st, "central", "1005", ["G-35R", "G-36R", "G-I"])
+    assert shown["defenders"][0]["modifiers"][-1]["why"] == "in open ground: tripled (test)"
+    entry = resolve_with(st, "central", fixed_dice, 1)
+    assert "16 to 15 (1-1), column 1-1, die 1: -/2" in entry["text"]
+    assert_resolved_as_shown(shown, entry)
+    assert option_indexes(st, "allied") == [0, 1, 2]  # a 2's three options
 
 
 def test_5_4_a_city_doubles_the_defender_at_resolution(position: Any, fixed_dice: Any) -> None:

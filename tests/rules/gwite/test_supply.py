@@ -34,7 +34,8 @@ from kit import (
 
 from greatwar import IllegalAction, State
 from greatwar.engine import dice
-from greatwar.model.loader import DATA_ROOT, validate_file
+from greatwar.model.loader import DATA_ROOT
+from greatwar.rules import validate_file
 from greatwar.rules.gwite import movement, supply, zoc
 from greatwar.rules.gwite import units as U
 

@@ -1,8 +1,9 @@
-"""What a rule system provides to the engine.
+"""What a rule system provides to the engine: the interface the engine plays games by.
 
-A rule system (``gwite``, ``tannenberg``) knows its sequence of play as
-frame handlers, builds a game's initial data, validates its scenarios and
-says what each role may see.  The engine knows nothing of any game.
+A rule system (``gwite``, ``tannenberg``, in :mod:`greatwar.rules`) knows its
+sequence of play as frame handlers, builds a game's initial data, validates
+its scenarios and says what each role may see.  The engine knows nothing of
+any game: it knows only this interface, which the rule systems subclass.
 """
 
 from __future__ import annotations
@@ -58,16 +59,33 @@ class RuleSystem:
         """What a valid scenario still lacks under this system."""
         return []
 
+    def check_options(self, scenario: Scenario, problems: Problems) -> None:
+        """A scenario's ``[options]`` must name options of its game (an accepted value is
+        a value the game uses)."""
+        specs = self.options_for(scenario)
+        for name in sorted(set(scenario.file.options) - set(specs)):
+            known = ", ".join(sorted(specs)) or "none"
+            problems.add(("options", name), f"unknown option {name!r}; options: {known}")
+
+    def options_for(self, scenario: Scenario) -> dict[str, OptionSpec]:
+        """The options a player may set for this scenario (a system's games may differ)."""
+        return self.options
+
+    def hides_information(self, game: Game) -> bool:
+        """Whether a seat of this game may not see everything (hotseat play hands over)."""
+        return self.hidden_information
+
     def resolve_options(self, scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
         """Scenario defaults overlaid with the player's options; unknown names are errors."""
-        unknown = sorted(set(options) - set(self.options))
+        specs = self.options_for(scenario)
+        unknown = sorted(set(options) - set(specs))
         if unknown:
-            known = ", ".join(sorted(self.options)) or "none"
+            known = ", ".join(sorted(specs)) or "none"
             raise ValueError(
                 f"unknown option(s) {', '.join(unknown)}; {self.name} options: {known}"
             )
-        resolved = {name: spec.default for name, spec in self.options.items()}
-        resolved.update({k: v for k, v in scenario.file.options.items() if k in self.options})
+        resolved = {name: spec.default for name, spec in specs.items()}
+        resolved.update({k: v for k, v in scenario.file.options.items() if k in specs})
         resolved.update(options)
         return resolved
 

@@ -1,0 +1,113 @@
+"""The rules of one Great War in the East game.
+
+The standard rules' variation points are the methods of one class,
+:class:`StandardRules`, assembled from one part per rules section (each section's
+module holds its own: :class:`sequence.SequenceRules`, :class:`movement.MovementRules`,
+...).  Each game's exclusive rules (The Brusilov Offensive, Caporetto 1917,
+Serbia/Galicia, Von Hindenburg in Poland) are a subclass that overrides the methods
+its rules change and adds its own mechanisms; the scenario names its game
+(``[scenario] game = "brusilov"``), and the rule system puts an instance on the
+game's static tables (``units.rules(st)``).  The rules object holds no state: a
+game's state is all in ``State.data``, so clones and replays are unaffected.
+
+A game also has its own options (the optional rules a player may switch), its own
+scenario checks and its own list of what a scenario still lacks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from greatwar.engine.system import OptionSpec
+from greatwar.rules.gwite import position, rail
+from greatwar.rules.gwite.cavalry import CavalryRules
+from greatwar.rules.gwite.combat import CombatRules
+from greatwar.rules.gwite.command import UNLIMITED_OPTION, CommandRules
+from greatwar.rules.gwite.movement import MovementRules
+from greatwar.rules.gwite.rail import RailRules
+from greatwar.rules.gwite.replacement import ReplacementRules
+from greatwar.rules.gwite.sequence import SequenceRules
+from greatwar.rules.gwite.stacking import StackingRules
+from greatwar.rules.gwite.static import unit_stacking, unit_tcr
+from greatwar.rules.gwite.supply import SupplyRules
+
+if TYPE_CHECKING:
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
+
+
+class StandardRules(
+    SequenceRules,
+    MovementRules,
+    RailRules,
+    StackingRules,
+    CombatRules,
+    SupplyRules,
+    CommandRules,
+    CavalryRules,
+    ReplacementRules,
+):
+    """The standard rules (sections 4.0-14.0): every variation point a method."""
+
+    #: the name scenarios give the game (``[scenario] game``)
+    game: ClassVar[str] = "standard"
+    title: ClassVar[str] = "The Great War in the East, standard rules"
+    #: whether a seat may not see everything (Hindenburg's hidden Gruppen)
+    hidden_information: ClassVar[bool] = False
+    #: the optional rules a player may switch on or off for this game
+    options: ClassVar[dict[str, OptionSpec]] = {
+        UNLIMITED_OPTION: OptionSpec(
+            False, "Every HQ commands all units in its radius (optional rule)", "10.32"
+        ),
+    }
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """What the standard rules need of a scenario's data (a game adds its own)."""
+        params = scenario.file.parameters
+        rail.validate(scenario, problems)
+        if not params.stacking_limit:
+            problems.add(
+                ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"
+            )
+        for c in scenario.counters.values():
+            if unit_tcr(scenario, c) is None:
+                problems.add(
+                    ("parameters", "tcr"),
+                    f"no TCR for counter {c.id} (nationality {c.nationality}): give"
+                    f" parameters.tcr.{c.nationality} or the counter's tcr (2.4)",
+                )
+            if unit_stacking(c) is None:
+                problems.add(
+                    ("parameters",),
+                    f"counter {c.id}: size {c.size!r} has no stacking value in 6.11; give stacking",
+                )
+        # 9.12 every nationality with units that supply affects (not HQs, 10.35) needs a range
+        needing = {c.nationality for c in scenario.counters.values() if c.type != "hq"}
+        for nationality in sorted(needing - set(params.supply_range)):
+            problems.add(
+                ("parameters", "supply_range"),
+                f"no supply range for nationality {nationality}: give"
+                f" parameters.supply_range.{nationality} (9.12)",
+            )
+        position.validate(self, scenario, problems)  # the [position], where units start
+
+    def lacks(self, scenario: Scenario) -> list[str]:
+        """What a valid scenario of this game still lacks (beyond map and counters)."""
+        return []
+
+
+#: the games whose rules are written, by the name scenarios give them
+GAMES: dict[str, type[StandardRules]] = {StandardRules.game: StandardRules}
+
+#: the four games of the quadrigame, whose exclusive rules are still to be written
+PLANNED: dict[str, str] = {
+    "brusilov": "The Brusilov Offensive",
+    "caporetto": "Caporetto 1917",
+    "serbia-galicia": "Serbia/Galicia",
+    "hindenburg": "Von Hindenburg in Poland",
+}
+
+
+def rules_class(game: str) -> type[StandardRules]:
+    """The rules class of a game (KeyError for a game whose rules are not written)."""
+    return GAMES[game]
