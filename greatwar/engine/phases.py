@@ -119,21 +119,3 @@ class Sequence(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return self._title or super().title(st, frame)
-
-
-class Pass(Handler):
-    """An automatic step with nothing to do yet (a segment whose rules are still to come).
-
-    It is still a frame, so the sequence of play is complete and visible.
-    """
-
-    def __init__(self, kind: str, title: str, case: str | None = None) -> None:
-        self.kind = kind
-        self._title = title
-        self.case = case
-
-    def run(self, st: State, frame: Frame) -> None:
-        st.pop()
-
-    def title(self, st: State, frame: Frame) -> str:
-        return self._title

@@ -41,8 +41,8 @@ Readings where the rules are silent:
   is the side it supports.
 * 11.4.5: when artillery alone attacks a hex, no artillery supports the
   target's defence (and 11.4 needs the holder of the initiative).
-* 11.1.8's withdrawal follows the rules of flight, with the flight module's
-  paths (:func:`flight.flight_steps`): each hex one farther from the start
+* 11.1.8's withdrawal follows the rules of flight, with the paths of a flight
+  (:func:`routes.flight_steps`): each hex one farther from the start
   (9.5.4), never into enemy units or an enemy garrisoned fortification, off
   the map, into a lake or sea, or across a lake or the Vistula away from a
   standing bridge (9.5.8); the owner chooses among the ways that end outside
@@ -63,7 +63,18 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import command, fortifications, masking, rail, seats, zoc
+from greatwar.rules.tannenberg import (
+    combatants,
+    command,
+    fortified,
+    initiative,
+    masks,
+    railways,
+    routes,
+    seats,
+    supply,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -163,7 +174,7 @@ def fire_refusal(st: State, uid: str) -> tuple[str, str] | None:
         return f"{ui.name} is not artillery", case("11.1.1")
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", case("11.1.1")
-    if not rail.takes_part(st, uid):
+    if not railways.takes_part(st, uid):
         return f"{ui.name} is on rail transport", case("5.3.3")
     if not command.commanded(st, uid):
         return f"{ui.name} is not commanded", case("13.4.1")
@@ -212,8 +223,6 @@ def _by_nationality(st: State, uid: str, name: str) -> int:
 def ammunition_cost(st: State, uid: str, triple: bool = False) -> int:
     """Endurance the unit loses for firing: 11.1.5 Russian 1 (2 unsupplied), 11.1.6 German
     none (1 unsupplied); 11.1.9 triple fire Russian 4, German 3, doubled unsupplied."""
-    from greatwar.rules.tannenberg import supply
-
     supplied = supply.supplied(st, uid)
     if triple:
         cost = _by_nationality(st, uid, "artillery_intense_fire_loss")
@@ -314,8 +323,6 @@ def _hexes(st: State, units: Iterable[str], extra: Iterable[str] = ()) -> list[s
 
 def independent_refusal(st: State, uid: str) -> tuple[str, str] | None:
     """Why the artillery unit may not attack independently now (11.4.1, 11.4.2)."""
-    from greatwar.rules.tannenberg import initiative
-
     refusal = fire_refusal(st, uid)
     if refusal is not None:
         return refusal
@@ -412,7 +419,7 @@ def lone(st: State, uid: str) -> bool:
     as a unit)."""
     side = U.info(st, uid).side
     here = U.record(st, uid)["hex"]
-    if here in fortifications.garrison_hexes(st, side):
+    if here in fortified.garrison_hexes(st, side):
         return False
     return not any(
         U.info(st, u).side == side and U.info(st, u).type in COVER_TYPES
@@ -449,7 +456,7 @@ def check_lone_artillery(st: State, hex_entered: str, by_side: str) -> None:
         for uid in U.units_in(st, h)
         if U.info(st, uid).side == owner
         and is_artillery(st, uid)
-        and not masking.is_masked(st, uid)
+        and not masks.is_masked(st, uid)
         and lone(st, uid)
         and uid not in waiting
     ]
@@ -478,8 +485,6 @@ class Displacement(Handler):
     def _options(self, st: State, frame: Frame) -> list[str]:
         """The next hexes of the withdrawal: those of the best ways on (the flight's rules,
         9.5.4-9.5.8)."""
-        from greatwar.rules.tannenberg import flight
-
         cur = frame["current"]
         uid = cur["unit"]
         here = U.record(st, uid)["hex"]
@@ -487,7 +492,7 @@ class Displacement(Handler):
         if left <= 0:
             return []
         side = U.info(st, uid).side
-        return flight.flight_steps(st, side, cur["origin"], here, left, [uid])
+        return routes.flight_steps(st, side, cur["origin"], here, left, [uid])
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         cur = frame["current"]
@@ -552,15 +557,13 @@ class Displacement(Handler):
     def _step(self, st: State, frame: Frame, there: str) -> None:
         """One hex of the withdrawal: an enemy-controlled hex no other friendly unit holds
         costs an endurance point (9.5.7); what entering does (12.2.8, 19.3)."""
-        from greatwar.rules.tannenberg import combatants, flight
-
         cur = frame["current"]
         uid = cur["unit"]
         side = U.info(st, uid).side
         into_zone = combatants.in_enemy_zone(st, side, there, [uid])
         U.place(st, uid, there)
         cur["path"].append(there)
-        flight.entered(st, side, there)
+        routes.entered(st, side, there)
         if into_zone:
             U.lose_endurance(
                 st,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import rail, seats
+from greatwar.rules.tannenberg import railways, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import case, clash_frame, side_name, side_roles
 
@@ -89,7 +89,7 @@ def outcome(cards: dict[str, str], holder: str, sides: tuple[str, str]) -> Outco
 def allowed_cards(st: State, clash: Frame, side: str) -> tuple[list[str], str | None]:
     """The cards ``side`` may lay down in this clash, and the case that limits them."""
     units = clash["sides"][side]["units"]
-    if rail.only_defence(st, units):
+    if railways.only_defence(st, units):
         return [DEFENCE], case("5.3.2")
     if not units and clash["sides"][side]["garrisons"]:
         return [DEFENCE], case("12.3.3")

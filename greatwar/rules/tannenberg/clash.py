@@ -58,9 +58,9 @@ from greatwar.rules.tannenberg import (
     cards,
     command,
     encounter,
-    fortifications,
+    fortified,
     initiative,
-    masking,
+    masks,
     retreat,
     seats,
     strength,
@@ -74,7 +74,6 @@ from greatwar.rules.tannenberg.combatants import (
     clash_key,
     clash_sides,
     contents,
-    current_clash,
     deciding_role,
     forms_clash,
     fronts,
@@ -113,7 +112,7 @@ def must_fight(st: State) -> tuple[list[str], list[str]]:
     forts = []
     for side in U.static(st).side_ids:
         zone = zoc.controlled_by(st, U.enemy_of(st, side))
-        forts.extend(h for h in fortifications.garrison_hexes(st, side) if h in zone)
+        forts.extend(h for h in fortified.garrison_hexes(st, side) if h in zone)
     return found, sorted(forts)
 
 
@@ -128,7 +127,7 @@ def pending_hexes(st: State, phase: Frame) -> set[str]:
     hexes.update(
         h
         for h in phase["must_forts"]
-        if h not in phase["forts_fought"] and fortifications.garrisoned(st, h)
+        if h not in phase["forts_fought"] and fortified.garrisoned(st, h)
     )
     return hexes
 
@@ -358,7 +357,7 @@ def _side_entry(st: State, phase: Frame, side: str, hexes: list[str]) -> dict[st
         "hexes": list(hexes),
         "pieces": found,
         "units": units,
-        "masks": [p for p in found if masking.is_mask(st, p)],
+        "masks": [p for p in found if masks.is_mask(st, p)],
         "garrisons": [h for h in hexes if garrison_available(st, phase, h, side)],
         "passengers": [u for h in hexes for u in passengers(st, h, side)],
         "role": deciding_role(st, side, found),
@@ -593,7 +592,7 @@ def _force(st: State, clash: Frame, side: str) -> bool:
     entry = clash["sides"][side]
     if alive(st, entry["units"]):
         return True
-    return any(fortifications.garrisoned(st, h) for h in entry["garrisons"]) or bool(
+    return any(fortified.garrisoned(st, h) for h in entry["garrisons"]) or bool(
         entry["artillery"] and clash.get("independent")
     )
 
@@ -602,7 +601,7 @@ def _reveal(st: State, clash: Frame, side: str) -> None:
     """16.2.9, 16.3.1 the side's masks in the clash are revealed."""
     for mask in clash["sides"][side]["masks"]:
         if U.record(st, mask)["status"] == "on_map":
-            masking.reveal(st, mask, case("16.2.9"), f"clash {clash['n']}")
+            masks.reveal(st, mask, case("16.2.9"), f"clash {clash['n']}")
     if not _force(st, clash, side):
         _nothing_there(st, clash, side)
 
@@ -718,7 +717,7 @@ def _stand(st: State, clash: Frame, _: str) -> None:
     entry = clash["sides"][dfn]
     if not fled and clash["cards"][dfn] == cards.DEFENCE:
         held = sorted({*entry["hexes"]} | set(entry["garrisons"]))
-        fortifications.clash_losses(st, held, int(clash.get("defender_loss", 0)))
+        fortified.clash_losses(st, held, int(clash.get("defender_loss", 0)))
     steps: list[str] = []
     if clash["outcome"] == cards.ENCOUNTER:
         steps = ["encounter_end"]
@@ -813,15 +812,15 @@ def pursuers(st: State, clash: Frame, side: str) -> list[str]:
     and masks still unrevealed (the clash ended before their reveal) hiding only
     fighting units — a mask moves with what it hides."""
     entry = clash["sides"][side]
-    units = [u for u in alive(st, entry["units"]) if not masking.is_masked(st, u)]
-    masks = [
+    units = [u for u in alive(st, entry["units"]) if not masks.is_masked(st, u)]
+    carriers = [
         m
         for m in entry["masks"]
         if U.record(st, m)["status"] == "on_map"
-        and masking.contents(st, m)
-        and all(forms_clash(st, u) for u in masking.contents(st, m))
+        and masks.contents(st, m)
+        and all(forms_clash(st, u) for u in masks.contents(st, m))
     ]
-    return [*units, *masks]
+    return [*units, *carriers]
 
 
 def _pursuit(st: State, clash: Frame, side: str) -> None:
@@ -926,8 +925,6 @@ def finish(st: State, clash: Frame) -> None:
 
 
 def extra_handlers() -> list[Handler]:
-    from greatwar.rules.tannenberg.flight import Pursuit as PursuitHandler
-
     return [
         Clash(),
         cards.CardsFrame(),
@@ -935,16 +932,6 @@ def extra_handlers() -> list[Handler]:
         support.StraitChoice(),
         support.FlightChoice(),
         Withdrawal(),
-        PursuitHandler(),
+        Pursuit(),
         retreat.RetreatRoute(),
     ]
-
-
-# --- the view ------------------------------------------------------------------------------------
-
-
-def view(st: State, role: str) -> dict[str, Any] | None:
-    """What ``role`` may see of the clash phase: see :mod:`clash_view`."""
-    from greatwar.rules.tannenberg import clash_view
-
-    return clash_view.view(st, role, current_clash(st))

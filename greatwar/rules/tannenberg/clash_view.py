@@ -26,8 +26,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import cards, masking, modifiers, seats, strength
+from greatwar.rules.tannenberg import cards, masks, modifiers, seats, strength
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.clash import pending_hexes, shelling_clash
 from greatwar.rules.tannenberg.combatants import alive, clash_key, current_clash
 from greatwar.rules.tannenberg.retreat import attempt_numbers
 from greatwar.rules.tannenberg.retreat import ruling_numbers as retreat_numbers
@@ -63,14 +64,14 @@ def _unit_entry(st: State, uid: str) -> dict[str, Any]:
 
 
 def _hidden(st: State, uid: str, role: str) -> bool:
-    return not masking.visible_to(st, uid, role)
+    return not masks.visible_to(st, uid, role)
 
 
 def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
     """One side of the clash as ``role`` may see it."""
     entry = clash["sides"][side]
     shown: list[dict[str, Any]] = []
-    masks: list[dict[str, Any]] = []
+    mask_entries: list[dict[str, Any]] = []
     for uid in alive(st, entry["units"]):
         if not _hidden(st, uid, role):
             shown.append(_unit_entry(st, uid))
@@ -78,13 +79,13 @@ def side_view(st: State, clash: Frame, side: str, role: str) -> dict[str, Any]:
         if U.record(st, mask)["status"] != "on_map":
             continue
         if seats.side_of_role(role) == side:
-            masks.append({"id": mask, "hex": U.record(st, mask)["hex"]})
+            mask_entries.append({"id": mask, "hex": U.record(st, mask)["hex"]})
         else:
-            masks.append({"id": masking.handle(st, mask), "hex": U.record(st, mask)["hex"]})
+            mask_entries.append({"id": masks.handle(st, mask), "hex": U.record(st, mask)["hex"]})
     return {
         "hexes": list(entry["hexes"]),
         "units": shown,
-        "masks": masks,
+        "masks": mask_entries,
         "garrisons": list(entry["garrisons"]),
         "artillery": [
             {"unit": e["unit"], "name": U.info(st, e["unit"]).name, "triple": e["triple"]}
@@ -115,16 +116,16 @@ def as_fought(st: State, clash: Frame) -> State:
     before the die, and an empty one is removed (so it closes no ring, 9.2.2).  A
     preview is shown only to a role that sees every piece of the clash, so the masks
     revealed here are its own."""
-    masks = [
+    to_reveal = [
         m
         for entry in clash["sides"].values()
         for m in entry["masks"]
         if U.record(st, m)["status"] == "on_map"
     ]
-    if not masks:
+    if not to_reveal:
         return st
-    key = ("clash as fought", st.version, U.revision(st), tuple(masks))
-    return st.memo(key, lambda: masking.as_revealed(st, masks))  # type: ignore[no-any-return]
+    key = ("clash as fought", st.version, U.revision(st), tuple(to_reveal))
+    return st.memo(key, lambda: masks.as_revealed(st, to_reveal))  # type: ignore[no-any-return]
 
 
 def _ratio_preview(
@@ -247,8 +248,6 @@ def current_preview(st: State, clash: Frame, role: str) -> dict[str, Any] | None
 
 def _shelling_preview(st: State, phase: Frame, role: str) -> dict[str, Any] | None:
     """11.4 the ratio of the shelling being formed, before the holder fires."""
-    from greatwar.rules.tannenberg.clash import shelling_clash
-
     clash = shelling_clash(st, phase)
     return None if clash is None else current_preview(st, clash, role)
 
@@ -277,8 +276,6 @@ def previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
 
 
 def _shelling_previews(st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
-    from greatwar.rules.tannenberg.clash import shelling_clash
-
     phase = _phase(st)
     clash = None if phase is None else shelling_clash(st, phase)
     preview = None if clash is None else current_preview(st, clash, role)
@@ -287,10 +284,9 @@ def _shelling_previews(st: State, role: str) -> dict[str, dict[str, dict[str, An
     return {clash_key(st, clash): {preview["condition"]: strength.ruling_numbers(preview)}}
 
 
-def view(st: State, role: str, clash: Frame | None) -> dict[str, Any] | None:
-    """The clash phase as ``role`` may see it, or None outside it."""
-    from greatwar.rules.tannenberg.clash import pending_hexes
-
+def view(st: State, role: str) -> dict[str, Any] | None:
+    """The clash phase as ``role`` may see it (``view["clash"]``), or None outside it."""
+    clash = current_clash(st)
     phase = _phase(st)
     if phase is None:
         return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from greatwar.rules.tannenberg import fortifications, masking, seats, zoc
+from greatwar.rules.tannenberg import fortified, masks, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 
@@ -115,9 +115,9 @@ def mark_fought(st: State, uids: list[str]) -> None:
 def is_piece(st: State, uid: str) -> bool:
     """A counter the enemy sees and a clash takes: a masking counter (16.2.5), or a
     fighting unit not hidden under one (a hidden unit fights with its mask)."""
-    if masking.is_mask(st, uid):
+    if masks.is_mask(st, uid):
         return True
-    return forms_clash(st, uid) and not masking.is_masked(st, uid)
+    return forms_clash(st, uid) and not masks.is_masked(st, uid)
 
 
 def pieces(st: State, hex_label: str, side: str) -> list[str]:
@@ -132,8 +132,8 @@ def pieces(st: State, hex_label: str, side: str) -> list[str]:
 
 def contents(st: State, piece: str) -> list[str]:
     """The fighting units a piece stands for: a mask's hidden units, or the unit itself."""
-    if masking.is_mask(st, piece):
-        return masking.contents(st, piece)
+    if masks.is_mask(st, piece):
+        return masks.contents(st, piece)
     return [piece]
 
 
@@ -144,7 +144,7 @@ def passengers(st: State, hex_label: str, side: str) -> list[str]:
         for uid in U.units_in(st, hex_label)
         if U.info(st, uid).side == side
         and forms_clash(st, uid)
-        and not masking.is_mask(st, uid)
+        and not masks.is_mask(st, uid)
         and has_fought(st, uid)
     ]
 
@@ -153,8 +153,8 @@ def garrison_available(st: State, phase: Frame, hex_label: str, side: str) -> bo
     """12.3.3 a garrisoned fortification of ``side`` that has not fought this phase."""
     return (
         hex_label not in phase["forts_fought"]
-        and fortifications.garrisoned(st, hex_label)
-        and fortifications.fortification_side(st, hex_label) == side
+        and fortified.garrisoned(st, hex_label)
+        and fortified.fortification_side(st, hex_label) == side
     )
 
 
@@ -173,7 +173,7 @@ def _clash_sides(st: State, phase: Frame) -> dict[str, str]:
         if pieces(st, h, side):
             found[h] = side
     for side in static.side_ids:
-        for h in fortifications.garrison_hexes(st, side):
+        for h in fortified.garrison_hexes(st, side):
             free = U.hex_side(st).get(h, side) == side
             if h not in found and free and garrison_available(st, phase, h, side):
                 found[h] = side
@@ -193,9 +193,9 @@ def side_name(st: State, side: str) -> str:
 def public_name(st: State, uid: str) -> str:
     """A piece's name as every player may read it: a mask by its anonymous id, a hidden
     unit as nothing more than hidden (16.2.1)."""
-    if masking.is_mask(st, uid):
-        return masking.public_name(st, uid)
-    if masking.is_masked(st, uid):
+    if masks.is_mask(st, uid):
+        return masks.public_name(st, uid)
+    if masks.is_masked(st, uid):
         return f"a hidden {side_name(st, U.info(st, uid).side)} unit"
     return str(U.info(st, uid).name)
 
@@ -250,6 +250,6 @@ def with_contents(st: State, pieces_: list[str]) -> list[str]:
     """The pieces and the units hidden under the masks among them."""
     out = list(pieces_)
     for p in pieces_:
-        if masking.is_mask(st, p):
-            out.extend(masking.contents(st, p))
+        if masks.is_mask(st, p):
+            out.extend(masks.contents(st, p))
     return out

@@ -16,9 +16,9 @@ cached on the units' revision counters):
 
 Other modules' actions in the orders phase (16.1.2 masking) come through
 :class:`OrdersHook`: a module calls :func:`register_orders_hook` when it is
-imported, and names itself in :data:`ORDERS_HOOK_MODULES` so that the orders
-phase imports it.  Its actions are offered beside this module's, to each role
-at once, until the role ends its orders.
+imported (every module of the package is imported with it).  Its actions are
+offered beside this module's, to each role at once, until the role ends its
+orders.
 
 Choices made here where the rules are silent (each also in its docstring):
 
@@ -50,14 +50,14 @@ Choices made here where the rules are silent (each also in its docstring):
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import fortifications, masking, rail, seats, views, zoc
+from greatwar.rules.tannenberg import fog, fortified, masks, movement, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.movement import hq_movement  # noqa: F401  (13.1.3, re-exported)
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant, lookup
 
@@ -115,8 +115,6 @@ class OrdersHook:
 
 
 _ORDERS_HOOKS: dict[str, OrdersHook] = {}
-#: modules that register an orders hook when imported (imported before hooks are read)
-ORDERS_HOOK_MODULES: tuple[str, ...] = ("greatwar.rules.tannenberg.masking",)
 
 
 def register_orders_hook(hook: OrdersHook) -> None:
@@ -126,8 +124,6 @@ def register_orders_hook(hook: OrdersHook) -> None:
 
 def orders_hooks() -> list[OrdersHook]:
     """The registered hooks, by name (never by registration order)."""
-    for module in ORDERS_HOOK_MODULES:
-        importlib.import_module(module)
     return [_ORDERS_HOOKS[name] for name in sorted(_ORDERS_HOOKS)]
 
 
@@ -192,7 +188,7 @@ def units_on_map(st: State, side: str) -> list[str]:
     """Units and HQs of ``side`` on the map, masking counters aside (a masked unit keeps
     its hex and is counted), in counter order."""
     units = U.static(st).units
-    return [uid for uid in U.on_map(st, side) if units[uid].type != masking.MASK]
+    return [uid for uid in U.on_map(st, side) if units[uid].type != masks.MASK]
 
 
 def _same_army(a: str, b: str) -> bool:
@@ -260,15 +256,10 @@ def combat_modifier(st: State, hq: str) -> int:
     return int(U.info(st, hq).values(0).combat_modifier or 0)
 
 
-def hq_movement() -> int:
-    """13.1.3 every HQ has 6 movement points (not printed on the counters)."""
-    return int(constant("hq_movement"))
-
-
 def may_command(st: State, hq: str) -> bool:
     """An HQ on the map commands unless it is carried by rail (5.3.4) or is a corps HQ
     without a MARCH order (13.3.1 note)."""
-    if U.record(st, hq)["status"] != "on_map" or rail.entrained(st, hq):
+    if U.record(st, hq)["status"] != "on_map" or railways.entrained(st, hq):
         return False
     return is_army_hq(st, hq) or order(st, hq) == MARCH
 
@@ -282,7 +273,7 @@ def _distances(st: State, hq: str, radius: int, side: str) -> dict[str, int]:
     steps = command_static(st).steps
     occupant = U.hex_side(st)
     enemy = U.enemy_of(st, side)
-    closed = zoc.enemy_controlled(st, side) | frozenset(fortifications.garrison_hexes(st, enemy))
+    closed = zoc.enemy_controlled(st, side) | frozenset(fortified.garrison_hexes(st, enemy))
     start = U.record(st, hq)["hex"]
     seen = {start: 0}
     frontier = [start]
@@ -317,7 +308,7 @@ def _build_table(st: State, side: str) -> CommandTable:
     reach: dict[str, frozenset[str]] = {}
     corps_reach: dict[str, frozenset[str]] = {}
     for hq in hqs_of(st, side):
-        if rail.entrained(st, hq):
+        if railways.entrained(st, hq):
             continue  # 5.3.4
         unit_radius = command_range(st, hq)
         corps_radius = corps_hq_range(st, hq) if is_army_hq(st, hq) else unit_radius
@@ -420,9 +411,10 @@ def _why_not(st: State, uid: str, table: CommandTable) -> str:
 def commanded(st: State, uid: str) -> bool:
     """13.2.4 / 13.3.2: the unit is commanded now (may move, repair track, fight as
     artillery, reorganise: 13.4.1).  Cheap: one table per side and position.  A masking
-    counter is commanded when every unit it hides is (:func:`masking.commanded`)."""
-    if masking.is_mask(st, uid):
-        return masking.commanded(st, uid)
+    counter is commanded when every unit it hides is (13.4.1); an empty mask belongs to
+    no corps and needs no command (reading)."""
+    if masks.is_mask(st, uid):
+        return all(commanded(st, u) for u in masks.contents(st, uid))
     side = U.info(st, uid).side
     found = command_table(st, side).status.get(uid)
     return bool(found and found[0])
@@ -510,13 +502,13 @@ def independent_command(st: State, uid: str) -> bool:
     """
     effectiveness = U.effectiveness(st, uid)
     name = U.info(st, uid).name
-    pips = views.roll_about(
+    pips = fog.roll_about(
         st, uid, f"independent command of {name} (effectiveness {effectiveness})", CASE_ALONE
     )
     gained = pips <= effectiveness
     U.add_marker(st, uid, INDEPENDENT if gained else UNCOMMANDED)
     outcome = "gains independence: commanded" if gained else "stays uncommanded"
-    views.log_unit(
+    fog.log_unit(
         st,
         uid,
         f"{name} {outcome} this stage ({pips} {'≤' if gained else '>'} {effectiveness}).",
@@ -537,7 +529,7 @@ def hq_moved(st: State, hq: str) -> None:
     """13.2.9 call after an HQ's move: a Russian army HQ turns to its back side (range 2)."""
     if _russian_army_hq(st, hq) and not U.has_marker(st, hq, HQ_BACK):
         U.add_marker(st, hq, HQ_BACK)
-        views.log_unit(
+        fog.log_unit(
             st,
             hq,
             f"{U.info(st, hq).name} moved: it turns to its back side (command range"
@@ -549,8 +541,6 @@ def hq_moved(st: State, hq: str) -> None:
 def end_movement_phase(st: State, side: str) -> None:
     """13.2.9 call at the end of ``side``'s own movement phase: its Russian army HQs that
     did not move this stage turn to their front side; those that moved to their back."""
-    from greatwar.rules.tannenberg import movement
-
     for hq in hqs_of(st, side):
         if not _russian_army_hq(st, hq):
             continue
@@ -558,7 +548,7 @@ def end_movement_phase(st: State, side: str) -> None:
             hq_moved(st, hq)
         elif U.has_marker(st, hq, HQ_BACK):
             U.remove_marker(st, hq, HQ_BACK)
-            views.log_unit(
+            fog.log_unit(
                 st,
                 hq,
                 f"{U.info(st, hq).name} did not move: it turns to its front side (command"
@@ -630,7 +620,7 @@ def _lone(st: State, hq: str) -> bool:
     side = U.info(st, hq).side
     here = U.record(st, hq)["hex"]
     units = U.static(st).units
-    if here in fortifications.garrison_hexes(st, side):
+    if here in fortified.garrison_hexes(st, side):
         return False
     return not any(
         units[u].side == side and units[u].type in ESCORT_TYPES for u in U.units_in(st, here)
@@ -763,7 +753,7 @@ def _corps_lost(st: State, corps: str, side: str) -> bool:
 
 
 def unit_lost(st: State, uid: str) -> None:
-    """Called by :func:`units.eliminate_unit` after any unit is eliminated.
+    """Follows every elimination (:func:`units.eliminate_unit`, ``units.FOLLOW_UPS``).
 
     13.1.6: when the last unit of a corps is lost its HQ is gone for good; 13.1.7 an
     eliminated army HQ, or a corps HQ whose corps still has units, rolls the stages
@@ -885,7 +875,7 @@ def give_orders(st: State, side: str) -> None:
         if armies:
             _set_order(st, hq, MARCH)
             # the army HQ is not named: it may be masked (16.2.1)
-            views.log_unit(
+            fog.log_unit(
                 st,
                 hq,
                 f"{U.info(st, hq).name} is within its army HQ's command range: MARCH.",
@@ -905,12 +895,12 @@ def _roll_for_orders(st: State, hq: str) -> None:
         modifier = int(constant("independence_stop_modifier"))
     activity = ui.activity or "N"
     name = ui.name
-    pips = views.roll_about(st, hq, f"independence of command of {name}", CASE_ORDERS)
+    pips = fog.roll_about(st, hq, f"independence of command of {name}", CASE_ORDERS)
     result, provisional = lookup("independence", pips + modifier, activity)
     given = MARCH if result == "M" else STOP
     _set_order(st, hq, given)
     after = f", last order {last.upper()} {modifier:+d}" if last else ""
-    views.log_unit(
+    fog.log_unit(
         st,
         hq,
         f"{name} is outside its army HQ's range: die {pips}{after} = {pips + modifier},"
@@ -1244,3 +1234,6 @@ def view(st: State, role: str) -> dict[str, Any]:
             if U.info(st, hq).side == side and units[hq].get(RETURN_STAGE) is not None
         },
     }
+
+
+U.follow_up("eliminated", "command", unit_lost)  # 13.1.6-13.1.8

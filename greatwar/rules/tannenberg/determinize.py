@@ -34,7 +34,7 @@ import random
 from collections import defaultdict
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import cards, masking, reserve, seats
+from greatwar.rules.tannenberg import cards, masks, reserve, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import clash_frame
 
@@ -76,7 +76,7 @@ def _shuffle_key(st: State, uid: str) -> tuple[str, str, str, str]:
 def _movable_masked(st: State, side: str) -> list[str]:
     """``side``'s masked units a sample may move (not pinned), in counter order."""
     pinned = _pinned(st)
-    hidden = masking.contents_table(st, side)
+    hidden = masks.contents_table(st, side)
     return [u for _, units in sorted(hidden.items()) for u in units if u not in pinned]
 
 
@@ -84,23 +84,23 @@ def deal_masked_units(st: State, side: str, role: str, rng: random.Random) -> No
     """Deal ``side``'s masked units to its masks at random, keeping a deal only if ``role``
     sees the same and no rule is broken; else :func:`shuffle_masked_units`."""
     movable = _movable_masked(st, side)
-    masks = sorted(masking.contents_table(st, side))
-    if not movable or len(masks) < 2:
+    placed = sorted(masks.contents_table(st, side))
+    if not movable or len(placed) < 2:
         shuffle_masked_units(st, side, rng)
         return
     units = st.data["units"]
-    where = {m: units[m]["hex"] for m in masks}
-    before = {u: (units[u]["hex"], units[u][masking.NOTE]) for u in movable}
+    where = {m: units[m]["hex"] for m in placed}
+    before = {u: (units[u]["hex"], units[u][masks.NOTE]) for u in movable}
     seen = st.view(role)
     for _ in range(DEALS):
         for uid in movable:
-            mask = rng.choice(masks)
-            units[uid]["hex"], units[uid][masking.NOTE] = where[mask], mask
+            mask = rng.choice(placed)
+            units[uid]["hex"], units[uid][masks.NOTE] = where[mask], mask
         st._cache.clear()  # occupancy and mask contents are derived from the records
         if not st.game.system.invariants(st, "any") and st.view(role) == seen:
             return
         for uid, (hex_label, mask) in before.items():
-            units[uid]["hex"], units[uid][masking.NOTE] = hex_label, mask
+            units[uid]["hex"], units[uid][masks.NOTE] = hex_label, mask
         st._cache.clear()
     shuffle_masked_units(st, side, rng)
 
@@ -109,17 +109,17 @@ def shuffle_masked_units(st: State, side: str, rng: random.Random) -> None:
     """Shuffle ``side``'s masked units among their places (mask and hex)."""
     pinned = _pinned(st)
     groups: dict[tuple[str, str, str, str], list[str]] = defaultdict(list)
-    for _mask, hidden in sorted(masking.contents_table(st, side).items()):
+    for _mask, hidden in sorted(masks.contents_table(st, side).items()):
         for uid in hidden:
             if uid not in pinned:
                 groups[_shuffle_key(st, uid)].append(uid)
     units = st.data["units"]
     for group in groups.values():
-        places = [(units[uid]["hex"], units[uid][masking.NOTE]) for uid in group]
+        places = [(units[uid]["hex"], units[uid][masks.NOTE]) for uid in group]
         rng.shuffle(places)
         for uid, (hex_label, mask) in zip(group, places, strict=True):
             units[uid]["hex"] = hex_label
-            units[uid][masking.NOTE] = mask
+            units[uid][masks.NOTE] = mask
     st._cache.clear()  # occupancy and mask contents are derived from the records
 
 

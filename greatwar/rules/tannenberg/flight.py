@@ -57,16 +57,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import (
-    artillery,
-    fortifications,
-    masking,
-    movement,
-    rail,
-    supply,
-    victory,
-    views,
-)
+from greatwar.rules.tannenberg import artillery, fog, fortified, movement, supply
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import (
     case,
@@ -75,6 +66,16 @@ from greatwar.rules.tannenberg.combatants import (
     in_enemy_zone,
     side_name,
     with_contents,
+)
+from greatwar.rules.tannenberg.routes import (
+    continuations,
+    entered,
+    flight_steps,
+    move_piece,
+    real_units,
+    retreat_allowance,
+    retreat_steps,
+    step_cost,
 )
 from greatwar.rules.tannenberg.tables import constant
 
@@ -86,151 +87,6 @@ MODE_CASES = {FLIGHT: case("9.5.1"), RETREAT: case("9.3.2"), WITHDRAW: case("9.3
 MODE_VERBS = {FLIGHT: "flees", RETREAT: "retreats", WITHDRAW: "withdraws"}
 #: pieces a pursuer may share a hex with: enemy supply trains are overrun (15.3.6)
 OVERRUN_TYPES = frozenset({"supply_train"})
-
-
-# --- the map ---------------------------------------------------------------------------------
-
-
-def _scenario(st: State) -> Any:
-    return U.static(st).scenario
-
-
-def hex_closed(st: State, hex_label: str) -> bool:
-    """9.5.8 a lake (or the sea): no unit withdraws into it."""
-    scenario = _scenario(st)
-    entry = scenario.terrain.terrain.get(scenario.board.terrain.get(hex_label, ""))
-    return entry is not None and entry.move == "prohibited"
-
-
-def crossing_closed(st: State, a: str, b: str) -> bool:
-    """9.5.8, 4.3.6 a lake along the hexside, or the Vistula away from a standing bridge."""
-    scenario = _scenario(st)
-    features = scenario.board.features(a, b)
-    for f in features:
-        entry = scenario.terrain.hexside.get(f)
-        if entry is None or entry.move != "prohibited":
-            continue
-        if f == "great_river" and "bridge" in features and not rail.bridge_destroyed(st, a, b):
-            continue
-        return True
-    return False
-
-
-def step_open(st: State, side: str, a: str, b: str) -> bool:
-    """One step of a withdrawal from ``a`` into ``b``: open terrain and hexside, no enemy
-    unit there (9.3.2, 9.5.8), no enemy garrison (12.3.4)."""
-    if hex_closed(st, b) or crossing_closed(st, a, b):
-        return False
-    if U.hex_side(st).get(b) == U.enemy_of(st, side):
-        return False
-    return not fortifications.blocks_entry(st, b, side)
-
-
-def step_cost(st: State, piece: str, a: str, b: str) -> int | None:
-    """4.3 half movement points to step from ``a`` into ``b`` by the terrain (the movement
-    module's graph: roads and railways, rivers, bridges, wire), or None where no piece
-    may go; enemy zones add nothing (9.3.2 rules them instead)."""
-    graph = movement.move_graph(st)
-    table = graph.train if U.info(st, piece).type == movement.TRAIN else graph.enter
-    cost = table[a].get(b)
-    if cost is None or (a, b) in movement.destroyed_bridges(st):
-        return None
-    return cost
-
-
-# --- flight paths (9.5.4-9.5.8) ----------------------------------------------------------------
-
-
-def continuations(st: State, side: str, origin: str, here: str, left: int) -> list[list[str]]:
-    """Every way on of ``left`` hexes from ``here``, each hex one farther from ``origin``
-    (9.5.4) and open (9.5.8)."""
-    board = _scenario(st).board
-    ways: list[list[str]] = [[]]
-    for _ in range(left):
-        longer = []
-        for way in ways:
-            at = way[-1] if way else here
-            far = board.distance(origin, at) + 1
-            for nxt in board.neighbours[at]:
-                if board.distance(origin, nxt) == far and step_open(st, side, at, nxt):
-                    longer.append([*way, nxt])
-        ways = longer
-    return ways
-
-
-def flight_rank(st: State, side: str, way: list[str], moving: list[str]) -> tuple[int, int]:
-    """9.5.6 ending in an enemy zone, then 9.5.7 enemy controlled hexes entered: the fewer
-    the better."""
-    entered = [h for h in way if in_enemy_zone(st, side, h, moving)]
-    ends = bool(way) and in_enemy_zone(st, side, way[-1], moving)
-    return int(ends), len(entered)
-
-
-def flight_steps(
-    st: State, side: str, origin: str, here: str, left: int, moving: list[str]
-) -> list[str]:
-    """The next hexes a fleeing group may enter: first hexes of its best ways on."""
-    ways = continuations(st, side, origin, here, left)
-    if not ways:
-        return []
-    ranked = [(flight_rank(st, side, w, moving), w) for w in ways]
-    best = min(r for r, _ in ranked)
-    return sorted({w[0] for r, w in ranked if r == best})
-
-
-def _affordable(st: State, group: list[str], a: str, b: str, mp: int) -> bool:
-    costs = [step_cost(st, p, a, b) for p in group]
-    return all(c is not None and c <= mp for c in costs)
-
-
-def retreat_steps(
-    st: State, side: str, here: str, mp: int, visited: list[str], group: list[str]
-) -> list[str]:
-    """9.3.2 the hexes a retreating group (its pieces, ``mp`` the fewest half points among
-    them) may step into: open, affordable, not yet visited; into an enemy controlled hex
-    only when no other step is open."""
-    board = _scenario(st).board
-    options = [
-        b
-        for b in board.neighbours[here]
-        if b not in visited and step_open(st, side, here, b) and _affordable(st, group, here, b, mp)
-    ]
-    moving = with_contents(st, group)
-    free = [b for b in options if not in_enemy_zone(st, side, b, moving)]
-    return sorted(free or options)
-
-
-def retreat_allowance(st: State, piece: str) -> int:
-    """9.3.2 the movement allowance (15.4.1 less one without supply), less one; in half
-    points."""
-    reduction = movement.HALF * int(constant("retreat_movement_reduction"))
-    return max(0, movement.allowance_now(st, piece) - reduction)
-
-
-# --- moving pieces ------------------------------------------------------------------------------
-
-
-def move_piece(st: State, piece: str, hex_label: str) -> None:
-    """A piece steps into a hex (a mask carries what it hides)."""
-    if masking.is_mask(st, piece):
-        masking.place_piece(st, piece, hex_label)
-    else:
-        U.place(st, piece, hex_label)
-
-
-def entered(st: State, side: str, hex_label: str) -> None:
-    """What entering a hex does besides moving: towns (19.3), fortifications (12.2.8)."""
-    victory.passed_through(st, side, [hex_label])
-    fortifications.entered(st, hex_label, side)
-
-
-def real_units(st: State, pieces: list[str]) -> list[str]:
-    units = st.data["units"]
-    return [
-        u
-        for u in with_contents(st, pieces)
-        if not masking.is_mask(st, u) and units[u]["status"] == "on_map"
-    ]
 
 
 def _alive_pieces(st: State, pieces: list[str]) -> list[str]:
@@ -381,7 +237,7 @@ class Withdrawal(Handler):
         elif kind == "stay":
             what = "does not retreat" if frame["mode"] == RETREAT else "stays"
             for p in frame["pending"]:
-                views.log_piece(st, p, "{piece} " + f"{what}.", MODE_CASES[frame["mode"]])
+                fog.log_piece(st, p, "{piece} " + f"{what}.", MODE_CASES[frame["mode"]])
             frame["pending"] = []
 
     def _step(self, st: State, frame: Frame, to: str, auto: bool) -> None:
@@ -398,7 +254,7 @@ class Withdrawal(Handler):
                 frame["mp"][p] = max(0, frame["mp"][p] - cost)
         entered(st, side, to)
         if auto:
-            views.log_piece(
+            fog.log_piece(
                 st,
                 group[0],
                 "{piece}" + f" {MODE_VERBS[mode]} into {to} (no other way).",
@@ -445,9 +301,7 @@ class Withdrawal(Handler):
             path = frame["path"][p]
             route = " - ".join([frame["origin"][p], *path])
             if path:
-                views.log_piece(
-                    st, p, "{piece} " + f"{MODE_VERBS[mode]}: {route}.", MODE_CASES[mode]
-                )
+                fog.log_piece(st, p, "{piece} " + f"{MODE_VERBS[mode]}: {route}.", MODE_CASES[mode])
             frame["pending"].remove(p)
         frame["moving"] = []
 
@@ -532,7 +386,7 @@ def vacant(st: State, hex_label: str, side: str, after_flight: bool) -> bool:
         ui = U.info(st, uid)
         if ui.side == enemy and ui.type not in OVERRUN_TYPES:
             return False
-    return not fortifications.blocks_entry(st, hex_label, side, pursuit=after_flight)
+    return not fortified.blocks_entry(st, hex_label, side, pursuit=after_flight)
 
 
 class Pursuit(Handler):
@@ -582,7 +436,7 @@ class Pursuit(Handler):
         here = U.record(st, uid)["hex"]
         move_piece(st, uid, to)
         frame["moved"].append(uid)
-        views.log_piece(st, uid, "{piece}" + f" pursues from {here} into {to}.", case("9.6.2"))
+        fog.log_piece(st, uid, "{piece}" + f" pursues from {here} into {to}.", case("9.6.2"))
         supply.train_overrun(st, to, side)
         entered(st, side, to)
         artillery.check_lone_artillery(st, to, side)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Frame, Handler
+from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.seats import GERMAN
 from greatwar.rules.tannenberg.tables import constant
 
@@ -45,6 +46,13 @@ MAX_ROUNDS = 100
 def holder(st: State) -> str:
     """The side holding the initiative this stage."""
     return st.data["initiative"] or st.game.scenario.info.first_side  # type: ignore[no-any-return]
+
+
+def moving_side(st: State, frame: Frame) -> str:
+    """3.1 phases 5, 6: the holder of the initiative moves first (10.2.1), then the other
+    player (``frame["order"]`` 1 or 2)."""
+    holder = st.data["initiative"] or st.game.scenario.info.first_side
+    return holder if frame["order"] == 1 else U.enemy_of(st, holder)
 
 
 def record_clash_outcome(st: State, winner_side: str, kind: str) -> None:

@@ -1,24 +1,7 @@
 """16.1-16.2 Masking: masking counters hide units from the enemy.
 
-How masks are represented (every module relies on this):
-
-* **Masking counters are pseudo-units.**  The static tables create, per side,
-  ``mask-<side>-<n>`` for ``n`` = 1 .. the scenario's number of masking
-  counters (:func:`mask_count`), of type ``"mask"`` (:data:`MASK`), with a
-  movement allowance of 4 (16.2.6) and a control zone (16.2.5: type ``mask``
-  is not among the types without one).  Their records sit in
-  ``state.data["units"]`` like every unit's: status ``"card"`` while on the
-  MASKING card (16.1.1), ``"on_map"`` with a hex when placed.  A placed
-  mask's record also holds ``handle`` — the anonymous id the enemy sees, new
-  at every placement, so it tells nothing of the mask's number (16.2.1) —
-  and ``role``, the role that placed it.
-* **A masked unit keeps its hex** and its status ``on_map``; its record holds
-  ``mask``, the id of the masking counter hiding it.  So occupancy, zones of
-  control, supply, command and stacking keep working on it unchanged.  Only
-  what the enemy is *told* changes (:mod:`views`).  A mask whose units are
-  all gone is an empty mask.
-
-What the other modules do with masks:
+How masks are represented, and what every module asks of them, is :mod:`masks`
+(its names are also this module's).  The rules of masking are here:
 
 * **the orders phase** (command.OrdersPhase) offers the masking choices through
   an orders hook (:func:`masking_actions`: ``mask``, ``empty_mask``,
@@ -26,31 +9,31 @@ What the other modules do with masks:
   (``data["masking"]["plan"]``) that the automatic ``masking`` step after the
   orders phase carries out (:func:`carry_out_plans`).
 * **movement / reserve**: a mask is a piece that moves (allowance
-  :func:`movement_allowance`; may move: :func:`commanded`); a masked unit
-  never moves on its own (:func:`is_masked`): it moves with its mask.  Move
-  any piece with :func:`place_piece` (it carries the mask's units).  Call
+  :func:`movement_allowance`; may move: :func:`command.commanded`); a masked unit
+  never moves on its own (:func:`masks.is_masked`): it moves with its mask.  Move
+  any piece with :func:`masks.place_piece` (it carries the mask's units).  Call
   :func:`enemy_entered_zone` for every hex a unit enters in its own movement
   phase (16.2.7 second case, 16.2.8).  15.4.2: an unsupplied masked unit
   that moves loses its endurance point as any unit does (the log entry goes
-  to its owner only: :func:`views.log_unit` does that inside
+  to its owner only: :func:`fog.log_unit` does that inside
   ``units.lose_endurance``).
 * **zones of control**: masks have zones (16.2.5) — include every on-map
   piece whose ``has_zoc`` is true, masks included; a masked unit's own zone
   (if any) is in the same hex.
-* **stacking (7.1, 16.2.4)**: count units, never masks (:func:`is_mask`); the
+* **stacking (7.1, 16.2.4)**: count units, never masks (:func:`masks.is_mask`); the
   masked units are counted in their hex.  Any number of masks may share a hex.
 * **"lone" HQs, artillery, supply trains (13.1.5, 11.1.8, 15.3.6)**: a unit
   hidden under a mask is revealed before a lone rule acts on it (16.2.8:
   :func:`enemy_entered_zone` reveals and calls the lone rules itself).
-* **clash (16.2.9)**: call :func:`reveal` (or :func:`reveal_hex`) on the
+* **clash (16.2.9)**: call :func:`masks.reveal` (or :func:`masks.reveal_hex`) on the
   attacker's masks first, then on the defender's once the attacker has
   declared all his strength.  Designate enemy pieces by hex (9.1.8), or by
-  their public id (:func:`views.public_id`), never by a masked unit's id.
+  their public id (:func:`fog.public_id`), never by a masked unit's id.
 * **counting units** (victory 19.3, 18.1.1): skip masks when counting units;
   the masked units are on the map in their hex.
-* **logs**: about a masked unit, log with :func:`views.log_hidden` /
-  :func:`views.log_unit` / :func:`views.log_piece` so that only its owner
-  reads it; a die roll about one with :func:`views.roll_hidden`.
+* **logs**: about a masked unit, log with :func:`fog.log_hidden` /
+  :func:`fog.log_unit` / :func:`fog.log_piece` so that only its owner
+  reads it; a die roll about one with :func:`fog.roll_hidden`.
 
 Readings where the rules are silent (also in docs):
 
@@ -89,326 +72,70 @@ from collections.abc import Sequence as Seq
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.model.schema import StepValues
-from greatwar.rules.tannenberg import seats
+from greatwar.rules.tannenberg import artillery, command, fog, movement, seats, zoc
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.static import UnitInfo
-from greatwar.rules.tannenberg.tables import constant
+from greatwar.rules.tannenberg.masks import (  # noqa: F401  (what masks are: re-exported)
+    CARD,
+    COUNT_KEY,
+    DEFAULT_MASKS,
+    MASK,
+    NOTE,
+    add_initial_data,
+    as_revealed,
+    by_handle,
+    contents,
+    contents_table,
+    handle,
+    invariants,
+    is_empty,
+    is_empty_mask,
+    is_mask,
+    is_masked,
+    mask_count,
+    mask_id,
+    mask_ids,
+    mask_infos,
+    mask_of,
+    masks_in,
+    on_map_masks,
+    place_piece,
+    private_name,
+    public_name,
+    put_mask,
+    reveal,
+    reveal_hex,
+    to_card,
+    visible_to,
+)
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import Game, State
-    from greatwar.model.loader import Scenario
+    from greatwar.engine.state import State
 
-MASK = "mask"
-#: status of a masking counter on its side's MASKING card (16.1.1)
-CARD = "card"
-#: the scenario's ``special`` key giving the number of masking counters (an int for
-#: each side, or a table side -> int)
-COUNT_KEY = "masking_counters"
-#: masking counters per side when the scenario does not say (provisional)
-DEFAULT_MASKS = 8
 CASE_MASK = "tannenberg 16.1.2"
 CASE_EMPTY = "tannenberg 16.2.3"
-#: the note in a masked unit's record naming its mask
-NOTE = "mask"
-
-
-# --- the counters -----------------------------------------------------------------------
-
-
-def mask_count(scenario: Scenario, side: str) -> int:
-    """16.1.1 how many masking counters ``side`` has (scenario ``special.masking_counters``;
-    :data:`DEFAULT_MASKS`, provisional, when not given)."""
-    value = scenario.file.special.get(COUNT_KEY, DEFAULT_MASKS)
-    if isinstance(value, dict):
-        value = value.get(side, DEFAULT_MASKS)
-    return int(value)
-
-
-def mask_id(side: str, number: int) -> str:
-    return f"{MASK}-{side}-{number}"
-
-
-def mask_infos(scenario: Scenario) -> dict[str, UnitInfo]:
-    """The masking counters of both sides as pseudo-units for the static tables."""
-    allowance = int(constant("mask_movement"))  # 16.2.6
-    out: dict[str, UnitInfo] = {}
-    for side in scenario.sides:
-        for n in range(1, mask_count(scenario, side.id) + 1):
-            uid = mask_id(side.id, n)
-            out[uid] = UnitInfo(
-                id=uid,
-                name=f"Masking counter {n}",
-                side=side.id,
-                nationality="",
-                type=MASK,
-                size="none",
-                corps="",
-                division="",
-                army="",
-                levels=(StepValues(movement=allowance),),
-                hq=False,
-                hq_level=None,
-                activity="",
-                setup=None,
-                arrive_turn=None,
-                arrive_entry=None,
-                arrive_entrained=False,
-            )
-    return out
-
-
-def add_initial_data(game: Game, data: dict[str, Any]) -> None:
-    """Every masking counter starts on its MASKING card (16.1.1); no handle given yet."""
-    for uid, ui in game.static.units.items():
-        if ui.type == MASK:
-            data["units"][uid] = {"hex": None, "status": CARD, "level": 0, "lost": 0, "markers": []}
-    data["masking"] = {"handles": {side.id: 0 for side in game.scenario.sides}, "plan": {}}
-
-
-# --- queries ----------------------------------------------------------------------------
-
-
-def mask_ids(st: State, side: str) -> list[str]:
-    """Every masking counter of ``side``, in number order."""
-    return st.memo(  # type: ignore[no-any-return]
-        ("mask_ids", side),
-        lambda: [
-            uid for uid, ui in U.static(st).units.items() if ui.type == MASK and ui.side == side
-        ],
-    )
-
-
-def is_mask(st: State, uid: str) -> bool:
-    return U.info(st, uid).type == MASK  # type: ignore[no-any-return]
-
-
-def on_map_masks(st: State, side: str) -> list[str]:
-    units = st.data["units"]
-    return [m for m in mask_ids(st, side) if units[m]["status"] == "on_map"]
-
-
-def _contents_table(st: State, side: str) -> dict[str, list[str]]:
-    units = st.data["units"]
-    table: dict[str, list[str]] = {m: [] for m in on_map_masks(st, side)}
-    for uid in U.on_map(st, side):
-        mask = units[uid].get(NOTE)
-        if mask in table and units[mask]["hex"] == units[uid]["hex"]:
-            table[mask].append(uid)
-    return table
-
-
-def contents_table(st: State, side: str) -> dict[str, list[str]]:
-    """Each on-map mask of ``side`` -> the units it hides (counter order)."""
-    return U.cached(st, "mask_contents", lambda s: _contents_table(s, side), side)  # type: ignore[no-any-return]
-
-
-def contents(st: State, mask: str) -> list[str]:
-    """The units ``mask`` hides (none when it is empty or on the card)."""
-    return list(contents_table(st, U.info(st, mask).side).get(mask, []))
-
-
-def is_empty(st: State, mask: str) -> bool:
-    return not contents(st, mask)
-
-
-def is_empty_mask(st: State, uid: str) -> bool:
-    """``uid`` is a masking counter on the map hiding no unit."""
-    return is_mask(st, uid) and st.data["units"][uid]["status"] == "on_map" and is_empty(st, uid)
-
-
-def mask_of(st: State, uid: str) -> str | None:
-    """The masking counter hiding ``uid``, or None."""
-    mask = st.data["units"][uid].get(NOTE)
-    if mask is None:
-        return None
-    side = U.info(st, uid).side
-    return mask if uid in contents_table(st, side).get(mask, ()) else None
-
-
-def is_masked(st: State, uid: str) -> bool:
-    """The unit is hidden under a masking counter (16.1.2)."""
-    return mask_of(st, uid) is not None
-
-
-def masks_in(st: State, hex_label: str, side: str | None = None) -> list[str]:
-    """On-map masking counters in a hex (of one side or both)."""
-    return [
-        uid
-        for uid in U.units_in(st, hex_label)
-        if is_mask(st, uid) and (side is None or U.info(st, uid).side == side)
-    ]
-
-
-def handle(st: State, mask: str) -> str:
-    """The anonymous id of a placed mask (what the enemy sees, 16.2.1)."""
-    return st.data["units"][mask]["handle"]  # type: ignore[no-any-return]
-
-
-def by_handle(st: State, public: str) -> str | None:
-    """The mask placed under the anonymous id ``public``, if it is on the map."""
-    for side in U.static(st).side_ids:
-        for m in on_map_masks(st, side):
-            if st.data["units"][m].get("handle") == public:
-                return m
-    return None
-
-
-def visible_to(st: State, uid: str, role: str) -> bool:
-    """Whether ``role`` may see which unit ``uid`` is: its own side's pieces always (a
-    partner's too), the enemy's unless it is a mask or hidden under one (16.2.1)."""
-    if U.info(st, uid).side == seats.side_of_role(role):
-        return True
-    return not is_mask(st, uid) and not is_masked(st, uid)
-
-
-def public_name(st: State, uid: str) -> str:
-    """How the enemy names a piece: a mask by its anonymous id, a unit by its name."""
-    if is_mask(st, uid):
-        return f"masking counter {handle(st, uid)}"
-    return U.info(st, uid).name  # type: ignore[no-any-return]
-
-
-def private_name(st: State, uid: str) -> str:
-    """How the owner names a piece: a mask with its number and what it hides."""
-    if not is_mask(st, uid):
-        return U.info(st, uid).name  # type: ignore[no-any-return]
-    inside = contents(st, uid)
-    what = ", ".join(U.info(st, u).name for u in inside) if inside else "empty"
-    return f"{U.info(st, uid).name} ({handle(st, uid)}: {what})"
-
-
-def invariants(st: State) -> list[str]:
-    """Broken rules of masking: a unit noted under a mask must stand on the map in that
-    mask's hex (else it was moved without its mask: use :func:`place_piece`), and a mask
-    on the map has a public id; one on the card has none."""
-    broken = []
-    units = st.data["units"]
-    for uid in U.static(st).units:
-        u = units[uid]
-        mask = u.get(NOTE)
-        if mask is not None and u["status"] == "on_map":
-            m = units[mask]
-            if m["status"] != "on_map" or m["hex"] != u["hex"]:
-                broken.append(f"{uid} in {u['hex']} is noted under {mask}, which is not there")
-        if U.info(st, uid).type == MASK and (u["status"] == "on_map") != ("handle" in u):
-            broken.append(f"{uid} ({u['status']}) has a public id: {u.get('handle')!r}")
-    return broken
 
 
 # --- movement ---------------------------------------------------------------------------
 
 
-def movement_allowance(st: State, mask: str) -> int:
-    """16.2.6 four movement points; three when a unit it hides is unsupplied (15.4.1).
-    An empty mask hides no unsupplied unit: four (reading)."""
-    from greatwar.rules.tannenberg import supply
-
-    printed = U.values(st, mask).movement or 0
-    if any(not supply.supplied(st, uid) for uid in contents(st, mask)):
-        return printed - int(constant("unsupplied_movement_reduction"))
-    return printed
+#: 16.2.6 a mask's movement allowance (the movement module finds every piece's)
+movement_allowance = movement.mask_allowance
 
 
-def commanded(st: State, mask: str) -> bool:
-    """A mask may move when every unit it hides is commanded (13.4.1); an empty mask
-    belongs to no corps and needs no command (reading)."""
-    from greatwar.rules.tannenberg import command
-
-    return all(command.commanded(st, uid) for uid in contents(st, mask))
-
-
-def place_piece(st: State, uid: str, hex_label: str) -> None:
-    """Put a piece in a hex: a mask carries the units it hides (they keep its hex)."""
-    inside = contents(st, uid) if is_mask(st, uid) else []
-    U.place(st, uid, hex_label)
-    for hidden in inside:
-        U.place(st, hidden, hex_label)
-
-
-# --- placing, lifting, revealing --------------------------------------------------------
-
-
-def put_mask(st: State, mask: str, hex_label: str, hidden: Seq[str], role: str) -> None:
-    """Place a masking counter from the card on ``hex_label`` over ``hidden`` (16.1.2) —
-    none for an empty one (16.2.3) — with a new anonymous id."""
-    side = U.info(st, mask).side
-    handles = st.data["masking"]["handles"]
-    handles[side] += 1
-    U.place(st, mask, hex_label)
-    U.set_note(st, mask, "handle", f"{side}-masked-{handles[side]}")
-    U.set_note(st, mask, "role", role)
-    for uid in hidden:
-        U.set_note(st, uid, NOTE, mask)
-
-
-def _to_card(st: State, mask: str) -> list[str]:
-    """The mask goes back to its MASKING card; its units stay in the hex, unmasked."""
-    inside = contents(st, mask)
-    for uid in inside:
-        U.set_note(st, uid, NOTE, None)
-    U.set_status(st, mask, CARD)
-    U.set_note(st, mask, "handle", None)
-    U.set_note(st, mask, "role", None)
-    return inside
-
-
-def _names(st: State, uids: Seq[str]) -> str:
-    return ", ".join(U.info(st, u).name for u in uids)
-
-
-def as_revealed(st: State, masks: Seq[str]) -> State:
-    """A copy of ``st`` in which the masks are revealed (their units unmasked, an empty
-    one removed), logging nothing: the board as a clash will be fought once 16.2.9 has
-    revealed its masks, for previews.  ``st`` itself is unchanged."""
-    world = st.clone()
-    for mask in masks:
-        if world.data["units"][mask]["status"] == "on_map":
-            _to_card(world, mask)
-    return world
-
-
-def reveal(st: State, uid: str, case: str, why: str = "") -> list[str]:
-    """16.3.1 a masking counter is revealed — ``uid`` is the mask or a unit it hides: it
-    returns to the card and the units it hid stand in its hex (an empty one is simply
-    removed).  Public; nothing before it can be undone.  Returns the units revealed."""
-    mask = uid if is_mask(st, uid) else mask_of(st, uid)
-    if mask is None or st.data["units"][mask]["status"] != "on_map":
-        return []
-    where = st.data["units"][mask]["hex"]
-    name = public_name(st, mask)
-    inside = _to_card(st, mask)
-    st.mark_irreversible()
-    because = f" ({why})" if why else ""
-    if inside:
-        st.log(f"The {name} in {where} is revealed{because}: {_names(st, inside)}.", case=case)
-    else:
-        st.log(
-            f"The {name} in {where} is revealed{because}: it was empty and is removed.", case=case
-        )
-    return inside
-
-
-def reveal_hex(st: State, hex_label: str, side: str, case: str, why: str = "") -> list[str]:
-    """Reveal every masking counter of ``side`` in a hex (16.3.4, 16.2.9)."""
-    revealed: list[str] = []
-    for mask in sorted(masks_in(st, hex_label, side), key=lambda m: handle(st, m)):
-        revealed.extend(reveal(st, mask, case, why))
-    return revealed
+# --- lifting and revealing -------------------------------------------------------------
 
 
 def lift(st: State, mask: str, masked_again: Collection[str] = ()) -> None:
     """The owner takes his own mask off in the orders phase (reading of 16.1.1): what it
     hid stands unmasked — except the units he masks again at once (``masked_again``),
     which the enemy is not told of; nor is he told whether the mask was empty."""
-    from greatwar.rules.tannenberg import views
-
     where = st.data["units"][mask]["hex"]
     public, private = public_name(st, mask), private_name(st, mask)
-    inside = _to_card(st, mask)
+    inside = to_card(st, mask)
     shown = [u for u in inside if u not in masked_again]
-    unmasked = f": {_names(st, shown)} now unmasked" if shown else ""
-    views.log_hidden(
+    names = ", ".join(U.info(st, u).name for u in shown)
+    unmasked = f": {names} now unmasked" if shown else ""
+    fog.log_hidden(
         st,
         U.info(st, mask).side,
         f"The {public} in {where} is lifted{unmasked}.",
@@ -419,16 +146,12 @@ def lift(st: State, mask: str, masked_again: Collection[str] = ()) -> None:
 
 def _zone_reaches(st: State, a: str, b: str) -> bool:
     """8.1.1 / 8.1.6 a piece in ``a`` controls ``b`` (adjacent, no lake between)."""
-    from greatwar.rules.tannenberg import zoc
-
     return b in zoc.zone_reach(st, a)
 
 
 def _has_zone_unit(st: State, hex_label: str, side: str) -> bool:
     """Whether the hex holds a unit of ``side`` with a control zone now (masks aside;
     8.1.2, 5.3.1)."""
-    from greatwar.rules.tannenberg import zoc
-
     return any(
         U.info(st, uid).side == side and not is_mask(st, uid) and zoc.has_zone(st, uid)
         for uid in U.units_in(st, hex_label)
@@ -474,8 +197,6 @@ def _apply_lone_rules(st: State, hex_entered: str, by_side: str) -> None:
     13.1.5 and 11.1.8 apply at once.  A revealed supply train has no zone: the enemy
     unit may go on into its hex, which eliminates it (15.3.6, when movement enters it:
     ``supply.train_overrun``)."""
-    from greatwar.rules.tannenberg import artillery, command
-
     artillery.check_lone_artillery(st, hex_entered, by_side)
     command.check_lone_hqs(st)  # last: it may push a frame
 
@@ -542,8 +263,6 @@ def free_masks(st: State, side: str) -> list[str]:
 
 
 def _enemy_zone(st: State, side: str) -> frozenset[str]:
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.controlled_by(st, U.enemy_of(st, side))
 
 
@@ -661,8 +380,6 @@ def explain_masking_action(st: State, role: str, action: Action) -> tuple[str, s
 
 def carry_out_plans(st: State) -> None:
     """The end of the orders phase: planned lifts, then the new masks all at once."""
-    from greatwar.rules.tannenberg import views
-
     roles = seats.roles(st.game)
     plans = {r: plan_of(st, r) for r in roles}
     st.data["masking"]["plan"] = {}
@@ -678,9 +395,7 @@ def carry_out_plans(st: State) -> None:
         placed = [m for m in keyed_order(st, list(new)) if U.info(st, m).side == side]
         if placed:
             public = _public_placing(st, side, placed)
-            views.log_hidden(
-                st, side, public, f"{public} {_private_placing(st, placed)}", CASE_MASK
-            )
+            fog.log_hidden(st, side, public, f"{public} {_private_placing(st, placed)}", CASE_MASK)
 
 
 class MaskingStep(Handler):
@@ -696,23 +411,6 @@ class MaskingStep(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Orders phase: masking"
-
-
-def _register_orders_hook() -> None:
-    from greatwar.rules.tannenberg import command
-
-    register = getattr(command, "register_orders_hook", None)
-    hook = getattr(command, "OrdersHook", None)
-    if register is not None and hook is not None:
-        register(
-            hook(
-                name="masking",
-                types=MASK_ACTIONS,
-                actions=masking_actions,
-                apply=apply_masking_action,
-                explain=explain_masking_action,
-            )
-        )
 
 
 def _public_placing(st: State, side: str, placed: Seq[str]) -> str:
@@ -735,7 +433,17 @@ def _private_placing(st: State, placed: Seq[str]) -> str:
 
 
 def extra_handlers() -> list[Handler]:
-    """The masking step's handler; also offers the masking choices to the orders phase
-    (here, once every module is loaded, not at import: command imports this module)."""
-    _register_orders_hook()
+    """The masking step's handler."""
     return [MaskingStep()]
+
+
+# 16.1.2 the masking choices are offered in the orders phase, beside the orders of 13.x
+command.register_orders_hook(
+    command.OrdersHook(
+        name="masking",
+        types=MASK_ACTIONS,
+        actions=masking_actions,
+        apply=apply_masking_action,
+        explain=explain_masking_action,
+    )
+)

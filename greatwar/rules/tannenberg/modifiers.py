@@ -77,7 +77,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules.tannenberg import concentration, fortifications, masking, zoc
+from greatwar.rules.tannenberg import (
+    artillery,
+    command,
+    concentration,
+    fortified,
+    masks,
+    railways,
+    supply,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -204,7 +213,7 @@ def _attack_features(st: State, target: str, sources: Sequence[str]) -> list[fro
     here = board.coord[target]
     out = []
     for h in sources:
-        d = fortifications.attack_direction(st, target, h)
+        d = fortified.attack_direction(st, target, h)
         out.append(board.side_features.get(hexgrid.hexside(here, d), frozenset()))
     return out
 
@@ -259,7 +268,7 @@ def hex_modifiers(
         if terrain is not None:
             mods.append(terrain)
         mods.extend(hexside_modifiers(st, target, sources))
-    works = fortifications.hex_defence(st, target, sources, defending_side, defence)
+    works = fortified.hex_defence(st, target, sources, defending_side, defence)
     mods.extend(works["modifiers"])
     return mods, works
 
@@ -293,8 +302,6 @@ def flanking_modifier(
 
 def _closed_to(st: State, side: str, here: str, there: str | None) -> bool:
     """One neighbour of a defending hex is no way out for ``side`` (9.2.2, our reading)."""
-    from greatwar.rules.tannenberg import rail
-
     if there is None:
         return True  # off the map
     scenario = U.static(st).scenario
@@ -307,7 +314,7 @@ def _closed_to(st: State, side: str, here: str, there: str | None) -> bool:
         if entry is None or entry.move != "prohibited":
             continue
         bridged = f == "great_river" and "bridge" in features
-        if bridged and not rail.bridge_destroyed(st, here, there):
+        if bridged and not railways.bridge_destroyed(st, here, there):
             continue
         return True
     enemy = U.enemy_of(st, side)
@@ -382,8 +389,6 @@ def _hq_modifiers(
 ) -> list[Modifier]:
     """13.5 one corps HQ for each side (the command module chooses it); a side's firing
     artillery takes part in the clash (11.1.5) and counts like its units (13.5.1)."""
-    from greatwar.rules.tannenberg import command
-
     mods = []
     a_fire = [_artillery_id(a) for a in attacker_artillery]
     d_fire = [_artillery_id(a) for a in defender_artillery]
@@ -400,7 +405,7 @@ def _defending_side(st: State, defenders: Sequence[str], targets: Sequence[str])
     if defenders:
         return U.info(st, defenders[0]).side  # type: ignore[no-any-return]
     for t in targets:
-        side = fortifications.fortification_side(st, t)
+        side = fortified.fortification_side(st, t)
         if side is not None:
             return side
     return ""
@@ -412,9 +417,7 @@ def _defending_side(st: State, defenders: Sequence[str], targets: Sequence[str])
 def unit_strength(st: State, uid: str) -> int:
     """A fighting unit's strength on its current level; 5.3.2 halved, rounded up, on rail
     transport."""
-    from greatwar.rules.tannenberg import rail
-
-    return rail.clash_strength(st, uid, U.strength(st, uid))
+    return railways.clash_strength(st, uid, U.strength(st, uid))
 
 
 def _artillery_id(entry: Any) -> str:
@@ -449,7 +452,7 @@ def _units_total(
     for uid in units:
         if not fights(st, uid):
             continue
-        hidden = masking.is_masked(st, uid)
+        hidden = masks.is_masked(st, uid)
         name = "a masked unit" if hidden else U.info(st, uid).name
         if counted is not None and uid not in counted:
             parts.append(_modifier(f"{name} not counted across the strait", 0, "tannenberg 9.7.7"))
@@ -478,8 +481,6 @@ def _units_total(
 def _fire(
     st: State, entries: Sequence[Any], mode: str, encounter: bool
 ) -> tuple[int, list[Modifier]]:
-    from greatwar.rules.tannenberg import artillery
-
     total = 0
     parts = []
     for entry in entries:
@@ -717,8 +718,6 @@ def _printed_retreat_modifiers(
     st: State, retreaters: list[str], attackers: list[str], assault: bool
 ) -> list[Modifier]:
     """The modifications printed under the RETREAT ATTEMPT table (9.3.6)."""
-    from greatwar.rules.tannenberg import supply
-
     mods = []
     if any(supply.isolated(st, u) for u in retreaters):
         mods.append(

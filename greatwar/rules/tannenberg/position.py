@@ -69,10 +69,11 @@ from greatwar.rules.tannenberg import (
     combatants,
     command,
     fortifications,
+    fortified,
     initiative,
-    masking,
+    masks,
     movement,
-    rail,
+    railways,
     reserve,
     seats,
     sequence,
@@ -96,7 +97,7 @@ STATE_MARKERS: dict[str, str] = {
     command.ARRIVED: "tannenberg 17.2.7",
     reserve.RESERVE: "tannenberg 4.5.3",
     reserve.USED: "tannenberg 4.5.4",
-    rail.ENTRAINED: "tannenberg 5.1.2",
+    railways.ENTRAINED: "tannenberg 5.1.2",
 }
 MOVED, BUILT_TRENCH, FOUGHT, FIRED = "moved", "built_trench", "fought", "fired"
 #: facts a rule remembers about a unit, written as markers in a position
@@ -134,8 +135,8 @@ UNIT_FIELDS = ("hex", "status", "steps_lost", "endurance_lost", "markers", "rail
 MOVEMENT_PHASES = ("movement_1", "movement_2")
 FORT_LEVELS = {
     "damaged": 1,
-    "destroyed": fortifications.DESTROYED,
-    "captured": fortifications.DESTROYED,  # 12.2.8
+    "destroyed": fortified.DESTROYED,
+    "captured": fortified.DESTROYED,  # 12.2.8
 }
 
 
@@ -324,7 +325,7 @@ def _check_rail_trip(
     for name in sorted(trip.model_fields_set & {"to", "mp"}):
         problems.add((*loc, name), f"{name} is not used by the Tannenberg rules")
     exit_hex = _canonical(scenario, trip.from_hex)
-    if exit_hex is None or exit_hex not in rail.build_net(scenario).exits:
+    if exit_hex is None or exit_hex not in railways.build_net(scenario).exits:
         problems.add(
             (*loc, "from"), f"{trip.from_hex!r} is not a rail exit on the map edge (5.1.8)"
         )
@@ -349,7 +350,7 @@ def _other_exits(scenario: Scenario, side: str, exit_hex: str) -> list[str]:
     """The rail exits of the side's own country but ``exit_hex`` (5.1.8: the adjacent
     track is among them)."""
     own = _nationalities(scenario, side)
-    exits = rail.build_net(scenario).exits
+    exits = railways.build_net(scenario).exits
     return [h for h in exits if h != exit_hex and scenario.board.country.get(h) in own]
 
 
@@ -440,7 +441,7 @@ def _check_fortifications(scenario: Scenario, pos: Position, problems: Problems)
 def _mask_side_counts(scenario: Scenario, pos: Position, problems: Problems) -> None:
     counts = Tally(m.side for m in pos.masks)
     for side, n in counts.items():
-        have = masking.mask_count(scenario, side) if side in _side_ids(scenario) else 0
+        have = masks.mask_count(scenario, side) if side in _side_ids(scenario) else 0
         if n > have:
             i = [j for j, m in enumerate(pos.masks) if m.side == side][have]
             problems.add(
@@ -473,7 +474,7 @@ def mask_ids(pos: Position) -> list[str]:
     out = []
     for m in pos.masks:
         numbers[m.side] += 1
-        out.append(masking.mask_id(m.side, numbers[m.side]))
+        out.append(masks.mask_id(m.side, numbers[m.side]))
     return out
 
 
@@ -523,7 +524,7 @@ def _mask_unit_refusal(
 
 
 def _check_rail_state(scenario: Scenario, pos: Position, problems: Problems) -> None:
-    net = rail.build_net(scenario)
+    net = railways.build_net(scenario)
     for i, label in enumerate(pos.cut_track):
         loc = ("position", "cut_track", i)
         here = _hex_or_report(scenario, label, loc, problems)
@@ -541,7 +542,7 @@ def _bridge_key(scenario: Scenario, key: str) -> str | None:
     ends = (_canonical(scenario, a.strip()), _canonical(scenario, b.strip()))
     if not sep or ends[0] is None or ends[1] is None:
         return None
-    return rail.side_key(ends[0], ends[1])
+    return railways.side_key(ends[0], ends[1])
 
 
 def _check_special(scenario: Scenario, pos: Position, problems: Problems) -> None:
@@ -645,14 +646,14 @@ def apply(game: Game, data: dict[str, Any], new_record: Any) -> None:
     for uid, p in pos.units.items():
         data["units"][uid] = _unit_record(scenario, pos, p, new_record)
     if pos.trenches:
-        data[fortifications.TRENCHES] = {
+        data[fortified.TRENCHES] = {
             canonical(board, t.hex): _trench(scenario, t.facing, t.side) for t in pos.trenches
         }
     if pos.fortifications:
-        data[fortifications.FORTIFICATIONS] = _forts(game, pos)
+        data[fortified.FORTIFICATIONS] = _forts(game, pos)
         data["victory"]["captured"] = sorted(
             h
-            for h, e in data[fortifications.FORTIFICATIONS].items()
+            for h, e in data[fortified.FORTIFICATIONS].items()
             if "captured_by" in e and board.fortifications[h].strength
         )
     if pos.cut_track or pos.bridges_destroyed:
@@ -693,13 +694,16 @@ def _unit_record(
     record["lost"] = p.endurance_lost  # 2.3.3 the endurance counter beneath it
     markers = {m for m in p.markers if m in STATE_MARKERS}
     if p.rail is not None and p.rail.stage is not None:
-        record[rail.JOURNEY] = {"from": canonical(board, p.rail.from_hex), "stage": p.rail.stage}
-        markers.add(rail.ENTRAINED)  # 5.1.8 it travels on its rail transport counter
+        record[railways.JOURNEY] = {
+            "from": canonical(board, p.rail.from_hex),
+            "stage": p.rail.stage,
+        }
+        markers.add(railways.ENTRAINED)  # 5.1.8 it travels on its rail transport counter
     record["markers"] = sorted(markers)
     if MOVED in p.markers:
         record[movement.MOVED] = pos.turn
     if BUILT_TRENCH in p.markers:
-        record[fortifications.TRENCH_NOTE] = pos.turn
+        record[fortified.TRENCH_NOTE] = pos.turn
     if FOUGHT in p.markers:
         record[combatants.CLASH_NOTE] = _last_clash_stage(pos)
     if FIRED in p.markers:
@@ -710,7 +714,7 @@ def _unit_record(
 def _trench(scenario: Scenario, value: str | int, side: str) -> dict[str, Any]:
     d = facing(scenario, value)
     assert d is not None  # validated
-    return {"facing": d, "edges": fortifications.facing_edges(d), "side": side}
+    return {"facing": d, "edges": fortified.facing_edges(d), "side": side}
 
 
 def _forts(game: Game, pos: Position) -> dict[str, dict[str, Any]]:
@@ -753,7 +757,7 @@ def place_masks(st: State) -> None:
         if len(roles) > 1:
             _refuse_mixed_mask(st, i, roles)
         role = roles.pop() if roles else seats.senior_role(st.game, m.side)
-        masking.put_mask(st, mask, canonical(board, m.hex), list(m.units), role)
+        masks.put_mask(st, mask, canonical(board, m.hex), list(m.units), role)
 
 
 def _refuse_mixed_mask(st: State, index: int, roles: set[str]) -> None:

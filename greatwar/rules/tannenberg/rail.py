@@ -1,8 +1,8 @@
 """5.0 Railways, 5.4 cutting track and 6.0 destruction of bridges.
 
 In its own movement phase (3.1 phases 5 and 6) a player may, besides moving
-units normally (the movement module offers :func:`actions` and calls
-:func:`apply` for every type in :data:`ACTION_TYPES`):
+units normally (the movement phase, :mod:`movement_phase`, offers :func:`actions`
+and calls :func:`apply` for every type in :data:`ACTION_TYPES`):
 
 * ``load`` (5.1.3) a unit standing on a railway hex of its own country that
   has not moved this stage: it spends its whole allowance and gets the
@@ -32,8 +32,9 @@ stage (5.2.3); rail transport never crosses the Russian-German border
 (5.2.1).  Entrained units have no control zone (5.3.1), fight only with the
 DEFENCE card at half strength rounded up (5.3.2), entrained artillery takes no
 part and entrained HQs give no modifier (5.3.3) and command nothing (5.3.4):
-:func:`only_defence`, :func:`clash_strength`, :func:`takes_part`,
-:func:`gives_hq_modifier`, :func:`commands` for the other modules.
+the other modules ask :mod:`railways` (:func:`only_defence`, :func:`clash_strength`,
+:func:`takes_part`, :func:`gives_hq_modifier`, :func:`commands`), which also keeps the
+rail net, the cut track, the destroyed bridges and the stage's book.
 
 Choices made where the rules are silent (each also where it is coded):
 
@@ -86,30 +87,63 @@ Choices made where the rules are silent (each also where it is coded):
 
 from __future__ import annotations
 
-import math
-from collections import defaultdict
-from dataclasses import dataclass
-from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from greatwar import hexgrid
 from greatwar.engine.phases import Action, Frame
-from greatwar.rules.tannenberg import seats, special
+from greatwar.rules.tannenberg import (
+    command,
+    entering,
+    fog,
+    masks,
+    movement,
+    railways,
+    reserve,
+    seats,
+    special,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.static import derived_table
+from greatwar.rules.tannenberg.railways import (  # noqa: F401  (the railways' state: re-exported)
+    ENTRAINED,
+    EXEMPT,
+    JOURNEY,
+    OFF_MAP,
+    RailNet,
+    adjacent_exits,
+    book,
+    bridge_destroyed,
+    bridges,
+    build_net,
+    clash_strength,
+    commands,
+    counted,
+    countries_of,
+    cut_cost,
+    cut_hexes,
+    entrained,
+    exits_of,
+    gives_hq_modifier,
+    has_zoc,
+    may_move_normally,
+    mp_spent,
+    off_map,
+    only_defence,
+    ops,
+    own_rail_hex,
+    passed,
+    peek,
+    points_used,
+    rail_net,
+    rail_step_open,
+    side_key,
+    takes_part,
+    track_cut,
+)
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
-    from greatwar.model.board import Board
-    from greatwar.model.loader import Scenario
 
-ENTRAINED = "entrained"
-#: unit status of a train off the map (5.1.8); its record's ``rail_journey`` says where
-OFF_MAP = "off_map"
-JOURNEY = "rail_journey"
-#: unit record field of a reinforcement arriving by rail: not counted until it unloads (17.2.4)
-EXEMPT = "rail_exempt"
 #: movement frame local: the train being moved (chosen by ``rail_select``)
 TRAIN = "rail_train"
 #: action types of the movement phase that this module handles
@@ -126,9 +160,6 @@ ACTION_TYPES: frozenset[str] = frozenset(
         "destroy_bridge",
     }
 )
-#: unit types that may leave an enemy control zone in their own movement phase
-#: (11.1.7 artillery, 13.1.2 HQs, 15.3.2 supply trains)
-LEAVE_ZONE_TYPES = frozenset({"artillery", "hq", "supply_train"})
 LOAD, CARRY, UNLOAD = "load", "carry", "unload"
 
 Why = tuple[str, str]
@@ -170,209 +201,14 @@ def army_hq_cost(op: str) -> int:
 # --- the rail net (static, one per game) ----------------------------------------------
 
 
-@dataclass(frozen=True)
-class RailNet:
-    """The railway hexes and how they join (5.0), built once per game."""
-
-    #: hex -> the next hexes along every line through it
-    next: dict[str, tuple[str, ...]]
-    #: hex -> "double" or "single" (5.2.3: double if any double-track line runs through it)
-    track: dict[str, str]
-    #: rail exit hexes (a line's end on the map edge) in perimeter order
-    exits: tuple[str, ...]
-    #: Vistula bridges (a bridge on a great river hexside, 6.0) as "a/b" keys
-    bridges: tuple[str, ...]
-
-
-def rail_net(st: State) -> RailNet:
-    """The map's rail network, built once per game."""
-    return derived_table(U.static(st), "rail_net", build_net)  # type: ignore[no-any-return]
-
-
-def build_net(scenario: Scenario) -> RailNet:
-    board = scenario.board
-    following: dict[str, list[str]] = defaultdict(list)
-    track: dict[str, str] = {}
-    ends: set[str] = set()
-    for line in board.rails:
-        ends.update((line.hexes[0], line.hexes[-1]))
-        for h in line.hexes:
-            if track.get(h) != "double":
-                track[h] = line.track
-        for a, b in pairwise(line.hexes):
-            for here, there in ((a, b), (b, a)):
-                if there not in following[here]:
-                    following[here].append(there)
-    exits = [h for h in ends if board.is_edge(h)]
-    bridges = set()
-    for a in board.hexes:
-        for b in board.neighbours[a]:
-            if {"bridge", "great_river"} <= board.features(a, b):
-                bridges.add(side_key(a, b))
-    return RailNet(
-        next={h: tuple(sorted(n)) for h, n in following.items()},
-        track=track,
-        exits=tuple(_perimeter_order(board, exits)),
-        bridges=tuple(sorted(bridges)),
-    )
-
-
-def _perimeter_order(board: Board, hexes: list[str]) -> list[str]:
-    """Hexes on the map edge in order round the map (by angle about its centre)."""
-    points = {h: hexgrid.center(board.coord[h], 1.0) for h in board.hexes}
-    cx = sum(x for x, _ in points.values()) / len(points)
-    cy = sum(y for _, y in points.values()) / len(points)
-
-    def angle(h: str) -> tuple[float, str]:
-        x, y = points[h]
-        return math.atan2(y - cy, x - cx), h
-
-    return sorted(hexes, key=angle)
-
-
-def side_key(a: str, b: str) -> str:
-    """A hexside named by its two hexes, in a fixed order ("A4 B22/A5 B21")."""
-    return "/".join(sorted((a, b)))
-
-
 # --- who may use which track (5.2.1) --------------------------------------------------------
-
-
-def countries_of(st: State, side: str) -> tuple[str, ...]:
-    for s in U.static(st).scenario.sides:
-        if s.id == side:
-            return tuple(s.nationalities)
-    return ()
-
-
-def own_rail_hex(st: State, side: str, hex_label: str) -> bool:
-    """5.2.1 a railway hex of the side's own country (the gauge of its trains)."""
-    if hex_label not in rail_net(st).track:
-        return False
-    return U.static(st).scenario.board.country.get(hex_label) in countries_of(st, side)
-
-
-def rail_step_open(st: State, side: str, a: str, b: str) -> bool:
-    """Whether a train of ``side`` may run from ``a`` to the next rail hex ``b``: own
-    country's track (5.2.1), no border hexside, no destroyed Vistula bridge (6.0)."""
-    board = U.static(st).scenario.board
-    features = board.features(a, b)
-    if "border" in features or not own_rail_hex(st, side, b):
-        return False
-    return not ("great_river" in features and bridge_destroyed(st, a, b))
-
-
-def exits_of(st: State, side: str) -> list[str]:
-    """Rail exit hexes of the side's own country, in perimeter order (5.1.8)."""
-    return [h for h in rail_net(st).exits if own_rail_hex(st, side, h)]
-
-
-def adjacent_exits(st: State, side: str, exit_hex: str) -> list[str]:
-    """5.1.8, 17.2.5 the adjacent track: the nearest rail exits of the side's own country
-    on each side of ``exit_hex`` along the map edge (perimeter order, round the corner)."""
-    exits = exits_of(st, side)
-    others = [h for h in exits if h != exit_hex]
-    if not others:
-        return []
-    if exit_hex not in exits:
-        board = U.static(st).scenario.board
-        best = min(board.distance(exit_hex, h) for h in others)
-        return sorted(h for h in others if board.distance(exit_hex, h) == best)
-    i = exits.index(exit_hex)
-    return sorted({exits[(i - 1) % len(exits)], exits[(i + 1) % len(exits)]} - {exit_hex})
 
 
 # --- state: markers, cut track, bridges, the stage's book -------------------------------------
 
 
-def entrained(st: State, uid: str) -> bool:
-    """5.1.2 the unit is covered by a rail transport counter."""
-    return ENTRAINED in st.data["units"][uid]["markers"]
-
-
-def off_map(st: State, uid: str) -> bool:
-    """5.1.8 the unit left the map by rail and has not come back."""
-    return st.data["units"][uid]["status"] == OFF_MAP
-
-
-def _rail(st: State) -> dict[str, Any]:
-    """This module's part of the state (created on first change)."""
-    return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
-
-
-def _peek(st: State) -> dict[str, Any]:
-    return st.data.get("rail") or {"cut": [], "bridges_destroyed": [], "bridge_tried": {}}
-
-
-def track_cut(st: State, hex_label: str) -> bool:
-    """5.4 a CUT TRACK counter lies in the hex."""
-    return hex_label in _peek(st)["cut"]
-
-
-def cut_hexes(st: State) -> list[str]:
-    return list(_peek(st)["cut"])
-
-
-def bridge_destroyed(st: State, a: str, b: str) -> bool:
-    """6.0 the Vistula bridge between two hexes has been destroyed."""
-    return side_key(a, b) in _peek(st)["bridges_destroyed"]
-
-
-def _empty_book(stage: int) -> dict[str, Any]:
-    return {
-        "stage": stage,
-        "ops": {},
-        "points": {},
-        "passed": {},
-        "counted": {},
-        "tried": [],
-        "repaired": [],
-    }
-
-
-def book(st: State) -> dict[str, Any]:
-    """What rail movement has done this stage (read only): ``ops`` unit -> load, carry,
-    unload (5.1.6); ``points`` unit -> rail points used (5.2.4); ``passed`` hex -> side ->
-    units (5.2.3); ``counted`` side -> units (5.2.2); ``tried`` units that tried to cut
-    track (5.4.1); ``repaired`` units that repaired it (5.4.2)."""
-    current = _peek(st).get("book")
-    stage = st.data["stage"]
-    if current is None or current["stage"] != stage:
-        return _empty_book(stage)
-    return current  # type: ignore[no-any-return]
-
-
-def _book(st: State) -> dict[str, Any]:
-    """The stage's book, to change (a new stage starts an empty one)."""
-    rail = _rail(st)
-    stage = st.data["stage"]
-    if rail.get("book", {}).get("stage") != stage:
-        rail["book"] = _empty_book(stage)
-    return rail["book"]  # type: ignore[no-any-return]
-
-
-def ops(st: State, uid: str) -> list[str]:
-    return list(book(st)["ops"].get(uid, []))
-
-
-def points_used(st: State, uid: str) -> int:
-    return int(book(st)["points"].get(uid, 0))
-
-
-def counted(st: State, side: str) -> list[str]:
-    """5.2.2 units of ``side`` counted against the stage's rail limit."""
-    return list(book(st)["counted"].get(side, []))
-
-
-def passed(st: State, hex_label: str, side: str) -> list[str]:
-    """5.2.3 units of ``side`` that passed through the hex by rail this stage."""
-    return list(book(st)["passed"].get(hex_label, {}).get(side, []))
-
-
 def _note_op(st: State, uid: str, op: str, points: int = 0) -> None:
-    from greatwar.rules.tannenberg import movement
-
-    b = _book(st)
+    b = railways.book_to_change(st)
     b["ops"].setdefault(uid, []).append(op)
     if points:
         b["points"][uid] = b["points"].get(uid, 0) + points
@@ -395,14 +231,12 @@ def is_army_hq(st: State, uid: str) -> bool:
 def role_units(st: State, role: str, side: str) -> list[str]:
     """Units on the map that ``role`` decides for (seats: one of two Russian players),
     masking counters and masked units aside (see the module docstring)."""
-    from greatwar.rules.tannenberg import masking
-
     return [
         uid
         for uid in U.on_map(st, side)
         if seats.role_of_unit(st, uid) == role
-        and not masking.is_mask(st, uid)
-        and not masking.is_masked(st, uid)
+        and not masks.is_mask(st, uid)
+        and not masks.is_masked(st, uid)
     ]
 
 
@@ -451,8 +285,6 @@ def _why_ops(st: State, uid: str, op: str) -> Why | None:
 
 def _moved_normally(st: State, uid: str) -> bool:
     """The unit moved or spent movement points this stage other than by rail."""
-    from greatwar.rules.tannenberg import movement
-
     if ops(st, uid):
         return False
     return movement.moved_this_stage(st, uid) or uid in book(st)["tried"]
@@ -461,8 +293,6 @@ def _moved_normally(st: State, uid: str) -> bool:
 def _why_not_fresh(st: State, uid: str, case: str) -> Why | None:
     """5.1.3, 5.1.5, 5.2.5: loading and unloading take the whole allowance, at the start of
     the movement phase (before the unit moves; 4.5.7 RESERVE units do not move)."""
-    from greatwar.rules.tannenberg import reserve
-
     name = U.info(st, uid).name
     if _moved_normally(st, uid):
         return f"{name} has already moved this stage", _case(case)
@@ -486,8 +316,6 @@ def corps_hq(st: State, uid: str) -> str | None:
 def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
     """5.1.4 a unit loading is commanded, and its corps HQ is within the army HQ's command
     range (13.2.7; for a corps HQ, itself; an army HQ always may)."""
-    from greatwar.rules.tannenberg import command
-
     ui = U.info(st, uid)
     if is_army_hq(st, uid):
         return None
@@ -505,16 +333,12 @@ def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
 def _enemy_zone(st: State, side: str) -> frozenset[str]:
     """Hexes a moving unit of ``side`` must respect as enemy zones (8.1.4: not those a
     friendly unit holds)."""
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.enemy_controlled(st, side)
 
 
 def _stands_in_enemy_zone(st: State, uid: str) -> bool:
     """The unit stands in an enemy control zone (its own presence does not free its hex)
     that no other friendly unit there neutralises (8.1.4)."""
-    from greatwar.rules.tannenberg import zoc
-
     if not zoc.in_enemy_zoc(st, uid):
         return False
     here = U.record(st, uid)["hex"]
@@ -660,7 +484,7 @@ def why_not_rail_move(st: State, uid: str) -> Why | None:
     if _stands_in_enemy_zone(st, uid):
         if CARRY in ops(st, uid):
             return f"{ui.name} entered an enemy control zone and stops there", _case("8.2.1")
-        if ui.type not in LEAVE_ZONE_TYPES:
+        if ui.type not in movement.LEAVE_ZONE_TYPES:
             return f"{ui.name} is in an enemy control zone and may not leave it", _case("8.2.5")
     return None
 
@@ -670,7 +494,7 @@ def _rail_move(st: State, uid: str, to: str) -> None:
     side = U.info(st, uid).side
     start = U.record(st, uid)["hex"]
     _note_op(st, uid, CARRY, len(path))
-    b = _book(st)
+    b = railways.book_to_change(st)
     for h in path:
         units = b["passed"].setdefault(h, {}).setdefault(side, [])
         if uid not in units:
@@ -688,12 +512,11 @@ def _rail_move(st: State, uid: str, to: str) -> None:
 
 
 def _entered(st: State, uid: str, path: list[str]) -> None:
-    """What entering each hex does (the movement module's one reckoning: fortifications
-    12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery 11.1.8, lone HQs 13.1.5)."""
-    from greatwar.rules.tannenberg import movement
-
+    """What entering each hex does (:func:`entering.entered`, the one reckoning of every
+    movement: fortifications 12.2.8, control 19.3, masks 16.2.7-16.2.8, lone artillery
+    11.1.8, lone HQs 13.1.5)."""
     for h in path:
-        movement.entered(st, uid, h)
+        entering.entered(st, uid, h)
 
 
 # --- leaving and re-entering the map (5.1.8) -------------------------------------------------
@@ -779,14 +602,7 @@ def arrive_by_rail(st: State, uid: str, hex_label: str) -> None:
 # --- cutting and repairing track (5.4) -------------------------------------------------------
 
 
-def cut_cost(st: State, uid: str, allowance: int) -> int:
-    """5.4.1 half the unit's movement points, rounded down."""
-    return allowance // 2
-
-
 def why_not_cut(st: State, uid: str, mp_left: int, allowance: int) -> Why | None:
-    from greatwar.rules.tannenberg import reserve
-
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
     if here not in rail_net(st).track:
@@ -808,7 +624,7 @@ def why_not_cut(st: State, uid: str, mp_left: int, allowance: int) -> Why | None
 
 
 def _cut(st: State, uid: str) -> None:
-    b = _book(st)
+    b = railways.book_to_change(st)
     b["tried"].append(uid)
     b["tried"].sort()
     here = U.record(st, uid)["hex"]
@@ -817,7 +633,7 @@ def _cut(st: State, uid: str) -> None:
     roll = st.roll(f"{name} tries to cut the track in {here} (effectiveness {eff})", _case("5.4.1"))
     _touch_all(st)  # the unit's movement points left have changed
     if roll <= eff:
-        rail = _rail(st)
+        rail = railways.to_change(st)
         rail["cut"] = sorted({*rail["cut"], here})
         st.log(f"The track in {here} is cut (CUT TRACK).", case=_case("5.4.1"))
     else:
@@ -825,8 +641,6 @@ def _cut(st: State, uid: str) -> None:
 
 
 def why_not_repair(st: State, uid: str) -> Why | None:
-    from greatwar.rules.tannenberg import command
-
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
     if not track_cut(st, here):
@@ -840,9 +654,9 @@ def why_not_repair(st: State, uid: str) -> Why | None:
 
 def _repair(st: State, uid: str) -> None:
     here = U.record(st, uid)["hex"]
-    rail = _rail(st)
+    rail = railways.to_change(st)
     rail["cut"] = [h for h in rail["cut"] if h != here]
-    _book(st)["repaired"].append(uid)
+    railways.book_to_change(st)["repaired"].append(uid)
     _touch_all(st)
     st.log(
         f"{U.info(st, uid).name} spends its whole allowance repairing the track in {here}.",
@@ -857,11 +671,6 @@ def _touch_all(st: State) -> None:
 
 
 # --- bridges (6.0) ------------------------------------------------------------------------
-
-
-def bridges(st: State) -> list[str]:
-    """Every Vistula bridge of the map ("a/b")."""
-    return list(rail_net(st).bridges)
 
 
 def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
@@ -879,8 +688,6 @@ def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
 
 def _in_command_range(st: State, hq: str, hex_label: str) -> bool:
     """13.2.1 the hex is within the HQ's command range (its command lines reach it)."""
-    from greatwar.rules.tannenberg import command
-
     return hex_label in command.command_reach(st, hq)
 
 
@@ -888,9 +695,9 @@ def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
     side = seats.side_of_role(role)
     if key not in rail_net(st).bridges:
         return f"{key!r} is not a bridge over the Vistula", _case("6.0")
-    if key in _peek(st)["bridges_destroyed"]:
+    if key in peek(st)["bridges_destroyed"]:
         return f"the bridge {key} is already destroyed", _case("6.0")
-    if _peek(st)["bridge_tried"].get(side) == st.data["stage"]:
+    if peek(st)["bridge_tried"].get(side) == st.data["stage"]:
         return "one attempt to destroy a bridge a stage: it has been made", _case("6.0")
     a, b = key.split("/")
     if not (_hq_reaches(st, role, a) or _hq_reaches(st, role, b)):
@@ -903,7 +710,7 @@ def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
 
 
 def _destroy_bridge(st: State, role: str, key: str) -> None:
-    rail = _rail(st)
+    rail = railways.to_change(st)
     rail["bridge_tried"][seats.side_of_role(role)] = st.data["stage"]
     success = [int(v) for v in constant("bridge_destruction_success")]
     roll = st.roll(f"attempt to destroy the Vistula bridge {key}", _case("6.0"))
@@ -1071,57 +878,7 @@ def _mismatch(kind: Any) -> Why:
     return f"the {kind} action does not match the legal one; its fields differ", _case("5.0")
 
 
-def may_move_normally(st: State, uid: str) -> bool:
-    """Whether the unit may still move normally this stage: not while loaded or off the
-    map (5.1.2), nor after loading, unloading or repairing track, which take the whole
-    allowance (5.1.3, 5.1.5, 5.4.2), nor an army HQ after rail operations (5.2.5)."""
-    if entrained(st, uid) or off_map(st, uid) or ops(st, uid):
-        return False
-    return uid not in book(st)["repaired"]
-
-
-def mp_spent(st: State, uid: str, allowance: int) -> int:
-    """Movement points the unit spent this stage on rail actions: half its allowance for a
-    cut attempt (5.4.1); the whole allowance after loading, unloading or a repair."""
-    if not may_move_normally(st, uid):
-        return allowance
-    return cut_cost(st, uid, allowance) if uid in book(st)["tried"] else 0
-
-
 # --- combat (5.3) -------------------------------------------------------------------------
-
-
-def has_zoc(st: State, uid: str) -> bool:
-    """5.3.1 an entrained unit has no control zone."""
-    return not entrained(st, uid)
-
-
-def only_defence(st: State, units: list[str]) -> bool:
-    """5.3.2 a side whose clash includes an entrained unit may play only DEFENCE."""
-    return any(entrained(st, uid) for uid in units)
-
-
-def clash_strength(st: State, uid: str, strength: int) -> int:
-    """5.3.2 an entrained unit's strength in a clash: half, rounded up."""
-    if not entrained(st, uid):
-        return strength
-    divisor = int(constant("rail_transport_strength_divisor"))
-    return -(-strength // divisor)
-
-
-def takes_part(st: State, uid: str) -> bool:
-    """5.3.3 entrained artillery takes no part in combat."""
-    return not (entrained(st, uid) and U.info(st, uid).type == "artillery")
-
-
-def gives_hq_modifier(st: State, hq: str) -> bool:
-    """5.3.3 an entrained HQ adds no combat modifier."""
-    return not entrained(st, hq)
-
-
-def commands(st: State, hq: str) -> bool:
-    """5.3.4 an entrained HQ commands no units."""
-    return not entrained(st, hq)
 
 
 # --- views and logs -------------------------------------------------------------------------
@@ -1129,9 +886,7 @@ def commands(st: State, hq: str) -> bool:
 
 def _log_unit(st: State, uid: str, text: str, case: str) -> None:
     """A log entry about one unit (a masked unit's only to its own side, 16.1)."""
-    from greatwar.rules.tannenberg import views
-
-    views.log_unit(st, uid, f"{text}.", case=_case(case))
+    fog.log_unit(st, uid, f"{text}.", case=_case(case))
 
 
 def view(st: State, role: str) -> dict[str, Any]:
@@ -1140,6 +895,6 @@ def view(st: State, role: str) -> dict[str, Any]:
     side = seats.side_of_role(role)
     return {
         "cut_track": cut_hexes(st),
-        "bridges_destroyed": list(_peek(st)["bridges_destroyed"]),
+        "bridges_destroyed": list(peek(st)["bridges_destroyed"]),
         "rail_units": {"used": len(counted(st, side)), "limit": units_per_stage(st, side)},
     }

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masking, rail, seats
+from greatwar.rules.tannenberg import masking, masks, rail, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -82,7 +82,7 @@ def targets(st: State, uid: str) -> list[str]:
     board = U.static(st).scenario.board
     here = U.record(st, uid)["hex"]
     enemy = U.enemy_of(st, U.info(st, uid).side)
-    masked_hexes = {st.data["units"][m]["hex"] for m in masking.on_map_masks(st, enemy)}
+    masked_hexes = {st.data["units"][m]["hex"] for m in masks.on_map_masks(st, enemy)}
     return sorted(
         h
         for h in masked_hexes
@@ -99,7 +99,7 @@ def scouts(st: State, role: str, tried: list[str]) -> list[str]:
         if U.info(st, uid).type == "cavalry"
         and uid not in tried
         and seats.role_of_unit(st, uid) == role
-        and not masking.is_masked(st, uid)
+        and not masks.is_masked(st, uid)
     ]
 
 
@@ -117,9 +117,7 @@ def reconnoitre(st: State, uid: str, hex_label: str) -> list[str]:
         st.log(f"The reconnaissance of {hex_label} by {ui.name} fails.", case=CASE)
         return []
     enemy = U.enemy_of(st, ui.side)
-    return masking.reveal_hex(
-        st, hex_label, enemy, "tannenberg 16.3.1", f"reconnoitred by {ui.name}"
-    )
+    return masks.reveal_hex(st, hex_label, enemy, "tannenberg 16.3.1", f"reconnoitred by {ui.name}")
 
 
 class ReconnaissancePhase(Handler):
@@ -179,7 +177,7 @@ class ReconnaissancePhase(Handler):
             return f"{action.get('type')!r} is not an action here (reconnoitre, end_phase)", CASE
         if role in frame["done"]:
             return "you have ended this reconnaissance phase", self.case
-        if not isinstance(uid, str) or uid not in st.data["units"] or masking.is_mask(st, uid):
+        if not isinstance(uid, str) or uid not in st.data["units"] or masks.is_mask(st, uid):
             return f"there is no unit {uid!r}", CASE
         ui = U.info(st, uid)
         if seats.role_of_unit(st, uid) != role:
@@ -188,7 +186,7 @@ class ReconnaissancePhase(Handler):
             return f"{ui.name} is not cavalry: only cavalry reconnoitres", "tannenberg 16.3.2"
         if uid in frame["tried"]:
             return f"{ui.name} has reconnoitred once this phase", "tannenberg 16.3.3"
-        if st.data["units"][uid]["status"] != "on_map" or masking.is_masked(st, uid):
+        if st.data["units"][uid]["status"] != "on_map" or masks.is_masked(st, uid):
             return f"{ui.name} is not on the board", CASE
         h = action.get("hex")
         board = U.static(st).scenario.board

@@ -7,8 +7,8 @@ reinforcements of 17.3 are scheduled during play by the module of special
 rules (:func:`schedule`).
 
 In its own movement phase a player brings on, at any moment (17.2.2), each
-reinforcement due, one action a unit (the movement module offers
-:func:`actions` and calls :func:`apply` for every type in
+reinforcement due, one action a unit (the movement phase, :mod:`movement_phase`,
+offers :func:`actions` and calls :func:`apply` for every type in
 :data:`ACTION_TYPES`):
 
 * ``enter`` at its entry hex, where it begins its movement; several units
@@ -42,7 +42,7 @@ Choices made where the rules are silent (each also where it is coded):
   there (8.1.4).
 * 17.2.5 "the nearest adjacent hex ... through which a railway line runs":
   the adjacent rail exits of the side's own country along the map edge
-  (:func:`rail.adjacent_exits`), the nearest of them; a unit is delayed so
+  (:func:`railways.adjacent_exits`), the nearest of them; a unit is delayed so
   only once, from its scheduled entry.
 * A unit arriving by rail at a hex whose track is cut (5.4) cannot enter
   there; if every entry hex it has is so closed at the end of the phase it is
@@ -63,8 +63,18 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
 from greatwar.model.board import canonical, check_hex
-from greatwar.rules.tannenberg import command, rail, seats
+from greatwar.rules.tannenberg import command, entering, rail, railways, seats
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.arrivals import (  # noqa: F401  (the track: re-exported)
+    ARRIVAL,
+    arrival,
+    by_rail_at,
+    due,
+    entry_hex,
+    on_foot_entries,
+    rail_exits,
+    schedule,
+)
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
@@ -72,9 +82,6 @@ if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
-#: unit record field of a reinforcement whose arrival was moved (17.2.5, 17.2.8, 17.3):
-#: {"stage": earliest stage, "entries": [hexes], "rail": bool, "case": "17.2.8"}
-ARRIVAL = "arrival"
 ACTION_TYPES: frozenset[str] = frozenset({"enter", "delay_entry"})
 
 Why = tuple[str, str]
@@ -85,25 +92,6 @@ def _case(n: str) -> str:
 
 
 # --- the schedule ---------------------------------------------------------------------------
-
-
-def entry_hex(st: State, uid: str) -> str | None:
-    """17.2.1 the hex printed on the reinforcements track (a lettered entry or a hex)."""
-    board = U.static(st).scenario.board
-    entry = U.info(st, uid).arrive_entry
-    if not entry:
-        return None
-    if entry in board.entries:
-        return board.entries[entry].hex
-    return canonical(board, entry)
-
-
-def on_foot_entries(st: State) -> frozenset[str]:
-    """17.2.4 entry hexes where reinforcements march although a railway runs there (the
-    scenario's ``special.foot_entry_hexes``)."""
-    board = U.static(st).scenario.board
-    listed = U.static(st).scenario.file.special.get("foot_entry_hexes", [])
-    return frozenset(canonical(board, h) for h in listed)
 
 
 def validate(scenario: Scenario, problems: Problems) -> None:
@@ -137,79 +125,6 @@ def validate(scenario: Scenario, problems: Problems) -> None:
             )
 
 
-def by_rail_at(st: State, side: str, hex_label: str) -> bool:
-    """17.2.4 reinforcements entering where a railway of their own runs come by rail."""
-    return rail.own_rail_hex(st, side, hex_label) and hex_label not in on_foot_entries(st)
-
-
-def arrival(st: State, uid: str) -> dict[str, Any] | None:
-    """When, where and how the unit arrives: ``{"stage", "entries", "rail", "case"}``;
-    None for a unit that is no reinforcement (or not scheduled yet, 17.3)."""
-    note = U.record(st, uid).get(ARRIVAL)
-    if note is not None:
-        return note  # type: ignore[no-any-return]
-    ui = U.info(st, uid)
-    hex_label = entry_hex(st, uid)
-    if ui.arrive_turn is None or hex_label is None:
-        return None
-    return {
-        "stage": ui.arrive_turn,
-        "entries": [hex_label],
-        "rail": by_rail_at(st, ui.side, hex_label),
-        "case": "17.2.1",
-    }
-
-
-def due(st: State, side: str) -> list[str]:
-    """Reinforcements of ``side`` that may enter this stage (17.2.2), in counter order."""
-    units = st.data["units"]
-    out = []
-    for uid, ui in U.static(st).units.items():
-        if ui.side != side or units[uid]["status"] != "pending":
-            continue
-        when = arrival(st, uid)
-        if when is not None and when["stage"] <= st.data["stage"]:
-            out.append(uid)
-    return out
-
-
-def schedule(
-    st: State,
-    units: list[str],
-    stage: int,
-    by_rail: bool,
-    entries: list[str] | None = None,
-    edge: str | None = None,
-) -> None:
-    """17.3 special reinforcements: ``units`` arrive from ``stage`` on, by rail or not, at
-    ``entries``; by default the counter's own entry hex, else the rail exits of the side's
-    own country on map edge ``edge`` (17.3.2 "from the western edge") or on any edge
-    (17.3.3 "any of their own railway lines").  The caller logs why they come."""
-    for uid in units:
-        side = U.info(st, uid).side
-        own = [h for h in [entry_hex(st, uid)] if h]
-        hexes = entries or own or rail_exits(st, side, edge)
-        if not hexes:
-            name = U.info(st, uid).name
-            _log(st, uid, f"{name} has no hex to enter the map by: it cannot arrive", "17.3")
-        U.set_status(st, uid, "pending")
-        U.set_note(
-            st,
-            uid,
-            ARRIVAL,
-            {"stage": stage, "entries": sorted(hexes), "rail": by_rail, "case": "17.3"},
-        )
-
-
-def rail_exits(st: State, side: str, edge: str | None = None) -> list[str]:
-    """Rail exits of the side's own country, on one map edge (north, south, east, west) or
-    all (17.3.2 "any railway line from the western edge")."""
-    exits = rail.exits_of(st, side)
-    if edge is None:
-        return exits
-    return [h for h in exits if h in U.static(st).scenario.board.edges.get(edge, ())]
-
-
 def arrived_this_stage(st: State, uid: str) -> bool:
     """17.2.7 the unit came onto the map this stage: it is commanded (and a corps HQ holds
     MARCH, 17.2.6); the command module keeps the mark."""
@@ -221,7 +136,7 @@ def arrived_this_stage(st: State, uid: str) -> bool:
 
 def entry_free(st: State, side: str, hex_label: str, by_rail: bool) -> bool:
     """17.2.8 no enemy control zone (nor enemy unit, 4.2.1); by rail, own track not cut."""
-    if by_rail and not rail.own_rail_hex(st, side, hex_label):
+    if by_rail and not railways.own_rail_hex(st, side, hex_label):
         return False
     return rail.entry_free(st, side, hex_label)
 
@@ -254,8 +169,6 @@ def why_not_enter(st: State, uid: str, hex_label: Any) -> Why | None:
 
 
 def _enter(st: State, uid: str, hex_label: str) -> None:
-    from greatwar.rules.tannenberg import movement
-
     when = arrival(st, uid)
     assert when is not None
     ui = U.info(st, uid)
@@ -274,7 +187,7 @@ def _enter(st: State, uid: str, hex_label: str) -> None:
         rail.arrive_by_rail(st, uid, hex_label)
     else:
         U.place(st, uid, hex_label)
-        movement.entered(st, uid, hex_label)
+        entering.entered(st, uid, hex_label)
 
 
 def _log(st: State, uid: str, text: str, case: str) -> None:
@@ -292,7 +205,7 @@ def delay_hexes(st: State, uid: str) -> list[str]:
     side = U.info(st, uid).side
     origin = when["entries"][0]
     board = U.static(st).scenario.board
-    ways = rail.adjacent_exits(st, side, origin)
+    ways = railways.adjacent_exits(st, side, origin)
     if not ways:
         return []
     best = min(board.distance(origin, h) for h in ways)
@@ -337,7 +250,7 @@ def alternative_entries(st: State, uid: str) -> tuple[list[str], bool]:
     side = U.info(st, uid).side
     origin = when.get("origin") or when["entries"][0]
     if when["rail"]:
-        ways = rail.adjacent_exits(st, side, origin)
+        ways = railways.adjacent_exits(st, side, origin)
         if ways:
             return ways, True
     scenario = U.static(st).scenario

@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import masking, seats, supply, zoc
+from greatwar.rules.tannenberg import command, entering, fog, masks, movement, seats, supply, zoc
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -61,23 +61,17 @@ def clear_reserve(st: State) -> None:
     U.clear_marker(st, USED)
 
 
-def _movement():  # type: ignore[no-untyped-def]
-    from greatwar.rules.tannenberg import movement
-
-    return movement
-
-
 def why_not_designate(st: State, uid: str) -> tuple[str, str] | None:
     """Why the piece may not be designated for reserve movement now, or None."""
-    name = masking.public_name(st, uid)
-    if U.record(st, uid)["status"] != "on_map" or masking.is_masked(st, uid):
+    name = masks.public_name(st, uid)
+    if U.record(st, uid)["status"] != "on_map" or masks.is_masked(st, uid):
         return f"{name} is not a piece on the map", _case("4.5.3")
     if not zoc.has_zone(st, uid):
         return (
             f"{name} has no control zone, so could not stop an enemy (4.5.6)",
             _case("4.5.1"),
         )
-    if not _movement().is_commanded(st, uid):
+    if not command.commanded(st, uid):
         return f"{name} is not commanded", _case("4.5.2")
     if zoc.in_enemy_zoc(st, uid):
         return f"{name} stands in an enemy control zone", _case("4.5.2")
@@ -89,7 +83,7 @@ def _pieces(st: State, role: str) -> list[str]:
     return [
         uid
         for uid in U.on_map(st, side)
-        if seats.role_of_unit(st, uid) == role and not masking.is_masked(st, uid)
+        if seats.role_of_unit(st, uid) == role and not masks.is_masked(st, uid)
     ]
 
 
@@ -149,7 +143,7 @@ class ReservePhase(Handler):
             for uid in picked:
                 U.add_marker(st, uid, RESERVE)
             if picked:
-                names = ", ".join(masking.public_name(st, uid) for uid in picked)
+                names = ", ".join(masks.public_name(st, uid) for uid in picked)
                 st.log(
                     f"{seats.role_name(st.game, role)} designates for reserve movement: {names}.",
                     case=_case("4.5.3"),
@@ -158,7 +152,7 @@ class ReservePhase(Handler):
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         chosen = frame["chosen"].get(role, [])
-        names = ", ".join(masking.private_name(st, uid) for uid in chosen) or "none"
+        names = ", ".join(masks.private_name(st, uid) for uid in chosen) or "none"
         return (
             "Reserve movement (4.5.3): designate commanded units outside enemy control zones,"
             f" or end. Chosen so far: {names}."
@@ -180,7 +174,7 @@ class ReservePhase(Handler):
         if not isinstance(uid, str) or uid not in st.data["units"]:
             return f"there is no unit {uid!r}", self.case
         if seats.role_of_unit(st, uid) != role or U.info(st, uid).side != seats.side_of_role(role):
-            return f"{masking.public_name(st, uid)} is not yours", self.case
+            return f"{masks.public_name(st, uid)} is not yours", self.case
         if kind == "unreserve":
             return f"{U.info(st, uid).name} is not designated", self.case
         if uid in frame["chosen"].get(role, []):
@@ -198,9 +192,9 @@ def may_react(st: State, uid: str) -> bool:
         is_reserve(st, uid)
         and not U.has_marker(st, uid, USED)
         and U.record(st, uid)["status"] == "on_map"
-        and not masking.is_masked(st, uid)
+        and not masks.is_masked(st, uid)
         and not zoc.in_enemy_zoc(st, uid)
-        and _movement().is_commanded(st, uid)
+        and command.commanded(st, uid)
     )
 
 
@@ -209,7 +203,6 @@ def reaction_options(st: State, mover: str, hex_label: str) -> list[tuple[str, s
     mover's control zone it may move to (4.5.4, 4.5.5)."""
     if U.record(st, mover)["hex"] != hex_label or not zoc.has_zone(st, mover):
         return []
-    movement = _movement()
     side = U.enemy_of(st, U.info(st, mover).side)
     board = U.static(st).scenario.board
     zone = set(zoc.zone_reach(st, hex_label))
@@ -279,7 +272,7 @@ class ReserveReaction(Handler):
         st.pop()
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
-        name = masking.public_name(st, frame["mover"])
+        name = masks.public_name(st, frame["mover"])
         return (
             f"Reserve movement (4.5.4): {name} has entered {frame['hex']}. Move a RESERVE unit"
             " one hex into its control zone to stop it, or let it pass."
@@ -295,14 +288,14 @@ class ReserveReaction(Handler):
         if not isinstance(uid, str) or uid not in st.data["units"]:
             return f"there is no unit {uid!r}", self.case
         if seats.role_of_unit(st, uid) != role:
-            return f"{masking.public_name(st, uid)} is not yours", self.case
+            return f"{masks.public_name(st, uid)} is not yours", self.case
         if not is_reserve(st, uid):
             return f"{U.info(st, uid).name} holds no RESERVE counter", _case("4.5.3")
         if U.has_marker(st, uid, USED):
             return f"{U.info(st, uid).name} has made its reserve move", _case("4.5.4")
         if zoc.in_enemy_zoc(st, uid):
             return f"{U.info(st, uid).name} stands in an enemy control zone", _case("4.5.2")
-        if not _movement().is_commanded(st, uid):
+        if not command.commanded(st, uid):
             return f"{U.info(st, uid).name} is not commanded", _case("4.5.2")
         return (
             f"{to!r} is not a hex next to {U.info(st, uid).name} that it may enter, in the"
@@ -313,18 +306,17 @@ class ReserveReaction(Handler):
 
 def react(st: State, uid: str, to: str, mover: str) -> None:
     """The reserve move: one hex into the mover's zone; the mover stops (4.5.6)."""
-    movement = _movement()
     start = U.record(st, uid)["hex"]
-    name, target = masking.public_name(st, uid), masking.public_name(st, mover)
+    name, target = masks.public_name(st, uid), masks.public_name(st, mover)
     U.add_marker(st, uid, USED)
-    masking.place_piece(st, uid, to)
+    masks.place_piece(st, uid, to)
     movement.note_moved(st, uid)
     st.log(
         f"Reserve movement: {name} moves {start}→{to}, into the control zone of {target}.",
         case=_case("4.5.5"),
     )
     movement.halt(st, _case("4.5.6"), f"{name} made a reserve move into its control zone")
-    movement.entered(st, uid, to, own_phase=False)
+    entering.entered(st, uid, to, own_phase=False)
 
 
 def extra_handlers() -> list[Handler]:
@@ -343,7 +335,5 @@ def view(st: State, role: str) -> dict[str, Any]:
             "ended": role in frame["done"],
         }
     if frame["kind"] == ReserveReaction.kind and seats.side_of_role(role) == frame["side"]:
-        from greatwar.rules.tannenberg import views
-
-        return {"window": {"mover": views.public_id(st, frame["mover"], role), "hex": frame["hex"]}}
+        return {"window": {"mover": fog.public_id(st, frame["mover"], role), "hex": frame["hex"]}}
     return {}

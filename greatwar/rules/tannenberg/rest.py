@@ -43,6 +43,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Frame, Handler
+from greatwar.rules.tannenberg import (
+    combatants,
+    command,
+    fog,
+    fortified,
+    movement,
+    supply,
+    victory,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.tables import constant
 
@@ -57,30 +67,22 @@ CASE_REGAIN = "tannenberg 2.3.9"
 
 
 def moved(st: State, uid: str) -> bool:
-    from greatwar.rules.tannenberg import movement
-
     return movement.moved_this_stage(st, uid)
 
 
 def fought(st: State, uid: str) -> bool:
     """The unit took part in a clash in the last clash phase (the previous stage's) or
     in this stage."""
-    from greatwar.rules.tannenberg import combatants
-
     stage = U.record(st, uid).get(combatants.CLASH_NOTE)  # the clash module's record
     return stage is not None and stage >= st.data["stage"] - 1
 
 
 def built_trenches(st: State, uid: str) -> bool:
     """The unit built trenches at the end of a movement phase of this stage (12.1.2)."""
-    from greatwar.rules.tannenberg import fortifications
-
-    return fortifications.built_trench_this_stage(st, uid)
+    return fortified.built_trench_this_stage(st, uid)
 
 
 def in_enemy_zone(st: State, uid: str) -> bool:
-    from greatwar.rules.tannenberg import zoc
-
     return zoc.in_enemy_zoc(st, uid)
 
 
@@ -133,8 +135,6 @@ def near_enemy(st: State, side: str) -> frozenset[str]:
 
 def regain_refusal(st: State, uid: str) -> str | None:
     """Why the unit may not try to regain a level now (2.3.9), or None."""
-    from greatwar.rules.tannenberg import command, supply
-
     ui = U.info(st, uid)
     rec = U.record(st, uid)
     if not ui.level_count or rec["level"] == 0:
@@ -163,7 +163,7 @@ def success_rolls(st: State, uid: str) -> list[int]:
 def try_regain(st: State, uid: str) -> bool:
     """2.3.9 roll to regain the front level; True on success."""
     ui = U.info(st, uid)
-    readers = _readers(st, uid)
+    readers = fog.readers_of(st, uid)
     whose = ui.name if readers is None else f"a masked {ui.side} unit"
     wins = success_rolls(st, uid)
     value = st.roll(f"{whose} tries to regain a level (needs {_listed(wins)})", case=CASE_REGAIN)
@@ -178,12 +178,6 @@ def _listed(values: list[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _readers(st: State, uid: str) -> list[str] | None:
-    from greatwar.rules.tannenberg import supply
-
-    return supply._readers(st, uid)
-
-
 # --- the phase -------------------------------------------------------------------------------
 
 
@@ -194,8 +188,6 @@ class RestPhase(Handler):
     case = CASE_REST
 
     def run(self, st: State, frame: Frame) -> None:
-        from greatwar.rules.tannenberg import victory
-
         st.pop()
         victory.end_of_movement(st)
         if st.data["over"]:

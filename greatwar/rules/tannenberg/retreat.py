@@ -31,10 +31,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import initiative, masking, modifiers
+from greatwar.rules.tannenberg import initiative, masks, modifiers
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, clash_key, side_name
-from greatwar.rules.tannenberg.flight import retreat_allowance, retreat_steps
+from greatwar.rules.tannenberg.routes import retreat_allowance, retreat_steps
 from greatwar.rules.tannenberg.strength import condition, parse_loss
 from greatwar.rules.tannenberg.tables import lookup, table
 
@@ -64,7 +64,7 @@ def retreating_pieces(st: State, clash: Frame, side: str) -> list[str]:
     own = clash["sides"][side]
     pieces = [p for p in own["pieces"] if U.record(st, p)["status"] == "on_map"]
     # units revealed from their masks are pieces now; those still masked move with the mask
-    units = [u for u in own["units"] if u not in pieces and not masking.is_masked(st, u)]
+    units = [u for u in own["units"] if u not in pieces and not masks.is_masked(st, u)]
     return alive(st, [*pieces, *units, *own["passengers"]])
 
 

@@ -13,7 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Frame, Handler, Sequence
-from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg import (
+    artillery,
+    clash,
+    command,
+    fortifications,
+    initiative,
+    masking,
+    movement_phase,
+    reconnaissance,
+    reserve,
+    rest,
+    victory,
+)
+from greatwar.rules.tannenberg.initiative import moving_side  # noqa: F401  (re-exported)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -41,12 +54,6 @@ PHASES = {
     "rest": 7,
     "clash": 8,
 }
-
-
-def moving_side(st: State, frame: Frame) -> str:
-    """5, 6: the holder of the initiative moves first (10.2.1), then the other player."""
-    holder = st.data["initiative"] or st.game.scenario.info.first_side
-    return holder if frame["order"] == 1 else U.enemy_of(st, holder)
 
 
 class GameHandler(Handler):
@@ -77,8 +84,6 @@ class EndOfStage(Handler):
     case = "tannenberg 3.1"
 
     def run(self, st: State, frame: Frame) -> None:
-        from greatwar.rules.tannenberg import reserve, victory
-
         reserve.clear_reserve(st)
         victory.end_of_stage(st)
         st.log(f"Stage {st.data['stage']} ends.", case="tannenberg 3.1")
@@ -90,19 +95,6 @@ class EndOfStage(Handler):
 
 
 def handlers() -> list[Handler]:
-    from greatwar.rules.tannenberg import (
-        artillery,
-        clash,
-        command,
-        fortifications,
-        initiative,
-        masking,
-        movement,
-        reconnaissance,
-        reserve,
-        rest,
-    )
-
     return [
         GameHandler(),
         Stage("stage", STAGE_CHILDREN, title="Stage", case="tannenberg 3.1"),
@@ -111,13 +103,13 @@ def handlers() -> list[Handler]:
         initiative.InitiativePhase(),
         reconnaissance.ReconnaissancePhase(),
         reserve.ReservePhase(),
-        movement.MovementPhase(),
+        movement_phase.MovementPhase(),
         rest.RestPhase(),
         clash.ClashPhase(),
         *command.extra_handlers(),
         *masking.extra_handlers(),
         *reserve.extra_handlers(),
-        *movement.extra_handlers(),
+        *movement_phase.extra_handlers(),
         *clash.extra_handlers(),
         *artillery.extra_handlers(),
         *fortifications.extra_handlers(),

@@ -7,7 +7,7 @@ scenario's file for 17.3, and below for 18.1); this module is the behaviour.
 17.3 ``[[special.reinforcement]]``: a trigger (a lead on the victory point
 index, 17.3.1-17.3.2, or units of a side in a region after a stage, 17.3.3),
 a delay, counters that replace others (Hindenburg for v. Prittwitz, 17.3.1)
-and counters that enter (scheduled with the reinforcements module), and the
+and counters that enter (scheduled on the reinforcements track, :mod:`arrivals`), and the
 points scored when they enter (19.3).
 
 18.1 supplementary rules, each switched by the game option of its name
@@ -44,7 +44,7 @@ Readings where the rules are silent:
   ``replaced``), scoring nothing.
 * 18.1.1: the Russian roll is made at the start of each movement phase (both
   phases 5 and 6: "each movement phase") while the division is held and any of
-  its units is still in the game; the movement module calls
+  its units is still in the game; the movement phase calls
   :func:`movement_phase_started`.  Any piece of the enemy (a masking counter
   too, as the rule says) in the country releases them, for good.
 * 18.1.2: the lost levels of the corps are counted as they stand (a unit's
@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules.tannenberg import arrivals, command, initiative, masks, victory
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -100,21 +101,19 @@ def supplementary(st: State, option: str) -> dict[str, Any] | None:
 def index_changed(st: State) -> None:
     """17.3.1-17.3.2 a lead on the victory point index calls special reinforcements."""
     vp = st.data["vp"]
-    index = _index_side(st)
+    index = victory.index_side(st)
     for spec in reinforcements(st):
         trigger = spec.get("trigger", {})
         if "lead" not in trigger or spec["id"] in _record(st)["triggered"]:
             continue
         lead = vp if trigger["lead"] == index else -vp
         if lead >= int(trigger["points"]):
-            why = f"the {_side_name(st, trigger['lead'])} lead by {lead} victory points"
+            why = f"the {victory.side_name(st, trigger['lead'])} lead by {lead} victory points"
             _trigger(st, spec, why)
 
 
 def _region_triggers(st: State) -> None:
     """17.3.3 units of a side in a region after a stage call special reinforcements."""
-    from greatwar.rules.tannenberg import victory
-
     stage = st.data["stage"]
     for spec in reinforcements(st):
         trigger = spec.get("trigger", {})
@@ -145,11 +144,9 @@ def _trigger(st: State, spec: dict[str, Any], why: str) -> None:
 
 def _schedule(st: State, spec: dict[str, Any], units: list[str], stage: int) -> None:
     """17.3.2-17.3.3 the units arrive by rail over the side's own railway lines (from one
-    map edge, or any), through the reinforcements module."""
-    from greatwar.rules.tannenberg import reinforcements as R
-
+    map edge, or any), on the reinforcements track."""
     entry = spec.get("entry", {})
-    R.schedule(st, units, stage, bool(entry.get("rail", False)), edge=entry.get("edge"))
+    arrivals.schedule(st, units, stage, bool(entry.get("rail", False)), edge=entry.get("edge"))
 
 
 def _replacements_due(st: State) -> None:
@@ -163,8 +160,6 @@ def _replacements_due(st: State) -> None:
         for old, new in sorted(replaces.items()):
             replace_counter(st, old, new, spec.get("case", CASE_HINDENBURG))
         if is_hindenburg(spec):
-            from greatwar.rules.tannenberg import initiative
-
             initiative.mark_hindenburg_in(st)  # 10.2.3 two dice for the initiative
         _entered(st, spec)
 
@@ -184,8 +179,6 @@ def check_entries(st: State) -> None:
 
 
 def _entered(st: State, spec: dict[str, Any]) -> None:
-    from greatwar.rules.tannenberg import victory
-
     _record(st)["entered"].append(spec["id"])
     case = spec.get("case", "tannenberg 17.3")
     for side, points in sorted((spec.get("vp") or {}).items()):
@@ -199,8 +192,6 @@ def entered(st: State, spec_id: str) -> bool:
 
 def hindenburg_in(st: State) -> bool:
     """10.2.3 Hindenburg has entered the game (the Germans roll two dice for the initiative)."""
-    from greatwar.rules.tannenberg import initiative
-
     return initiative.hindenburg_in(st)
 
 
@@ -219,8 +210,6 @@ def replace_counter(st: State, old: str, new: str, case: str) -> None:
     U.record(st, old)["markers"] = []
     _record(st)["replaced"].append(old)
     if U.info(st, old).hq:
-        from greatwar.rules.tannenberg import command
-
         command.hq_replaced(st, old, new)  # 13.2.5 its units of no corps follow the new HQ
     where = f" in {before['hex']}" if before["hex"] else ""
     st.log(f"{U.info(st, new).name} replaces {U.info(st, old).name}{where}.", case=case)
@@ -364,10 +353,8 @@ def why_held(st: State, uid: str) -> tuple[str, str] | None:
 
 def why_held_piece(st: State, uid: str) -> tuple[str, str] | None:
     """Why a piece may not move under 18.1: a unit held, or a mask hiding one."""
-    from greatwar.rules.tannenberg import masking
-
-    if masking.is_mask(st, uid):
-        held = (why_held(st, u) for u in masking.contents(st, uid))
+    if masks.is_mask(st, uid):
+        held = (why_held(st, u) for u in masks.contents(st, uid))
         return next((why for why in held if why is not None), None)
     return why_held(st, uid)
 
@@ -413,16 +400,5 @@ def validate(scenario: Scenario, problems: Problems) -> None:
         unit(new, ("artamonov_replaced", "replaces"))
 
 
-# --- helpers -------------------------------------------------------------------------------
-
-
-def _index_side(st: State) -> str:
-    from greatwar.rules.tannenberg import victory
-
-    return victory.index_side(st)
-
-
-def _side_name(st: State, side: str) -> str:
-    from greatwar.rules.tannenberg import victory
-
-    return victory.side_name(st, side)
+U.follow_up("level_lost", "special", level_lost)  # 18.1.2
+U.follow_up("eliminated", "special", unit_eliminated)  # 18.1.2

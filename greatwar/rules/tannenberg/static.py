@@ -1,4 +1,5 @@
-"""Static tables of one Tannenberg game, built once and shared by every state."""
+"""Static tables of one Tannenberg game, built once (``system.build_static``) and shared by
+every state."""
 
 from __future__ import annotations
 
@@ -90,17 +91,4 @@ def unit_info(c: Counter) -> UnitInfo:
         arrive_turn=c.arrive.turn if c.arrive else None,
         arrive_entry=c.arrive.entry if c.arrive else None,
         arrive_entrained=bool(c.arrive and c.arrive.entrained),
-    )
-
-
-def build_static(scenario: Scenario) -> TannenbergStatic:
-    from greatwar.rules.tannenberg.masking import mask_infos
-
-    side_ids = tuple(s.id for s in scenario.sides)
-    return TannenbergStatic(
-        scenario=scenario,
-        # the counters, then each side's masking counters as pseudo-units (16.1.1)
-        units={uid: unit_info(c) for uid, c in scenario.counters.items()} | mask_infos(scenario),
-        side_ids=side_ids,
-        enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
     )

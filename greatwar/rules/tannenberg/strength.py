@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.rules.odds import UNDEFENDED, odds_ordinal
-from greatwar.rules.tannenberg import masking, modifiers
+from greatwar.rules.tannenberg import masks, modifiers
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.cards import OFFENSIVE
 from greatwar.rules.tannenberg.combatants import alive, case, hexes_of
@@ -147,8 +147,8 @@ def redact(st: State, mods: list[dict[str, Any]], role: str | None = None) -> li
         U.info(st, uid).name
         for uid in U.on_map(st)
         if U.info(st, uid).hq
-        and masking.is_masked(st, uid)
-        and (role is None or not masking.visible_to(st, uid, role))
+        and masks.is_masked(st, uid)
+        and (role is None or not masks.visible_to(st, uid, role))
     ]
     if not hidden:
         return mods

@@ -75,6 +75,7 @@ from heapq import heappop, heappush
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules.tannenberg import fog, fortified, railways, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 from greatwar.rules.tannenberg.tables import constant
@@ -263,19 +264,15 @@ class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
     def __init__(self, st: State, side: str) -> None:
-        from greatwar.rules.tannenberg import fortifications, rail, zoc
-
         net = network(st)
         self.st, self.side, self.net = st, side, net
-        self.cut = frozenset(rail.cut_hexes(st))
+        self.cut = frozenset(railways.cut_hexes(st))
         enemy = U.enemy_of(st, side)
         blocked = {h for h, owner in U.hex_side(st).items() if owner == enemy}
         # 12.3.3 garrisons count as units: an own one neutralises enemy zones (8.1.4), an
         # enemy one blocks lines as an enemy unit does (15.2.3)
-        self.forts = tuple(h for h in net.fortifications[side] if fortifications.garrisoned(st, h))
-        blocked.update(
-            h for h in net.fortifications.get(enemy, ()) if fortifications.garrisoned(st, h)
-        )
+        self.forts = tuple(h for h in net.fortifications[side] if fortified.garrisoned(st, h))
+        blocked.update(h for h in net.fortifications.get(enemy, ()) if fortified.garrisoned(st, h))
         present = zoc.held_by(st, side) | set(self.forts)
         self.blocked = frozenset(blocked)
         zones = zoc.controlled_by(st, enemy)
@@ -283,7 +280,7 @@ class _Lines:
         self.free = net.all_hexes - blocked - (zones - present)
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
         self.open = self.free - net.closed_terrain
-        lost = {frozenset(pair) for pair in net.bridges if rail.bridge_destroyed(st, *pair)}
+        lost = {frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)}
         self.steps: dict[str, tuple[str, ...]] = (
             net.sides
             if not lost
@@ -409,8 +406,6 @@ def _extend_by_trains(
 ) -> list[str]:
     """15.3.7-15.3.9: each supply train with a line of its own to the network and in no
     enemy zone adds its area to it (which may reach rail and other trains)."""
-    from greatwar.rules.tannenberg import zoc
-
     unit_range = int(constant("supply_line_unit_range"))
     waiting = [t for t in trains if not zoc.in_enemy_zoc(st, t)]  # 15.3.9
     extending: list[str] = []
@@ -578,7 +573,7 @@ def isolation_rolls(st: State) -> None:
         if U.record(st, uid)["status"] != "on_map":
             continue
         name = U.info(st, uid).name
-        readers = _readers(st, uid)
+        readers = fog.readers_of(st, uid)
         whose = name if readers is None else f"a masked {U.info(st, uid).side} unit"
         value = st.roll(f"isolation of {whose}", case="tannenberg 15.5.2")
         lost = int(losses[str(value)])
@@ -586,16 +581,6 @@ def isolation_rolls(st: State) -> None:
             st.log(f"{name} is isolated but loses nothing.", case="tannenberg 15.5.2", to=readers)
             continue
         U.lose_endurance(st, uid, lost, "tannenberg 15.5.2", "isolated")
-
-
-def _readers(st: State, uid: str) -> list[str] | None:
-    """Who may read a log entry naming the unit: everyone, or only its side while it is
-    masked (16.1)."""
-    from greatwar.rules.tannenberg import masking, seats
-
-    if not masking.is_masked(st, uid):
-        return None
-    return seats.roles_of_side(st.game, U.info(st, uid).side)
 
 
 def train_overrun(st: State, hex_label: str, by_side: str) -> list[str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.rules.tannenberg import artillery, masking, seats
+from greatwar.rules.tannenberg import artillery, masks, modifiers, seats
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.combatants import alive, case, clash_frame, clash_key, side_name
 
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 def reveal_guns(st: State, guns: list[str]) -> None:
     """16.2.9 artillery declared to fire shows itself: a masked gun's mask is revealed."""
     for gun in guns:
-        if masking.is_masked(st, gun):
-            masking.reveal(st, gun, case("16.2.9"), "it fires in a clash")
+        if masks.is_masked(st, gun):
+            masks.reveal(st, gun, case("16.2.9"), "it fires in a clash")
 
 
 def support_choices(st: State, clash: Frame, side: str, role: str) -> list[dict[str, Any]]:
@@ -187,8 +187,6 @@ class StraitChoice(Handler):
 
 def strait_entries(st: State, clash: Frame, side: str) -> list[dict[str, Any]]:
     """The 9.7.7 choices ``side`` has to make in this clash."""
-    from greatwar.rules.tannenberg import modifiers
-
     attacker, defender = clash["attacker"], clash["defender"]
     role = "attacker" if side == attacker else "defender"
     entries = modifiers.strait_choices(

@@ -7,8 +7,13 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.tannenberg import (
-    masking,
+    cases,
+    clash_view,
+    determinize,
+    fog,
+    masks,
     position,
+    reinforcements,
     seats,
     sequence,
     special,
@@ -16,7 +21,7 @@ from greatwar.rules.tannenberg import (
     views,
 )
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.static import build_static
+from greatwar.rules.tannenberg.static import TannenbergStatic, unit_info
 
 if TYPE_CHECKING:
     import random
@@ -24,6 +29,20 @@ if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
+
+
+def build_static(scenario: Scenario) -> TannenbergStatic:
+    """The static tables of one game (:mod:`static`), built once and shared by every
+    state."""
+    side_ids = tuple(s.id for s in scenario.sides)
+    return TannenbergStatic(
+        scenario=scenario,
+        # the counters, then each side's masking counters as pseudo-units (16.1.1)
+        units={uid: unit_info(c) for uid, c in scenario.counters.items()}
+        | masks.mask_infos(scenario),
+        side_ids=side_ids,
+        enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
+    )
 
 
 def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
@@ -65,8 +84,6 @@ class TannenbergSystem(RuleSystem):
                 ("side",), f"Tannenberg is played by 'german' and 'russian', not {sorted(sides)}"
             )
         special.validate(scenario, problems)  # 17.3, 18.1, 19.2, 19.3 data
-        from greatwar.rules.tannenberg import reinforcements
-
         reinforcements.validate(scenario, problems)  # 17.2.4 data
         position.validate(scenario, problems)  # the [position] and where pieces start
 
@@ -103,7 +120,7 @@ class TannenbergSystem(RuleSystem):
             "special": special.initial_data(game),  # special reinforcements, 18.1 (17.3, 18)
         }
         position.apply(game, data, new_unit_record)  # a mid-game position
-        masking.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
+        masks.add_initial_data(game, data)  # masking counters on their cards (16.1.1)
         return data
 
     def start(self, st: State) -> None:
@@ -120,14 +137,10 @@ class TannenbergSystem(RuleSystem):
 
     def case_summary(self, case: str) -> str | None:
         """Our own one-line summary of ``case`` (tannenberg cases.toml)."""
-        from greatwar.rules.tannenberg.cases import index
-
-        return index().summary(case)
+        return cases.index().summary(case)
 
     def case_title(self, case: str) -> str | None:
-        from greatwar.rules.tannenberg.cases import index
-
-        return index().title(case)
+        return cases.index().title(case)
 
     def result(self, st: State) -> dict[str, Any]:
         return victory.result(st)
@@ -139,12 +152,10 @@ class TannenbergSystem(RuleSystem):
 
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The clash's card matrix and live preview, as ``role``'s view shows them."""
-        from greatwar.rules.tannenberg import clash_view
-
         return clash_view.previews(st, role)
 
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
-        return views.log_visible(entry, role)
+        return fog.log_visible(entry, role)
 
     def public_view(self, st: State) -> dict[str, Any]:
         """A spectator's view: what every seat shows alike, and each side's pieces as its
@@ -161,9 +172,7 @@ class TannenbergSystem(RuleSystem):
 
     def determinize(self, st: State, role: str, rng: random.Random) -> State:
         """Dice reseeded, and what ``role`` may not see redrawn: see :mod:`determinize`."""
-        from greatwar.rules.tannenberg.determinize import determinize
-
-        return determinize(super().determinize(st, role, rng), role, rng)
+        return determinize.determinize(super().determinize(st, role, rng), role, rng)
 
     def invariants(self, st: State, moment: str) -> list[str]:
         broken = []
@@ -181,5 +190,5 @@ class TannenbergSystem(RuleSystem):
             sides = {static.units[uid].side for uid in ids}
             if len(sides) > 1:
                 broken.append(f"hex {h} holds units of both sides: {sorted(ids)}")
-        broken += masking.invariants(st)  # 16.1.2 masked units stand under their masks
+        broken += masks.invariants(st)  # 16.1.2 masked units stand under their masks
         return broken

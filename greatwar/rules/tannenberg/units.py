@@ -8,10 +8,19 @@ A unit's record in ``state.data["units"]``::
 ``lost`` is the endurance points lost on the current level, the number of
 the endurance counter beneath the unit (0-4, 2.3.3-2.3.4).  The shared
 machinery (occupancy, markers, caches, placing) is :mod:`greatwar.rules.pieces`.
+
+A lost level and an elimination set off rules of other sections: 18.1.2 counts a
+corps' lost levels (:mod:`special`), 19.3 scores an eliminated unit (:mod:`victory`),
+13.1.6-13.1.7 end a corps HQ whose last unit is gone and roll an eliminated HQ's
+return (:mod:`command`).  Those modules stand above this one (they eliminate units
+themselves), so each registers its rule here when it is imported
+(:func:`follow_up`); a loss calls them in the order :data:`FOLLOW_UPS` gives,
+whatever the order of the imports.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exported)
@@ -35,11 +44,30 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     static,
     units_in,
 )
+from greatwar.rules.tannenberg import fog, masks
 from greatwar.rules.tannenberg.tables import constant
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
     from greatwar.model.schema import StepValues
+
+#: what follows a loss in other sections, in this order: the sections' names for each event
+FOLLOW_UPS: dict[str, tuple[str, ...]] = {
+    "level_lost": ("special",),  # 2.3.5: 18.1.2
+    "eliminated": ("special", "victory", "command"),  # 2.3.6: 18.1.2, 19.3, 13.1.6-13.1.8
+}
+_follow_ups: dict[tuple[str, str], Callable[[State, str], None]] = {}
+
+
+def follow_up(event: str, section: str, rule: Callable[[State, str], None]) -> None:
+    """``rule(st, uid)`` of ``section`` follows every ``event`` of :data:`FOLLOW_UPS`
+    (the section's module calls this when it is imported)."""
+    _follow_ups[(event, section)] = rule
+
+
+def _follow(st: State, event: str, uid: str) -> None:
+    for section in FOLLOW_UPS[event]:
+        _follow_ups[(event, section)](st, uid)
 
 
 def values(st: State, uid: str) -> StepValues:
@@ -95,23 +123,13 @@ def lose_endurance(
         text += "; it drops to its second combat-efficiency level"
     _log(st, uid, f"{text}; {lost} lost at this level.", "tannenberg 2.3.5" if flipped else case)
     if flipped:
-        from greatwar.rules.tannenberg import special
-
-        special.level_lost(st, uid)  # 18.1.2 a corps' lost levels
-
-
-def _masked(st: State, uid: str) -> bool:
-    from greatwar.rules.tannenberg import masking
-
-    return masking.is_masked(st, uid)
+        _follow(st, "level_lost", uid)  # 18.1.2 a corps' lost levels
 
 
 def _log(st: State, uid: str, text: str, case: str) -> None:
     """A log entry about the unit: while it is masked only its own side reads it (16.1,
     15.4.2: the endurance counter goes under the mask)."""
-    from greatwar.rules.tannenberg import views
-
-    views.log_unit(st, uid, text, case)
+    fog.log_unit(st, uid, text, case)
 
 
 def recover_endurance(st: State, uid: str, case: str = "tannenberg 2.3.8") -> None:
@@ -134,21 +152,17 @@ def regain_level(st: State, uid: str, case: str = "tannenberg 2.3.9") -> None:
 
 
 def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
-    """Eliminate a unit, log it with the case, and score it (19.3)."""
-    from greatwar.rules.tannenberg import command, victory
-
+    """Eliminate a unit, log it with the case; then the rules that follow (18.1.2, 19.3
+    points, 13.1.6-13.1.7: :data:`FOLLOW_UPS`)."""
     where = record(st, uid)["hex"]
-    masked = _masked(st, uid)
+    masked = masks.is_masked(st, uid)
     eliminate(st, uid)
     text = f"{info(st, uid).name} is eliminated" + (f" in {where}" if where else "")
     text = f"{text}{': ' + why if why else ''}."
     if masked:  # 16.2.1: the enemy learns only that some masked unit is gone
-        from greatwar.rules.tannenberg import views
-
         side = info(st, uid).side
-        views.log_hidden(st, side, f"A masked {side} unit is eliminated.", text, case)
+        fog.log_hidden(st, side, f"A masked {side} unit is eliminated.", text, case)
     else:
         st.log(text, case=case)
-    victory.unit_eliminated(st, uid)
-    command.unit_lost(st, uid)  # 13.1.6 a corps' last unit; 13.1.7 an HQ's return
-    set_note(st, uid, "mask", None)  # 16.1 off its mask (kept till now: views.unit_name)
+    _follow(st, "eliminated", uid)  # 18.1.2; 19.3; 13.1.6 a corps' last unit, 13.1.7 an HQ
+    set_note(st, uid, masks.NOTE, None)  # 16.1 off its mask (kept till now: fog.unit_name)

@@ -12,18 +12,27 @@ Points (19.3), each with the moment it is scored:
 
 * towns, at the end of every stage, for the side the scenario names while it
   controls them (the last unit to occupy or pass through the town was its
-  own): ``state.data["control"]``, which the movement module updates through
-  :func:`passed_through` and which is brought up to date from the units'
+  own): ``state.data["control"]``, which every piece entering a hex updates
+  through :func:`passed_through` and which is brought up to date from the units'
   hexes at the end of the movement phases and of every stage;
 * units in the enemy's country after given stages (``units_in_enemy_country``);
 * eliminated units, corps HQs and army HQs, as they are eliminated
-  (:func:`unit_eliminated`, called by ``units.eliminate_unit``);
+  (:func:`unit_eliminated`, which follows ``units.eliminate_unit``);
 * enemy fortification hexes with their own garrison captured (entered), once
   each, scored when the capture is seen (end of the movement phases, end of
   stage);
 * special reinforcements (17.3), as they enter (:mod:`.special`);
 * after the last stage: enemy units without supply, and a side's country clear
   of enemy units.
+
+The points and the special rules (:mod:`special`) interlock: a lead on the index
+calls special reinforcements (17.3.1-17.3.2) whose entry scores points (19.3); a hex
+a unit enters is controlled (19.3) and may be the border crossing that frees the
+held division (18.1.1); the end of a stage settles both.  :mod:`special` scores with
+:func:`award` and counts with :func:`units_in`, so this module calls it from inside
+the functions where the rules meet (:func:`award`, :func:`passed_through`,
+:func:`end_of_movement`, :func:`end_of_stage`): the one two-way dependency between
+the package's modules.
 
 Readings where the rules are silent:
 
@@ -49,6 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules.tannenberg import fortified, supply
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -127,8 +137,8 @@ def country_hexes(st: State, country: str) -> frozenset[str]:
 def passed_through(st: State, side: str, hexes: list[str]) -> None:
     """Units of ``side`` entered these hexes: it is now the last to occupy them (19.3).
 
-    The movement module calls this for every hex a unit enters (passing through
-    a town controls it); the units' hexes are also noted at the end of the
+    Every piece entering a hex calls this (:mod:`entering`, :mod:`routes`: passing
+    through a town controls it); the units' hexes are also noted at the end of the
     movement phases and of every stage."""
     from greatwar.rules.tannenberg import special
 
@@ -154,11 +164,9 @@ def note_presence(st: State) -> None:
 
 
 def unit_eliminated(st: State, uid: str) -> None:
-    """19.3 points for an eliminated unit, corps HQ or army HQ (to the other side)."""
-    from greatwar.rules.tannenberg import special
-
+    """19.3 points for an eliminated unit, corps HQ or army HQ (to the other side): follows
+    every elimination (``units.FOLLOW_UPS``)."""
     ui = U.info(st, uid)
-    special.unit_eliminated(st, uid)
     if ui.type == "mask":
         return
     if ui.hq:
@@ -173,12 +181,10 @@ def unit_eliminated(st: State, uid: str) -> None:
 def score_captures(st: State) -> None:
     """19.3 each enemy fortification hex with its own garrison, once captured (entered by
     a unit of the other side), scores once."""
-    from greatwar.rules.tannenberg import fortifications
-
     table = points_table(st).get("captured_fortification", {})
     board = st.game.scenario.board
     record = st.data["victory"]
-    entered = fortifications.captures(st)  # 12.2.8 the side whose unit first entered it
+    entered = fortified.captures(st)  # 12.2.8 the side whose unit first entered it
     for h in sorted(board.fortifications):
         fort = board.fortifications[h]
         holder = entered.get(h) or st.data["control"].get(h)
@@ -252,8 +258,6 @@ def _score_stage_awards(st: State) -> None:
 
 def _score_end_of_game(st: State) -> None:
     """19.3 after the last stage: enemy units without supply; a country clear of enemies."""
-    from greatwar.rules.tannenberg import supply
-
     table = points_table(st)
     for scorer, per_unit in sorted(table.get("unsupplied_at_end", {}).items()):
         enemy = U.enemy_of(st, scorer)
@@ -364,3 +368,6 @@ def _level(st: State, vp: int) -> Any:
         ),
         None,
     )
+
+
+U.follow_up("eliminated", "victory", unit_eliminated)  # 19.3

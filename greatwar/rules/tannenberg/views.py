@@ -1,27 +1,24 @@
-"""What each role may see (ARCHITECTURE.md principle 4): the redaction of every view, and
-the log helpers that keep hidden information from the enemy.
+"""What each role may see (ARCHITECTURE.md principle 4): the redaction of every view.
 
 A role sees its own side's pieces fully (with three seats a Russian role sees
 its partner's too): units, the masks it placed with their numbers and what
 they hide.  Of the enemy it sees the units not hidden by masks fully, and each
 of his masks on the map only as an anonymous piece — its public id (new at
-every placement, :func:`masking.handle`), its hex and the counters on it —
+every placement, :func:`masks.handle`), its hex and the counters on it —
 never a unit hidden under a mask: not its id, name, strength or endurance
 (15.4.2), nor whether a mask is empty (16.1.2, 16.2.1).  Enemy masks are listed
 in the order of their public ids, which says nothing of their numbers.
 
-Log entries name the roles that may read them (``to``); an entry addressed
-to a side's name reaches every role of that side.  Other modules log about
-masked units with :func:`log_hidden`, :func:`log_unit` or :func:`log_piece`,
-roll dice about them with :func:`roll_hidden`, and name pieces to a role with
-:func:`public_id`.  Each role's log is numbered in its own sequence, so that
-gaps never betray entries it may not read.
+Log entries name the roles that may read them (``to``): the log helpers that keep
+hidden information from the enemy are :mod:`fog` (its names are also this
+module's).  Each role's log is numbered in its own sequence, so that gaps never
+betray entries it may not read.
 
 A rules module adds its own part of the view (the clash module its combat
 cards, 9.3) by defining ``view(st, role) -> dict`` (``view(st)`` for public data):
-:data:`SECTION_VIEWS` names the modules asked; each part goes under the module's name
-(``view["clash"]``; ``<name>_view`` if the name is a key of the base view) and each
-module redacts its own data.
+:data:`SECTION_VIEWS` names the modules asked, each under the name of its part
+(``view["clash"]``, drawn by :mod:`clash_view`; ``<name>_view`` if the name is a key
+of the base view), and each module redacts its own data.
 
 Each of the role's own units on the map carries its supply state (``supply``:
 in supply, in supply from a fortification only, out of supply, isolated;
@@ -52,149 +49,59 @@ Readings where the rules are silent:
 
 from __future__ import annotations
 
-import importlib
 import inspect
 from collections.abc import Callable
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from greatwar.engine import dice
-from greatwar.rules.tannenberg import masking, seats, sequence, supply
+from greatwar.rules.tannenberg import (
+    artillery,
+    clash_view,
+    command,
+    fortifications,
+    initiative,
+    masks,
+    movement,
+    rail,
+    reinforcements,
+    reserve,
+    seats,
+    sequence,
+    supply,
+)
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.fog import (  # noqa: F401  (the log helpers: re-exported)
+    friendly,
+    from_public_id,
+    hidden_from_enemy,
+    log_hidden,
+    log_piece,
+    log_unit,
+    log_visible,
+    public_id,
+    readers,
+    roll_about,
+    roll_hidden,
+    unit_name,
+)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
-#: rules modules whose ``view(st, role)`` (if they define one) adds to every view
-SECTION_VIEWS: tuple[str, ...] = (
-    "clash",
-    "command",
-    "initiative",
-    "reserve",
-    "movement",
-    "rail",
-    "supply",
-    "fortifications",
-    "reinforcements",
-    "victory",
-    "artillery",
-    "reconnaissance",
-)
-
-
-# --- who reads what ---------------------------------------------------------------------
-
-
-def friendly(role: str, side: str) -> bool:
-    """Whether ``role`` plays ``side`` (partners included)."""
-    return seats.side_of_role(role) == side
-
-
-def readers(st: State, side: str) -> list[str]:
-    """Every role of ``side``."""
-    return seats.roles_of_side(st.game, side)
-
-
-def log_visible(entry: dict[str, Any], role: str) -> bool:
-    """An entry without ``to`` is public; else ``role`` reads it if named, or its side is."""
-    to = entry.get("to")
-    return to is None or role in to or seats.side_of_role(role) in to
-
-
-def log_hidden(
-    st: State,
-    side: str,
-    public_text: str | None,
-    private_text: str | None,
-    case: str | None = None,
-    **extra: Any,
-) -> None:
-    """Log one event two ways: ``private_text`` for ``side``'s roles, ``public_text`` for
-    the enemy's (either may be None: nothing logged for them)."""
-    if private_text:
-        st.log(private_text, case=case, to=readers(st, side), **extra)
-    if public_text:
-        st.log(public_text, case=case, to=readers(st, U.enemy_of(st, side)), **extra)
-
-
-def hidden_from_enemy(st: State, uid: str) -> bool:
-    """The enemy may not know which unit ``uid`` is (it is masked, or a mask)."""
-    return masking.is_masked(st, uid) or masking.is_mask(st, uid)
-
-
-def log_unit(st: State, uid: str, text: str, case: str | None = None, **extra: Any) -> None:
-    """Log ``text`` about one unit: public, or only to its side while it is masked."""
-    if masking.is_masked(st, uid):
-        st.log(text, case=case, to=readers(st, U.info(st, uid).side), **extra)
-    else:
-        st.log(text, case=case, **extra)
-
-
-def log_piece(st: State, uid: str, template: str, case: str | None = None, **extra: Any) -> None:
-    """Log ``template`` with ``{piece}`` standing for the piece: its owner reads the
-    private name (a mask's number and contents), the enemy the public one (a mask's
-    anonymous id); about a masked unit, the enemy reads nothing."""
-    side = U.info(st, uid).side
-    if masking.is_masked(st, uid):
-        log_hidden(st, side, None, template.format(piece=U.info(st, uid).name), case, **extra)
-    elif masking.is_mask(st, uid):
-        log_hidden(
-            st,
-            side,
-            template.format(piece=masking.public_name(st, uid)),
-            template.format(piece=masking.private_name(st, uid)),
-            case,
-            **extra,
-        )
-    else:
-        st.log(template.format(piece=U.info(st, uid).name), case=case, **extra)
-
-
-def roll_hidden(st: State, side: str, purpose: str, case: str | None = None, sides: int = 6) -> int:
-    """A die roll only ``side`` may see (about a masked unit): like ``State.roll`` — it is
-    logged and makes everything before it final — but the entry goes to ``side``."""
-    value = dice.roll(st.data["dice"], sides)
-    st.mark_irreversible()
-    st.log(f"Die roll {value}: {purpose}", case=case, roll=value, to=readers(st, side))
-    return value
-
-
-def roll_about(st: State, uid: str, purpose: str, case: str | None = None) -> int:
-    """A die roll about one unit: public, or hidden while the unit is masked."""
-    if masking.is_masked(st, uid):
-        return roll_hidden(st, U.info(st, uid).side, purpose, case)
-    return st.roll(purpose, case)
-
-
-def unit_name(st: State, uid: str) -> str:
-    """A unit's name for a log entry every player reads: "a masked <side> unit" while it
-    is masked, or while it is being eliminated from under a mask (``units.eliminate_unit``
-    keeps its mask note until the end), else its name."""
-    ui = U.info(st, uid)
-    if masking.is_mask(st, uid):
-        return masking.public_name(st, uid)
-    record = st.data["units"][uid]
-    hidden = masking.is_masked(st, uid) or (
-        record["status"] == "eliminated" and record.get(masking.NOTE) is not None
-    )
-    return f"a masked {ui.side} unit" if hidden else str(ui.name)
-
-
-def public_id(st: State, uid: str, role: str) -> str | None:
-    """How ``role`` names a piece: its id if friendly or visible, an enemy mask's
-    anonymous id, None for an enemy unit hidden under a mask."""
-    if friendly(role, U.info(st, uid).side):
-        return uid
-    if masking.is_mask(st, uid):
-        return masking.handle(st, uid)
-    return None if masking.is_masked(st, uid) else uid
-
-
-def from_public_id(st: State, public: str) -> str | None:
-    """The piece a public id names (a unit id, or a placed mask's anonymous id)."""
-    if public in st.data["units"]:
-        return public if not masking.is_mask(st, public) else None
-    return masking.by_handle(st, public)
+#: the part each rules module adds to every view (its ``view(st, role)``, or ``view(st)``
+#: for public data), by the part's name, in this order
+SECTION_VIEWS: dict[str, ModuleType] = {
+    "clash": clash_view,
+    "command": command,
+    "initiative": initiative,
+    "reserve": reserve,
+    "movement": movement,
+    "rail": rail,
+    "fortifications": fortifications,
+    "reinforcements": reinforcements,
+    "artillery": artillery,
+}
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -215,7 +122,7 @@ def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
         "markers": list(u["markers"]),
     }
     if own:
-        mask = masking.mask_of(st, uid)
+        mask = masks.mask_of(st, uid)
         if mask is not None:
             entry["masked_by"] = mask
         entry.update(supply_entry(st, uid))
@@ -241,16 +148,16 @@ def _own_mask_entry(st: State, mask: str) -> dict[str, Any]:
         "id": mask,
         "name": U.info(st, mask).name,
         "side": U.info(st, mask).side,
-        "type": masking.MASK,
+        "type": masks.MASK,
         "status": u["status"],
         "hex": u["hex"],
         "markers": list(u["markers"]),
     }
     if u["status"] == "on_map":
-        hidden = masking.contents(st, mask)
+        hidden = masks.contents(st, mask)
         entry.update(
             {
-                "handle": masking.handle(st, mask),
+                "handle": masks.handle(st, mask),
                 "placed_by": seats.role_of_unit(st, mask),
                 "hides": hidden,
                 "empty": not hidden,
@@ -263,10 +170,10 @@ def _enemy_mask_entry(st: State, mask: str) -> dict[str, Any]:
     """An enemy mask as the role sees it: an anonymous piece (16.2.1)."""
     u = st.data["units"][mask]
     return {
-        "id": masking.handle(st, mask),
+        "id": masks.handle(st, mask),
         "name": "Masking counter",
         "side": U.info(st, mask).side,
-        "type": masking.MASK,
+        "type": masks.MASK,
         "status": "on_map",
         "hex": u["hex"],
         "markers": list(u["markers"]),
@@ -279,12 +186,12 @@ def units_view(st: State, role: str) -> list[dict[str, Any]]:
     enemy_masks: list[dict[str, Any]] = []
     for uid, ui in U.static(st).units.items():
         own = friendly(role, ui.side)
-        if ui.type == masking.MASK:
+        if ui.type == masks.MASK:
             if own:
                 out.append(_own_mask_entry(st, uid))
             elif st.data["units"][uid]["status"] == "on_map":
                 enemy_masks.append(_enemy_mask_entry(st, uid))
-        elif own or not masking.is_masked(st, uid):
+        elif own or not masks.is_masked(st, uid):
             out.append(_unit_entry(st, uid, own))
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
     return out + enemy_masks
@@ -298,12 +205,12 @@ def _handle_order(handle: str) -> tuple[str, int]:
 def masks_summary(st: State) -> dict[str, dict[str, Any]]:
     """Public: how many masking counters each side has (``provisional`` when the scenario
     does not give the number, 16.1.1), and how many are on the map."""
-    given = masking.COUNT_KEY in st.game.scenario.file.special
+    given = masks.COUNT_KEY in st.game.scenario.file.special
     out: dict[str, dict[str, Any]] = {}
     for side in U.static(st).side_ids:
         out[side] = {
-            "total": len(masking.mask_ids(st, side)),
-            "on_map": len(masking.on_map_masks(st, side)),
+            "total": len(masks.mask_ids(st, side)),
+            "on_map": len(masks.on_map_masks(st, side)),
         }
         if not given:
             out[side]["provisional"] = True
@@ -341,8 +248,7 @@ def log_view(st: State, role: str) -> list[dict[str, Any]]:
 @cache
 def _section_view(name: str) -> tuple[Callable[..., dict[str, Any]], bool] | None:
     """A section module's ``view`` and whether it takes the role (None: it has none)."""
-    module = importlib.import_module(f"greatwar.rules.tannenberg.{name}")
-    part = getattr(module, "view", None)
+    part = getattr(SECTION_VIEWS[name], "view", None)
     if part is None:
         return None
     return part, len(inspect.signature(part).parameters) > 1
@@ -350,7 +256,7 @@ def _section_view(name: str) -> tuple[Callable[..., dict[str, Any]], bool] | Non
 
 def _section_views(st: State, role: str) -> dict[str, Any]:
     """Each section module's own view (``view(st, role)``, or ``view(st)`` for public
-    data), under the module's name."""
+    data), under the name of its part."""
     out: dict[str, Any] = {}
     for name in SECTION_VIEWS:
         found = _section_view(name)

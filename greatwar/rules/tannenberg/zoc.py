@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from greatwar.rules.tannenberg import rail
+from greatwar.rules.tannenberg import fortified, railways
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.static import derived_table
 
@@ -67,14 +67,12 @@ def has_zone(st: State, uid: str) -> bool:
     trains), and not while covered by a rail transport counter (5.3.1)."""
     if not U.info(st, uid).has_zoc:
         return False
-    return not rail.entrained(st, uid)
+    return not railways.entrained(st, uid)
 
 
 def _controlled_by(st: State, side: str) -> frozenset[str]:
-    from greatwar.rules.tannenberg import fortifications
-
     units = st.data["units"]
-    hexes: set[str] = set(fortifications.garrison_zoc(st, side))  # 12.3.2
+    hexes: set[str] = set(fortified.garrison_zoc(st, side))  # 12.3.2
     for uid in U.on_map(st, side):
         if has_zone(st, uid):
             hexes.update(zone_reach(st, units[uid]["hex"]))
