@@ -115,26 +115,9 @@ def _own_minus_enemy(measure: Any, state: State, first: str, second: str) -> flo
 
 
 def projected_vp(state: State, system: str) -> float:
-    """The victory-point index as it would stand at the end (index side positive)."""
-    if system == "gwite":
-        return state.game.system.projected_vp(state)
-    return float(state.data["vp"] + _town_points_to_come(state))
-
-
-def _town_points_to_come(state: State) -> float:
-    """Tannenberg: the towns' points their holder would still score at the end of this
-    stage and the ones after it, if control stayed as it is (19.3)."""
-    from greatwar.rules.tannenberg import victory
-
-    scorer = victory.points_table(state).get("towns")
-    if not scorer:
-        return 0.0
-    stages_left = max(0, state.game.scenario.info.turns - state.data["stage"] + 1)
-    control = state.data["control"]
-    cities = state.game.scenario.board.cities
-    per_stage = sum(c.vp for h, c in cities.items() if c.vp and control.get(h) == scorer)
-    signed = per_stage if scorer == victory.index_side(state) else -per_stage
-    return float(signed * stages_left)
+    """The victory-point index as it would stand at the end (index side positive): the
+    rule system says (its games' rules, R7)."""
+    return state.game.system.projected_vp(state)
 
 
 def vp_scale(state: State) -> float:

@@ -145,6 +145,9 @@ class TannenbergSystem(RuleSystem):
     def result(self, st: State) -> dict[str, Any]:
         return victory.result(st)
 
+    def projected_vp(self, st: State) -> float:
+        return victory.projected_vp(st)
+
     def view(self, st: State, role: str) -> dict[str, Any]:
         """Redacted for ``role`` (hidden masks, 16.2.1): see :mod:`views`; each section's
         own part (``command`` ...) comes from its module's ``view``."""

@@ -371,3 +371,18 @@ def _level(st: State, vp: int) -> Any:
 
 
 U.follow_up("eliminated", "victory", unit_eliminated)  # 19.3
+
+
+def projected_vp(st: State) -> float:
+    """The index as it would stand at the end: the points scored, and the towns' points
+    their holder would still score at the end of this stage and the ones after it if
+    control stayed as it is (19.3), for the computer players."""
+    scorer = points_table(st).get("towns")
+    if not scorer:
+        return float(st.data["vp"])
+    stages_left = max(0, st.game.scenario.info.turns - st.data["stage"] + 1)
+    control = st.data["control"]
+    cities = st.game.scenario.board.cities
+    per_stage = sum(c.vp for h, c in cities.items() if c.vp and control.get(h) == scorer)
+    signed = per_stage if scorer == index_side(st) else -per_stage
+    return float(st.data["vp"] + signed * stages_left)
