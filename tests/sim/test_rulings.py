@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from greatwar.cli import app
-from greatwar.rules.gwite import combat_result
+from greatwar.rules.gwite import attack, combat
 from greatwar.rules.tannenberg import clash, strength
 from greatwar.sim.fuzz import fuzz
 
@@ -32,13 +32,13 @@ def test_a_shift_spent_before_the_odds_fails_the_fuzzer_naming_the_attack(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # plant the defect once seen (10.21): the HQs' shifts spent before the odds are taken
-    original = combat_result._attrition
+    original = attack._attrition
 
     def spend_first(st: Any, frame: Any, key: str) -> None:
-        combat_result.segment(st)["shifts_used"].extend(frame["shifts"])
+        combat.segment(st)["shifts_used"].extend(frame["shifts"])
         original(st, frame, key)
 
-    monkeypatch.setattr(combat_result, "_attrition", spend_first)
+    monkeypatch.setattr(attack, "_attrition", spend_first)
     report = fuzz("gwite/teaching", 30, seed=1, out_dir=tmp_path)
     assert report.failures, "no game of the run used an HQ's shift"
     failure = report.failures[0]

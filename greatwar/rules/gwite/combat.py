@@ -1,12 +1,10 @@
 """8.0 Combat: declaring attacks and working out the odds (8.1-8.4, 11.11, 12.21).
 
 In the Combat Resolution Segment the phasing player declares attacks one at
-a time (8.0 procedure: each is resolved before the next).  An attack is
-built stepwise on its own frame: choose a defending hex, add attackers, add
-more defending hexes they are all adjacent to (8.23), add HQ attack shifts
-(10.21, 10.22); the odds, with every modifier named, are in the view before
-the player commits.  Resolving rolls the die; :mod:`combat_result` then
-applies the result (8.5-8.7).
+a time (8.0 procedure: each is resolved before the next).  This module holds
+the segment, who may attack what, and the odds with every modifier named and
+taken from the game's rules (:class:`CombatRules`); :mod:`attack` builds one
+attack and rolls the die, :mod:`combat_result` applies the result (8.5-8.7).
 
 Readings where the standard rules are silent (each marked in the code):
 
@@ -446,6 +444,21 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
     return out
 
 
+# --- forces ------------------------------------------------------------------------------------
+
+
+def combat_units(st: State, units: list[str]) -> list[str]:
+    return [u for u in units if not U.info(st, u).hq]
+
+
+def alive(st: State, units: list[str]) -> list[str]:
+    return [u for u in units if U.record(st, u)["status"] == "on_map"]
+
+
+def force_steps(st: State, units: list[str]) -> int:
+    return sum(U.steps_left(st, u) for u in combat_units(st, units))
+
+
 # --- the preview, and the numbers a ruling is held to --------------------------------------------
 
 
@@ -456,7 +469,7 @@ def attack_key(st: State, frame: Frame) -> str:
 
 def preview(st: State, frame: Frame) -> dict[str, Any]:
     """The odds of the attack being put together, every modifier named: what the view
-    shows before the player commits, and what :func:`combat_result.resolve` applies
+    shows before the player commits, and what :func:`attack.resolve` applies
     (one computation: the resolution calls this, after 9.23, before spending anything)."""
     return {"key": attack_key(st, frame), **assess(st, segment(st), frame)}
 
@@ -561,198 +574,6 @@ class CombatResolution(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Combat Resolution Segment"
-
-
-class Attack(Handler):
-    """One attack being put together: targets, attackers, shifts; then resolve or cancel.
-
-    Where the game's rules give the defender a step before the die (R3; none in the
-    standard rules), "resolve" commits the attack and the defender acts on the same
-    frame (``stage`` = ``defending``) until he ends his step; then the die is rolled."""
-
-    kind = "attack"
-    case = "8.0"
-
-    def setup(self, st: State, frame: Frame) -> None:
-        frame.setdefault("attackers", [])
-        frame.setdefault("shifts", [])
-
-    def actors(self, st: State, frame: Frame) -> list[str]:
-        if frame.get("stage") == DEFENDING:
-            return [U.enemy_of(st, frame["side"])]
-        return [frame["side"]]
-
-    def _defender_actions(self, st: State, frame: Frame) -> list[Action]:
-        return U.rules(st).defender_actions(st, segment(st), frame)
-
-    # -- what may be added ----------------------------------------------------------------
-
-    def eligible_attackers(self, st: State, frame: Frame) -> list[str]:
-        seg = segment(st)
-        out = []
-        for uid in U.on_map(st, frame["side"]):
-            if uid in frame["attackers"] or attack_refusal(st, seg, uid) is not None:
-                continue
-            here = U.record(st, uid)["hex"]
-            if all(adjacent_for_combat(st, here, t) for t in frame["targets"]):
-                if U.info(st, uid).hq and not command.heroic_attack(st, uid, U.units_in(st, here)):
-                    continue  # 10.23 a heroic leader needs two stacking points with it
-                if U.info(st, uid).hq and uid in seg["shifts_used"]:
-                    continue  # 10.24 its shift already went to another combat
-                out.append(uid)
-        return out
-
-    def extra_targets(self, st: State, frame: Frame) -> list[str]:
-        """8.23 more defending hexes: adjacent to every attacker already chosen."""
-        seg = segment(st)
-        board = U.static(st).scenario.board
-        attackers = frame["attackers"]
-        if not attackers:
-            return []
-        hexes = [U.record(st, uid)["hex"] for uid in attackers]
-        common = set(board.neighbours[hexes[0]])
-        for h in hexes[1:]:
-            common &= set(board.neighbours[h])
-        return sorted(
-            t
-            for t in common
-            if t not in frame["targets"]
-            and targetable(st, seg, t)
-            and all(adjacent_for_combat(st, h, t) for h in hexes)
-        )
-
-    def shift_options(self, st: State, frame: Frame) -> list[dict[str, Any]]:
-        """10.21 HQ shifts open to this attack; 10.22 one per command level."""
-        seg = segment(st)
-        levels = {U.info(st, hq).hq_level for hq in frame["shifts"]}
-        out = []
-        for c in command.shift_candidates(st, frame["attackers"], seg["shifts_used"]):
-            if c["hq"] in frame["shifts"] or c["level"] in levels:
-                continue
-            if c["hq"] in seg["attacked"]:
-                continue  # 10.24 a heroic leader fighting in another combat
-            out.append(c)
-        return out
-
-    def assessment(self, st: State, frame: Frame) -> dict[str, Any]:
-        return preview(st, frame)
-
-    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        if frame.get("stage") == DEFENDING:
-            return [*self._defender_actions(st, frame), {"type": END_DEFENSE}]
-        actions: list[Action] = []
-        for t in self.extra_targets(st, frame):
-            actions.append({"type": "add_target", "hex": t})
-        if len(frame["targets"]) > 1:
-            actions += [{"type": "remove_target", "hex": t} for t in frame["targets"]]
-        actions += [{"type": "add_attacker", "unit": u} for u in self.eligible_attackers(st, frame)]
-        actions += [{"type": "remove_attacker", "unit": u} for u in frame["attackers"]]
-        for c in self.shift_options(st, frame):
-            actions.append({"type": "add_shift", "hq": c["hq"], "shift": c["shift"]})
-        actions += [{"type": "remove_shift", "hq": h} for h in frame["shifts"]]
-        if frame["attackers"] and self.assessment(st, frame).get("legal"):
-            actions.append({"type": "resolve"})
-        actions.append({"type": "cancel"})
-        return actions
-
-    def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
-        kind = action["type"]
-        if kind == "add_target":
-            frame["targets"].append(action["hex"])
-        elif kind == "remove_target":
-            frame["targets"].remove(action["hex"])
-            self._drop_unadjacent(st, frame)
-        elif kind == "add_attacker":
-            frame["attackers"].append(action["unit"])
-        elif kind == "remove_attacker":
-            frame["attackers"].remove(action["unit"])
-            self._drop_unusable_shifts(st, frame)
-        elif kind == "add_shift":
-            frame["shifts"].append(action["hq"])
-        elif kind == "remove_shift":
-            frame["shifts"].remove(action["hq"])
-        elif kind == "cancel":
-            st.pop()
-        elif kind == "resolve" and self._defender_actions(st, frame):
-            frame["stage"] = DEFENDING  # committed: the defender's step comes first
-            st.log(
-                f"{side_name(st, frame['side'])} commit the attack on"
-                f" {', '.join(frame['targets'])}; the defender acts before the die.",
-                case=self.case,
-            )
-        elif kind in ("resolve", END_DEFENSE):
-            from greatwar.rules.gwite.combat_result import resolve
-
-            resolve(st, frame)
-        else:
-            U.rules(st).apply_defender_action(st, frame, action)
-
-    def _drop_unadjacent(self, st: State, frame: Frame) -> None:
-        keep = []
-        for uid in frame["attackers"]:
-            here = U.record(st, uid)["hex"]
-            if all(adjacent_for_combat(st, here, t) for t in frame["targets"]):
-                keep.append(uid)
-        frame["attackers"] = keep
-        self._drop_unusable_shifts(st, frame)
-
-    def _drop_unusable_shifts(self, st: State, frame: Frame) -> None:
-        seg = segment(st)
-        allowed = {
-            c["hq"] for c in command.shift_candidates(st, frame["attackers"], seg["shifts_used"])
-        }
-        frame["shifts"] = [h for h in frame["shifts"] if h in allowed]
-
-    def prompt(self, st: State, frame: Frame, role: str) -> str:
-        targets = ", ".join(frame["targets"])
-        if frame.get("stage") == DEFENDING:
-            return f"Attack on {targets}: act before the die, or end your step."
-        if not frame["attackers"]:
-            return f"Attack on {targets}: add attacking units adjacent to it."
-        a = self.assessment(st, frame)
-        if a.get("legal"):
-            return (
-                f"Attack on {targets}: {a['attack']} to {a['defense']} ({a['odds']}),"
-                f" column {a['column']}: add units or shifts, resolve, or cancel."
-            )
-        return f"Attack on {targets}: {a.get('reason', '')} — add units, or cancel."
-
-    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
-        kind = action.get("type")
-        uid = action.get("unit")
-        if kind == "add_attacker" and isinstance(uid, str) and uid in st.data["units"]:
-            why = attack_refusal(st, segment(st), uid)
-            if why:
-                return why
-            if uid in frame["attackers"]:
-                return f"{U.info(st, uid).name} is already one of the attackers", "8.24"
-            if U.info(st, uid).hq and uid in segment(st)["shifts_used"]:
-                return f"{U.info(st, uid).name} lent its Attack Shift to another combat", "10.24"
-            here = U.units_in(st, U.record(st, uid)["hex"])
-            if U.info(st, uid).hq and not command.heroic_attack(st, uid, here):
-                return (
-                    f"{U.info(st, uid).name} needs two Friendly stacking points with it",
-                    "10.23",
-                )
-            if len(frame["targets"]) == 1:
-                return f"{U.info(st, uid).name} is not adjacent to {frame['targets'][0]}", "8.11"
-            return f"{U.info(st, uid).name} is not adjacent to every defending hex", "8.23"
-        if kind == "resolve":
-            a = self.assessment(st, frame)
-            if not frame["attackers"]:
-                return "an attack needs at least one attacking unit", "8.11"
-            return a.get("reason", "the attack cannot be resolved"), a.get("case", "8.8")
-        if kind == "add_target":
-            return "every attacking unit must be adjacent to every defending hex", "8.23"
-        if kind == "add_shift":
-            return (
-                "that HQ may not shift this attack (radius, one per level, once a phase)",
-                "10.21",
-            )
-        return super().explain(st, frame, role, action)
-
-    def title(self, st: State, frame: Frame) -> str:
-        return f"Attack on {', '.join(frame['targets'])}"
 
 
 def view(st: State, role: str) -> dict[str, Any] | None:

@@ -1,6 +1,6 @@
 """8.5-8.7 Applying a combat result: affected steps, options, losses, retreat, advance.
 
-The die is rolled when an attack is resolved (:func:`resolve`); the result
+The die is rolled when an attack is resolved (:func:`attack.resolve`); the result
 is then applied on a ``combat_result`` frame in stages, the Defender first
 (8.54):
 
@@ -52,16 +52,9 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.schema import CombatOption
-from greatwar.rules.gwite import command, crt, fortress, rail, supply
+from greatwar.rules.gwite import command, crt, fortress
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.combat import (
-    attack_key,
-    defenders_in,
-    passengers_in,
-    preview,
-    ruling_numbers,
-    segment,
-)
+from greatwar.rules.gwite.combat import alive, combat_units, defenders_in, force_steps
 from greatwar.rules.gwite.fortress import UNIT_STEPS_PER_FORTRESS_STEP
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.retreat import no_retreat_case, retreat_options
@@ -89,159 +82,6 @@ STAGE_CASES = {
     "att_losses": "8.9",
     "advance": "8.71",
 }
-
-
-def _combat_units(st: State, units: list[str]) -> list[str]:
-    return [u for u in units if not U.info(st, u).hq]
-
-
-def _alive(st: State, units: list[str]) -> list[str]:
-    return [u for u in units if U.record(st, u)["status"] == "on_map"]
-
-
-def _steps(st: State, units: list[str]) -> int:
-    return sum(U.steps_left(st, u) for u in _combat_units(st, units))
-
-
-# --- resolving an attack ----------------------------------------------------------------------
-
-
-def resolve(st: State, frame: Frame) -> None:
-    """Resolve the attack on top of the stack: attrition, odds, die, result (8.0 procedure).
-
-    The attack frame stays on the stack until the numbers are taken: 9.23 acts first
-    (it may change the attackers, and says so), then the odds come from
-    :func:`combat.preview` — the function the view's preview uses — and only then are
-    the attackers and the HQs' shifts spent (8.14, 10.21).
-    """
-    seg = segment(st)
-    side = frame["side"]
-    defender = U.enemy_of(st, side)
-    key = attack_key(st, frame)
-    declared = list(frame["attackers"])
-    targets = list(frame["targets"])
-    _attrition(st, frame, key)  # 9.23, immediately before the odds are computed
-    attackers = frame["attackers"]
-    if _combat_units(st, attackers):
-        st.taking_numbers(key)
-        report = preview(st, frame)  # the numbers the view showed, taken before any spending
-    st.pop()  # the attack frame: from here on the attack is committed
-    seg["attacked"].extend(declared)  # 8.14 each unit attacks once
-    seg["shifts_used"].extend(frame["shifts"])  # 10.21 each HQ shifts one attack
-    if not _combat_units(st, attackers):
-        st.log(
-            f"The attack on {', '.join(targets)} falls through: no attacker is left.", case="9.23"
-        )
-        return
-    if not report.get("legal"):
-        st.log(
-            f"The attack on {', '.join(targets)} cannot be made: {report['reason']}.",
-            case=report.get("case", "8.8"),
-        )
-        return
-    defenders = [u for t in targets for u in defenders_in(st, t, defender)]
-    fortresses = [t for t in targets if fortress.owner(st, t) == defender]
-    seg["defended"].extend(u for u in defenders if u not in seg["defended"])
-    seg["fortresses"].extend(t for t in fortresses if t not in seg["fortresses"])
-    supplied = all(supply.in_supply(st, u) for u in _combat_units(st, defenders))
-    for uid in defenders:
-        if rail.entrained(st, uid):
-            rail.detrain_when_attacked(st, uid)
-            st.log(f"{U.info(st, uid).name} is attacked while entrained and detrains.", case="5.36")
-    modifier = sum(m["value"] for m in report["die_modifiers"])
-    die = st.roll(f"attack on {', '.join(targets)} at {report['column']}", case="8.8")
-    look = crt.table().lookup(report["tcr"], report["column"], die + modifier)
-    att_result, def_result = _worsened(st, look.attacker, look.defender, report)
-    att_size = _steps(st, attackers)
-    def_size = _steps(st, defenders) + sum(fortress.steps_left(st, t) for t in fortresses)
-    notes = ["provisional table entry"] if look.provisional else []
-    if any(m.get("provisional") for m in report["die_modifiers"]):
-        notes.append("provisional die modifier")
-    mods = f" {modifier:+d}" if modifier else ""
-    shifted = "".join(
-        f", {s['shift']:+d} shift of {U.info(st, s.get('hq') or s['unit']).name}"
-        for s in report["shifts"]
-    )
-    st.log(
-        f"{side_name(st, side)} attack {', '.join(targets)}: {report['attack']} to"
-        f" {report['defense']} ({report['odds']}){shifted}, column {report['column']},"
-        f" die {die}{mods}: {att_result}/{def_result}"
-        f"{' (' + '; '.join(notes) + ')' if notes else ''}.",
-        case="8.8",
-        provisional=True if notes else None,
-        ruling={"key": key, "condition": "", "numbers": ruling_numbers(report)},
-    )
-    turn = st.data["turn"]
-    for uid in attackers + defenders:
-        U.record(st, uid)["combat_turn"] = turn  # 13.0
-    report.update(
-        die=die,
-        modified=die + modifier,
-        result=f"{att_result}/{def_result}",
-        provisional_entry=look.provisional,
-    )
-    st.push(
-        {
-            "kind": U.rules(st).result_kind(st, report),
-            "side": side,
-            "defender": defender,
-            "targets": targets,
-            "attackers": attackers,
-            "defenders": defenders,
-            "passengers": {t: passengers_in(st, t, defender) for t in targets},
-            "fortresses": fortresses,
-            "supplied": supplied,
-            "att_result": att_result,
-            "def_result": def_result,
-            "att_size": att_size,
-            "def_size": def_size,
-            "affected": min(att_size, def_size),
-            "report": report,
-        }
-    )
-
-
-def _attrition(st: State, frame: Frame, key: str) -> None:
-    """9.23 (11.22) attrition of unsupplied attackers; the log says what it changed."""
-    before = {u: U.steps_left(st, u) for u in frame["attackers"]}
-    supply.check_attacker_attrition(st, frame["attackers"])
-    frame["attackers"] = _alive(st, frame["attackers"])
-    changed = []
-    for uid, steps in before.items():
-        name = U.info(st, uid).name
-        if uid not in frame["attackers"]:
-            changed.append(f"{name} is eliminated")
-        elif U.steps_left(st, uid) != steps:
-            changed.append(f"{name} has {U.steps_left(st, uid)} steps left of {steps}")
-    if changed:
-        st.log(
-            f"Attrition before the odds changes the attack: {'; '.join(changed)}.",
-            case="9.23",
-            alters=key,
-        )
-
-
-_WORSENED = {
-    "attacker": "Attacking TCR 3-4 units are out of command",
-    "defender": "Defending TCR 3-4 units are beyond any HQ's radius",
-}
-
-
-def _worsened(
-    st: State, att_result: str, def_result: str, report: dict[str, Any]
-) -> tuple[str, str]:
-    """10.43 the result modifiers the odds named: each adds one to its force's result."""
-    for m in report["result_modifiers"]:
-        attacking = m["force"] == "attacker"
-        before = att_result if attacking else def_result
-        worse = crt.worsen(before, attacking)
-        if worse != before:
-            st.log(f"{_WORSENED[m['force']]}: result {before} becomes {worse}.", case="10.43")
-        if attacking:
-            att_result = worse
-        else:
-            def_result = worse
-    return att_result, def_result
 
 
 # --- the result frame -----------------------------------------------------------------------------
@@ -327,7 +167,7 @@ class CombatResult(Handler):
             return False
         if not self._larger_defender(frame):
             # 8.9: a force no larger than its opponent is affected whole
-            frame["def_affected"] = _combat_units(st, frame["defenders"])
+            frame["def_affected"] = combat_units(st, frame["defenders"])
             frame["def_affected_forts"] = list(frame["fortresses"])
             self._fix_def_hexes(st, frame)
             return False
@@ -338,7 +178,7 @@ class CombatResult(Handler):
         frame["def_hexes"] = sorted(hexes | set(frame["def_affected_forts"]))
 
     def _chosen_def_steps(self, st: State, frame: Frame) -> int:
-        return _steps(st, frame["def_affected"]) + sum(
+        return force_steps(st, frame["def_affected"]) + sum(
             fortress.steps_left(st, t) for t in frame["def_affected_forts"]
         )
 
@@ -347,7 +187,7 @@ class CombatResult(Handler):
             return []
         actions: list[Action] = [
             {"type": "affect", "unit": u}
-            for u in _combat_units(st, frame["defenders"])
+            for u in combat_units(st, frame["defenders"])
             if u not in frame["def_affected"]
         ]
         actions += [
@@ -414,7 +254,7 @@ class CombatResult(Handler):
         lone = sum(
             fortress.steps_left(st, t)
             for t in frame["def_affected_forts"]
-            if not _combat_units(st, defenders_in(st, t, frame["defender"]))
+            if not combat_units(st, defenders_in(st, t, frame["defender"]))
         )
         return min(lone, frame["affected"])
 
@@ -425,7 +265,7 @@ class CombatResult(Handler):
             frame["due"] += frame["affected"]
             frame["pool"] = "affected"
             return
-        for uid in _alive(st, frame["def_affected"]):
+        for uid in alive(st, frame["def_affected"]):
             U.eliminate_unit(st, uid, case, "combat result")
         for t in frame["def_affected_forts"]:
             fortress.lose_steps(st, t, fortress.steps_left(st, t), case="11.12")
@@ -436,13 +276,13 @@ class CombatResult(Handler):
         """Units and fortresses the Defender's losses may be taken from now."""
         defender = frame["defender"]
         if frame["pool"] == "affected":
-            units = _alive(st, frame["def_affected"])
+            units = alive(st, frame["def_affected"])
             forts = list(frame["def_affected_forts"])
         else:
             units = [
                 u
                 for h in frame["def_hexes"]
-                for u in _combat_units(st, defenders_in(st, h, defender))
+                for u in combat_units(st, defenders_in(st, h, defender))
             ]
             forts = [h for h in frame["def_hexes"] if h in frame["fortresses"]]
         return units, [h for h in forts if fortress.owner(st, h) == defender]
@@ -451,7 +291,7 @@ class CombatResult(Handler):
         if frame["due"] <= 0:
             return False
         units, forts = self._loss_pool(st, frame)
-        capacity = _steps(st, units) + UNIT_STEPS_PER_FORTRESS_STEP * sum(
+        capacity = force_steps(st, units) + UNIT_STEPS_PER_FORTRESS_STEP * sum(
             fortress.steps_left(st, t) for t in forts
         )
         if frame["due"] >= capacity:
@@ -492,17 +332,17 @@ class CombatResult(Handler):
         its fate."""
         option = self._option(frame)
         for t in frame["def_hexes"]:
-            riders = _alive(st, frame["passengers"].get(t, []))
+            riders = alive(st, frame["passengers"].get(t, []))
             if not riders:
                 continue
-            hosts = _combat_units(
+            hosts = combat_units(
                 st, [u for u in defenders_in(st, t, frame["defender"]) if u not in riders]
             )
             if not hosts or (option is not None and option.retreat):
                 for uid in riders:
                     U.eliminate_unit(st, uid, "8.66", "the stack it had retreated into gave way")
             elif option is not None and option.lose == "half":
-                due = math.ceil(_steps(st, riders) / 2)
+                due = math.ceil(force_steps(st, riders) / 2)
                 for uid in sorted(riders, key=lambda u: -U.steps_left(st, u)):
                     due -= U.lose_steps(
                         st,
@@ -540,7 +380,7 @@ class CombatResult(Handler):
         while frame["to_retreat"]:
             h = frame["to_retreat"][0]
             units = self._retreating_units(st, frame, h)
-            if not _combat_units(st, units):
+            if not combat_units(st, units):
                 frame["to_retreat"].pop(0)  # a fortress alone stays (11.12)
                 continue
             if retreat_options(st, h, units, frame["retreat"])[0]:
@@ -555,7 +395,7 @@ class CombatResult(Handler):
         if frame["overstack"]:
             return [
                 {"type": "eliminate", "unit": u}
-                for u in _alive(st, frame["retreaters"])
+                for u in alive(st, frame["retreaters"])
                 if U.info(st, u).stacking > 0
             ]
         if not frame["to_retreat"]:
@@ -622,8 +462,8 @@ class CombatResult(Handler):
         frame["due"] = math.ceil(base / 2) if result == "1" else base
         if frame["due"] <= 0:
             return False  # no affected steps (a hex of HQs alone, 10.53)
-        units = _combat_units(st, _alive(st, frame["attackers"]))
-        if frame["due"] >= _steps(st, units):
+        units = combat_units(st, alive(st, frame["attackers"]))
+        if frame["due"] >= force_steps(st, units):
             for uid in units:
                 U.eliminate_unit(st, uid, "8.9", f"attacker's combat result {result}")
             frame["due"] = 0
@@ -634,7 +474,7 @@ class CombatResult(Handler):
         if frame["due"] <= 0:
             return []
         return [
-            {"type": "lose", "unit": u} for u in _combat_units(st, _alive(st, frame["attackers"]))
+            {"type": "lose", "unit": u} for u in combat_units(st, alive(st, frame["attackers"]))
         ]
 
     def _apply_att_losses(self, st: State, frame: Frame, action: Action) -> None:
@@ -671,7 +511,7 @@ class CombatResult(Handler):
         """8.71 attackers of this combat into a vacated hex, within the stacking limit;
         8.72 Enemy zones of control do not matter."""
         moves: list[Action] = []
-        for uid in _alive(st, frame["attackers"]):
+        for uid in alive(st, frame["attackers"]):
             here = U.record(st, uid)["hex"]
             if here in frame["vacated"]:
                 continue

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.phases import Frame, Handler, Sequence
 from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.attack import Attack
 from greatwar.rules.gwite.cavalry import CavalryWithdrawal, clear_withdrawn
-from greatwar.rules.gwite.combat import Attack, CombatResolution
+from greatwar.rules.gwite.combat import CombatResolution
 from greatwar.rules.gwite.combat_result import CombatResult
 from greatwar.rules.gwite.command import (
     CombatCommandSegment,

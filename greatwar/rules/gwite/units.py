@@ -18,7 +18,7 @@ and is re-exported here; this module adds what steps mean in these rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exported)
     _touch,
@@ -45,13 +45,14 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
 if TYPE_CHECKING:
     from greatwar.engine.state import State
     from greatwar.model.schema import StepValues
-    from greatwar.rules.gwite.rules import StandardRules
 
 
-def rules(st: State) -> StandardRules:
-    """The rules of this game: the standard rules, or a game's exclusive rules that
-    override some of their methods (:mod:`greatwar.rules.gwite.rules`)."""
-    return st.game.static.rules  # type: ignore[no-any-return]
+def rules(st: State) -> Any:
+    """The rules of this game: a :class:`greatwar.rules.gwite.rules.StandardRules` (the
+    standard rules, or a game's exclusive rules that override some of their methods).
+    Typed ``Any`` so that this bottom module need not import the rules, which import
+    every section."""
+    return st.game.static.rules
 
 
 def movement_allowance(st: State, uid: str) -> int:
