@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
-from greatwar.rules.pieces import cached
 
 if TYPE_CHECKING:
     from greatwar.ai.heuristic import Choice, Turn
@@ -72,8 +71,10 @@ def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int]:
         return None, 0
     depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
     name = f"ai-supply-distances:{f.side}:{'base' if depot else 'all'}"
-    dist = cached(f.state, name, lambda st: supply_distances(st, f.side, with_depots=not depot))
-    return dist, supply.network(f.state).ranges.get(uid, 0)
+    dist = supply.supply_cached(
+        f.state, name, lambda st: supply_distances(st, f.side, with_depots=not depot)
+    )
+    return dist, supply.supply_range(f.state, uid)
 
 
 def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:

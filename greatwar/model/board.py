@@ -474,11 +474,25 @@ def _index_places(mf: MapFile, board: Board, problems: Problems) -> None:
             key = canonical(board, fo.hex)
             board.fortifications[key] = fo.model_copy(update={"hex": key})
     for i, e in enumerate(mf.entry):
-        if check_hex(board, e.hex, ("entry", i, "hex"), problems):
-            if e.letter in board.entries:
-                problems.add(("entry", i, "letter"), f"entry hex {e.letter} is defined twice")
-            # every place is kept under the map's own spelling of its hex
-            board.entries[e.letter] = e.model_copy(update={"hex": canonical(board, e.hex)})
+        field, given = ("hex", [e.hex]) if e.hex else ("hexes", e.hexes)
+        locs = (
+            [("entry", i, "hex")]
+            if e.hex
+            else [("entry", i, "hexes", j) for j in range(len(given))]
+        )
+        ok = [
+            check_hex(board, label, loc, problems) for label, loc in zip(given, locs, strict=True)
+        ]
+        if not all(ok):
+            continue
+        if e.letter in board.entries:
+            problems.add(("entry", i, "letter"), f"entry hex {e.letter} is defined twice")
+        # every place is kept under the map's own spelling of its hex; an entry of
+        # several hexes (an area) keeps them all, its first as its hex
+        hexes = list(dict.fromkeys(canonical(board, label) for label in given))
+        if len(hexes) < len(given):
+            problems.add(("entry", i, field), f"entry {e.letter} names a hex twice")
+        board.entries[e.letter] = e.model_copy(update={"hex": hexes[0], "hexes": hexes})
     for i, s in enumerate(mf.supply_source):
         if check_hex(board, s.hex, ("supply_source", i, "hex"), problems):
             board.supply_sources.append(s.model_copy(update={"hex": canonical(board, s.hex)}))

@@ -9,14 +9,38 @@ Conventions shared by every file:
 * hexes are written as printed on the map (``"0712"``, ``"A53 B4"``);
 * a hexside is written as the two hexes it separates, ``"0712/0713"``;
 * every entry taken from a rulebook carries ``source = "<case>"``; every
-  value the project had to supply carries ``source = "provisional"``.
+  value the project had to supply carries ``source = "provisional"``;
+* a number the exclusive rules give per army (Rail Capacity, Railroad Movement
+  Rate, Supply Range, track limits) is a :data:`SideValues` table: keyed by side
+  id or nationality (a unit's nationality wins over its side), each either one
+  number for the whole game or a list of Game-Turn ranges, read by
+  :func:`side_value`::
+
+      rail_capacity = { allied = 6, central = 8 }
+      rail_capacity = { serbia = 5, "austria-hungary" = [
+          { to_turn = 3, value = 18 },              # Game-Turns 1-3
+          { from_turn = 4, to_turn = 7, value = 13 },
+          { from_turn = 8, value = 10 },            # Game-Turn 8 to the end
+      ] }
+
+  A turn the list leaves out has no value (a capacity or range of none).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    field_validator,
+    model_validator,
+)
 
 
 class Strict(BaseModel):
@@ -26,6 +50,74 @@ class Strict(BaseModel):
 
 
 Source = Annotated[str, Field(min_length=1)]
+
+
+# --- numbers by side or nationality, optionally by Game-Turn ---------------------------
+
+
+class TurnValue(Strict):
+    """A number for Game-Turns ``from_turn`` to ``to_turn`` (both included; no
+    ``to_turn``: to the end of the game), e.g. Serbia/Galicia 5.3's capacities read
+    from the Game-Turn Track."""
+
+    from_turn: int = Field(default=1, ge=1)
+    to_turn: int | None = Field(default=None, ge=1)
+    value: int = Field(ge=0)
+
+
+def _turns_in_order(values: list[TurnValue]) -> list[TurnValue]:
+    if not values:
+        raise ValueError("at least one range of Game-Turns")
+    last = 0  # the last Game-Turn given so far
+    for v in values:
+        if v.to_turn is not None and v.to_turn < v.from_turn:
+            raise ValueError(
+                f"ranges that end after they start (Game-Turns {v.from_turn}-{v.to_turn})"
+            )
+        if v.from_turn <= last:
+            raise ValueError(
+                "ranges in Game-Turn order without overlap"
+                f" (Game-Turn {v.from_turn} is given twice or out of order)"
+            )
+        last = v.to_turn if v.to_turn is not None else 1 << 30
+    return values
+
+
+#: Game-Turn ranges in order, without overlap
+ByTurn = Annotated[list[TurnValue], AfterValidator(_turns_in_order)]
+
+
+_BY_TURN = "list of Game-Turn ranges"
+
+
+def _number_or_turns(v: Any) -> str:
+    return _BY_TURN if isinstance(v, list) else "number"
+
+
+#: one number for the whole game, or numbers by Game-Turn
+SideValue = Annotated[
+    Annotated[int, Field(ge=0, strict=True), Tag("number")] | Annotated[ByTurn, Tag(_BY_TURN)],
+    Discriminator(_number_or_turns),
+]
+#: a number by side id or nationality: one for the whole game, or by Game-Turn (see above)
+SideValues = dict[str, SideValue]
+
+
+def side_value(table: SideValues, keys: Iterable[str], turn: int) -> int | None:
+    """The number ``table`` gives the first of ``keys`` it names (a nationality before its
+    side) on Game-Turn ``turn``; None when it names none of them, or when the named
+    key's Game-Turn ranges leave ``turn`` out."""
+    for key in keys:
+        given = table.get(key)
+        if given is None:
+            continue
+        if isinstance(given, int):
+            return given
+        for v in given:
+            if v.from_turn <= turn and (v.to_turn is None or turn <= v.to_turn):
+                return v.value
+        return None
+    return None
 
 
 # --- maps ---------------------------------------------------------------------
@@ -146,9 +238,21 @@ class Fortification(Strict):
 
 
 class EntryHex(Strict):
+    """A lettered entry for reinforcements (14.11): one hex (``hex``), or an area of
+    several (``hexes``: e.g. Hindenburg 14.1's "area of entrance printed on the map"),
+    any of which a unit scheduled at the letter may enter by.  Compiled, both are
+    filled in: ``hexes`` every hex, ``hex`` the first."""
+
     letter: str = Field(min_length=1)
-    hex: str
+    hex: str = ""
+    hexes: list[str] = Field(default_factory=list)
     edge: Literal["north", "south", "east", "west", ""] = ""
+
+    @model_validator(mode="after")
+    def _one_or_several(self) -> EntryHex:
+        if bool(self.hex) == bool(self.hexes):
+            raise ValueError("an entry names its hex (hex = ...) or its hexes (hexes = [...])")
+        return self
 
 
 class SupplySource(Strict):
@@ -267,6 +371,16 @@ class Arrival(Strict):
     turn: int = Field(ge=1)
     entry: str = Field(description="lettered entry hex, or a hex number")
     entrained: bool = False
+
+
+class ArrivalChange(Strict):
+    """An option's change to a counter's arrival (``OptionEffects.arrivals``): the fields
+    given replace the printed ones (a counter printed without an arrival needs turn and
+    entry)."""
+
+    turn: int | None = Field(default=None, ge=1)
+    entry: str | None = None
+    entrained: bool | None = None
 
 
 class Counter(Strict):
@@ -620,18 +734,28 @@ class Replacement(Strict):
 
 
 class Parameters(Strict):
-    """Numbers a game's exclusive rules (or a teaching scenario) set for the standard rules."""
+    """Numbers a game's exclusive rules (or a teaching scenario) set for the standard rules.
+
+    ``supply_range``, ``rail_capacity``, ``rail_rate`` and ``track_limit`` are
+    :data:`SideValues`: by side id or nationality, optionally by Game-Turn.
+    """
 
     stacking_limit: int | None = Field(default=None, ge=1)
     #: TCR by nationality (2.4)
     tcr: dict[str, int] = Field(default_factory=dict)
-    #: supply range in hexes by nationality (9.12)
-    supply_range: dict[str, int] = Field(default_factory=dict)
-    #: stacking points per Movement Phase by side id or nationality (5.31)
-    rail_capacity: dict[str, int] = Field(default_factory=dict)
-    #: rail movement rate in hexes by nationality (5.31)
-    rail_rate: dict[str, int] = Field(default_factory=dict)
-    #: countries whose railroads and map edges are Friendly, by side id (5.32, 9.13)
+    #: supply range in hexes by nationality or side id (9.12)
+    supply_range: SideValues = Field(default_factory=dict)
+    #: stacking points per Movement Phase by side id (one capacity for the side, Brusilov
+    #: 18.21-18.22) or nationality (one per nationality, Hindenburg 5.31) (5.31)
+    rail_capacity: SideValues = Field(default_factory=dict)
+    #: rail movement rate in hexes by nationality or side id (5.31)
+    rail_rate: SideValues = Field(default_factory=dict)
+    #: stacking points that may cross a hexside on one rail line in a Movement Phase, by
+    #: track (``single``, ``double``) and side id or nationality (Brusilov 18.3,
+    #: Serbia/Galicia 17.5, Hindenburg 17.4: applied only when the game's rules say so)
+    track_limit: dict[Literal["single", "double"], SideValues] = Field(default_factory=dict)
+    #: countries whose railroads and map edges are Friendly, by side id or nationality (a
+    #: nationality's own list wins: Serbia/Galicia 5.3 "their own country") (5.32, 9.13)
     friendly_countries: dict[str, list[str]] = Field(default_factory=dict)
     #: whether reinforcements count against Rail Capacity on their Game-Turn of arrival,
     #: by side id or nationality; true when not given (14.12, Brusilov 18.23,
@@ -644,11 +768,34 @@ class Parameters(Strict):
     source: str = ""
 
 
+class OptionEffects(Strict):
+    """What one of the game's options changes when it is on (``[option_effects.<name>]``;
+    e.g. Brusilov 26.3's variations).
+
+    ``parameters`` gives only the fields that change: a table (by side or nationality,
+    by track) is merged key by key into the scenario's, any other field replaced.
+    ``arrivals`` changes the arrival of counters by id; ``delay`` puts off every
+    arrival of a side's or nationality's units by some Game-Turns (after
+    ``arrivals``); ``vp`` is added to the initial victory points; an option in
+    ``excludes`` may not be on at the same time.  Several options apply in the order
+    of their names.
+    """
+
+    parameters: Parameters = Parameters()
+    arrivals: dict[str, ArrivalChange] = Field(default_factory=dict)
+    delay: dict[str, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
+    vp: int = 0
+    excludes: list[str] = Field(default_factory=list)
+    source: str = ""
+
+
 class ScenarioFile(Strict):
     scenario: ScenarioInfo
     side: list[SideInfo] = Field(min_length=2)
     parameters: Parameters = Parameters()
     options: dict[str, bool | int | str] = Field(default_factory=dict)
+    #: GWitE: what an option changes when it is on, by option name
+    option_effects: dict[str, OptionEffects] = Field(default_factory=dict)
     victory: Victory | None = None
     position: Position | None = None
     #: data only one rule system understands (e.g. Tannenberg's automatic victories and

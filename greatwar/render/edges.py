@@ -97,17 +97,18 @@ def edge_marker_layer(scenario: Scenario, geo: Geometry) -> str:
     board = geo.board
     out = []
     for letter, entry in sorted(board.entries.items()):
-        label = canonical_label(board, entry.hex)
-        if label is None:
-            continue
-        cx, cy = geo.center(label)
-        dx, dy = _edge_offset(entry.edge or geo.edge_of(label), geo.size, "entry")
-        out.append(
-            group(
-                {"data-entry": letter, "data-hex": label},
-                [entry_marker(cx + dx, cy + dy, letter, geo.size)],
+        for hex_label in entry.hexes or [entry.hex]:  # an entry of several hexes: each
+            label = canonical_label(board, hex_label)
+            if label is None:
+                continue
+            cx, cy = geo.center(label)
+            dx, dy = _edge_offset(entry.edge or geo.edge_of(label), geo.size, "entry")
+            out.append(
+                group(
+                    {"data-entry": letter, "data-hex": label},
+                    [entry_marker(cx + dx, cy + dy, letter, geo.size)],
+                )
             )
-        )
     for source in board.supply_sources:
         label = canonical_label(board, source.hex)
         if label is None:

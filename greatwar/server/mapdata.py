@@ -143,7 +143,9 @@ def _places(sc: Scenario) -> dict[str, Any]:
             {"hex": f.hex, "name": f.name, "country": f.country, "defense": list(f.defense)}
             for f in board.fortresses.values()
         ],
-        "entries": [{"hex": e.hex, "letter": e.letter} for e in board.entries.values()],
+        "entries": [
+            {"hex": h, "letter": e.letter} for e in board.entries.values() for h in e.hexes
+        ],
         "trenches": sorted(board.trenches),
     }
 

@@ -73,7 +73,9 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
 from greatwar.rules.gwite import command, supply, zoc
+from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -155,20 +157,13 @@ def validate(scenario: Scenario, problems: Problems) -> None:
 
 
 def _params(st: State) -> Parameters:
-    return U.static(st).scenario.file.parameters
-
-
-def _for_unit(st: State, table: dict[str, Any], uid: str, default: Any) -> Any:
-    """A parameter given by nationality, else by side id."""
-    ui = U.info(st, uid)
-    if ui.nationality in table:
-        return table[ui.nationality]
-    return table.get(ui.side, default)
+    return P.parameters(st)
 
 
 def rail_rate(st: State, uid: str) -> int:
-    """5.31 Railroad Movement Rate: hexes per Movement Phase (by nationality or side)."""
-    return int(_for_unit(st, _params(st).rail_rate, uid, 0))
+    """5.31 Railroad Movement Rate: hexes per Movement Phase (by nationality or side, and
+    by Game-Turn when the scenario says so)."""
+    return P.for_unit(st, _params(st).rail_rate, uid)
 
 
 def capacity_pool(st: State, uid: str) -> str:
@@ -179,8 +174,9 @@ def capacity_pool(st: State, uid: str) -> str:
 
 
 def capacity(st: State, pool: str) -> int:
-    """5.31 Rail Capacity in stacking points per Movement Phase (none when not given)."""
-    return _params(st).rail_capacity.get(pool, 0)
+    """5.31 Rail Capacity in stacking points per Movement Phase (none when not given), on
+    the current Game-Turn (Serbia/Galicia 5.3: by the Game-Turn Track)."""
+    return P.for_key(st, _params(st).rail_capacity, pool)
 
 
 def pools_of(st: State, side: str) -> list[str]:
@@ -196,7 +192,9 @@ def pools_of(st: State, side: str) -> list[str]:
 def counts_reinforcements(st: State, uid: str) -> bool:
     """Whether a reinforcement counts against Rail Capacity on its turn of arrival
     (Brusilov 18.23 yes, Caporetto 14.12 not the Allies', Hindenburg 14.1 by nation)."""
-    return bool(_for_unit(st, _params(st).rail_capacity_counts_reinforcements, uid, True))
+    table = _params(st).rail_capacity_counts_reinforcements
+    nationality, side = P.unit_keys(st, uid)
+    return table.get(nationality, table.get(side, True))
 
 
 class RailRules:
@@ -208,6 +206,20 @@ class RailRules:
         given = _params(st).entrain_cost
         return U.tcr(st, uid) if given is None else given
 
+    def friendly_countries(self, st: State, side: str, nationality: str = "") -> frozenset[str]:
+        """5.32, 9.13 the countries whose rail lines and map edges are Friendly to ``side``'s
+        units of ``nationality``: ``parameters.friendly_countries`` of the nationality if it
+        has its own (Serbia/Galicia 5.3 "their own country"), else of the side.  Read once
+        per game: the answer may not change during play."""
+        table = _params(st).friendly_countries
+        return frozenset(table.get(nationality, table.get(side, ())))
+
+    def control_wait_case(self, st: State) -> str | None:
+        """The case of a game's rule that a hex becoming Friendly may be used for rail
+        movement and supply only from the next Game-Turn (Hindenburg 17.52), which stamps
+        control with the turn; None in the standard rules (usable at once)."""
+        return None
+
 
 def arrives_entrained(st: State, uid: str) -> bool:
     """14.12 the counter is designated as arriving entrained."""
@@ -218,20 +230,37 @@ def arrives_entrained(st: State, uid: str) -> bool:
 # --- Friendly railroad lines -------------------------------------------------------------
 
 
-def friendly_rail_hex(st: State, side: str, hex_label: str) -> bool:
-    """5.32 a hex of a Friendly railroad line: a rail hex in a country of the side's
-    ``parameters.friendly_countries`` (the standard rules' reading of "as defined in the
-    Exclusive rules") and not last occupied by an Enemy unit (5.33, 9.15).
+def friendly_rail_hex(st: State, side: str, hex_label: str, nationality: str = "") -> bool:
+    """5.32 a hex of a Friendly railroad line for ``side``'s units of ``nationality``: a
+    rail hex in a Friendly country (:meth:`RailRules.friendly_countries`, the standard
+    rules' reading of "as defined in the Exclusive rules") and not last occupied by an
+    Enemy unit (5.33, 9.15; nor, where the game says so, become Friendly this Game-Turn).
 
     The one definition of a Friendly rail hex, for supply (9.15) as for rail movement.
     """
-    stat = U.static(st)
-    if hex_label not in stat.rail_hexes:
+    if hex_label not in supply.friendly_rail(st, side, nationality):
         return False
-    country = stat.scenario.board.country.get(hex_label)
-    if country not in _params(st).friendly_countries.get(side, ()):
-        return False
-    return st.data["control"].get(hex_label) in (None, side)
+    return usable_control(st, side, hex_label)
+
+
+def unit_rail_hex(st: State, uid: str, hex_label: str) -> bool:
+    """5.32 a hex of a railroad line Friendly to this unit (its side and nationality)."""
+    ui = U.info(st, uid)
+    return friendly_rail_hex(st, ui.side, hex_label, ui.nationality)
+
+
+def _waiting(st: State, uid: str, hex_label: str) -> Why | None:
+    """Why a rail hex that became Friendly this Game-Turn may not be used yet (a game's
+    rule, Hindenburg 17.52), or None when that is not why it may not."""
+    ui = U.info(st, uid)
+    case = U.rules(st).control_wait_case(st)
+    if (
+        case is None
+        or st.data["control"].get(hex_label) != ui.side
+        or hex_label not in supply.friendly_rail(st, ui.side, ui.nationality)
+    ):
+        return None
+    return f"{hex_label} became Friendly this Game-Turn: it may be used from the next", case
 
 
 # --- Rail Capacity -----------------------------------------------------------------------
@@ -377,8 +406,11 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
             " journey per Movement Phase",
             "5.34",
         )
-    if not friendly_rail_hex(st, ui.side, here):
-        return f"{here} is not a hex of a Friendly railroad line", "5.32"
+    if not unit_rail_hex(st, uid, here):
+        return _waiting(st, uid, here) or (
+            f"{here} is not a hex of a Friendly railroad line",
+            "5.32",
+        )
     if ui.tcr != 1 and here in zoc.enemy_controlled(st, ui.side):
         return f"{here} is Enemy-controlled: only TCR 1 units entrain there", "5.32"
     if not command.in_command(st, uid):
@@ -406,20 +438,25 @@ def _entrain(st: State, frame: Frame, uid: str) -> None:
 # --- rail movement (5.33) --------------------------------------------------------------
 
 
-def _passable(st: State, side: str) -> Callable[[str], bool]:
+def _passable(st: State, uid: str) -> Callable[[str], bool]:
     """The test a hex must pass for an entrained unit to enter it (5.33, 5.13)."""
     from greatwar.rules.gwite.movement import blocked_hexes
 
-    enemy_zoc = zoc.enemy_controlled(st, side)
-    blocked = blocked_hexes(st, side)
-    return lambda h: h not in blocked and h not in enemy_zoc and friendly_rail_hex(st, side, h)
+    ui = U.info(st, uid)
+    enemy_zoc = zoc.enemy_controlled(st, ui.side)
+    blocked = blocked_hexes(st, ui.side)
+    return lambda h: (
+        h not in blocked
+        and h not in enemy_zoc
+        and friendly_rail_hex(st, ui.side, h, ui.nationality)
+    )
 
 
 def _rail_paths(st: State, uid: str, start: str, limit: int) -> dict[str, list[str]]:
     """Breadth-first along the rail lines: every hex reachable in at most ``limit`` rail
     hexes, with the shortest path (first found in map order)."""
     nexts = rail_net(st).next
-    ok = _passable(st, U.info(st, uid).side)
+    ok = _passable(st, uid)
     prev: dict[str, str] = {}
     seen = {start}
     frontier = [start]
@@ -478,10 +515,10 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return f"by rail {to} is reached by {path}; the action gives another path", "5.33"
     if to not in U.static(st).rail_hexes:
         return f"{to} is not on a railroad line", "5.33"
-    if not friendly_rail_hex(st, side, to):
+    if not unit_rail_hex(st, uid, to):
         if st.data["control"].get(to) not in (None, side):
             return f"{to} was last occupied by an Enemy unit", "5.33"
-        return f"{to} is not on a Friendly railroad line", "5.32"
+        return _waiting(st, uid, to) or (f"{to} is not on a Friendly railroad line", "5.32")
     if to in zoc.enemy_controlled(st, side):
         return f"{to} is Enemy-controlled: entrained units may not enter it", "5.33"
     anyhow = _rail_paths(st, uid, U.record(st, uid)["hex"], len(board.hexes))
@@ -579,7 +616,7 @@ def why_not_off_map(st: State, frame: Frame, uid: str, to: Any) -> Why | None:
         if not ends:
             return f"{here} is not a rail map-exit hex linked off the map for {ui.name}", "5.37"
         return f"from {here} the off-map line leads to {', '.join(sorted(ends))}", "5.37"
-    if not friendly_rail_hex(st, ui.side, here):
+    if not unit_rail_hex(st, uid, here):
         return f"{here} is not a Friendly rail map-exit hex", "5.37"
     return _why_no_capacity_to_move(st, uid)
 
@@ -621,8 +658,11 @@ def why_not_reenter(st: State, frame: Frame, uid: str) -> Why | None:
         return f"{to} holds an Enemy unit or fortress", "5.13"
     if to in zoc.enemy_controlled(st, ui.side):
         return f"{to} is in an Enemy zone of control: no unit re-enters there", "5.37"
-    if not friendly_rail_hex(st, ui.side, to):
-        return f"{to} is no longer a Friendly rail hex (last occupied by the Enemy)", "5.33"
+    if not unit_rail_hex(st, uid, to):
+        return _waiting(st, uid, to) or (
+            f"{to} is no longer a Friendly rail hex (last occupied by the Enemy)",
+            "5.33",
+        )
     need, left = mp_to_reenter(st, uid), _rail_mp_left(st, frame, uid)
     if need > left:
         return (

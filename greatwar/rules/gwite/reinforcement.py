@@ -26,6 +26,10 @@ Choices made where the rules are silent:
   Friendly unit ("in the direction of"); with no Friendly unit on the map, or
   none such, the nearest of all.  Hexes equally near are all offered: the
   player chooses.
+* An entry letter may name several hexes (an area, as Hindenburg 14.1's
+  "area of entrance"): the unit enters by any of them that is free, and its
+  entry counts as blocked by the Enemy (14.22, 14.23) only when every one of
+  them is; its alternative hex is the nearest to any of them.
 * A delayed unit may also enter at its scheduled hex on a later turn when
   that hex is free, and may be withheld (14.24); if its alternative hex is
   blocked in turn, it may be delayed again.
@@ -57,12 +61,25 @@ if TYPE_CHECKING:
 ALTERNATIVE = "alternative_entry"
 
 
-def entry_hex(st: State, uid: str) -> str:
+def scheduled_hexes(st: State, uid: str) -> list[str]:
+    """14.11 where the unit is scheduled to enter: the hex of its lettered entry, or
+    every hex of an entry that names several (an area: any of them will do), or the
+    hex its arrival names."""
     board = U.static(st).scenario.board
     entry = U.info(st, uid).arrive_entry or ""
     if entry in board.entries:
-        return canonical(board, board.entries[entry].hex)
-    return canonical(board, entry)
+        return list(board.entries[entry].hexes)
+    return [canonical(board, entry)]
+
+
+def entry_hex(st: State, uid: str) -> str:
+    """The scheduled entry hex (the first, for an entry of several hexes)."""
+    return scheduled_hexes(st, uid)[0]
+
+
+def _scheduled_text(st: State, uid: str) -> str:
+    hexes = scheduled_hexes(st, uid)
+    return hexes[0] if len(hexes) == 1 else f"{', '.join(hexes[:-1])} or {hexes[-1]}"
 
 
 def due(st: State, side: str) -> list[str]:
@@ -97,6 +114,13 @@ def blocked_by_enemy(st: State, side: str, hex_label: str) -> bool:
     )
 
 
+def schedule_blocked(st: State, uid: str) -> bool:
+    """14.22 the unit's scheduled entry is blocked by the Enemy: its hex, or every hex of an
+    entry of several."""
+    side = U.info(st, uid).side
+    return all(blocked_by_enemy(st, side, h) for h in scheduled_hexes(st, uid))
+
+
 def _enterable_edge_hexes(st: State, side: str) -> list[str]:
     """Map-edge hexes a reinforcement of ``side`` could enter now (14.21, 5.4)."""
     scenario = U.static(st).scenario
@@ -118,21 +142,23 @@ def alternative_hexes(st: State, uid: str) -> list[str]:
     direction of the nearest Friendly unit (all those equally near; see the module)."""
     board = U.static(st).scenario.board
     side = U.info(st, uid).side
-    scheduled = entry_hex(st, uid)
+    scheduled = scheduled_hexes(st, uid)
+
+    def away(h: str) -> int:  # from the scheduled hex (the nearest of an area's)
+        return min(board.distance(s, h) for s in scheduled)
+
     friends = [U.record(st, f)["hex"] for f in U.on_map(st, side)]
     nearest: list[str] = []
     if friends:
-        least = min(board.distance(scheduled, h) for h in friends)
-        nearest = sorted({h for h in friends if board.distance(scheduled, h) == least})
-    edge = [h for h in _enterable_edge_hexes(st, side) if h != scheduled]
-    toward = [
-        h for h in edge if any(board.distance(h, f) < board.distance(scheduled, f) for f in nearest)
-    ]
+        least = min(away(h) for h in friends)
+        nearest = sorted({h for h in friends if away(h) == least})
+    edge = [h for h in _enterable_edge_hexes(st, side) if h not in scheduled]
+    toward = [h for h in edge if any(board.distance(h, f) < away(f) for f in nearest)]
     candidates = toward or edge
     if not candidates:
         return []
-    best = min(board.distance(scheduled, h) for h in candidates)
-    return sorted(h for h in candidates if board.distance(scheduled, h) == best)
+    best = min(away(h) for h in candidates)
+    return sorted(h for h in candidates if away(h) == best)
 
 
 def alternative(st: State, uid: str) -> str | None:
@@ -147,10 +173,19 @@ def entry_hexes(st: State, uid: str) -> list[str]:
     """Where the unit may enter now: its scheduled hex, its alternative hex (14.22)."""
     side = U.info(st, uid).side
     out = []
-    for h in (entry_hex(st, uid), alternative(st, uid)):
+    for h in (*scheduled_hexes(st, uid), alternative(st, uid)):
         if h is not None and h not in out and entry_blocked(st, side, h) is None:
             out.append(h)
     return out
+
+
+def _links_from_schedule(st: State, uid: str) -> list[tuple[str, int, str]]:
+    """14.23 off-map links from the scheduled entry hexes: (entry hex, link, other end)."""
+    return [
+        (h, index, other)
+        for h in scheduled_hexes(st, uid)
+        for index, other in rail.usable_links(st, uid, h)
+    ]
 
 
 def _exempt(st: State, uid: str) -> bool:
@@ -160,12 +195,12 @@ def _exempt(st: State, uid: str) -> bool:
 def _why_not_off_map(st: State, uid: str, to: Any) -> tuple[str, str] | None:
     """14.23 an entrained reinforcement whose entry hex is blocked may travel off the map."""
     ui = U.info(st, uid)
-    scheduled = entry_hex(st, uid)
+    scheduled = _scheduled_text(st, uid)
     if not rail.arrives_entrained(st, uid):
         return f"{ui.name} does not arrive entrained", "14.23"
-    if not blocked_by_enemy(st, ui.side, scheduled):
+    if not schedule_blocked(st, uid):
         return f"the entry hex {scheduled} of {ui.name} is not blocked by the Enemy", "14.23"
-    ends = {other for _, other in rail.usable_links(st, uid, scheduled)}
+    ends = {other for _, _, other in _links_from_schedule(st, uid)}
     if to not in ends:
         if not ends:
             return f"no off-map rail line leads from {scheduled} for {ui.name}", "14.23"
@@ -207,12 +242,11 @@ class ReinforcementSegment(Handler):
     def _choices(self, st: State, role: str, uid: str) -> list[Action]:
         entries = entry_hexes(st, uid)
         out: list[Action] = [{"type": "enter", "unit": uid, "hex": h} for h in entries]
-        scheduled = entry_hex(st, uid)
-        if blocked_by_enemy(st, role, scheduled):
+        if schedule_blocked(st, uid):
             for h in alternative_hexes(st, uid):
                 if h not in entries:  # 14.22 (a usable alternative is entered, not delayed)
                     out.append({"type": "delay", "unit": uid, "hex": h})
-            for _, other in rail.usable_links(st, uid, scheduled):
+            for _, _, other in _links_from_schedule(st, uid):
                 if _why_not_off_map(st, uid, other) is None:
                     out.append({"type": "off_map", "unit": uid, "to": other})  # 14.23
         return out
@@ -232,15 +266,15 @@ class ReinforcementSegment(Handler):
 
     def _enter(self, st: State, uid: str, hex_label: str) -> None:
         name = U.info(st, uid).name
-        scheduled = entry_hex(st, uid)
+        scheduled = scheduled_hexes(st, uid)
         U.set_note(st, uid, ALTERNATIVE, None)
         U.place(st, uid, hex_label)
-        if hex_label == scheduled:
+        if hex_label in scheduled:
             st.log(f"{name} arrives at {hex_label}.", case="14.11")
         else:
             st.log(
                 f"{name} arrives at {hex_label}, the alternative to its blocked entry hex"
-                f" {scheduled}.",
+                f" {_scheduled_text(st, uid)}.",
                 case="14.22",
             )
         U.rules(st).entered_hexes(st, uid, [hex_label])
@@ -256,15 +290,16 @@ class ReinforcementSegment(Handler):
         turn = st.data["turn"] + 1
         U.set_note(st, uid, ALTERNATIVE, {"hex": hex_label, "turn": turn})
         st.log(
-            f"The entry hex {entry_hex(st, uid)} of {U.info(st, uid).name} is blocked by the"
+            f"The entry hex {_scheduled_text(st, uid)} of {U.info(st, uid).name} is blocked by the"
             f" Enemy: it is delayed one Game-Turn and may enter at {hex_label} from Game-Turn"
             f" {turn}.",
             case="14.22",
         )
 
     def _off_map(self, st: State, uid: str, to: str) -> None:
-        scheduled = entry_hex(st, uid)
-        index = next(i for i, other in rail.usable_links(st, uid, scheduled) if other == to)
+        scheduled, index = next(
+            (h, i) for h, i, other in _links_from_schedule(st, uid) if other == to
+        )
         U.set_note(st, uid, ALTERNATIVE, None)
         U.set_status(st, uid, rail.OFF_MAP)
         U.set_note(st, uid, rail.OFF_MAP, {"link": index, "from": scheduled, "to": to, "mp": 0})
@@ -280,7 +315,7 @@ class ReinforcementSegment(Handler):
 
     def _withhold(self, st: State, role: str, uid: str) -> None:
         name = U.info(st, uid).name
-        why = entry_blocked(st, role, entry_hex(st, uid))
+        why = entry_blocked(st, role, entry_hex(st, uid))  # (an area's first hex)
         if why and not entry_hexes(st, uid):
             st.log(f"{name} cannot arrive: {why}; it waits for a later turn.", case="14.21")
         else:
@@ -318,14 +353,14 @@ class ReinforcementSegment(Handler):
         self, st: State, role: str, uid: str, kind: Any, action: Action
     ) -> tuple[str, str] | None:
         ui = U.info(st, uid)
-        scheduled = entry_hex(st, uid)
+        scheduled = _scheduled_text(st, uid)
         if kind == "enter":
             return self._why_not_enter(st, role, uid, action.get("hex"))
         if kind == "off_map":
             return _why_not_off_map(st, uid, action.get("to"))
         if kind == "delay":
-            if not blocked_by_enemy(st, role, scheduled):
-                why = entry_blocked(st, role, scheduled)
+            if not schedule_blocked(st, uid):
+                why = entry_blocked(st, role, entry_hex(st, uid))
                 if why:
                     return (
                         f"{why}: only Enemy units or zones of control give an alternative",
@@ -340,8 +375,8 @@ class ReinforcementSegment(Handler):
 
     def _why_not_enter(self, st: State, role: str, uid: str, hex_label: Any) -> tuple[str, str]:
         ui = U.info(st, uid)
-        scheduled = entry_hex(st, uid)
-        allowed = [scheduled]
+        scheduled = _scheduled_text(st, uid)
+        allowed = scheduled_hexes(st, uid)
         alt = U.record(st, uid).get(ALTERNATIVE)
         if alt is not None:
             if hex_label == alt["hex"] and alt["turn"] > st.data["turn"]:

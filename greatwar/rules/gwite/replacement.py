@@ -35,6 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.names import side_name
 
@@ -54,7 +55,7 @@ NEVER_REPLACED: dict[str, str] = {
 
 def parameters(st: State) -> Replacement | None:
     """The game's 13.0 numbers (exclusive rules), or None: no replacement at all."""
-    return st.game.scenario.file.parameters.replacement
+    return P.parameters(st).replacement
 
 
 # --- the variation points of 13.0 -------------------------------------------------

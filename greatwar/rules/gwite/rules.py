@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import position, rail
+from greatwar.rules.gwite import option_effects, position, rail
+from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite.cavalry import CavalryRules
 from greatwar.rules.gwite.combat import CombatRules
 from greatwar.rules.gwite.command import UNLIMITED_OPTION, CommandRules
@@ -68,6 +69,8 @@ class StandardRules(
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """What the standard rules need of a scenario's data (a game adds its own)."""
         params = scenario.file.parameters
+        P.validate(scenario, params, problems)  # tables by side or nationality (R8)
+        option_effects.validate(scenario, self.options, problems)
         rail.validate(scenario, problems)
         if not params.stacking_limit:
             problems.add(
@@ -86,7 +89,11 @@ class StandardRules(
                     f"counter {c.id}: size {c.size!r} has no stacking value in 6.11; give stacking",
                 )
         # 9.12 every nationality with units that supply affects (not HQs, 10.35) needs a range
-        needing = {c.nationality for c in scenario.counters.values() if c.type != "hq"}
+        needing = {
+            c.nationality
+            for c in scenario.counters.values()
+            if c.type != "hq" and c.side not in params.supply_range
+        }
         for nationality in sorted(needing - set(params.supply_range)):
             problems.add(
                 ("parameters", "supply_range"),

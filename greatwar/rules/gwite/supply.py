@@ -55,15 +55,17 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -81,6 +83,26 @@ FEED = "feed"
 
 
 @dataclass(frozen=True)
+class SupplyClass:
+    """Units that trace supply alike (R5): from the same sources (Friendly rail, map edges,
+    the depots that serve them), along the same links, with one search for all of them.
+
+    In the standard rules a side's units are one class, split by nationality only where
+    the scenario gives a nationality its own Friendly countries (Serbia/Galicia 5.3).
+    A game's rules name their own classes (:meth:`SupplyRules.supply_class`): by
+    nationality (Hindenburg 16.0), by what a unit may cross (``name``: Caporetto 9.18's
+    ridges).  Range and the Enemy-controlled hexes a line may cross (9.14) stay each
+    unit's own, read on the class's one search.
+    """
+
+    side: str
+    #: whose Friendly countries give the rail and map-edge sources ("": the side's)
+    nationality: str = ""
+    #: a game's own distinction between classes of one side and nationality
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Network:
     """What supply needs of the map, for one game (static)."""
 
@@ -88,104 +110,168 @@ class Network:
     links: dict[str, tuple[str, ...]]
     #: consecutive hexes of some rail line (9.15 "contiguous rail hexes")
     rail_links: dict[str, tuple[str, ...]]
-    #: side -> rail hexes in its friendly countries (9.13, 9.15)
-    friendly_rail: dict[str, frozenset[str]]
-    #: side -> Friendly map-edge hexes: rail exits and the map's supply sources (9.13)
-    edges: dict[str, frozenset[str]]
-    #: unit id -> Supply Range in hexes (9.12, exclusive rules)
-    ranges: dict[str, int]
     #: a distance longer than any line on this map
     far: int
 
 
-_networks: weakref.WeakKeyDictionary[Game, Network] = weakref.WeakKeyDictionary()
+@dataclass(frozen=True)
+class ClassNetwork:
+    """What one supply class traces along and from (static, built once per game)."""
+
+    #: neighbours a line of this class may enter (9.12, a game's own links)
+    links: dict[str, tuple[str, ...]]
+    #: rail hexes in the class's Friendly countries (9.13, 9.15)
+    friendly_rail: frozenset[str]
+    #: Friendly map-edge hexes: rail exits and the map's supply sources (9.13)
+    edges: frozenset[str]
+
+
+_per_game: weakref.WeakKeyDictionary[Game, dict[object, object]] = weakref.WeakKeyDictionary()
+
+
+def per_game(st: State, key: object, build: Callable[[], object]) -> Any:
+    """A table that never changes during a game, built once and shared by its states."""
+    memo = _per_game.setdefault(st.game, {})
+    if key not in memo:
+        memo[key] = build()
+    return memo[key]
 
 
 def network(st: State) -> Network:
-    net = _networks.get(st.game)
-    if net is None:
-        net = _networks[st.game] = _build_network(st)
-    return net
+    return per_game(st, "supply-network", lambda: _build_network(st))  # type: ignore[no-any-return]
 
 
 def _build_network(st: State) -> Network:
     stat = U.static(st)
     board = stat.scenario.board
-    params = stat.scenario.file.parameters
     rail: dict[str, set[str]] = defaultdict(set)
     for line in board.rails:
         for a, b in pairwise(line.hexes):
             rail[a].add(b)
             rail[b].add(a)
-    friendly_rail: dict[str, frozenset[str]] = {}
-    edges: dict[str, frozenset[str]] = {}
-    for side in stat.side_ids:
-        countries = set(params.friendly_countries.get(side, ()))
-        friendly_rail[side] = frozenset(
-            h for h in stat.rail_hexes if board.country.get(h) in countries
-        )
-        # 9.13 a Friendly map edge is where a Friendly railroad line exits the map
-        exits = {
-            h
-            for line in board.rails
-            for h in (line.hexes[0], line.hexes[-1])
-            if board.is_edge(h) and board.country.get(h) in countries
-        }
-        exits.update(s.hex for s in board.supply_sources if s.country in countries)
-        edges[side] = frozenset(exits)
     return Network(
         links={h: tuple(stat.costs[1].enter[h]) for h in board.hexes},
         rail_links={h: tuple(sorted(n)) for h, n in rail.items()},
-        friendly_rail=friendly_rail,
-        edges=edges,
-        ranges={uid: params.supply_range.get(ui.nationality, 0) for uid, ui in stat.units.items()},
         far=len(board.hexes) + 1,
     )
+
+
+def friendly_rail(st: State, side: str, nationality: str = "") -> frozenset[str]:
+    """5.32, 9.15 rail hexes in the countries Friendly to ``side``'s units of ``nationality``
+    (the game's :meth:`RailRules.friendly_countries`), whoever last occupied them: the one
+    definition rail movement and supply share."""
+
+    def build() -> frozenset[str]:
+        stat = U.static(st)
+        countries = U.rules(st).friendly_countries(st, side, nationality)
+        board = stat.scenario.board
+        return frozenset(h for h in stat.rail_hexes if board.country.get(h) in countries)
+
+    return per_game(st, ("friendly-rail", side, nationality), build)  # type: ignore[no-any-return]
+
+
+def class_network(st: State, cls: SupplyClass) -> ClassNetwork:
+    def build() -> ClassNetwork:
+        rules = U.rules(st)
+        return ClassNetwork(
+            links=rules.supply_links(st, cls),
+            friendly_rail=friendly_rail(st, cls.side, cls.nationality),
+            edges=rules.supply_edges(st, cls),
+        )
+
+    return per_game(st, ("supply-class", cls), build)  # type: ignore[no-any-return]
+
+
+def supply_range(st: State, uid: str) -> int:
+    """The unit's Supply Range in hexes now (9.12, the game's rules)."""
+    return U.rules(st).supply_range(st, uid)  # type: ignore[no-any-return]
 
 
 # --- the supply situation of a side, found in one pass ------------------------------------
 
 
 @dataclass(frozen=True)
+class ClassSupply:
+    """The sources of one supply class now."""
+
+    #: 9.15 Friendly rail hexes that are supply sources
+    rail: frozenset[str]
+    #: 9.13 Friendly map-edge hexes usable as sources
+    edges: frozenset[str]
+    #: every hex a line of the class may end in (with the depots that serve it, 9.16)
+    sources: frozenset[str]
+
+
+@dataclass(frozen=True)
 class SupplyTable:
-    """Supply of one side now (derived, cached on the revisions of both sides)."""
+    """Supply of one side now (derived, cached on the revisions of both sides and the
+    Game-Turn)."""
 
     #: hexes a line may not enter: Enemy units other than HQs, Enemy fortresses
     blocked: frozenset[str]
     #: Enemy-controlled hexes without a Friendly unit or fortress (7.24)
     enemy_zones: frozenset[str]
-    #: 9.15 Friendly rail hexes that are supply sources
+    #: 9.15 Friendly rail hexes that are supply sources (of any class)
     rail: frozenset[str]
-    #: 9.13 Friendly map-edge hexes usable as sources
+    #: 9.13 Friendly map-edge hexes usable as sources (of any class)
     edges: frozenset[str]
     #: 9.16 supply depots (unit ids) in supply
     depots: frozenset[str]
-    #: every hex a line of supply may end in
+    #: every hex a line of supply of some class may end in
     sources: frozenset[str]
     #: unit on the map -> whether it can trace a line of supply (9.12-9.16)
     line: dict[str, bool]
+    #: the sources of each supply class with units on the map
+    classes: dict[SupplyClass, ClassSupply]
+
+
+def supply_cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
+    """A table derived from supply: rebuilt when any unit changes or the Game-Turn does
+    (ranges and sources may go by Game-Turn, R8; control stamped with it, R5)."""
+    key = (name, U.revision(st), st.data["turn"])
+    return st.memo(key, lambda: build(st))
 
 
 def table(st: State, side: str) -> SupplyTable:
     """The supply situation of ``side`` (one pass per change of either side's units)."""
-    return U.cached(st, f"supply:{side}", lambda s: _build_table(s, side))  # type: ignore[no-any-return]
+    return supply_cached(st, f"supply:{side}", lambda s: _build_table(s, side))  # type: ignore[no-any-return]
 
 
 def _build_table(st: State, side: str) -> SupplyTable:
-    net = network(st)
-    enemy = U.enemy_of(st, side)
+    rules = U.rules(st)
     blocked, present = _occupation(st, side)
     enemy_zones = zoc.enemy_controlled(st, side) - present  # 7.24
-    control = st.data["control"]
     closed = blocked | enemy_zones
-    rail = _rail_sources(net, side, enemy, control, closed)
-    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit
-    edges = frozenset(h for h in net.edges[side] if h not in blocked and control.get(h) != enemy)
-    depots = _supplied_depots(st, side, net, rail | edges, closed)
-    depot_hexes = {U.record(st, uid)["hex"] for uid in depots}
-    sources = rail | edges | depot_hexes
-    line = _trace_lines(st, side, net, sources, blocked, enemy_zones, depots)
-    return SupplyTable(blocked, enemy_zones, rail, edges, depots, sources, line)
+    # every class of the side's units has its sources (a side without units on the map
+    # still has them: retreats and withdrawals measure toward them); units on the map trace
+    members: dict[SupplyClass, list[str]] = {}
+    units = st.data["units"]
+    for uid, ui in U.static(st).units.items():
+        if ui.side == side:
+            traced = members.setdefault(rules.supply_class(st, uid), [])
+            if units[uid]["status"] == "on_map":
+                traced.append(uid)
+    base = {cls: _base(st, side, cls, blocked, closed) for cls in members}
+    depots = _supplied_depots(st, side, base, closed)
+    line: dict[str, bool] = {}
+    classes: dict[SupplyClass, ClassSupply] = {}
+    for cls, uids in members.items():
+        rail, edges = base[cls]
+        served = {U.record(st, d)["hex"] for d in depots if rules.depot_serves(st, d, cls)}
+        sources = rail | edges | served
+        classes[cls] = ClassSupply(rail, edges, sources)
+        line.update(_trace_lines(st, cls, uids, sources, blocked, enemy_zones, depots))
+    every = list(classes.values())
+    return SupplyTable(
+        blocked=blocked,
+        enemy_zones=enemy_zones,
+        rail=frozenset().union(*(c.rail for c in every)),
+        edges=frozenset().union(*(c.edges for c in every)),
+        depots=depots,
+        sources=frozenset().union(*(c.sources for c in every)),
+        line=line,
+        classes=classes,
+    )
 
 
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -205,17 +291,30 @@ def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(blocked), frozenset(present)
 
 
+def _base(
+    st: State, side: str, cls: SupplyClass, blocked: frozenset[str], closed: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The class's rail sources (9.15) and Friendly map edges (9.13) now."""
+    cnet = class_network(st, cls)
+    cut = U.rules(st).supply_interdicted(st, cls)
+    rail = _rail_sources(st, side, cnet, closed | cut)
+    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit
+    edges = frozenset(h for h in cnet.edges if h not in blocked and usable_control(st, side, h))
+    return rail, edges
+
+
 def _rail_sources(
-    net: Network, side: str, enemy: str, control: dict[str, str], closed: frozenset[str]
+    st: State, side: str, cnet: ClassNetwork, closed: frozenset[str]
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge."""
-    usable = {h for h in net.friendly_rail[side] if h not in closed and control.get(h) != enemy}
-    frontier = [h for h in net.edges[side] if h in usable]
+    rail_links = network(st).rail_links
+    usable = {h for h in cnet.friendly_rail if h not in closed and usable_control(st, side, h)}
+    frontier = [h for h in cnet.edges if h in usable]
     reached = set(frontier)
     while frontier:
         following = []
         for h in frontier:
-            for n in net.rail_links.get(h, ()):
+            for n in rail_links.get(h, ()):
                 if n in usable and n not in reached:
                     reached.add(n)
                     following.append(n)
@@ -224,13 +323,18 @@ def _rail_sources(
 
 
 def _relax(
-    net: Network, starts: Iterable[str], closed: frozenset[str], limit: int, dist: dict[str, int]
+    links: dict[str, tuple[str, ...]],
+    far: int,
+    starts: Iterable[str],
+    closed: frozenset[str],
+    limit: int,
+    dist: dict[str, int],
 ) -> None:
     """Lower ``dist`` (hexes to the nearest start) by a breadth-first search from ``starts``
     through hexes not ``closed``, up to ``limit`` hexes."""
     frontier = []
     for h in starts:
-        if dist.get(h, net.far) > 0:
+        if dist.get(h, far) > 0:
             dist[h] = 0
             frontier.append(h)
     d = 0
@@ -238,39 +342,63 @@ def _relax(
         d += 1
         following = []
         for h in frontier:
-            for n in net.links[h]:
-                if n not in closed and dist.get(n, net.far) > d:
+            for n in links[h]:
+                if n not in closed and dist.get(n, far) > d:
                     dist[n] = d
                     following.append(n)
         frontier = following
 
 
 def _supplied_depots(
-    st: State, side: str, net: Network, base: frozenset[str], closed: frozenset[str]
+    st: State,
+    side: str,
+    base: dict[SupplyClass, tuple[frozenset[str], frozenset[str]]],
+    closed: frozenset[str],
 ) -> frozenset[str]:
-    """9.16 depots within their own Supply Range of a source or of a supplied depot."""
+    """9.16 depots within their own Supply Range of a source of their class or of a
+    supplied depot that serves their class (chains)."""
     stat = U.static(st)
     depots = [uid for uid in U.on_map(st, side) if stat.units[uid].type == "supply_depot"]
     if not depots:
         return frozenset()
-    limit = max(net.ranges[uid] for uid in depots)
-    dist: dict[str, int] = {}
-    _relax(net, (h for h in base if h not in closed), closed, limit, dist)
+    rules = U.rules(st)
+    far = network(st).far
+    of = {uid: rules.supply_class(st, uid) for uid in depots}
+    reach = {uid: rules.supply_range(st, uid) for uid in depots}
+    limit: dict[SupplyClass, int] = {}
+    dist: dict[SupplyClass, dict[str, int]] = {}
+    for uid in depots:
+        limit[of[uid]] = max(limit.get(of[uid], 0), reach[uid])
+    for cls, most in limit.items():
+        rail, edges = base[cls]
+        dist[cls] = {}
+        links = class_network(st, cls).links
+        _relax(links, far, (h for h in rail | edges if h not in closed), closed, most, dist[cls])
     supplied: set[str] = set()
+
+    def feed(uid: str) -> None:  # 9.16 chains: a supplied depot is a source for the classes
+        supplied.add(uid)  # it serves
+        here = U.record(st, uid)["hex"]
+        for cls, most in limit.items():
+            if rules.depot_serves(st, uid, cls):
+                _relax(class_network(st, cls).links, far, (here,), closed, most, dist[cls])
+
+    for uid in depots:
+        if rules.always_supplied(st, uid):
+            feed(uid)
     progress = True
     while progress:
         progress = False
         for uid in depots:
             here = U.record(st, uid)["hex"]
-            if uid not in supplied and dist.get(here, net.far) <= net.ranges[uid]:
-                supplied.add(uid)
+            if uid not in supplied and dist[of[uid]].get(here, far) <= reach[uid]:
+                feed(uid)
                 progress = True
-                _relax(net, (here,), closed, limit, dist)  # 9.16 chains
     return frozenset(supplied)
 
 
 def _zone_layers(
-    net: Network,
+    links: dict[str, tuple[str, ...]],
     sources: frozenset[str],
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
@@ -288,7 +416,6 @@ def _zone_layers(
             layers[c][h] = 0
             fewest[h] = c
             frontier.append((h, c))
-    links = net.links
     too_many = most_zones + 1
     d = 0
     while frontier and d < limit:
@@ -310,29 +437,40 @@ def _zone_layers(
 
 def _trace_lines(
     st: State,
-    side: str,
-    net: Network,
+    cls: SupplyClass,
+    units: list[str],
     sources: frozenset[str],
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
     depots: frozenset[str],
 ) -> dict[str, bool]:
+    """Each unit of one class: a line within its own range crossing no more Enemy-controlled
+    hexes than it may (9.12-9.14), or always in supply by the game's rules."""
     stat = U.static(st)
-    units = U.on_map(st, side)
+    rules = U.rules(st)
+    far = network(st).far
     tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
-    most_zones = TCR1_ENEMY_ZONES if any(stat.units[u].tcr == 1 for u in tracers) else 0
-    limit = max((net.ranges[uid] for uid in tracers), default=0)
-    layers = _zone_layers(net, sources, blocked, enemy_zones, most_zones, limit)
+    allowed = {uid: rules.supply_enemy_zones(st, uid) for uid in tracers}
+    reach = {uid: rules.supply_range(st, uid) for uid in tracers}
+    layers = _zone_layers(
+        class_network(st, cls).links,
+        sources,
+        blocked,
+        enemy_zones,
+        max(allowed.values(), default=0),
+        max(reach.values(), default=0),
+    )
     line: dict[str, bool] = {}
     for uid in units:
-        ui = stat.units[uid]
-        if ui.type == "supply_depot":
+        if stat.units[uid].type == "supply_depot":
             line[uid] = uid in depots  # 9.16
             continue
+        if rules.always_supplied(st, uid):
+            line[uid] = True
+            continue
         here = U.record(st, uid)["hex"]
-        allowed = most_zones if ui.tcr == 1 else 0  # 9.14
-        shortest = min(layers[c].get(here, net.far) for c in range(allowed + 1))
-        line[uid] = shortest <= net.ranges[uid]  # 9.12, 9.13: the unit's hex not counted
+        shortest = min(layers[c].get(here, far) for c in range(allowed[uid] + 1))
+        line[uid] = shortest <= reach[uid]  # 9.12, 9.13: the unit's hex not counted
     return line
 
 
@@ -438,7 +576,7 @@ def source_distance(st: State, side: str, hex_label: str) -> int | None:
     their own rules for them (8.63 priority 2, 8.64, 12.13).  A plain hex
     count would send retreats toward a source across a lake.
     """
-    dist = U.cached(st, f"supply_distance:{side}", lambda s: _distances(s, side))
+    dist = supply_cached(st, f"supply_distance:{side}", lambda s: _distances(s, side))
     return dist.get(hex_label)  # type: ignore[no-any-return]
 
 
@@ -446,7 +584,7 @@ def _distances(st: State, side: str) -> dict[str, int]:
     net = network(st)
     tab = table(st, side)
     dist: dict[str, int] = {}
-    _relax(net, tab.sources, tab.blocked, net.far, dist)
+    _relax(net.links, net.far, tab.sources, tab.blocked, net.far, dist)
     return dist
 
 
@@ -461,10 +599,73 @@ def out_of_supply_units(st: State) -> list[str]:
 
 
 class SupplyRules:
-    """The variation points of 9.0 (a game's rules class may override them)."""
+    """The variation points of 9.0 (a game's rules class may override them).
+
+    Supply is traced per :class:`SupplyClass` (R5): :meth:`supply_class` sorts the
+    units, and each class has its own links (:meth:`supply_links`), map edges
+    (:meth:`supply_edges`), Friendly rail (:meth:`RailRules.friendly_countries`),
+    interdicted rail (:meth:`supply_interdicted`) and the depots that serve it
+    (:meth:`depot_serves`); each unit its own range (:meth:`supply_range`), Enemy
+    zones it may cross (:meth:`supply_enemy_zones`), or no need of a line at all
+    (:meth:`always_supplied`).  ``supply_links`` and ``supply_edges`` are built once
+    per game and class; the others are asked each time supply is found.
+    """
 
     def attrition_exempt(self, st: State, uid: str) -> bool:
         """Units the exclusive rules spare from attrition (e.g. Caporetto 9.22)."""
+        return False
+
+    def supply_class(self, st: State, uid: str) -> SupplyClass:
+        """The class a unit traces supply with: its side's, by its nationality where the
+        scenario gives the nationality Friendly countries of its own (Serbia/Galicia 5.3
+        "their own country"); a game sorts by more (Hindenburg 16.0, Caporetto 9.18)."""
+        ui = U.info(st, uid)
+        own = ui.nationality in P.parameters(st).friendly_countries
+        return SupplyClass(ui.side, ui.nationality if own else "")
+
+    def supply_range(self, st: State, uid: str) -> int:
+        """9.12 the unit's Supply Range in hexes: the scenario's, by nationality or side and
+        by Game-Turn (R8)."""
+        return P.for_unit(st, P.parameters(st).supply_range, uid)
+
+    def supply_enemy_zones(self, st: State, uid: str) -> int:
+        """9.14 Enemy-controlled hexes the unit's line may pass through: two for TCR 1."""
+        return TCR1_ENEMY_ZONES if U.info(st, uid).tcr == 1 else 0
+
+    def supply_links(self, st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
+        """The neighbours a line of the class may enter from each hex (built once per game):
+        no prohibited terrain or hexside (9.12, 5.4).  A game removes some (Caporetto 9.18
+        ridges, Serbia/Galicia 9.1 major rivers) or adds some (Caporetto 9.12 lagoons)."""
+        return network(st).links
+
+    def supply_edges(self, st: State, cls: SupplyClass) -> frozenset[str]:
+        """9.13 the class's Friendly map edges (built once per game): where a rail line of a
+        Friendly country leaves the map, and the map's supply sources in a Friendly
+        country."""
+        board = U.static(st).scenario.board
+        countries = self.friendly_countries(st, cls.side, cls.nationality)  # type: ignore[attr-defined]
+        exits = {
+            h
+            for line in board.rails
+            for h in (line.hexes[0], line.hexes[-1])
+            if board.is_edge(h) and board.country.get(h) in countries
+        }
+        exits.update(s.hex for s in board.supply_sources if s.country in countries)
+        return frozenset(exits)
+
+    def supply_interdicted(self, st: State, cls: SupplyClass) -> frozenset[str]:
+        """Friendly rail hexes that are no source of the class now and cut its rail paths
+        (Caporetto 9.19 rail interdiction).  None in the standard rules."""
+        return frozenset()
+
+    def depot_serves(self, st: State, depot: str, cls: SupplyClass) -> bool:
+        """9.13, 9.16 whether a supplied depot is a source for the class: for every class of
+        its side (Hindenburg 16.0: its own nationality only)."""
+        return U.info(st, depot).side == cls.side
+
+    def always_supplied(self, st: State, uid: str) -> bool:
+        """Units in supply without a line (Serbia/Galicia 9.1 Serbians in Serbia, Caporetto
+        9.25 the monitor).  None in the standard rules."""
         return False
 
 

@@ -9,6 +9,7 @@ from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
     combat,
     command,
+    option_effects,
     position,
     rail,
     sequence,
@@ -76,6 +77,12 @@ class GwiteSystem(RuleSystem):
         """The optional rules of the scenario's game."""
         return dict(rules_class(scenario.info.game).options)
 
+    def resolve_options(self, scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a game, refused when two that exclude each other are both on."""
+        resolved = super().resolve_options(scenario, options)
+        option_effects.check_combination(scenario, resolved)
+        return resolved
+
     def projected_vp(self, st: State) -> float:
         return U.rules(st).projected_vp(st)
 
@@ -85,7 +92,8 @@ class GwiteSystem(RuleSystem):
     # --- games --------------------------------------------------------------
 
     def prepare(self, game: Game) -> Any:
-        static = build_static(game.scenario)
+        # R8: the tables are built from the scenario as the options that are on change it
+        static = build_static(option_effects.effective(game.scenario, game.options))
         static.rules = rules_class(game.scenario.info.game)()  # R1: the game's rules
         return static
 
@@ -118,6 +126,7 @@ class GwiteSystem(RuleSystem):
             "fortress_lost": {},  # fortress hex -> fortress steps lost (11.13)
         }
         position.apply(game, data, new_unit_record)  # a mid-game position
+        data["vp"] += option_effects.initial_vp(game.scenario, game.options)
         return data
 
     def start(self, st: State) -> None:

@@ -45,6 +45,20 @@ def build_static(scenario: Scenario) -> TannenbergStatic:
     )
 
 
+def _refuse_gwite_data(scenario: Scenario, problems: Problems) -> None:
+    """Data only The Great War in the East uses is refused, never ignored: options' effects
+    and entries of several hexes (a Tannenberg reinforcement enters by one hex, 17.2.1)."""
+    for name in sorted(scenario.file.option_effects):
+        problems.add(("option_effects", name), "option_effects is not used by the Tannenberg rules")
+    for letter, entry in sorted(scenario.board.entries.items()):
+        if len(entry.hexes) > 1:
+            problems.add(
+                ("map", "entry", letter),
+                f"entry {letter} of the map names {len(entry.hexes)} hexes: a Tannenberg"
+                " reinforcement enters by one hex (17.2.1)",
+            )
+
+
 def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
     """A unit's record in the state (see :mod:`greatwar.rules.tannenberg.units`)."""
     return {"hex": hex_label, "status": status, "level": 0, "lost": 0, "markers": []}
@@ -83,6 +97,7 @@ class TannenbergSystem(RuleSystem):
             problems.add(
                 ("side",), f"Tannenberg is played by 'german' and 'russian', not {sorted(sides)}"
             )
+        _refuse_gwite_data(scenario, problems)
         special.validate(scenario, problems)  # 17.3, 18.1, 19.2, 19.3 data
         reinforcements.validate(scenario, problems)  # 17.2.4 data
         position.validate(scenario, problems)  # the [position] and where pieces start
