@@ -186,7 +186,9 @@ def test_an_entry_names_one_hex_or_several_not_both(tmp_path: Path) -> None:
 def test_the_tannenberg_rules_refuse_an_entry_of_several_hexes(tmp_path: Path) -> None:
     tannenberg = Path(greatwar.__file__).parent / "data" / "tannenberg"
     text = (tannenberg / "maps" / "teaching.toml").read_text(encoding="utf-8")
-    text = text.replace('letter = "A"\nhex = "A1 B23"', 'letter = "A"\nhexes = ["A1 B23", "A1 B22"]')
+    text = text.replace(
+        'letter = "A"\nhex = "A1 B23"', 'letter = "A"\nhexes = ["A1 B23", "A1 B22"]'
+    )
     (tmp_path / "map.toml").write_text(text, encoding="utf-8")
     scenario = (tannenberg / "scenarios" / "teaching.toml").read_text(encoding="utf-8")
     scenario = re.sub(r'^map = ".*"$', 'map = "map.toml"', scenario, count=1, flags=re.M)
