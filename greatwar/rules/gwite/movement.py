@@ -260,6 +260,8 @@ class MovementSegment(Handler):
 
     def _can_go_on(self, st: State, frame: Frame, uid: str) -> bool:
         """Whether the unit being moved has any move left (else it is finished)."""
+        if U.record(st, uid)["status"] == "eliminated":
+            return False  # removed by what it tried (a game's failed entrain roll)
         if can_move(st, uid) and has_a_move(st, frame, uid):
             return True
         return rail.can_act(st, frame, uid)

@@ -72,6 +72,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
+from greatwar.model.schema import side_value
 from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
@@ -95,7 +96,23 @@ CLOSING = "rail_closing"
 #: action types of the Movement Segment that this module handles
 ACTION_TYPES: frozenset[str] = frozenset({"entrain", "rail_move", "detrain", "off_map", "reenter"})
 
+#: state key, written only when an entrain roll fails: side -> pool -> stacking points
+#: charged to Rail Capacity this Player-Turn by units that failed to entrain
+RAIL_CHARGED = "rail_charged"
+#: Movement Segment local, written only under track limits: "line:hex/hex" -> stacking
+#: points moved across that hexside on that line this phase
+TRACK_USED = "track_used"
+
 Why = tuple[str, str]
+
+
+@dataclass(frozen=True)
+class EntrainRoll:
+    """A die roll a unit makes to entrain (as Serbia/Galicia 17.11, Hindenburg 17.13 and
+    17.23, Brusilov 23.53 have): the rolls that succeed and the case that asks for it."""
+
+    success: tuple[int, ...]
+    case: str
 
 
 # --- the rail net (static, one per game) ---------------------------------------------
@@ -109,6 +126,8 @@ class RailNet:
     next: dict[str, tuple[str, ...]]
     #: hex -> (link index, hex at the other end) of the off-map links ending there
     links: dict[str, tuple[tuple[int, str], ...]]
+    #: hexside (its two hexes in order) -> (line index, track) of the lines crossing it
+    sides: dict[tuple[str, str], tuple[tuple[int, str], ...]]
 
 
 _nets: weakref.WeakKeyDictionary[Game, RailNet] = weakref.WeakKeyDictionary()
@@ -124,11 +143,13 @@ def rail_net(st: State) -> RailNet:
 def _build_net(scenario: Scenario) -> RailNet:
     board = scenario.board
     following: dict[str, list[str]] = defaultdict(list)
-    for line in board.rails:
+    sides: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
+    for index, line in enumerate(board.rails):
         for a, b in pairwise(line.hexes):
             for here, there in ((a, b), (b, a)):
                 if there not in following[here]:
                     following[here].append(there)
+            sides[_side(a, b)].append((index, line.track))
     links: dict[str, list[tuple[int, str]]] = defaultdict(list)
     for i, joined in enumerate(board.offmap_links):
         a, b = joined.hexes
@@ -137,7 +158,12 @@ def _build_net(scenario: Scenario) -> RailNet:
     return RailNet(
         next={h: tuple(n) for h, n in following.items()},
         links={h: tuple(n) for h, n in links.items()},
+        sides={k: tuple(v) for k, v in sides.items()},
     )
+
+
+def _side(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
 
 
 def validate(scenario: Scenario, problems: Problems) -> None:
@@ -213,6 +239,38 @@ class RailRules:
         per game: the answer may not change during play."""
         table = _params(st).friendly_countries
         return frozenset(table.get(nationality, table.get(side, ())))
+
+    def track_limit_case(self, st: State) -> str | None:
+        """The case of the game's track limits, when they apply (Brusilov 18.3 and
+        Hindenburg 17.4 optional, Serbia/Galicia 17.5): stacking points that may cross a
+        hexside on one rail line in a Movement Phase.  None in the standard rules (no
+        limit).  A game returns its case, or None while its option is off."""
+        return None
+
+    def track_limit(self, st: State, uid: str, track: str) -> int | None:
+        """Stacking points of the unit's side or nationality that may cross a hexside on
+        one line of ``track`` (single, double) in a Movement Phase: the scenario's
+        ``parameters.track_limit`` while :meth:`track_limit_case` applies; None: no limit
+        (none given for the unit, e.g. Hindenburg 17.4's Austro-Hungarians)."""
+        if self.track_limit_case(st) is None:
+            return None
+        table = _params(st).track_limit.get(track)  # type: ignore[call-overload]
+        if table is None:
+            return None
+        return side_value(table, P.unit_keys(st, uid), st.data["turn"])
+
+    def entrain_roll(self, st: State, uid: str) -> EntrainRoll | None:
+        """The die roll the unit must make to entrain, or None: in the standard rules units
+        entrain without one (Brusilov 18.26 says so too)."""
+        return None
+
+    def entrain_failed(self, st: State, frame: Frame, uid: str, case: str) -> None:
+        """What befalls a unit whose entrain roll failed; its stacking points count against
+        Rail Capacity all the same (charged before this is called).  Here: it ends its
+        movement for the phase, spending what Movement Points it has left (as
+        Serbia/Galicia 17.11); a game may do more (Brusilov 23.53 eliminates it)."""
+        frame["spent"][uid] = _spent(frame, uid) + max(0, _mp_left(st, frame, uid))
+        st.log(f"{U.info(st, uid).name} ends its movement for this phase.", case=case)
 
     def control_wait_case(self, st: State) -> str | None:
         """The case of a game's rule that a hex becoming Friendly may be used for rail
@@ -308,6 +366,11 @@ def _usage(st: State, side: str) -> dict[str, list[int]]:
             entry = usage.setdefault(capacity_pool(st, uid), [0, 0])
             entry[0] += ui.stacking
             entry[1] += ui.stacking if moved else 0
+    # failed entrain rolls: the stacking points are spent as if the units had moved
+    for pool, points in st.data.get(RAIL_CHARGED, {}).get(side, {}).items():
+        entry = usage.setdefault(pool, [0, 0])
+        entry[0] += points
+        entry[1] += points
     return usage
 
 
@@ -424,14 +487,39 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
 
 
 def _entrain(st: State, frame: Frame, uid: str) -> None:
-    cost = U.rules(st).entrain_cost(st, uid)
+    rules = U.rules(st)
+    roll = rules.entrain_roll(st, uid)
+    ui = U.info(st, uid)
+    if roll is not None:
+        die = st.roll(f"{ui.name} tries to entrain", roll.case)
+        if die not in roll.success:
+            _charge_failed_attempt(st, uid, roll.case)
+            rules.entrain_failed(st, frame, uid, roll.case)
+            return
+    cost = rules.entrain_cost(st, uid)
     frame["spent"][uid] = _spent(frame, uid) + cost
     U.add_marker(st, uid, ENTRAINED)
-    ui = U.info(st, uid)
     st.log(
         f"{ui.name} entrains in {U.record(st, uid)['hex']} for {cost} MP"
         f" (TCR {ui.tcr}); {_capacity_text(st, ui.side)}.",
         case="5.32",
+    )
+
+
+def _charge_failed_attempt(st: State, uid: str, case: str) -> None:
+    """A unit failed its entrain roll: its stacking points count against its Rail Capacity
+    this Player-Turn all the same (as Serbia/Galicia 17.12, Hindenburg 17.14, Brusilov
+    23.53 say)."""
+    ui = U.info(st, uid)
+    if _charged(st, uid):
+        pools = st.data.setdefault(RAIL_CHARGED, {}).setdefault(ui.side, {})
+        pool = capacity_pool(st, uid)
+        pools[pool] = pools.get(pool, 0) + ui.stacking
+        U._touch(st, uid)  # Rail Capacity in use is derived from the units' revision
+    st.log(
+        f"{ui.name} fails to entrain; its {ui.stacking} stacking points count against the"
+        f" Rail Capacity all the same ({_capacity_text(st, ui.side)}).",
+        case=case,
     )
 
 
@@ -452,9 +540,12 @@ def _passable(st: State, uid: str) -> Callable[[str], bool]:
     )
 
 
-def _rail_paths(st: State, uid: str, start: str, limit: int) -> dict[str, list[str]]:
+def _rail_paths(
+    st: State, uid: str, start: str, limit: int, crossing: Crossing | None = None
+) -> dict[str, list[str]]:
     """Breadth-first along the rail lines: every hex reachable in at most ``limit`` rail
-    hexes, with the shortest path (first found in map order)."""
+    hexes, with the shortest path (first found in map order); ``crossing`` (under track
+    limits) says which hexsides the unit may still cross."""
     nexts = rail_net(st).next
     ok = _passable(st, uid)
     prev: dict[str, str] = {}
@@ -464,7 +555,11 @@ def _rail_paths(st: State, uid: str, start: str, limit: int) -> dict[str, list[s
         new = []
         for here in frontier:
             for there in nexts.get(here, ()):
-                if there not in seen and ok(there):
+                if (
+                    there not in seen
+                    and ok(there)
+                    and (crossing is None or crossing(here, there) is not None)
+                ):
                     seen.add(there)
                     prev[there] = here
                     new.append(there)
@@ -483,9 +578,65 @@ def _rail_paths(st: State, uid: str, start: str, limit: int) -> dict[str, list[s
 def rail_reach(st: State, frame: Frame, uid: str) -> dict[str, list[str]]:
     """Hexes the entrained unit can reach by rail now, with their paths (5.33)."""
     left = _rate_left(st, frame, uid)
-    key = ("rail_reach", uid, U.revision(st), left)
+    crossing = _crossing(st, frame, uid)
+    tracks = None if crossing is None else repr(sorted(frame.get(TRACK_USED, {}).items()))
+    key = ("rail_reach", uid, U.revision(st), left, tracks)
     here = U.record(st, uid)["hex"]
-    return st.memo(key, lambda: _rail_paths(st, uid, here, left) if left > 0 else {})  # type: ignore[no-any-return]
+    return st.memo(key, lambda: _rail_paths(st, uid, here, left, crossing) if left > 0 else {})  # type: ignore[no-any-return]
+
+
+# --- track limits (Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4) ---------------------
+
+#: under track limits: the rail line a unit would cross a hexside on, or None (all full)
+Crossing = Callable[[str, str], int | None]
+
+
+def _crossing(st: State, frame: Frame, uid: str) -> Crossing | None:
+    """Under the game's track limits, the line on which the unit would cross each hexside
+    (None: every line there has carried its limit this phase); None when no limit applies.
+
+    A hexside crossed by several lines takes the unit on the one it fits best (the least
+    room left after it: the player keeps the most for others); each line's stacking
+    points are counted apart (Brusilov 18.33, Serbia/Galicia 17.53, Hindenburg 17.43).
+    """
+    rules = U.rules(st)
+    need = U.info(st, uid).stacking
+    if need == 0 or rules.track_limit_case(st) is None:
+        return None
+    sides = rail_net(st).sides
+    used = frame.get(TRACK_USED, {})
+
+    def line(a: str, b: str) -> int | None:
+        best: tuple[int, int] | None = None  # (room left after, line index)
+        for index, track in sides.get(_side(a, b), ()):
+            limit = rules.track_limit(st, uid, track)
+            if limit is None:
+                return index
+            room = limit - used.get(_track_key(index, a, b), 0) - need
+            if room >= 0 and (best is None or room < best[0]):
+                best = (room, index)
+        return None if best is None else best[1]
+
+    return line
+
+
+def _track_key(index: int, a: str, b: str) -> str:
+    first, second = _side(a, b)
+    return f"{index}:{first}/{second}"
+
+
+def _use_track(st: State, frame: Frame, uid: str, start: str, path: list[str]) -> None:
+    """Count the unit's stacking points on the line it crossed each hexside by."""
+    crossing = _crossing(st, frame, uid)
+    if crossing is None:
+        return
+    used = frame.setdefault(TRACK_USED, {})
+    need = U.info(st, uid).stacking
+    for a, b in pairwise([start, *path]):
+        index = crossing(a, b)
+        assert index is not None, f"{a}/{b} was full when the path was offered"
+        key = _track_key(index, a, b)
+        used[key] = used.get(key, 0) + need
 
 
 def why_not_rail_move(st: State, frame: Frame, uid: str) -> Why | None:
@@ -507,7 +658,9 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
     to = action.get("to")
     if not isinstance(to, str) or not board.on_map(to):
         return f"{to!r} is not a hex on this map", "5.33"
-    paths = _rail_paths(st, uid, U.record(st, uid)["hex"], _rate_left(st, frame, uid))
+    here, left = U.record(st, uid)["hex"], _rate_left(st, frame, uid)
+    crossing = _crossing(st, frame, uid)
+    paths = _rail_paths(st, uid, here, left, crossing)
     if to in paths:
         if action.get("path") == paths[to] and action.get("hexes") == len(paths[to]):
             return None
@@ -521,7 +674,13 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return _waiting(st, uid, to) or (f"{to} is not on a Friendly railroad line", "5.32")
     if to in zoc.enemy_controlled(st, side):
         return f"{to} is Enemy-controlled: entrained units may not enter it", "5.33"
-    anyhow = _rail_paths(st, uid, U.record(st, uid)["hex"], len(board.hexes))
+    if crossing is not None and to in _rail_paths(st, uid, here, left):
+        return (
+            f"on the way to {to} every rail line across a hexside has carried its limit of"
+            " stacking points this phase",
+            U.rules(st).track_limit_case(st),
+        )
+    anyhow = _rail_paths(st, uid, here, len(board.hexes), crossing)
     if to in anyhow:
         return (
             f"{to} is {len(anyhow[to])} rail hexes away and"
@@ -538,6 +697,7 @@ def _rail_move(st: State, frame: Frame, action: Action) -> None:
     uid, to = action["unit"], action["to"]
     path = rail_reach(st, frame, uid)[to]
     start = U.record(st, uid)["hex"]
+    _use_track(st, frame, uid, start, path)
     used = frame.setdefault("rail_hexes", {}).get(uid, 0) + len(path)
     frame["rail_hexes"][uid] = used
     U.place(st, uid, to)
@@ -900,6 +1060,12 @@ def end_player_turn(st: State, side: str) -> None:
     reinforcements, last until the end of the Player-Turn."""
     U.clear_marker(st, MOVED_BY_RAIL, side)
     U.clear_marker(st, RAIL_EXEMPT, side)
+    charged = st.data.get(RAIL_CHARGED)
+    if charged is not None and side in charged:  # failed entrain rolls: this Player-Turn
+        del charged[side]
+        if not charged:
+            del st.data[RAIL_CHARGED]
+        st.data["rev"][side] += 1  # Rail Capacity in use is cached on the side's revision
 
 
 # --- prompts and views -----------------------------------------------------------------

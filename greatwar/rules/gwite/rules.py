@@ -71,6 +71,7 @@ class StandardRules(
         params = scenario.file.parameters
         P.validate(scenario, params, problems)  # tables by side or nationality (R8)
         option_effects.validate(scenario, self.options, problems)
+        self._refuse_track_limits(scenario, problems)
         rail.validate(scenario, problems)
         if not params.stacking_limit:
             problems.add(
@@ -101,6 +102,23 @@ class StandardRules(
                 f" parameters.supply_range.{nationality} (9.12)",
             )
         position.validate(self, scenario, problems)  # the [position], where units start
+
+    def _refuse_track_limits(self, scenario: Scenario, problems: Problems) -> None:
+        """Track limits given to a game that has none are refused, never ignored."""
+        if type(self).track_limit_case is not RailRules.track_limit_case:
+            return  # the game has track limits (R6)
+        given = [(("parameters", "track_limit"), scenario.file.parameters)]
+        given += [
+            (("option_effects", name, "parameters", "track_limit"), eff.parameters)
+            for name, eff in scenario.file.option_effects.items()
+        ]
+        for loc, params in given:
+            if params.track_limit:
+                problems.add(
+                    loc,
+                    f"{self.title} have no track limits (a game's exclusive rules give them:"
+                    " Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4)",
+                )
 
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a valid scenario of this game still lacks (beyond map and counters)."""
