@@ -31,9 +31,20 @@ capacity allows (units entrained before this phase), he detrains units of his
 choice first.
 
 Friendly railroad lines (5.32 "as defined in the Exclusive rules") are, in
-the standard rules, the rail hexes in a country of the side's
-``parameters.friendly_countries`` that were not last occupied by an Enemy
+the standard rules, the rail hexes in a country of the unit's
+``parameters.friendly_countries`` (its nationality's, else its side's,
+:meth:`RailRules.friendly_countries`) that were not last occupied by an Enemy
 unit: :func:`friendly_rail_hex`, the one definition supply uses too (9.15).
+
+What the exclusive rules vary (R6, :class:`RailRules`): Rail Capacity and
+Railroad Movement Rate by side or nationality and by Game-Turn (data); track
+limits, the stacking points that may cross a hexside on one line in a
+Movement Phase (:meth:`RailRules.track_limit_case`, counted in the segment's
+``track_used``, only while a game's limits apply); a die roll to entrain
+(:meth:`RailRules.entrain_roll`), a failed attempt's stacking points charged
+for the Player-Turn all the same (``state.data["rail_charged"]``, written only
+then); a hex usable only from the Game-Turn after it became Friendly
+(:meth:`RailRules.control_wait_case`).
 
 Choices made where the rules are silent (each also where it is coded):
 

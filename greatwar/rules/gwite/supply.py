@@ -1,24 +1,31 @@
 """9.0 Supply (and 11.2 fortress supply).
 
 A side's supply sources (9.13, 9.15, 9.16) and the lines of supply of all
-its units are found in one pass, cached on the revisions of both sides:
+its units are found in one pass, cached on the revisions of both sides and
+the Game-Turn.  Units trace supply by class (R5, :class:`SupplyClass`: a
+side's units are one class in the standard rules; a game sorts them by
+nationality or ability), each class with its own sources and links:
 
-1. Friendly rail hexes (9.15): rail hexes in a country of the side's
-   ``parameters.friendly_countries``, not last occupied by an Enemy unit
+1. Friendly rail hexes (9.15): rail hexes in a country Friendly to the class
+   (``parameters.friendly_countries`` of its side, or of its nationality when
+   the scenario gives one), not last occupied by an Enemy unit
    (``state.data["control"]``), joined by consecutive hexes of rail lines,
    all of them such Friendly rail hexes free of Enemy-occupied and
-   Enemy-controlled hexes, to a Friendly map edge.
+   Enemy-controlled hexes (and of rail the game says is interdicted), to a
+   Friendly map edge.
 2. Friendly map edges (9.13): the end hexes of rail lines that lie on the
    board edge in a friendly country, and the map's ``supply_source``
    entries of a friendly country; not Enemy-occupied, not last occupied by
    an Enemy unit.
 3. Supply depots in supply (9.16): within their own Supply Range of a
-   source above, or of another supplied depot (chains), by a path free of
-   Enemy-occupied and Enemy-controlled hexes.
+   source of their class, or of another supplied depot that serves it
+   (chains), by a path free of Enemy-occupied and Enemy-controlled hexes.
 
-Then one breadth-first search from all the sources, counting how many
-Enemy-controlled hexes each line crosses (TCR 1 units may cross two, 9.14),
-gives every unit's line; :func:`in_supply` is a look-up.
+Then one breadth-first search per class from all its sources (with the
+supplied depots that serve it), counting how many Enemy-controlled hexes
+each line crosses (TCR 1 units may cross two, 9.14), gives every unit's
+line within its own range; :func:`in_supply` is a look-up.  The variation
+points are the methods of :class:`SupplyRules`.
 
 Choices made where the rules are silent (each is explained where coded):
 
