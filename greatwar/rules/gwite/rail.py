@@ -591,7 +591,7 @@ def rail_reach(st: State, frame: Frame, uid: str) -> dict[str, list[str]]:
     left = _rate_left(st, frame, uid)
     crossing = _crossing(st, frame, uid)
     tracks = None if crossing is None else repr(sorted(frame.get(TRACK_USED, {}).items()))
-    key = ("rail_reach", uid, U.revision(st), left, tracks)
+    key = ("rail_reach", uid, U.revision(st), st.data["turn"], left, tracks)
     here = U.record(st, uid)["hex"]
     return st.memo(key, lambda: _rail_paths(st, uid, here, left, crossing) if left > 0 else {})  # type: ignore[no-any-return]
 
@@ -641,10 +641,10 @@ def _use_track(st: State, frame: Frame, uid: str, start: str, path: list[str]) -
     crossing = _crossing(st, frame, uid)
     if crossing is None:
         return
+    steps = [(a, b, crossing(a, b)) for a, b in pairwise([start, *path])]  # before counting
     used = frame.setdefault(TRACK_USED, {})
     need = U.info(st, uid).stacking
-    for a, b in pairwise([start, *path]):
-        index = crossing(a, b)
+    for a, b, index in steps:
         assert index is not None, f"{a}/{b} was full when the path was offered"
         key = _track_key(index, a, b)
         used[key] = used.get(key, 0) + need
