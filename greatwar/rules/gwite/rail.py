@@ -321,12 +321,12 @@ def unit_rail_hex(st: State, uid: str, hex_label: str) -> bool:
 def _waiting(st: State, uid: str, hex_label: str) -> Why | None:
     """Why a rail hex that became Friendly this Game-Turn may not be used yet (a game's
     rule, Hindenburg 17.52), or None when that is not why it may not."""
-    ui = U.info(st, uid)
     case = U.rules(st).control_wait_case(st)
-    if (
-        case is None
-        or st.data["control"].get(hex_label) != ui.side
-        or hex_label not in supply.friendly_rail(st, ui.side, ui.nationality)
+    if case is None:
+        return None
+    ui = U.info(st, uid)
+    if st.data["control"].get(hex_label) != ui.side or hex_label not in supply.friendly_rail(
+        st, ui.side, ui.nationality
     ):
         return None
     return f"{hex_label} became Friendly this Game-Turn: it may be used from the next", case
@@ -544,10 +544,12 @@ def _passable(st: State, uid: str) -> Callable[[str], bool]:
     ui = U.info(st, uid)
     enemy_zoc = zoc.enemy_controlled(st, ui.side)
     blocked = blocked_hexes(st, ui.side)
+    friendly = supply.friendly_rail(st, ui.side, ui.nationality)
     return lambda h: (
         h not in blocked
         and h not in enemy_zoc
-        and friendly_rail_hex(st, ui.side, h, ui.nationality)
+        and h in friendly
+        and usable_control(st, ui.side, h)  # friendly_rail_hex, its look-up made once
     )
 
 

@@ -137,11 +137,15 @@ _per_game: weakref.WeakKeyDictionary[Game, dict[object, object]] = weakref.WeakK
 
 
 def per_game(st: State, key: object, build: Callable[[], object]) -> Any:
-    """A table that never changes during a game, built once and shared by its states."""
-    memo = _per_game.setdefault(st.game, {})
-    if key not in memo:
-        memo[key] = build()
-    return memo[key]
+    """A table that never changes during a game (or a Game-Turn, when ``key`` names it),
+    built once and shared by its states."""
+    memo = _per_game.get(st.game)
+    if memo is None:
+        memo = _per_game[st.game] = {}
+    value = memo.get(key)
+    if value is None:
+        value = memo[key] = build()
+    return value
 
 
 def network(st: State) -> Network:
@@ -191,7 +195,47 @@ def class_network(st: State, cls: SupplyClass) -> ClassNetwork:
 
 def supply_range(st: State, uid: str) -> int:
     """The unit's Supply Range in hexes now (9.12, the game's rules)."""
-    return U.rules(st).supply_range(st, uid)  # type: ignore[no-any-return]
+    return _ranges(st)[uid]
+
+
+def _ranges(st: State) -> dict[str, int]:
+    """Every unit's Supply Range this Game-Turn (:meth:`SupplyRules.supply_range`)."""
+    turn = st.data["turn"]
+
+    def build() -> dict[str, int]:
+        rules = U.rules(st)
+        return {uid: rules.supply_range(st, uid) for uid in U.static(st).units}
+
+    return per_game(st, ("supply-ranges", turn), build)  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class _Sorted:
+    """The units of each side by supply class, and the Enemy zones each may cross (9.14)."""
+
+    #: side -> class -> its units, in counter order
+    classes: dict[str, dict[SupplyClass, tuple[str, ...]]]
+    #: unit -> its class
+    of: dict[str, SupplyClass]
+    #: unit -> Enemy-controlled hexes its line may pass through
+    zones: dict[str, int]
+
+
+def _sorted(st: State) -> _Sorted:
+    def build() -> _Sorted:
+        rules = U.rules(st)
+        classes: dict[str, dict[SupplyClass, list[str]]] = defaultdict(dict)
+        of: dict[str, SupplyClass] = {}
+        for uid, ui in U.static(st).units.items():
+            of[uid] = rules.supply_class(st, uid)
+            classes[ui.side].setdefault(of[uid], []).append(uid)
+        return _Sorted(
+            classes={s: {c: tuple(u) for c, u in by.items()} for s, by in classes.items()},
+            of=of,
+            zones={uid: rules.supply_enemy_zones(st, uid) for uid in U.static(st).units},
+        )
+
+    return per_game(st, "supply-sorted", build)  # type: ignore[no-any-return]
 
 
 # --- the supply situation of a side, found in one pass ------------------------------------
@@ -251,13 +295,11 @@ def _build_table(st: State, side: str) -> SupplyTable:
     closed = blocked | enemy_zones
     # every class of the side's units has its sources (a side without units on the map
     # still has them: retreats and withdrawals measure toward them); units on the map trace
-    members: dict[SupplyClass, list[str]] = {}
     units = st.data["units"]
-    for uid, ui in U.static(st).units.items():
-        if ui.side == side:
-            traced = members.setdefault(rules.supply_class(st, uid), [])
-            if units[uid]["status"] == "on_map":
-                traced.append(uid)
+    members = {
+        cls: [uid for uid in uids if units[uid]["status"] == "on_map"]
+        for cls, uids in _sorted(st).classes.get(side, {}).items()
+    }
     base = {cls: _base(st, side, cls, blocked, closed) for cls in members}
     depots = _supplied_depots(st, side, base, closed)
     line: dict[str, bool] = {}
@@ -370,8 +412,8 @@ def _supplied_depots(
         return frozenset()
     rules = U.rules(st)
     far = network(st).far
-    of = {uid: rules.supply_class(st, uid) for uid in depots}
-    reach = {uid: rules.supply_range(st, uid) for uid in depots}
+    of = _sorted(st).of
+    reach = _ranges(st)
     limit: dict[SupplyClass, int] = {}
     dist: dict[SupplyClass, dict[str, int]] = {}
     for uid in depots:
@@ -457,15 +499,15 @@ def _trace_lines(
     rules = U.rules(st)
     far = network(st).far
     tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
-    allowed = {uid: rules.supply_enemy_zones(st, uid) for uid in tracers}
-    reach = {uid: rules.supply_range(st, uid) for uid in tracers}
+    allowed = _sorted(st).zones
+    reach = _ranges(st)
     layers = _zone_layers(
         class_network(st, cls).links,
         sources,
         blocked,
         enemy_zones,
-        max(allowed.values(), default=0),
-        max(reach.values(), default=0),
+        max((allowed[uid] for uid in tracers), default=0),
+        max((reach[uid] for uid in tracers), default=0),
     )
     line: dict[str, bool] = {}
     for uid in units:
@@ -614,8 +656,11 @@ class SupplyRules:
     interdicted rail (:meth:`supply_interdicted`) and the depots that serve it
     (:meth:`depot_serves`); each unit its own range (:meth:`supply_range`), Enemy
     zones it may cross (:meth:`supply_enemy_zones`), or no need of a line at all
-    (:meth:`always_supplied`).  ``supply_links`` and ``supply_edges`` are built once
-    per game and class; the others are asked each time supply is found.
+    (:meth:`always_supplied`).  Supply is on the computer players' hot path, so the
+    answers are kept: ``supply_class``, ``supply_enemy_zones``, ``supply_links`` and
+    ``supply_edges`` once per game (they may depend only on the unit or class and the
+    map), ``supply_range`` once per Game-Turn; ``supply_interdicted``, ``depot_serves``
+    and ``always_supplied`` are asked each time supply is found.
     """
 
     def attrition_exempt(self, st: State, uid: str) -> bool:
