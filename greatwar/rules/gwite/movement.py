@@ -146,23 +146,37 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
 
 
 def extensions(st: State) -> tuple[MovementExtension, ...]:
-    """The game's movement extensions, in the order its rules list them."""
-    return st.game.static.rules.movement_extensions(st)  # type: ignore[no-any-return]
+    """The game's movement extensions, in the order its rules list them (asked once a
+    game)."""
+    stat = st.game.static
+    exts: tuple[MovementExtension, ...] | None = stat.movement_extensions
+    if exts is None:
+        exts = stat.movement_extensions = stat.rules.movement_extensions(st)
+    return exts
 
 
 def can_move(st: State, uid: str) -> bool:
-    """May this unit make normal moves in this Movement Segment?
+    """May this unit make normal moves in this Movement Segment?"""
+    return _may_move(st, uid, st.game.static.rules.allowance(st, uid))
 
-    Not when out of Command Control (10.4, 5.17), nor while an extension holds it
-    (5.33: an entrained unit moves by rail until it detrains).
-    """
-    rules = st.game.static.rules
-    if rules.allowance(st, uid) <= 0 or not command.may_move(st, uid):
+
+def _may_move(st: State, uid: str, allowance: int) -> bool:
+    """:func:`can_move` given the unit's allowance: not when out of Command Control
+    (10.4, 5.17), nor while an extension holds it (5.33: an entrained unit moves by rail
+    until it detrains)."""
+    if allowance <= 0 or not command.may_move(st, uid):
         return False
-    for ext in rules.movement_extensions(st):  # noqa: SIM110 (hot path: no generator)
+    for ext in extensions(st):  # noqa: SIM110 (hot path: no generator)
         if ext.holds(st, uid):
             return False
     return True
+
+
+def _moves_on(st: State, frame: Frame, uid: str) -> bool:
+    """Whether the unit may and can make a normal move now (:func:`can_move` and
+    :func:`has_a_move`, the allowance found once)."""
+    allowance: int = st.game.static.rules.allowance(st, uid)
+    return _may_move(st, uid, allowance) and _has_a_step(st, frame, uid, allowance)
 
 
 def _can_act(st: State, frame: Frame, uid: str) -> bool:
@@ -208,12 +222,17 @@ def _reach(st: State, frame: Frame, uid: str) -> Reach:
 
 def has_a_move(st: State, frame: Frame, uid: str) -> bool:
     """Whether the unit can enter at least one adjacent hex (the first step of any move)."""
+    return _has_a_step(st, frame, uid, st.game.static.rules.allowance(st, uid))
+
+
+def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
+    """:func:`has_a_move` given the unit's allowance."""
     costs = st.game.static.rules.movement_table(st, uid)
     here = U.record(st, uid)["hex"]
     blocked = blocked_for(st, uid)
     enemy_zoc = zoc.enemy_controlled(st, U.info(st, uid).side)
     fresh = uid not in frame["spent"]
-    left = mp_left(st, frame, uid)
+    left = allowance - frame["spent"].get(uid, 0) + _extra(frame, uid)
     zoc_cost = costs.zoc_cost
     for there, cost in costs.enter[here].items():
         if there in blocked:
@@ -258,8 +277,7 @@ class MovementSegment(Handler):
         return [
             uid
             for uid in candidates
-            if uid not in done
-            and ((can_move(st, uid) and has_a_move(st, frame, uid)) or _can_act(st, frame, uid))
+            if uid not in done and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:
@@ -342,9 +360,7 @@ class MovementSegment(Handler):
 
     def _can_go_on(self, st: State, frame: Frame, uid: str) -> bool:
         """Whether the unit being moved has any move left (else it is finished)."""
-        if can_move(st, uid) and has_a_move(st, frame, uid):
-            return True
-        return _can_act(st, frame, uid)
+        return _moves_on(st, frame, uid) or _can_act(st, frame, uid)
 
     def _finish_current(self, st: State, frame: Frame) -> None:
         current = frame["current"]
@@ -548,15 +564,17 @@ class MovementRules:
 
     def movement_extensions(self, st: State) -> tuple[MovementExtension, ...]:
         """What units may do in the Movement Segment besides moving, in this order: the
-        standard rules' is Railroad Movement (5.3); a game adds its own after it."""
+        standard rules' is Railroad Movement (5.3); a game adds its own after it.  Asked
+        once a game (:func:`extensions`)."""
         return STANDARD_EXTENSIONS
 
     def movement_class(self, st: State, uid: str) -> str:
         """The name of the move table that prices the unit's moves: in the standard rules
         its TCR's column of the Terrain Effects Chart (5.4), ``"tcr1"`` .. ``"tcr4"``.  A
         game names its own classes (by unit type, side ...) and builds their tables in
-        :meth:`build_movement_table`.  A unit's class may change only with its record
-        (reachable hexes are memoised on the units' revisions)."""
+        :meth:`build_movement_table`.  Asked once per unit and game (a unit's class
+        comes with its counter); a game whose units change class overrides
+        :meth:`movement_table`."""
         return TCR_CLASSES[st.game.static.units[uid].tcr]
 
     def build_movement_table(self, st: State, name: str) -> MoveCosts:
@@ -567,13 +585,17 @@ class MovementRules:
         return U.static(st).column(int(name[3:]))  # type: ignore[no-any-return]
 
     def movement_table(self, st: State, uid: str) -> MoveCosts:
-        """The move table of the unit's movement class, built on first use (not for a game
-        to override: it overrides :meth:`movement_class` and :meth:`build_movement_table`)."""
-        name = self.movement_class(st, uid)
-        tables = st.game.static.movement_tables
-        table = tables.get(name)
+        """The move table of the unit's movement class, built on first use and memoised
+        per unit (a hot path: a game overrides :meth:`movement_class` and
+        :meth:`build_movement_table`, and this only if its units change class)."""
+        stat = st.game.static
+        table = stat.unit_tables.get(uid)
         if table is None:
-            table = tables[name] = self.build_movement_table(st, name)
+            name = self.movement_class(st, uid)
+            table = stat.movement_tables.get(name)
+            if table is None:
+                table = stat.movement_tables[name] = self.build_movement_table(st, name)
+            stat.unit_tables[uid] = table
         return table  # type: ignore[no-any-return]
 
     def exerts_zoc(self, st: State, uid: str) -> bool:

@@ -83,9 +83,13 @@ class GwiteStatic:
     rail_hexes: frozenset[str]  # every hex a railroad line passes through
     #: the game's rules object (greatwar.rules.gwite.rules), set by the rule system
     rules: Any = None
-    #: move tables built so far, by TCR column of the chart and by movement class
+    #: move tables built so far, by TCR column of the chart and by movement class, and
+    #: each unit's (its class's), as the rules' ``movement_table`` finds them
     columns: dict[int, MoveCosts] = field(default_factory=dict)
     movement_tables: dict[str, MoveCosts] = field(default_factory=dict)
+    unit_tables: dict[str, MoveCosts] = field(default_factory=dict)
+    #: the rules' movement extensions (movement.extensions), once asked
+    movement_extensions: tuple[Any, ...] | None = None
 
     def column(self, tcr: int) -> MoveCosts:
         """The move table of one TCR column of the Terrain Effects Chart (5.4), built on
