@@ -134,7 +134,7 @@ def _build_network(st: State) -> Network:
         exits.update(s.hex for s in board.supply_sources if s.country in countries)
         edges[side] = frozenset(exits)
     return Network(
-        links={h: tuple(stat.costs[1].enter[h]) for h in board.hexes},
+        links={h: tuple(stat.adjacency()[h]) for h in board.hexes},
         rail_links={h: tuple(sorted(n)) for h, n in rail.items()},
         friendly_rail=friendly_rail,
         edges=edges,
