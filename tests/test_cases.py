@@ -14,6 +14,7 @@ import json
 import os
 import re
 import tomllib
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,9 @@ needs_rulebook = pytest.mark.skipif(
     reason=f"the rulebook and its case list are not in {RULEBOOKS}",
 )
 
-# A citation: a case number, optionally after a section or book name ("brusilov 25.12").
-CITATION = re.compile(r"^(?:[A-Za-z][A-Za-z_-]* )?\d+(?:\.\d+)+$")
+# A citation: a case number, optionally after a section or book name ("brusilov 25.12"); a
+# letter marks a number the rulebook prints again for another paragraph ("caporetto 5.32b").
+CITATION = re.compile(r"^(?:[A-Za-z][A-Za-z_-]* )?\d+(?:\.\d+)+[a-z]?$")
 # The standard rules end at 14.24; a bare number from 15 up is an exclusive-rules case,
 # which must name its game, because several games number their cases alike.
 FIRST_EXCLUSIVE_SECTION = 15
@@ -52,6 +54,33 @@ UNNAMED_GAME: dict[str, str] = {}  # files allowed to cite exclusive cases witho
 MAX_SUMMARY_WORDS = 25
 MAX_TITLE_WORDS = 8
 COPY_RUN = 8  # words in a row that a summary may never share with the rulebook
+
+# The four games with exclusive rules: each is a section of the index and of cases.tsv,
+# whose exclusive rules start at this line of the rulebook.
+GAMES = {
+    "brusilov": "Exclusive Rules: The Brusilov Offensive",
+    "caporetto": "Exclusive Rules: Caporetto",
+    "serbia-galicia": "Exclusive Rules: Serbia/Galicia",
+    "hindenburg": "Exclusive Rules: Von Hindenburg in Poland",
+}
+# cases.tsv lists each game's cases, headings included; a number printed twice counts once.
+TSV_COUNTS = {"brusilov": 125, "caporetto": 111, "serbia-galicia": 70, "hindenburg": 102}
+# Numbers a game's rules print over two or three different paragraphs.  cases.tsv keeps
+# the first; the index cites the next ones with a letter (docs/readings.md, "The four
+# games: the case index").
+PRINTED_AGAIN = {
+    "brusilov": {"26.24b"},
+    "caporetto": {"5.32b", "17.25b", "21.1b"},
+    "serbia-galicia": {"5.3b", "5.3c"},
+    "hindenburg": set(),
+}
+# Indexed cases cases.tsv leaves out, with the printed words that carry each: Caporetto's
+# one heading for three standard cases, and the two additions to standard cases that
+# Von Hindenburg's errata sheet makes.
+NOT_IN_TSV = {
+    "caporetto": {"9.22": "9.22, 9.23, 9.24 Attrition"},
+    "hindenburg": {"3.0": "Addition to Section 3.0", "8.3": "Addition to Case 8.3"},
+}
 
 
 def tsv_cases(section: str) -> set[str]:
@@ -82,13 +111,56 @@ def test_every_standard_case_of_the_rulebook_has_an_entry() -> None:
     assert set(index.sections["standard"]) == expected
 
 
-@needs_rulebook
-def test_exclusive_entries_are_cases_of_their_game() -> None:
+def game_parts() -> dict[str, list[str]]:
+    """Each game's exclusive rules: the rulebook's lines from its heading to the next."""
+    lines = RULEBOOK.read_text(encoding="utf-8").splitlines()
+    starts = {
+        game: next(i for i, line in enumerate(lines) if line.startswith(heading))
+        for game, heading in GAMES.items()
+    }
+    ends = [*sorted(starts.values())[1:], len(lines)]
+    return {
+        game: lines[start : min(e for e in ends if e > start)] for game, start in starts.items()
+    }
+
+
+def test_the_book_names_a_section_for_each_game() -> None:
     index = cases.index()
-    for section, entries in index.sections.items():
-        if section != "standard":
-            assert section in index.book.sections
-            assert set(entries) <= tsv_cases(section), section
+    assert set(index.book.sections) == {"standard", *GAMES}
+    assert set(index.sections) == {"standard", *GAMES}
+
+
+@needs_rulebook
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_exclusive_case_of_the_rulebook_has_an_entry(game: str) -> None:
+    expected = tsv_cases(game)
+    assert len(expected) == TSV_COUNTS[game]
+    extra = set(NOT_IN_TSV.get(game, {}))
+    assert not extra & expected, "cases.tsv lists them now: drop them from NOT_IN_TSV"
+    assert set(cases.index().sections[game]) == expected | PRINTED_AGAIN[game] | extra
+
+
+@needs_rulebook
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_number_printed_again_has_a_lettered_entry(game: str) -> None:
+    # a paragraph number at the start of a line, printed more than once in the game's rules
+    printed = Counter(
+        m.group(1) for line in game_parts()[game] if (m := re.match(r"(\d+(?:\.\d+)+)[ ,:]", line))
+    )
+    lettered = {f"{number}{letter}" for number, n in printed.items() for letter in "bcd"[: n - 1]}
+    assert lettered == PRINTED_AGAIN[game]
+    for number in lettered:
+        assert number[:-1] in tsv_cases(game)  # the first paragraph keeps the printed number
+
+
+@needs_rulebook
+def test_cases_left_out_of_cases_tsv_are_printed_in_their_game() -> None:
+    parts = game_parts()
+    for game, printed in NOT_IN_TSV.items():
+        text = "\n".join(parts[game])
+        for number, words_printed in printed.items():
+            assert words_printed in text, f"{game} {number}"
+            assert number in words_printed
 
 
 def test_titles_are_short_and_summaries_one_sentence_of_at_most_25_words() -> None:
@@ -104,13 +176,15 @@ def test_titles_are_short_and_summaries_one_sentence_of_at_most_25_words() -> No
 @needs_rulebook
 def test_no_title_or_summary_copies_eight_words_in_a_row_from_the_rulebook() -> None:
     book = runs(RULEBOOK.read_text(encoding="utf-8"), COPY_RUN)
-    copied = []
+    copied, checked = [], set()
     for section, number, entry in cases.index():
+        checked.add(section)
         for field in (entry.title, entry.summary):
             shared = runs(field, COPY_RUN) & book
             if shared:
                 copied.append(f"{section} {number}: {' '.join(sorted(shared)[0])}")
     assert not copied
+    assert checked == {"standard", *GAMES}  # the four games' summaries are checked too
 
 
 def test_the_copy_check_normalises_case_and_punctuation() -> None:
@@ -146,6 +220,17 @@ def test_citations_name_the_standard_rules_by_number_and_exclusive_rules_by_game
     assert index.parse("serbia_galicia 25.12") == ("serbia-galicia", "25.12")
     assert index.parse("8.75") == ("standard", "8.75")
     assert index.parse("not a case") is None
+
+
+def test_a_number_printed_twice_is_cited_with_a_letter_for_its_second_paragraph() -> None:
+    index = cases.index()
+    first, second = index.entry("caporetto 5.32"), index.entry("caporetto 5.32b")
+    assert first is not None and second is not None and first != second
+    assert index.entry("Caporetto  5.32B") is second
+    assert index.parse("serbia_galicia 5.3c") == ("serbia-galicia", "5.3c")
+    assert index.summary("5.32b") is None  # a bare number is a standard case
+    # a game's modification of a standard case is its own entry, cited with the game
+    assert index.entry("caporetto 5.32") != index.entry("5.32")
 
 
 def _strings(node: ast.expr | None) -> Iterator[str]:
@@ -425,6 +510,21 @@ def test_a_bad_case_file_lists_every_problem_with_its_line(tmp_path: Path) -> No
     assert f"{bad}:8: standard.5.13.summary" in text  # the missing summary, at its table
     assert "five" in text  # not a case number
     assert "caporetto" in text and "[book.sections]" in text  # an undeclared section
+
+
+def test_a_case_number_may_end_in_one_lower_case_letter(tmp_path: Path) -> None:
+    head = (
+        '[book]\nid = "gwite"\nname = "x"\ndefault_section = "caporetto"\n'
+        '[book.sections]\ncaporetto = "x"\n'
+    )
+    good = tmp_path / "good.toml"
+    good.write_text(head + '[caporetto."5.32b"]\ntitle = "t"\nsummary = "s."\n', encoding="utf-8")
+    assert load_cases(good).summary("caporetto 5.32b") == "s."
+    for number in ("5.32bc", "5.32B", "5b.32"):
+        bad = tmp_path / "bad.toml"
+        bad.write_text(head + f'[caporetto."{number}"]\ntitle = "t"\nsummary = "s."\n')
+        with pytest.raises(ScenarioError, match="case number"):
+            load_cases(bad)
 
 
 def test_a_case_file_needs_its_book_table(tmp_path: Path) -> None:

@@ -28,6 +28,11 @@ A *citation* is how code names a case: ``"7.11"`` (the default section),
 ``"gwite 7.11"`` / ``"tannenberg 9.5.9"`` (the book itself, meaning its
 default section).  Section names are matched without regard to case, and
 ``_`` stands for ``-`` (``serbia_galicia`` is ``serbia-galicia``).
+
+A case number may end in one lower-case letter: where a rulebook prints one
+number over two different paragraphs (Caporetto has two 5.32s), the index
+keeps the first under the printed number and the next as ``"5.32b"``, ``"5.32c"``
+(``"caporetto 5.32b"``).
 """
 
 from __future__ import annotations
@@ -44,7 +49,7 @@ from greatwar.model.files import DATA_ROOT, check_model, read_toml
 from greatwar.model.problems import Problems, ScenarioError
 from greatwar.model.schema import Strict
 
-CASE_NUMBER = r"^\d+(\.\d+)+$"
+CASE_NUMBER = r"^\d+(\.\d+)+[a-z]?$"  # 8.75, 9.5.9; 5.32b: a second printed 5.32
 SECTION_ID = r"^[a-z][a-z0-9-]*$"
 
 
@@ -57,7 +62,7 @@ def _matching(pattern: str, what: str) -> AfterValidator:
     return AfterValidator(check)
 
 
-CaseNumber = Annotated[str, _matching(CASE_NUMBER, "a case number such as 8.75 or 9.5.9")]
+CaseNumber = Annotated[str, _matching(CASE_NUMBER, "a case number such as 8.75, 9.5.9 or 5.32b")]
 SectionId = Annotated[str, _matching(SECTION_ID, "a lower-case name such as brusilov")]
 OneLine = Annotated[str, StringConstraints(min_length=1, pattern=r"^[^\n]+$")]
 

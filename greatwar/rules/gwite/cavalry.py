@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import rail, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement import blocked_hexes
+from greatwar.rules.gwite.movement import blocked_hexes, move_costs
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def _legal_paths(st: State, uid: str) -> list[Path]:
     ui = stat.units[uid]
     board = stat.scenario.board
     start = U.record(st, uid)["hex"]
-    enter = stat.costs[ui.tcr].enter  # neighbours not across prohibited hexsides or terrain
+    enter = move_costs(st, uid).enter  # neighbours not across prohibited hexsides or terrain
     closed = blocked_hexes(st, ui.side) | _closed_to(st, uid)
     paths = []
     for mid in sorted(enter[start]):
@@ -175,11 +175,9 @@ def attempters(st: State, frame: Frame) -> list[str]:
 
 def may_occupy(st: State, uid: str, vacated: str) -> bool:
     """12.16: the unit can be moved from its hex into the adjacent vacated hex."""
-    stat = U.static(st)
-    ui = stat.units[uid]
     here = U.record(st, uid)["hex"]
     return (
-        vacated in stat.costs[ui.tcr].enter[here]
+        vacated in move_costs(st, uid).enter[here]
         and U.movement_allowance(st, uid) > 0
         and not rail.entrained(st, uid)
     )
@@ -427,7 +425,7 @@ def _why_not_path(st: State, uid: str, action: Action) -> tuple[str, str | None]
     for h in path:
         if h in blocked:
             return f"{h} holds an Enemy unit or fortress", "5.13"
-    enter = stat.costs[ui.tcr].enter
+    enter = move_costs(st, uid).enter
     if mid not in enter[start] or to not in enter[mid]:
         return f"{start}→{mid}→{to} crosses prohibited terrain or a prohibited hexside", "5.4"
     closed = _closed_to(st, uid)

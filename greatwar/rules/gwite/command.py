@@ -110,7 +110,7 @@ def combat_strength(st: State, hq: str) -> int:
 def _adjacency(st: State) -> dict[str, dict[str, int]]:
     """Adjacent hexes not across prohibited or blocked hexsides nor into prohibited
     terrain (the move table leaves those out for every TCR, 5.4)."""
-    return U.static(st).costs[1].enter
+    return U.static(st).adjacency()  # type: ignore[no-any-return]
 
 
 def _live_fortresses(st: State, side: str) -> frozenset[str]:

@@ -6,6 +6,18 @@ action), possibly in several legs, and finishes it or selects the next unit.
 Each unit moves individually (5.0 procedure); a unit finished is done for
 the phase.  Costs come from the Terrain Effects Chart (5.4) plus one for
 entering an Enemy-controlled hex (7.21).
+
+The variation points a game's rules override (:class:`MovementRules`):
+
+* the *movement extensions*, actions a unit has besides moving (rail movement,
+  5.3, is the standard one; a game adds forced march, Gruppen ...: see
+  :mod:`movement_extension`);
+* the unit's *movement class*, naming the move table (terrain costs, the cost
+  of entering an Enemy zone of control, where its own zone reaches) that prices
+  its moves: the standard rules' classes are the TCR columns of the chart;
+* whether a unit exerts a zone of control now, and its Movement Allowance;
+* hex-by-hex application of a move, for a rule that acts on each hex entered
+  (the standard rules move a unit along its whole path at once).
 """
 
 from __future__ import annotations
@@ -16,11 +28,16 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, rail, supply, zoc
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.movement_extension import EXTRA_MP, MovementExtension
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.reach import Reach as BaseReach
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.rules.gwite.static import MoveCosts
+
+#: the standard rules' movement classes: the TCR columns of the chart (5.4), by TCR
+TCR_CLASSES = {tcr: f"tcr{tcr}" for tcr in (1, 2, 3, 4)}
 
 
 class Reach(BaseReach):
@@ -62,28 +79,32 @@ def blocked_for(st: State, uid: str) -> frozenset[str]:
     return blocked
 
 
+# The functions below are on the computer players' hot path: they reach the rules
+# object directly (``st.game.static.rules``, what ``U.rules`` returns) and loop
+# without generators.
+
+
 def allowance(st: State, uid: str) -> int:
-    """The unit's Movement Allowance this phase: halved, rounded down but never below
-    one, when it was found out of supply in the Initial Supply Segment (9.21)."""
-    printed = U.movement_allowance(st, uid)
-    if supply.movement_halved(st, uid):
-        return max(1, printed // 2)
-    return printed
+    """The unit's Movement Allowance this phase (the rules': :meth:`MovementRules.allowance`)."""
+    return st.game.static.rules.allowance(st, uid)  # type: ignore[no-any-return]
+
+
+def move_costs(st: State, uid: str) -> MoveCosts:
+    """The move table that prices this unit's moves: its movement class's (5.4, 7.21)."""
+    return st.game.static.rules.movement_table(st, uid)  # type: ignore[no-any-return]
 
 
 def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reach:
-    """Dijkstra over the move costs of the unit's TCR column.
+    """Dijkstra over the move costs of the unit's movement class.
 
     ``fresh``: the unit has expended no movement points this phase, so it
     may always move one hex whatever the cost (5.17).
     """
-    stat = U.static(st)
-    ui = stat.units[uid]
-    costs = stat.costs[ui.tcr]
+    costs = st.game.static.rules.movement_table(st, uid)
     enter = costs.enter
     provisional_edges = costs.provisional
-    enemy_zoc = zoc.enemy_controlled(st, ui.side)
-    zoc_cost = stat.zoc_cost
+    enemy_zoc = zoc.enemy_controlled(st, U.info(st, uid).side)
+    zoc_cost = costs.zoc_cost
     blocked = blocked_for(st, uid)
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
@@ -124,28 +145,76 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
 # --- the Movement Segment ------------------------------------------------------
 
 
+def extensions(st: State) -> tuple[MovementExtension, ...]:
+    """The game's movement extensions, in the order its rules list them (asked once a
+    game)."""
+    stat = st.game.static
+    exts: tuple[MovementExtension, ...] | None = stat.movement_extensions
+    if exts is None:
+        exts = stat.movement_extensions = stat.rules.movement_extensions(st)
+    return exts
+
+
 def can_move(st: State, uid: str) -> bool:
-    """May this unit make normal moves in this Movement Segment?
-
-    Not when out of Command Control (10.4, 5.17), nor while entrained (5.33:
-    an entrained unit moves by rail until it detrains).
-    """
-    return allowance(st, uid) > 0 and command.may_move(st, uid) and not rail.entrained(st, uid)
+    """May this unit make normal moves in this Movement Segment?"""
+    return _may_move(st, uid, st.game.static.rules.allowance(st, uid))
 
 
-def _remaining(frame: Frame, st: State, uid: str) -> int:
-    return allowance(st, uid) - frame["spent"].get(uid, 0)
+def _may_move(st: State, uid: str, allowance: int) -> bool:
+    """:func:`can_move` given the unit's allowance: not when out of Command Control
+    (10.4, 5.17), nor while an extension holds it (5.33: an entrained unit moves by rail
+    until it detrains)."""
+    if allowance <= 0 or not command.may_move(st, uid):
+        return False
+    for ext in extensions(st):  # noqa: SIM110 (hot path: no generator)
+        if ext.holds(st, uid):
+            return False
+    return True
+
+
+def _moves_on(st: State, frame: Frame, uid: str) -> bool:
+    """Whether the unit may and can make a normal move now (:func:`can_move` and
+    :func:`has_a_move`, the allowance found once)."""
+    allowance: int = st.game.static.rules.allowance(st, uid)
+    return _may_move(st, uid, allowance) and _has_a_step(st, frame, uid, allowance)
+
+
+def _can_act(st: State, frame: Frame, uid: str) -> bool:
+    """Whether the unit has an action of some movement extension now."""
+    for ext in extensions(st):  # noqa: SIM110 (hot path: no generator)
+        if ext.can_act(st, frame, uid):
+            return True
+    return False
+
+
+def _extra(frame: Frame, uid: str) -> int:
+    """Movement Points an extension added to the unit's allowance this phase."""
+    extra = frame.get(EXTRA_MP)
+    return extra.get(uid, 0) if extra else 0
+
+
+def phase_allowance(st: State, frame: Frame, uid: str) -> int:
+    """The unit's Movement Allowance in this Movement Segment, with any Movement Points
+    an extension added (a forced march)."""
+    return allowance(st, uid) + _extra(frame, uid)
+
+
+def mp_left(st: State, frame: Frame, uid: str) -> int:
+    """Movement Points the unit has left this phase (5.14)."""
+    left: int = st.game.static.rules.allowance(st, uid) - frame["spent"].get(uid, 0)
+    extra = frame.get(EXTRA_MP)
+    return left + extra.get(uid, 0) if extra else left
 
 
 def _reach(st: State, frame: Frame, uid: str) -> Reach:
-    key = ("reach", uid, U.revision(st), frame["spent"].get(uid, 0))
+    key = ("reach", uid, U.revision(st), frame["spent"].get(uid, 0), _extra(frame, uid))
     return st.memo(  # type: ignore[no-any-return]
         key,
         lambda: reachable(
             st,
             uid,
             U.record(st, uid)["hex"],
-            _remaining(frame, st, uid),
+            mp_left(st, frame, uid),
             uid not in frame["spent"],
         ),
     )
@@ -153,17 +222,22 @@ def _reach(st: State, frame: Frame, uid: str) -> Reach:
 
 def has_a_move(st: State, frame: Frame, uid: str) -> bool:
     """Whether the unit can enter at least one adjacent hex (the first step of any move)."""
-    stat = U.static(st)
-    ui = stat.units[uid]
+    return _has_a_step(st, frame, uid, st.game.static.rules.allowance(st, uid))
+
+
+def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
+    """:func:`has_a_move` given the unit's allowance."""
+    costs = st.game.static.rules.movement_table(st, uid)
     here = U.record(st, uid)["hex"]
     blocked = blocked_for(st, uid)
-    enemy_zoc = zoc.enemy_controlled(st, ui.side)
+    enemy_zoc = zoc.enemy_controlled(st, U.info(st, uid).side)
     fresh = uid not in frame["spent"]
-    left = _remaining(frame, st, uid)
-    for there, cost in stat.costs[ui.tcr].enter[here].items():
+    left = allowance - frame["spent"].get(uid, 0) + _extra(frame, uid)
+    zoc_cost = costs.zoc_cost
+    for there, cost in costs.enter[here].items():
         if there in blocked:
             continue
-        if fresh or cost + (stat.zoc_cost if there in enemy_zoc else 0) <= left:
+        if fresh or cost + (zoc_cost if there in enemy_zoc else 0) <= left:
             return True
     return False
 
@@ -180,7 +254,8 @@ class MovementSegment(Handler):
         frame.setdefault("current", None)
         frame.setdefault("spent", {})
         frame.setdefault("done", [])
-        rail.setup(st, frame)
+        for ext in extensions(st):
+            ext.setup(st, frame)
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         return [frame["side"]]
@@ -196,17 +271,35 @@ class MovementSegment(Handler):
     def _movable(self, st: State, frame: Frame) -> list[str]:
         done = set(frame["done"])
         side = frame["side"]
+        candidates = U.on_map(st, side)
+        for ext in extensions(st):
+            candidates.extend(ext.extra_units(st, side))  # 5.38 units off the map, by rail
         return [
             uid
-            # 5.38 units off the map are moved too (they re-enter by rail)
-            for uid in [*U.on_map(st, side), *rail.off_map_units(st, side)]
-            if uid not in done
-            and ((can_move(st, uid) and has_a_move(st, frame, uid)) or rail.can_act(st, frame, uid))
+            for uid in candidates
+            if uid not in done and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
 
+    def _closing(self, st: State, frame: Frame) -> MovementExtension | None:
+        """The extension holding the ending segment open (5.31), if any."""
+        for ext in extensions(st):
+            if ext.closing(st, frame):
+                return ext
+        return None
+
+    def _owner(self, st: State, kind: object) -> MovementExtension | None:
+        """The extension whose action type ``kind`` is, if any."""
+        if not isinstance(kind, str):
+            return None
+        for ext in extensions(st):
+            if kind in ext.action_types:
+                return ext
+        return None
+
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        if frame.get(rail.CLOSING):
-            return rail.closing_actions(st, frame)  # 5.31 detrain before the segment ends
+        closing = self._closing(st, frame)
+        if closing is not None:
+            return closing.closing_actions(st, frame)  # 5.31 detrain before the segment ends
         actions: list[Action] = []
         current = frame["current"]
         if current is not None:
@@ -224,7 +317,8 @@ class MovementSegment(Handler):
                 if to in reach.provisional:
                     action["provisional"] = True
                 actions.append(action)
-            actions.extend(rail.actions(st, frame, current))
+            for ext in extensions(st):
+                actions.extend(ext.actions(st, frame, current))
             actions.append({"type": "finish", "unit": current})
         for uid in self.movable(st, frame):
             if uid != current:
@@ -241,19 +335,25 @@ class MovementSegment(Handler):
             self._move(st, frame, action)
         elif kind == "finish":
             self._finish_current(st, frame)
-        elif kind in rail.ACTION_TYPES:
-            rail.apply(st, frame, action)
-            if frame.get(rail.CLOSING):
-                self._end_segment(st, frame)
-            elif not self._can_go_on(st, frame, action["unit"]):
-                self._finish_current(st, frame)
         elif kind == "end_segment":
             self._finish_current(st, frame)
             self._end_segment(st, frame)
+        else:
+            owner = self._owner(st, kind)
+            assert owner is not None, kind  # a legal action: the segment's or an extension's
+            owner.apply(st, frame, action)
+            if self._closing(st, frame) is not None:
+                self._end_segment(st, frame)
+            elif not self._can_go_on(st, frame, action["unit"]):
+                self._finish_current(st, frame)
 
     def _end_segment(self, st: State, frame: Frame) -> None:
-        if not rail.end_segment(st, frame):
-            return  # 5.31 units over the Rail Capacity detrain first
+        exts = extensions(st)
+        for ext in exts:
+            if ext.holds_open(st, frame):
+                return  # 5.31 units over the Rail Capacity detrain first
+        for ext in exts:
+            ext.close(st, frame)
         st.log(f"{side_name(st, frame['side'])} ends the Movement Segment.", case="4.0")
         st.pop()
         command.end_movement_segment(st, frame["side"])  # 4.0 A.d markers off; 10.52
@@ -262,55 +362,67 @@ class MovementSegment(Handler):
         """Whether the unit being moved has any move left (else it is finished)."""
         if U.record(st, uid)["status"] == "eliminated":
             return False  # removed by what it tried (a game's failed entrain roll)
-        if can_move(st, uid) and has_a_move(st, frame, uid):
-            return True
-        return rail.can_act(st, frame, uid)
+        return _moves_on(st, frame, uid) or _can_act(st, frame, uid)
 
     def _finish_current(self, st: State, frame: Frame) -> None:
         current = frame["current"]
         if current is not None:
             frame["done"].append(current)
             frame["current"] = None
+            for ext in extensions(st):
+                ext.finished(st, frame, current)
 
     def _move(self, st: State, frame: Frame, action: Action) -> None:
         uid = action["unit"]
         reach = _reach(st, frame, uid)
-        to = action["to"]
         start = U.record(st, uid)["hex"]
-        spent = frame["spent"].get(uid, 0) + reach.cost[to]
+        before = frame["spent"].get(uid, 0)
+        path = reach.path(action["to"])
+        rules = U.rules(st)
+        if rules.hex_by_hex(st, uid):
+            path, stopped = _walk(st, frame, uid, path, reach, before)
+        else:
+            stopped = False
+            _displace_hqs(st, uid, path)
+            U.place(st, uid, path[-1])
+        to = path[-1]
+        spent = before + reach.cost[to]
         frame["spent"][uid] = spent
-        path = reach.path(to)
-        ui = U.info(st, uid)
-        hq_only = command.hq_only_hexes(st, U.enemy_of(st, ui.side))
-        for h in path:
-            if h in hq_only:
-                command.displace_hqs(st, h, ui.side)  # 10.52
-        U.place(st, uid, to)
         U.record(st, uid)["moved_turn"] = st.data["turn"]
-        U.rules(st).entered_hexes(st, uid, path)
+        rules.entered_hexes(st, uid, path)
+        ui = U.info(st, uid)
         case = "5.17" if to in reach.minimum_move else "5.4"
         note = " (provisional terrain cost)" if to in reach.provisional else ""
         st.log(
             f"{ui.name} moves {start}→{'→'.join(path)}, {reach.cost[to]} MP"
-            f" ({spent} of {allowance(st, uid)} spent){note}.",
+            f" ({spent} of {phase_allowance(st, frame, uid)} spent){note}"
+            f"{'; the move stops there' if stopped else ''}.",
             case=case,
             provisional=True if note else None,
         )
-        if _remaining(frame, st, uid) <= 0 or not has_a_move(st, frame, uid):
+        if (
+            stopped
+            or U.record(st, uid)["status"] != "on_map"
+            or mp_left(st, frame, uid) <= 0
+            or not has_a_move(st, frame, uid)
+        ):
             self._finish_current(st, frame)
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         current = frame["current"]
-        rail_note = rail.prompt_note(st, frame, current)
-        if frame.get(rail.CLOSING):
-            return f"End of the Movement Segment: {rail_note}"
+        closing = self._closing(st, frame)
+        if closing is not None:
+            return f"End of the Movement Segment: {closing.prompt_note(st, frame, current)}"
+        notes = " ".join(
+            note for ext in extensions(st) if (note := ext.prompt_note(st, frame, current))
+        )
         if current is None:
-            return f"Movement Segment: select a unit to move, or end the segment. {rail_note}"
+            return f"Movement Segment: select a unit to move, or end the segment. {notes}"
         ui = U.info(st, current)
-        left = _remaining(frame, st, current)
+        left = mp_left(st, frame, current)
         return (
             f"Move {ui.name} ({left} MP left): choose a hex, finish it, or select another unit."
-            f" {rail_note}"
+            f" {notes}"
         )
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
@@ -318,8 +430,9 @@ class MovementSegment(Handler):
         kind = action.get("type")
         uid = action.get("unit")
         units = st.data["units"]
-        if kind in rail.ACTION_TYPES or frame.get(rail.CLOSING):
-            return rail.explain(st, frame, action)
+        owner = self._closing(st, frame) or self._owner(st, kind)
+        if owner is not None:
+            return owner.explain(st, frame, action)
         if kind not in ("select", "move", "finish", "end_segment"):
             return (
                 f"{kind!r} is not an action of the Movement Segment"
@@ -334,9 +447,10 @@ class MovementSegment(Handler):
         if ui.side != frame["side"]:
             return f"{ui.name} is not yours to move", "5.11"
         if kind == "select" and uid not in frame["done"] and uid != frame["current"]:
-            why = rail.explain_select(st, frame, uid)  # entrained or off the map
-            if why is not None:
-                return why
+            for ext in extensions(st):
+                why = ext.explain_select(st, frame, uid)  # 5.3 entrained or off the map
+                if why is not None:
+                    return why
         if units[uid]["status"] != "on_map":
             return f"{ui.name} is not on the map", "5.11"
         if uid in frame["done"]:
@@ -344,13 +458,17 @@ class MovementSegment(Handler):
         if kind == "move":
             if uid != frame["current"]:
                 return "select the unit before moving it", "5.0"
-            return rail.explain_move(st, frame, uid) or _why_not_reachable(st, frame, uid, action)
+            for ext in extensions(st):
+                why = ext.explain_move(st, frame, uid)  # 5.3 entrained or off the map
+                if why is not None:
+                    return why
+            return _why_not_reachable(st, frame, uid, action)
         if kind == "finish":
             return f"{ui.name} is not the unit being moved", "5.0"
         # select
         if uid == frame["current"]:
             return f"{ui.name} is already selected", "5.0"
-        if not command.may_move(st, uid) and not rail.can_act(st, frame, uid):
+        if not command.may_move(st, uid) and not _can_act(st, frame, uid):
             return f"{ui.name} is out of Command Control: it may not move", "10.4"
         if not can_move(st, uid):
             return f"{ui.name} has no movement allowance", "5.14"
@@ -364,6 +482,32 @@ class MovementSegment(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Movement Segment"
+
+
+def _displace_hqs(st: State, uid: str, path: list[str]) -> None:
+    """10.52 Enemy HQs alone in a hex the unit enters are displaced."""
+    side = U.info(st, uid).side
+    hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
+    for h in path:
+        if h in hq_only:
+            command.displace_hqs(st, h, side)
+
+
+def _walk(
+    st: State, frame: Frame, uid: str, path: list[str], reach: Reach, before: int
+) -> tuple[list[str], bool]:
+    """Apply a move hex by hex: the unit enters each hex of ``path`` in turn and the rules
+    hear of it (:meth:`MovementRules.hex_entered`), which may stop the move there (or
+    remove the unit).  Returns the hexes entered and whether the move was stopped.  What
+    the rules log on the way comes before the log entry of the move itself."""
+    rules = U.rules(st)
+    for n, h in enumerate(path):
+        _displace_hqs(st, uid, [h])
+        U.place(st, uid, h)
+        goes_on = rules.hex_entered(st, frame, uid, h, before + reach.cost[h])
+        if not goes_on or U.record(st, uid)["status"] != "on_map":
+            return path[: n + 1], n + 1 < len(path) or not goes_on
+    return path, False
 
 
 def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tuple[str, str | None]:
@@ -402,7 +546,7 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
                     f"the hexside {here}/{to} is a {side.name}{note}: no unit may cross it",
                     "5.4",
                 )
-    left = _remaining(frame, st, uid)
+    left = mp_left(st, frame, uid)
     anyhow = reachable(st, uid, here, 10**6, fresh=False)
     if to not in anyhow.cost:
         return (
@@ -420,8 +564,76 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
 class MovementRules:
     """The variation points of 5.0 (a game's rules class may override them)."""
 
+    def movement_extensions(self, st: State) -> tuple[MovementExtension, ...]:
+        """What units may do in the Movement Segment besides moving, in this order: the
+        standard rules' is Railroad Movement (5.3); a game adds its own after it.  Asked
+        once a game (:func:`extensions`)."""
+        return STANDARD_EXTENSIONS
+
+    def movement_class(self, st: State, uid: str) -> str:
+        """The name of the move table that prices the unit's moves: in the standard rules
+        its TCR's column of the Terrain Effects Chart (5.4), ``"tcr1"`` .. ``"tcr4"``.  A
+        game names its own classes (by unit type, side ...) and builds their tables in
+        :meth:`build_movement_table`.  Asked once per unit and game (a unit's class
+        comes with its counter); a game whose units change class overrides
+        :meth:`movement_table`."""
+        return TCR_CLASSES[st.game.static.units[uid].tcr]
+
+    def build_movement_table(self, st: State, name: str) -> MoveCosts:
+        """Build the move table of a movement class (once per game): the standard
+        classes are the chart's TCR columns, with the 7.21 cost and the 7.11 reach."""
+        if not name.startswith("tcr"):
+            raise KeyError(f"no movement class {name!r} in the standard rules")
+        return U.static(st).column(int(name[3:]))  # type: ignore[no-any-return]
+
+    def movement_table(self, st: State, uid: str) -> MoveCosts:
+        """The move table of the unit's movement class, built on first use and memoised
+        per unit (a hot path: a game overrides :meth:`movement_class` and
+        :meth:`build_movement_table`, and this only if its units change class)."""
+        stat = st.game.static
+        table = stat.unit_tables.get(uid)
+        if table is None:
+            name = self.movement_class(st, uid)
+            table = stat.movement_tables.get(name)
+            if table is None:
+                table = stat.movement_tables[name] = self.build_movement_table(st, name)
+            stat.unit_tables[uid] = table
+        return table  # type: ignore[no-any-return]
+
+    def exerts_zoc(self, st: State, uid: str) -> bool:
+        """Whether the unit has a zone of control now (:func:`zoc.controlled_by`).  It may
+        depend only on the records of the unit's side (zones are memoised on them)."""
+        ui = st.game.static.units[uid]
+        if ui.hq or ui.type == "supply_depot":
+            return False  # 7.26 HQ units and supply depots never exert one
+        # 5.36 entrained units have none (the marker arrives with rail movement)
+        return rail.ENTRAINED not in st.data["units"][uid]["markers"]
+
+    def allowance(self, st: State, uid: str) -> int:
+        """The unit's Movement Allowance this phase: halved, rounded down but never below
+        one, when it was found out of supply in the Initial Supply Segment (9.21)."""
+        printed = U.movement_allowance(st, uid)
+        if supply.movement_halved(st, uid):
+            return max(1, printed // 2)
+        return printed
+
+    def hex_by_hex(self, st: State, uid: str) -> bool:
+        """Whether the unit's moves are applied one hex at a time, the rules hearing of
+        each hex it enters (:meth:`hex_entered`).  Not in the standard rules."""
+        return False
+
+    def hex_entered(self, st: State, frame: Frame, uid: str, hex_label: str, spent: int) -> bool:
+        """A unit moved hex by hex has entered ``hex_label``, having spent ``spent``
+        Movement Points this phase: False stops its move there (it has finished moving).
+        The unit may also be removed (eliminated), which ends the move."""
+        return True
+
     def entered_hexes(self, st: State, uid: str, path: list[str]) -> None:
         """What entering hexes does (control of cities and rail hexes, 9.15)."""
         from greatwar.rules.gwite.victory import passed_through
 
         passed_through(st, uid, path)
+
+
+#: the standard rules' movement extensions (5.3)
+STANDARD_EXTENSIONS: tuple[MovementExtension, ...] = (rail.RAIL_MOVEMENT,)

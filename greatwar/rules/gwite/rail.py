@@ -1,8 +1,9 @@
 """5.3 Railroad Movement, with off-map rail movement (5.37, 5.38).
 
 In the Movement Segment the selected unit may, besides moving normally
-(:mod:`movement` calls the hooks :func:`can_act`, :func:`actions`,
-:func:`apply` and :func:`explain`):
+(rail movement is the standard rules' movement extension, :data:`RAIL_MOVEMENT`,
+whose methods call :func:`can_act`, :func:`actions`, :func:`apply`,
+:func:`explain` ...):
 
 * ``entrain`` (5.32) in a hex of a Friendly railroad line that is not
   Enemy-controlled (TCR 1 units: even if it is), paying Movement Points equal
@@ -87,6 +88,7 @@ from greatwar.model.schema import side_value
 from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.movement_extension import MovementExtension
 from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
@@ -445,9 +447,9 @@ def _spent(frame: Frame, uid: str) -> int:
 
 def _mp_left(st: State, frame: Frame, uid: str) -> int:
     """Movement Points left this phase (5.14), halved when out of supply (9.21)."""
-    from greatwar.rules.gwite.movement import allowance
+    from greatwar.rules.gwite.movement import mp_left
 
-    return allowance(st, uid) - _spent(frame, uid)
+    return mp_left(st, frame, uid)
 
 
 def _rail_mp_left(st: State, frame: Frame, uid: str) -> int:
@@ -1131,6 +1133,64 @@ def view(st: State, role: str) -> dict[str, Any]:
         "capacity": {pool: capacity(st, pool) for pool in pools_of(st, phasing)},
         "off_map": travelling,
     }
+
+
+# --- the standard movement extension ----------------------------------------------------
+
+
+class RailMovement(MovementExtension):
+    """5.3 Railroad Movement: the standard rules' movement extension, the first a game's
+    rules list (the Movement Segment asks it through these methods)."""
+
+    action_types = ACTION_TYPES
+
+    def setup(self, st: State, frame: Frame) -> None:
+        setup(st, frame)
+
+    def extra_units(self, st: State, side: str) -> list[str]:
+        return off_map_units(st, side)  # 5.38 units off the map are moved too
+
+    def holds(self, st: State, uid: str) -> bool:
+        # 5.33 an entrained unit moves by rail until it detrains (entrained(), inlined)
+        return ENTRAINED in st.data["units"][uid]["markers"]
+
+    def can_act(self, st: State, frame: Frame, uid: str) -> bool:
+        return can_act(st, frame, uid)
+
+    def actions(self, st: State, frame: Frame, uid: str) -> list[Action]:
+        return actions(st, frame, uid)
+
+    def apply(self, st: State, frame: Frame, action: Action) -> None:
+        apply(st, frame, action)
+
+    def explain(self, st: State, frame: Frame, action: Action) -> tuple[str, str | None]:
+        return explain(st, frame, action)
+
+    def explain_select(self, st: State, frame: Frame, uid: str) -> tuple[str, str | None] | None:
+        return explain_select(st, frame, uid)
+
+    def explain_move(self, st: State, frame: Frame, uid: str) -> Why | None:
+        return explain_move(st, frame, uid)
+
+    def closing(self, st: State, frame: Frame) -> bool:
+        return bool(frame.get(CLOSING))
+
+    def closing_actions(self, st: State, frame: Frame) -> list[Action]:
+        return closing_actions(st, frame)
+
+    def holds_open(self, st: State, frame: Frame) -> bool:
+        # 5.31 units over the Rail Capacity detrain first (end_segment says so, and waits)
+        return bool(closing_candidates(st, frame["side"])) and not end_segment(st, frame)
+
+    def close(self, st: State, frame: Frame) -> None:
+        end_segment(st, frame)
+
+    def prompt_note(self, st: State, frame: Frame, uid: str | None) -> str:
+        return prompt_note(st, frame, uid)
+
+
+#: the standard rules' movement extension (stateless: one for every game)
+RAIL_MOVEMENT = RailMovement()
 
 
 # --- for the combat module -------------------------------------------------------------

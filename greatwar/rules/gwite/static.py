@@ -4,6 +4,11 @@ Unit values (TCR, stacking points, movement allowance), the cost of every
 move between adjacent hexes for each TCR column of the Terrain Effects Chart
 (5.4), and where zones of control reach (7.11).  Nothing here changes while
 a game is played, so states, clones and searches share it.
+
+The move tables are built lazily: one per TCR column of the chart
+(:meth:`GwiteStatic.column`), and one per *movement class* a game's rules name
+(kept in ``GwiteStatic.movement_tables`` by the rules' ``movement_table``; the
+standard rules' classes are the four columns themselves, ``"tcr1"`` .. ``"tcr4"``).
 """
 
 from __future__ import annotations
@@ -34,7 +39,6 @@ class UnitInfo:
     stacking: int
     steps: tuple[StepValues, ...]
     movement: tuple[int, ...]  # movement allowance with 0, 1, ... steps lost
-    exerts_zoc: bool
     hq: bool
     heroic: bool
     hq_level: str | None
@@ -52,18 +56,21 @@ class UnitInfo:
 
 @dataclass
 class MoveCosts:
-    """Cost to enter each adjacent hex, by TCR column (5.4), and which costs are provisional."""
+    """The move table of one movement class: the cost to enter each adjacent hex (5.4),
+    which costs are provisional, the extra cost of entering an Enemy-controlled hex
+    (7.21), and the hexes a unit of the class controls from each hex (7.11)."""
 
     enter: dict[str, dict[str, int]] = field(default_factory=dict)
     provisional: set[tuple[str, str]] = field(default_factory=set)
+    zoc_cost: int = 1
+    zoc_reach: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass
 class GwiteStatic:
     scenario: Scenario
     units: dict[str, UnitInfo]
-    costs: dict[int, MoveCosts]  # by TCR 1-4
-    zoc_reach: dict[str, tuple[str, ...]]  # hexes a unit in this hex controls (7.11)
+    zoc_reach: dict[str, tuple[str, ...]]  # hexes a unit (or fortress) here controls (7.11)
     #: neighbours not across a prohibited hexside: where attacks may go (see combat.py)
     combat_reach: dict[str, frozenset[str]]
     enemy: dict[str, str]  # each side's enemy
@@ -72,10 +79,33 @@ class GwiteStatic:
     first_side: str
     fortress_side: dict[str, str]  # fortress hex -> owning side
     city_side: dict[str, str | None]  # city hex -> side controlling it at the start
-    zoc_cost: int
+    zoc_cost: int  # 7.21 the cost of entering an Enemy-controlled hex (the chart's)
     rail_hexes: frozenset[str]  # every hex a railroad line passes through
     #: the game's rules object (greatwar.rules.gwite.rules), set by the rule system
     rules: Any = None
+    #: move tables built so far, by TCR column of the chart and by movement class, and
+    #: each unit's (its class's), as the rules' ``movement_table`` finds them
+    columns: dict[int, MoveCosts] = field(default_factory=dict)
+    movement_tables: dict[str, MoveCosts] = field(default_factory=dict)
+    unit_tables: dict[str, MoveCosts] = field(default_factory=dict)
+    #: the rules' movement extensions (movement.extensions), once asked
+    movement_extensions: tuple[Any, ...] | None = None
+
+    def column(self, tcr: int) -> MoveCosts:
+        """The move table of one TCR column of the Terrain Effects Chart (5.4), built on
+        first use."""
+        table = self.columns.get(tcr)
+        if table is None:
+            table = self.columns[tcr] = build_costs(
+                self.scenario, tcr, self.zoc_cost, self.zoc_reach
+            )
+        return table
+
+    def adjacency(self) -> dict[str, dict[str, int]]:
+        """Adjacent hexes not across prohibited or blocked hexsides nor into prohibited
+        terrain: what the chart leaves out is the same in every column (5.4), so its
+        first column's table gives them (for command radii and supply lines)."""
+        return self.column(1).enter
 
 
 def unit_tcr(scenario: Scenario, c: Counter) -> int | None:
@@ -112,8 +142,6 @@ def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
             stacking=unit_stacking(c) or 0,
             steps=steps,
             movement=movement,
-            # 7.26 HQ units and supply depots never exert a zone of control
-            exerts_zoc=c.type not in ("hq", "supply_depot"),
             hq=c.type == "hq",
             heroic=bool(c.hq and c.hq.heroic),
             hq_level=c.hq.level if c.hq else None,
@@ -124,14 +152,21 @@ def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
     return units
 
 
-def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
-    """Terrain Effects Chart (5.4) applied to every pair of adjacent hexes."""
+def build_costs(
+    scenario: Scenario,
+    tcr: int,
+    zoc_cost: int,
+    zoc_reach: dict[str, tuple[str, ...]],
+) -> MoveCosts:
+    """Terrain Effects Chart (5.4) applied to every pair of adjacent hexes, in the
+    column of one TCR; the zone of control costs ``zoc_cost`` to enter (7.21) and
+    reaches as ``zoc_reach`` says (7.11)."""
     board = scenario.board
     table = scenario.terrain
-    costs = {tcr: MoveCosts() for tcr in (1, 2, 3, 4)}
+    mc = MoveCosts(zoc_cost=zoc_cost, zoc_reach=zoc_reach)
     for a in board.hexes:
-        for tcr in costs:
-            costs[tcr].enter[a] = {}
+        enter: dict[str, int] = {}
+        mc.enter[a] = enter
         for b in board.neighbours[a]:
             terrain = table.terrain.get(board.terrain.get(b, ""))
             if terrain is None or terrain.move == "prohibited":
@@ -141,20 +176,19 @@ def build_costs(scenario: Scenario) -> dict[int, MoveCosts]:
             if any(s.move == "prohibited" for s in sides):
                 continue  # 8.61, 10.33: prohibited hexsides are never crossed
             bridged = "bridge" in features
-            for tcr, mc in costs.items():
-                cost = terrain.move[tcr - 1]
-                provisional = terrain.source == PROVISIONAL
-                for s in sides:
-                    if bridged and s.river:
-                        continue
-                    extra = s.move[tcr - 1]  # type: ignore[index]
-                    if extra:
-                        cost += extra
-                        provisional |= s.source == PROVISIONAL
-                mc.enter[a][b] = cost
-                if provisional:
-                    mc.provisional.add((a, b))
-    return costs
+            cost = terrain.move[tcr - 1]
+            provisional = terrain.source == PROVISIONAL
+            for s in sides:
+                if bridged and s.river:
+                    continue
+                extra = s.move[tcr - 1]  # type: ignore[index]
+                if extra:
+                    cost += extra
+                    provisional |= s.source == PROVISIONAL
+            enter[b] = cost
+            if provisional:
+                mc.provisional.add((a, b))
+    return mc
 
 
 def build_combat_reach(scenario: Scenario) -> dict[str, frozenset[str]]:
@@ -192,7 +226,6 @@ def build_static(scenario: Scenario) -> GwiteStatic:
     return GwiteStatic(
         scenario=scenario,
         units=build_units(scenario),
-        costs=build_costs(scenario),
         zoc_reach=build_zoc_reach(scenario),
         combat_reach=build_combat_reach(scenario),
         enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},

@@ -161,7 +161,7 @@ def _build_network(st: State) -> Network:
             rail[a].add(b)
             rail[b].add(a)
     return Network(
-        links={h: tuple(stat.costs[1].enter[h]) for h in board.hexes},
+        links={h: tuple(stat.adjacency()[h]) for h in board.hexes},
         rail_links={h: tuple(sorted(n)) for h, n in rail.items()},
         far=len(board.hexes) + 1,
     )

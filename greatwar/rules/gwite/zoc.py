@@ -4,6 +4,10 @@ A unit controls the six hexes around it (7.11), at all times (7.12), but not
 across prohibited hexsides (7.11).  HQ units and supply depots exert none
 (7.26).  Undestroyed fortresses control like units (7.0).  Both sides may
 control the same hex (7.25); one controlling unit is as good as many.
+
+Which units exert a zone now is the rules' ``exerts_zoc`` (a game's depots may,
+Brusilov 19.3), and where it reaches from a hex is the move table of the unit's
+movement class (``zoc_reach``: the standard rules' is the same for every class).
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ if TYPE_CHECKING:
 
 def _controlled_by(st: State, side: str) -> frozenset[str]:
     stat = U.static(st)
+    rules = stat.rules
+    units = st.data["units"]
     hexes: set[str] = set()
     for uid in U.on_map(st, side):
-        if stat.units[uid].exerts_zoc and exerts_zoc_now(st, uid):
-            hexes.update(stat.zoc_reach[U.record(st, uid)["hex"]])
+        if rules.exerts_zoc(st, uid):
+            hexes.update(rules.movement_table(st, uid).zoc_reach[units[uid]["hex"]])
     # 7.0 fortresses exert zones of control like units
     for hex_label, owner in stat.fortress_side.items():
         if owner == side and not fortress_destroyed(st, hex_label):
@@ -37,14 +43,6 @@ def controlled_by(st: State, side: str) -> frozenset[str]:
 def enemy_controlled(st: State, side: str) -> frozenset[str]:
     """Hexes ``side`` must treat as Enemy-controlled (7.2)."""
     return controlled_by(st, U.enemy_of(st, side))
-
-
-def exerts_zoc_now(st: State, uid: str) -> bool:
-    """Whether a unit that normally has a zone of control has one now.
-
-    5.36 entrained units have none; that marker arrives with rail movement.
-    """
-    return "entrained" not in U.record(st, uid)["markers"]
 
 
 def fortress_destroyed(st: State, hex_label: str) -> bool:
