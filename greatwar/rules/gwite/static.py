@@ -90,6 +90,9 @@ class GwiteStatic:
     unit_tables: dict[str, MoveCosts] = field(default_factory=dict)
     #: the rules' movement extensions (movement.extensions), once asked
     movement_extensions: tuple[Any, ...] | None = None
+    #: tables supply and rail derive once per game (or Game-Turn) as ``supply.per_game``
+    #: builds them: units' supply classes, Supply Ranges, Friendly rail hexes
+    derived: dict[object, Any] = field(default_factory=dict)
 
     def column(self, tcr: int) -> MoveCosts:
         """The move table of one TCR column of the Terrain Effects Chart (5.4), built on

@@ -60,7 +60,6 @@ Choices made where the rules are silent (each is explained where coded):
 
 from __future__ import annotations
 
-import weakref
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -75,7 +74,7 @@ from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import Game, State
+    from greatwar.engine.state import State
 
 OUT_OF_SUPPLY = "out_of_supply"
 #: 9.22 die rolls on which a unit out of supply suffers attrition
@@ -133,15 +132,10 @@ class ClassNetwork:
     edges: frozenset[str]
 
 
-_per_game: weakref.WeakKeyDictionary[Game, dict[object, object]] = weakref.WeakKeyDictionary()
-
-
 def per_game(st: State, key: object, build: Callable[[], object]) -> Any:
     """A table that never changes during a game (or a Game-Turn, when ``key`` names it),
-    built once and shared by its states."""
-    memo = _per_game.get(st.game)
-    if memo is None:
-        memo = _per_game[st.game] = {}
+    built once and shared by its states (kept on the game's static tables)."""
+    memo = U.static(st).derived
     value = memo.get(key)
     if value is None:
         value = memo[key] = build()
