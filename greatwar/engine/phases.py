@@ -65,6 +65,11 @@ class Handler:
         return self.kind.replace("_", " ")
 
 
+def frame_of(step: str | Frame) -> Frame:
+    """A new frame for a step of play given as its kind or as a whole frame (copied)."""
+    return {"kind": step} if isinstance(step, str) else dict(step)
+
+
 class Sequence(Handler):
     """A frame that runs its children in order, then pops.
 
@@ -107,7 +112,7 @@ class Sequence(Handler):
         if i < len(kids):
             frame["i"] = i + 1
             kid = kids[i]
-            child: Frame = {"kind": kid} if isinstance(kid, str) else dict(kid)
+            child = frame_of(kid)
             for key in self._inherit:
                 if key in frame:
                     child[key] = frame[key]

@@ -110,18 +110,12 @@ class RetreatRules:
         return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
 
 
-def _strict(st: State, units: list[str]) -> bool:
-    return U.rules(st).retreat_strict(st, units)
-
-
-def _fits(st: State, path: Path, units: list[str]) -> bool:
-    return U.rules(st).retreat_fits(st, path, units)
-
-
 def legal_paths(st: State, origin: str, units: list[str], hexes: int) -> list[Path]:
     """Every path of ``hexes`` hexes the stack in ``origin`` may retreat along and end
     within the stacking limit (6.15, 8.63)."""
-    return [p for p in _paths(st, origin, units, hexes, _strict(st, units)) if _fits(st, p, units)]
+    rules = U.rules(st)
+    every = _paths(st, origin, units, hexes, rules.retreat_strict(st, units))
+    return [p for p in every if rules.retreat_fits(st, p, units)]
 
 
 def _rank(st: State, side: str, units: list[str], path: Path) -> tuple[int, int]:
@@ -150,8 +144,9 @@ def retreat_options(
 ) -> tuple[list[Path], bool]:
     """The paths the owner may choose from (8.63), and whether they end over the stacking
     limit (6.15: only when no legal path ends within it; units are then eliminated)."""
-    every = _paths(st, origin, units, hexes, _strict(st, units))
-    fitting = [p for p in every if _fits(st, p, units)]
+    rules = U.rules(st)
+    every = _paths(st, origin, units, hexes, rules.retreat_strict(st, units))
+    fitting = [p for p in every if rules.retreat_fits(st, p, units)]
     if fitting:
         return _best(st, units, fitting), False
     return _best(st, units, every), bool(every)
@@ -166,6 +161,6 @@ def no_retreat_case(st: State, origin: str, units: list[str], hexes: int) -> str
     """The case that eliminates a stack with no retreat at all: 8.64 when Enemy zones
     of control alone bar every path, else 8.61 (Enemy units, fortresses, prohibited
     terrain or hexsides)."""
-    if _strict(st, units) and _paths(st, origin, units, hexes, strict=False):
+    if U.rules(st).retreat_strict(st, units) and _paths(st, origin, units, hexes, strict=False):
         return "8.64"
     return "8.61"

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.engine.phases import Frame, Handler, Sequence
+from greatwar.engine.phases import Frame, Handler, Sequence, frame_of
 from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.attack import Attack
@@ -119,7 +119,7 @@ class GameHandler(Handler):
         done = frame.get("pregame", 0)
         if done < len(steps):  # before the first Game-Turn (a game's deployment)
             frame["pregame"] = done + 1
-            st.push(_frame_of(steps[done]))
+            st.push(frame_of(steps[done]))
             return
         if st.data["turn"] > st.game.scenario.info.turns:
             st.pop()
@@ -145,10 +145,6 @@ def _start_player_turn(st: State, frame: Frame) -> None:
     )
 
 
-def _frame_of(step: str | Frame) -> Frame:
-    return {"kind": step} if isinstance(step, str) else dict(step)
-
-
 class Interphase(Handler):
     """4.0 C Game-Turn Record Interphase: a game's steps, then the turn marker advances."""
 
@@ -160,7 +156,7 @@ class Interphase(Handler):
         done = frame.get("i", 0)
         if done < len(steps):
             frame["i"] = done + 1
-            st.push(_frame_of(steps[done]))
+            st.push(frame_of(steps[done]))
             return
         st.log(f"Game-Turn {st.data['turn']} ends.", case="4.0")
         st.data["turn"] += 1
