@@ -13,7 +13,8 @@ import greatwar
 from greatwar.model.loader import DATA_ROOT
 from greatwar.model.problems import ScenarioError
 from greatwar.rules import load_scenario
-from greatwar.rules.gwite.rules import GAMES, StandardRules
+from greatwar.rules.gwite.games import GAMES
+from greatwar.rules.gwite.rules import StandardRules
 
 
 def test_a_scenario_plays_the_standard_rules_unless_it_names_a_game() -> None:
@@ -26,12 +27,12 @@ def test_a_scenario_plays_the_standard_rules_unless_it_names_a_game() -> None:
 
 def test_a_game_whose_rules_are_not_written_is_refused_by_name(teaching: TeachingCopy) -> None:
     line = teaching.edit(
-        teaching.scenario, 'system = "gwite"\n', 'system = "gwite"\ngame = "brusilov"\n'
+        teaching.scenario, 'system = "gwite"\n', 'system = "gwite"\ngame = "caporetto"\n'
     )
     problem = teaching.only(teaching.problems())
     assert problem.field == "scenario.game" and problem.line == line + 1
-    assert "The Brusilov Offensive" in problem.message and "not written yet" in problem.message
-    assert "brusilov" not in GAMES
+    assert "Caporetto 1917" in problem.message and "not written yet" in problem.message
+    assert "caporetto" not in GAMES and "brusilov" in GAMES
 
 
 def test_an_unknown_game_name_is_refused(teaching: TeachingCopy) -> None:

@@ -123,20 +123,3 @@ class StandardRules(
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a valid scenario of this game still lacks (beyond map and counters)."""
         return []
-
-
-#: the games whose rules are written, by the name scenarios give them
-GAMES: dict[str, type[StandardRules]] = {StandardRules.game: StandardRules}
-
-#: the four games of the quadrigame, whose exclusive rules are still to be written
-PLANNED: dict[str, str] = {
-    "brusilov": "The Brusilov Offensive",
-    "caporetto": "Caporetto 1917",
-    "serbia-galicia": "Serbia/Galicia",
-    "hindenburg": "Von Hindenburg in Poland",
-}
-
-
-def rules_class(game: str) -> type[StandardRules]:
-    """The rules class of a game (KeyError for a game whose rules are not written)."""
-    return GAMES[game]

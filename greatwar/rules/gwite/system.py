@@ -18,8 +18,9 @@ from greatwar.rules.gwite import (
 )
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
+from greatwar.rules.gwite.games import GAMES, PLANNED, rules_class
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.rules import GAMES, PLANNED, StandardRules, rules_class
+from greatwar.rules.gwite.rules import StandardRules
 from greatwar.rules.gwite.static import build_static
 
 if TYPE_CHECKING:

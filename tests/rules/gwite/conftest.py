@@ -96,6 +96,7 @@ def write_position(
     control: dict[str, str] | None = None,
     fortress_steps_lost: dict[str, int] | None = None,
     terrain_table: Path | None = None,
+    game: str = "standard",
 ) -> Path:
     """Write a teaching-map scenario starting at a set position; return its path.
 
@@ -104,7 +105,8 @@ def write_position(
     the units the test names.  ``first_side`` is the scenario's first player
     (4.0); ``test_counters`` adds :data:`TEST_COUNTERS`.  ``control`` names the
     side that last occupied some hexes (cities, rail hexes: 9.15, 25.12);
-    ``fortress_steps_lost`` the steps fortresses have lost (11.13).
+    ``fortress_steps_lost`` the steps fortresses have lost (11.13); ``game`` the game
+    whose rules apply (``[scenario] game``: "standard", "brusilov", ...).
     """
     if test_counters:
         extra_path = directory / "test-counters.toml"
@@ -117,6 +119,7 @@ def write_position(
         "[scenario]",
         'id = "test-position"',
         'system = "gwite"',
+        f"game = {_toml_value(game)}",
         'name = "Test position (fictional)"',
         "fictional = true",
         f"map = {_toml_value(str(map_path))}",

@@ -1,0 +1,49 @@
+"""The Brusilov Offensive's own data: what a scenario gives in its ``[special]`` table
+(checked as :class:`BrusilovData`, never silently ignored), and the turn the surprise
+rules apply to (Game-Turn 1, Game-Turn 5 in "Attack On Schedule": 18.1, 21.21, 23.0,
+23.52, 26.24b)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from greatwar.model.schema import Strict
+from greatwar.rules.gwite import units as U
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+
+
+class BrusilovData(Strict):
+    """A Brusilov scenario's ``[special]`` table."""
+
+    #: 18.1, 21.21, 23.0, 23.52: the Game-Turn of the Russian surprise (1; 5 in 26.24b)
+    surprise_turn: int = Field(default=1, ge=1)
+    #: 23.42: the Austro-Hungarian units under the Sud Armee that do not panic (counter ids)
+    panic_exempt: list[str] = Field(default_factory=list)
+    #: 19.41: the map region (``[[region]]`` name) south of both the Dniester and hex
+    #: row 1900, where cavalry may live off the land
+    forage_region: str | None = None
+    source: str = ""
+
+
+def parse(scenario: Scenario) -> BrusilovData:
+    """The scenario's Brusilov data (a pydantic ValidationError when malformed)."""
+    return BrusilovData.model_validate(scenario.file.special)
+
+
+def data(st: State) -> BrusilovData:
+    """The game's Brusilov data, parsed once per game."""
+    derived = U.static(st).derived
+    found = derived.get("brusilov")
+    if found is None:
+        found = derived["brusilov"] = parse(U.static(st).scenario)
+    return found
+
+
+def surprise_turn(st: State) -> bool:
+    """Whether this is the Game-Turn of the Russian surprise (18.1, 21.21, 23.0, 23.52)."""
+    return int(st.data["turn"]) == data(st).surprise_turn

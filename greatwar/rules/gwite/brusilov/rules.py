@@ -1,0 +1,80 @@
+"""The Brusilov Offensive's rules object: the standard rules with the exclusive rules
+15.0-26.34 (one part per section, each in its own module of this package)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from pydantic import ValidationError
+
+from greatwar.engine.system import OptionSpec
+from greatwar.rules.gwite.brusilov import (
+    armored_car,
+    combat,
+    command,
+    massed_artillery,
+    movement,
+    panic,
+    rail,
+    reinforcement,
+    replacement,
+    scenario,
+    supply,
+    victory,
+)
+from greatwar.rules.gwite.brusilov import data as D
+from greatwar.rules.gwite.rules import StandardRules
+
+if TYPE_CHECKING:
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
+
+_SECTIONS = (
+    combat,
+    massed_artillery,
+    panic,
+    movement,
+    rail,
+    armored_car,
+    supply,
+    command,
+    replacement,
+    reinforcement,
+    victory,
+    scenario,
+)
+
+
+class BrusilovRules(
+    panic.Panic,
+    massed_artillery.MassedArtillery,
+    combat.BrusilovCombat,
+    armored_car.ArmoredCar,
+    movement.BrusilovMovement,
+    rail.BrusilovRail,
+    supply.BrusilovSupply,
+    command.BrusilovCommand,
+    replacement.BrusilovReplacement,
+    reinforcement.BrusilovReinforcement,
+    victory.BrusilovVictory,
+    scenario.BrusilovScenario,
+    StandardRules,
+):
+    """The Brusilov Offensive (15.0-26.34): the standard rules as its cases change them."""
+
+    game: ClassVar[str] = "brusilov"
+    title: ClassVar[str] = "The Brusilov Offensive"
+    options: ClassVar[dict[str, OptionSpec]] = {
+        **StandardRules.options,
+        **{name: spec for section in _SECTIONS for name, spec in section.OPTIONS.items()},
+    }
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """The standard checks, then the Brusilov data of ``[special]``."""
+        super().validate(scenario, problems)
+        try:
+            D.parse(scenario)
+        except ValidationError as e:
+            for err in e.errors():
+                where = ("special", *(str(p) for p in err["loc"]))
+                problems.add(where, err["msg"])

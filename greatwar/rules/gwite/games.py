@@ -1,0 +1,25 @@
+"""The Great War in the East games whose rules are written, by the name a scenario gives
+its game (``[scenario] game``): the standard rules and each game's exclusive rules."""
+
+from __future__ import annotations
+
+from greatwar.rules.gwite.brusilov import BrusilovRules
+from greatwar.rules.gwite.rules import StandardRules
+
+#: the games whose rules are written, by the name scenarios give them
+GAMES: dict[str, type[StandardRules]] = {
+    StandardRules.game: StandardRules,
+    BrusilovRules.game: BrusilovRules,
+}
+
+#: the games of the quadrigame whose exclusive rules are still to be written
+PLANNED: dict[str, str] = {
+    "caporetto": "Caporetto 1917",
+    "serbia-galicia": "Serbia/Galicia",
+    "hindenburg": "Von Hindenburg in Poland",
+}
+
+
+def rules_class(game: str) -> type[StandardRules]:
+    """The rules class of a game (KeyError for a game whose rules are not written)."""
+    return GAMES[game]
