@@ -171,6 +171,21 @@ class CombatRules:
             return 1, []
         return effect.factor, [_modifier(effect.why, effect.case, effect.provisional)]
 
+    def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
+        """A defending unit's Defense Strength before any halving, and why when it is not
+        the printed one: the standard rules use the printed strength (Brusilov 23.11's
+        panicked units defend with 1)."""
+        return U.printed_defense(st, uid), []
+
+    def defense_factors(
+        self, st: State, uid: str, hex_label: str
+    ) -> list[tuple[int, dict[str, Any]]]:
+        """The factors one defending unit's halved strength is multiplied by, each with
+        its modifier: the standard rules have the hex's terrain only (5.4 City), the
+        same for every unit in it (Brusilov adds trenches, denied to some units)."""
+        factor, mods = self.terrain_defense(st, hex_label)
+        return [(factor, mods[0])] if mods else []
+
     def cavalry_reduced(self, st: State, targets: list[str], defender: str) -> bool:
         """12.21 cavalry attacks at a quarter unless every target holds only Enemy
         cavalry, depots or HQs (a fortress is not one of those).  What the hex *contains*
@@ -309,23 +324,25 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
 
 
 def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
-    """One defending unit's strength with its modifiers: the rules' halvings (5.36), then
-    the terrain's factor (5.4 City)."""
+    """One defending unit's strength with its modifiers: its base strength (printed),
+    the rules' halvings (5.36), then its factors (5.4 City)."""
     ui = U.info(st, uid)
     printed = U.printed_defense(st, uid)
-    value = printed
-    mods = []
     rules = U.rules(st)
+    value, mods = rules.defense_base(st, uid, hex_label)
+    mods = list(mods)
     for halving in rules.defense_halvings(st, uid, hex_label):
         value = max(halving.floor, value // 2)
         mods.append(halving.modifier)
-    factor, terrain_mods = rules.terrain_defense(st, hex_label)
+    for factor, modifier in rules.defense_factors(st, uid, hex_label):
+        value *= factor
+        mods.append(modifier)
     return {
         "unit": uid,
         "name": ui.name,
         "printed": printed,
-        "strength": value * factor,
-        "modifiers": mods + terrain_mods,
+        "strength": value,
+        "modifiers": mods,
     }
 
 
