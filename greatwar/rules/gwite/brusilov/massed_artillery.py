@@ -161,7 +161,7 @@ class MassedArtillery:
         panicked = any(m.get("case") == "23.11" for m in base_mods)
         if panicked and not option(st, DOUBLES_PANICKED, OPTIONS):
             why = f"Massed Artillery Fire ({name}): a panicked unit's 1 is not doubled"
-            out.append(Factor(1, {"why": why, "case": "19.23"}))
+            out.append(Factor(1, {"why": why, "case": "19.23", "maf": True}))
         else:
             why = f"Massed Artillery Fire ({name}): doubled"
             out.append(Factor(2, {"why": why, "case": "19.23", "maf": True}))
@@ -255,15 +255,15 @@ class MassedArtillery:
             (defense_choices(attack).get("support"), "defence", report["defenders"]),
         ]
         for depot, what, entries in fired:
-            if not depot:
-                continue
-            doubled = [
+            supported = [
                 e["name"] for e in entries if any(m.get("maf") for m in e.get("modifiers", []))
             ]
+            if not depot or not supported:
+                continue  # named, but no unit within three hexes: not used (19.22)
             U.set_status(st, depot, REMOVED)
-            who = ", ".join(doubled) if doubled else "no unit"
             st.log(
-                f"Massed Artillery Fire: {U.info(st, depot).name} doubled {who} in the {what}"
-                " and is removed from play (burned up; not eliminated: no Victory Points).",
+                f"Massed Artillery Fire: {U.info(st, depot).name} supported"
+                f" {', '.join(supported)} in the {what} and is removed from play (burned up;"
+                " not eliminated: no Victory Points).",
                 case="19.21",
             )
