@@ -183,7 +183,13 @@ class Attack(Handler):
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         targets = ", ".join(frame["targets"])
         if frame.get("stage") == DEFENDING:
-            return f"Attack on {targets}: act before the die, or end your step."
+            a = self.assessment(st, frame)
+            odds = (
+                f" ({a['attack']} to {a['defense']}, column {a['column']})"
+                if a.get("legal")
+                else ""
+            )
+            return f"Attack on {targets}{odds}: act before the die, or end your step."
         if not frame["attackers"]:
             return f"Attack on {targets}: add attacking units adjacent to it."
         a = self.assessment(st, frame)

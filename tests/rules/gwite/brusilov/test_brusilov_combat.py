@@ -394,3 +394,16 @@ def test_21_12_ab11_a_defensive_shift_moves_the_column_read_on_the_table(
         resolve(st, "central")
         st.apply("allied", {"type": "defensive_shift", "hq": "R-HQ-XIX", "shift": -1})
         assert st.view("allied")["combat"]["column"] == column
+
+
+def test_21_11_only_the_defender_shifts_and_only_once_the_attack_is_committed(
+    brusilov_position: Any, refuse: Refuse
+) -> None:
+    st = defensive_position(brusilov_position)
+    attack(st, "central", "1005", ["G-35R", "G-36R"])
+    err = refuse(st, "central", {"type": "defensive_shift", "hq": "R-HQ-XIX", "shift": -1})
+    assert err.case == "21.11"
+    resolve(st, "central")
+    assert "column 2-1" in st.prompt("allied")
+    err = refuse(st, "allied", {"type": "remove_defensive_shift", "hq": "R-HQ-XIX"})
+    assert err.case == "21.12"
