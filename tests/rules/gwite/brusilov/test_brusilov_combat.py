@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from greatwar import State
+from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import BrusilovRules
 from greatwar.rules.gwite.brusilov.combat import CAR_COUNTS_ITSELF, SHIFT_ON_TABLE
@@ -44,8 +45,19 @@ DEPOT = {"G-D1": "0803"}
 XIX = {"R-HQ-XIX": "1106"}
 TRENCH_AT_1005 = '[[trench]]\nname = "Test trench"\ncountry = "russia"\nhexes = ["1005"]\n'
 
-#: FICTIONAL test counter: a Russian armored car (24.0), stacking 0, one step
-ARMORED_CAR = """
+#: FICTIONAL test counters: a Russian armored car (24.0), stacking 0, one step; a strong
+#: Russian cavalry division (no teaching cavalry has an even Attack Strength above 2)
+TEST_UNITS = """
+[[counter]]
+id = "X-RC4"
+name = "Test cavalry division 4-2"
+side = "allied"
+nationality = "russia"
+type = "cavalry"
+size = "division"
+movement = 8
+steps = [[4, 2], [2, 1]]
+
 [[counter]]
 id = "X-AC"
 name = "Test armored car"
@@ -210,12 +222,30 @@ def test_19_42_cavalry_living_off_the_land_attack_at_half(
     assert_resolved_as_shown(shown, entry)
 
 
+def test_19_42_out_of_supply_cavalry_living_off_the_land_is_halved_once(
+    brusilov_position: Any, fixed_dice: Any, tmp_path: Path
+) -> None:
+    # The test cavalry (4), out of supply deep in the west, lives off the land: 19.42's
+    # half replaces 9.21's, 2 to the A-H 4th Cavalry's 2: 1-1, die 1: -/1 (halved twice,
+    # 1 to 2, 1-2: 1/1).  9.23's attrition roll (4: no effect) comes first.
+    units = {"AH-4K": "0305", "X-RC4": "0405", "AH-HQ-VI": "0206"}
+    st = car_position(brusilov_position, tmp_path, units)
+    st.game.static.rules = ForagingRules()
+    assert not supply.in_supply(st, "X-RC4")
+    shown = attack(st, "allied", "0305", ["X-RC4"])
+    (entry,) = shown["attackers"]
+    assert entry["strength"] == 2 and [m["case"] for m in entry["modifiers"]] == ["19.42"]
+    logged_entry = settle(st, "allied", fixed_dice, 4, 1)
+    assert "2 to 2 (1-1), column 1-1, die 1: -/1" in logged_entry["text"]
+    assert_resolved_as_shown(shown, logged_entry)
+
+
 # --- 24.1 the armored car's attack shift ------------------------------------------------
 
 
 def car_position(make: Any, tmp_path: Path, units: dict[str, Any], **kw: Any) -> State:
-    path = tmp_path / "armored-car.toml"
-    path.write_text(ARMORED_CAR, encoding="utf-8")
+    path = tmp_path / "test-units.toml"
+    path.write_text(TEST_UNITS, encoding="utf-8")
     return fight(make, {**units, **SPARE}, phasing="allied", counters=(COUNTERS, path), **kw)
 
 
