@@ -125,6 +125,8 @@ def choose(turn: Turn) -> Choice | None:
         return _movement(turn)
     if "declare" in kinds:
         return _declare(turn)
+    if "end_defense" in kinds:
+        return _defend(turn)
     if kinds & {"add_attacker", "resolve"}:
         return _attack(turn)
     return None
@@ -203,6 +205,36 @@ def expected_result(assessment: dict[str, Any]) -> float:
     return total / 6.0
 
 
+#: how much a depot burned for massed artillery (Brusilov 19.2) must change the expected
+#: result before the agent gives up the depot
+WORTH_A_DEPOT = 1.0
+
+
+def _worth_burning(turn: Turn, current: float, better: bool) -> Choice | None:
+    """Massed artillery (Brusilov 19.2) when a depot changes the expected result by at
+    least :data:`WORTH_A_DEPOT` (up for the attacker, down for the defender)."""
+    for a in turn.of_type("massed_artillery"):
+        trial = turn.state.clone()
+        trial.apply(turn.role, a)
+        gain = expected_result(_preview(trial, turn.role)) - current
+        if (gain if better else -gain) >= WORTH_A_DEPOT:
+            return turn.pick(a, f"burns depot {U.info(turn.state, a['depot']).name} (19.2)")
+    return None
+
+
+def _defend(turn: Turn) -> Choice:
+    """The defender's step before the die: every defensive shift there is (Brusilov
+    21.1), a depot burned when it saves much, then done."""
+    st = turn.state
+    shift = turn.first("defensive_shift")
+    if shift is not None:
+        return turn.pick(shift, f"adds the defensive shift of {U.info(st, shift['hq']).name}")
+    burn = _worth_burning(turn, expected_result(_preview(st, turn.role)), better=False)
+    if burn is not None:
+        return burn
+    return turn.pick(turn.first("end_defense") or turn.legal[0], "lets the attack be rolled")
+
+
 def _letter(result: str) -> float:
     return RESULT_VALUE.get(result, float(result) if result.isdigit() else 0.0)
 
@@ -254,6 +286,9 @@ def _attack(turn: Turn) -> Choice:
             best, best_value = a, value
     if best is not None:
         return turn.pick(best, f"adds {U.info(st, best['unit']).name} to the attack")
+    burn = _worth_burning(turn, current, better=True)
+    if burn is not None:
+        return burn
     preview = _preview(st, role)
     resolve = turn.first("resolve")
     if resolve is not None and current >= GOOD_ATTACK:
