@@ -76,6 +76,13 @@ function row(label, value, cls) {
   return el("div", { class: `crow ${cls || ""}` }, el("span", { class: "k", text: label }), el("span", { class: "v", text }));
 }
 
+/** One column shift of the odds: who gives it (an HQ's attack or defensive shift, the
+ * armored car), by how many columns, and its case. */
+function shiftText(s) {
+  const by = s.shift > 0 ? `+${s.shift}` : `${s.shift ?? ""}`;
+  return `${s.why || s.name || s.hq || ""} ${by}${s.case ? ` [${s.case}]` : ""}`;
+}
+
 /** The odds breakdown of a GWitE attack (view.combat). */
 export function combatPanel(combat) {
   const box = el("div", { class: "combat-body" });
@@ -87,10 +94,10 @@ export function combatPanel(combat) {
   if (combat.final_odds && combat.final_odds !== combat.odds) odds.append(el("span", { text: ` → ${combat.final_odds}` }));
   if (combat.column) odds.append(el("span", { class: "column", text: ` column ${combat.column}` }));
   box.append(odds);
-  const shifts = (combat.shifts || []).map((s) => (typeof s === "object" ? `${s.hq || s.why || ""} ${s.shift ?? ""}` : s));
+  const shifts = (combat.shifts || []).map((s) => (typeof s === "object" ? shiftText(s) : s));
   for (const r of [
     row("TCR", combat.tcr),
-    row("HQ shifts", shifts),
+    row("column shifts", shifts),
     row("die modifiers", (combat.die_modifiers || []).map((m) => (typeof m === "object" ? `${m.why || ""} ${m.value ?? ""}` : m))),
     row("result modifiers", (combat.result_modifiers || []).map((m) => `${m.force}: ${m.why} +${m.value} [${m.case}]`)),
     row("die", combat.die !== undefined ? `${combat.die}${combat.modified !== undefined && combat.modified !== combat.die ? ` (modified ${combat.modified})` : ""}` : null),
