@@ -144,6 +144,17 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
         )
         self._enter(st, uid, hex_label)
 
+    def _enter(self, st: State, uid: str, hex_label: str) -> None:
+        """14.11 as the standard rules, saying when 20.12 gave the hex."""
+        printed = R.printed_entry_hexes(st, uid) if U.info(st, uid).arrive_entry else []
+        super()._enter(st, uid, hex_label)
+        if hex_label not in printed:
+            st.log(
+                f"{U.info(st, uid).name} enters at {hex_label}, one of the Friendly entry"
+                " hexes any reinforcement may use (20.12).",
+                case="brusilov 20.12",
+            )
+
     def run(self, st: State, frame: Frame) -> None:
         """20.22 depots not received this Game-Turn are lost (never accumulated)."""
         left = self._depots_left(frame)
