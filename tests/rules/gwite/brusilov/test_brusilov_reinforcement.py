@@ -68,9 +68,7 @@ arrive = { turn = 1, entry = "C" }
 def arriving(brusilov_position: Any, units: dict[str, Any], side: str = "allied", **kw: Any):  # type: ignore[no-untyped-def]
     """The Reinforcement Segment of ``side`` (Game-Turn 2 unless ``turn``)."""
     kw.setdefault("turn", 2)
-    return brusilov_position(
-        units, phasing=side, segment="reinforcement", test_counters=True, **kw
-    )
+    return brusilov_position(units, phasing=side, segment="reinforcement", test_counters=True, **kw)
 
 
 def extra_counters(tmp_path: Path) -> tuple[Path, ...]:
