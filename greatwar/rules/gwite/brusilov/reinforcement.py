@@ -98,7 +98,11 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
         side = frame["side"]
         if side != V.central_side(st) or V.withholding_points(st) is None:
             return []
-        return [{"type": WITHHOLD_FOR_GOOD, "unit": uid} for uid in self._undecided(st, frame)]
+        return [
+            {"type": WITHHOLD_FOR_GOOD, "unit": uid}
+            for uid in self._undecided(st, frame)
+            if not depots.is_depot(st, uid)  # 20.13 depots are never withheld
+        ]
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         if super().actors(st, frame) or self._depot_actions(st, frame):
@@ -182,6 +186,8 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
             why = self._why_not_for_good(st, frame, role, action.get("unit"))
             if why is not None:
                 return why
+            # whose unit, and whether it is due: as for any withholding (14.0, 14.24)
+            return super().explain(st, frame, role, {**action, "type": "withhold"})
         return super().explain(st, frame, role, action)
 
     def _why_not_depot(
@@ -218,9 +224,9 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
     ) -> tuple[str, str] | None:
         if role != V.central_side(st):
             return "only the Central Powers Player withholds units permanently", "brusilov 25.16"
+        if isinstance(uid, str) and uid in st.data["units"] and depots.is_depot(st, uid):
+            return "supply depots may not be withheld", "brusilov 20.13"
         if not isinstance(uid, str) or uid not in self._undecided(st, frame):
-            if isinstance(uid, str) and uid in st.data["units"] and depots.is_depot(st, uid):
-                return "supply depots may not be withheld", "brusilov 20.13"
             return None  # the standard refusals say why
         if V.withholding_points(st) is None:
             return (
@@ -289,6 +295,22 @@ class BrusilovReinforcement:
     @classmethod
     def handlers(cls) -> list[Handler]:
         return [*super().handlers(), BrusilovReinforcementSegment()]  # type: ignore[misc]
+
+    def lacks(self, scenario: Scenario) -> list[str]:
+        """A historical scenario without 20.2's depot schedule or 20.23's caps lacks them
+        (a FICTIONAL one may do without)."""
+        out: list[str] = super().lacks(scenario)  # type: ignore[misc]
+        if scenario.fictional:
+            return out
+        try:
+            special = parse(scenario)
+        except ValidationError:
+            return out
+        if not special.depots:
+            out.append("the supply depots received per Game-Turn ([special] depots, 20.21)")
+        if not special.depot_caps:
+            out.append("the most supply depots on the map ([special] depot_caps, 20.23)")
+        return out
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """20.2 the depot schedule names sides, options and entry letters of the game."""

@@ -351,3 +351,14 @@ def test_25_3_levels_of_victory(game: Any, total: int, level: str) -> None:
 def test_25_3_the_towns_count_in_the_final_total(game: Any) -> None:
     st = game({"R-XIX": "1205"}, vp=50 - RUSSIAN_TOWNS)
     assert result(st)["level"] == "Russian Decisive Victory"
+
+
+def test_25_16_a_unit_not_due_may_not_be_withheld_for_good(game: Any, refuse: Refuse) -> None:
+    st = game(
+        {"G-3R": PENDING, "AH-10K": PENDING}, turn=5, phasing="central", segment="reinforcement"
+    )
+    st.apply("central", {"type": "withhold_permanently", "unit": "AH-10K"})  # due since 3
+    error = refuse(st, "central", {"type": "withhold_permanently", "unit": "AH-10K"})
+    assert error.case == "14.24"  # already withheld
+    error = refuse(st, "central", {"type": "withhold_permanently", "unit": "G-I"})
+    assert error.case == "14.0"  # G-I is no reinforcement waiting to arrive
