@@ -182,11 +182,13 @@ def town_points(st: State) -> list[dict[str, Any]]:
     if victory is None:
         return []
     side = victory.index_side
+    occupied = U.hex_side(st)
     out = []
     for h, city in U.static(st).scenario.board.cities.items():
         if not city.vp:
             continue
-        controlled = st.data["control"].get(h) == side
+        # 25.12 last to occupy or move through it, or occupying it now
+        controlled = st.data["control"].get(h) == side or occupied.get(h) == side
         supplied = controlled and town_in_supply(st, side, h)
         out.append(
             {

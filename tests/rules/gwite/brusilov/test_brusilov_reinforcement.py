@@ -272,13 +272,18 @@ def test_20_22_a_depot_not_received_is_not_accumulated(brusilov_position: Any) -
     assert st.data["phasing"] == "allied" and st.top()["depots_due"] == 1
 
 
-def test_20_23_no_depot_beyond_the_cap(brusilov_position: Any) -> None:
-    # a FICTIONAL cap of 2: both Russian depots are on the map, the one due is lost
+def test_20_23_no_depot_beyond_the_cap(
+    brusilov_position: Any, refuse: Refuse, tmp_path: Path
+) -> None:
+    # a FICTIONAL cap of 2 and a FICTIONAL third Russian depot counter: two are on the
+    # map, the one due is lost
     special = {**HISTORICAL, "depot_caps": {"allied": 2}}
-    st = arriving(
-        brusilov_position, {"R-D1": "1507", "R-D2": "1608", "X-R1": PENDING}, special=special
-    )
+    counters = extra_counters(tmp_path)
+    units = {"R-D1": "1507", "R-D2": "1608", "X-R1": PENDING}
+    st = arriving(brusilov_position, units, special=special, counters=counters)
     assert not of_type(st, "allied", "depot")
+    error = refuse(st, "allied", {"type": "depot", "unit": "X-RD9", "hex": C})
+    assert error.case == "brusilov 20.23"
     st.apply("allied", {"type": "enter", "unit": "X-R1", "hex": C})
     lost = logged(st, "brusilov 20.23")
     assert lost and "2 supply depots on the map" in lost[0]

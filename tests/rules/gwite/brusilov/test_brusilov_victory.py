@@ -362,3 +362,10 @@ def test_25_16_a_unit_not_due_may_not_be_withheld_for_good(game: Any, refuse: Re
     assert error.case == "14.24"  # already withheld
     error = refuse(st, "central", {"type": "withhold_permanently", "unit": "G-I"})
     assert error.case == "14.0"  # G-I is no reinforcement waiting to arrive
+
+
+def test_25_12_a_town_occupied_by_a_russian_unit_is_russian(game: Any) -> None:
+    # (the position says the Central Powers last held Bialka; R-62R stands in it now)
+    st = game({"R-62R": "1207"}, control={"1207": "central"})
+    towns = {t["name"]: t for t in result(st)["towns"]}
+    assert towns["Bialka"]["scored"]
