@@ -327,3 +327,17 @@ def test_20_2_the_depot_schedule_is_checked(tmp_path: Path) -> None:
     text = str(info.value)
     for word in ("'austria'", "'nope'", "'russia'", "'Q'"):
         assert word in text
+
+
+def test_20_21_a_historical_scenario_without_the_depot_schedule_lacks_it(
+    tmp_path: Path,
+) -> None:
+    import greatwar
+    from tests.rules.gwite.conftest import MAP, write_position
+
+    real_map = tmp_path / "map.toml"  # (the teaching map, not marked fictional)
+    real_map.write_text(MAP.read_text(encoding="utf-8").replace("fictional = true", ""))
+    path = write_position(tmp_path, {}, game="brusilov", map_path=real_map)
+    path.write_text(path.read_text(encoding="utf-8").replace("fictional = true", ""))
+    lacks = greatwar.load(path).scenario.lacks
+    assert any("20.21" in line for line in lacks) and any("20.23" in line for line in lacks)
