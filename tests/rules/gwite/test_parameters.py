@@ -20,7 +20,7 @@ from greatwar.engine.state import State
 from greatwar.engine.system import OptionSpec
 from greatwar.model.schema import Parameters, side_value
 from greatwar.rules import validate_file
-from greatwar.rules.gwite import rail, rules
+from greatwar.rules.gwite import games, rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.rules import StandardRules
 from tests.rules.gwite.conftest import MAP, write_position
@@ -228,7 +228,7 @@ vp = -2
 @pytest.fixture
 def variations(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test game stands in for the standard rules while the test runs."""
-    monkeypatch.setitem(rules.GAMES, "standard", VariationRules)
+    monkeypatch.setitem(games.GAMES, "standard", VariationRules)
 
 
 def variation_scenario(tmp_path: Path, extra: str = EFFECTS) -> Path:

@@ -26,7 +26,7 @@ import greatwar
 from greatwar import IllegalAction, State
 from greatwar.engine.phases import Frame
 from greatwar.rules import validate_file
-from greatwar.rules.gwite import rail, rules
+from greatwar.rules.gwite import games, rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.rail import EntrainRoll
 from greatwar.rules.gwite.rules import StandardRules
@@ -85,7 +85,7 @@ class TrackLimitRules(StandardRules):
 def track_limits(monkeypatch: pytest.MonkeyPatch) -> None:
     """The test game stands in for the standard rules while the test runs (its scenario
     gives track limits, which the standard rules refuse)."""
-    monkeypatch.setitem(rules.GAMES, "standard", TrackLimitRules)
+    monkeypatch.setitem(games.GAMES, "standard", TrackLimitRules)
 
 
 CORPS_AND_DIVISION = {"G-I": "0607", "G-XVII": "0607", "G-35R": "0606"}
