@@ -65,6 +65,8 @@ UNDOING = frozenset(
         "remove_attacker",
         "remove_target",
         "remove_shift",
+        "remove_defensive_shift",
+        "remove_massed_artillery",
         "cancel",
         "cancel_mask",
         "cancel_trench",

@@ -16,7 +16,17 @@ from greatwar.ai.base import Action, View
 PASSIVE = frozenset({"end_segment", "end_phase", "end_occupy", "end_advance", "finish", "withhold"})
 
 
-UNDOING = frozenset({"release", "remove_attacker", "remove_target", "remove_shift", "cancel"})
+UNDOING = frozenset(
+    {
+        "release",
+        "remove_attacker",
+        "remove_target",
+        "remove_shift",
+        "cancel",
+        "remove_defensive_shift",
+        "remove_massed_artillery",
+    }
+)
 #: actions that carry a plan through (an attack once put together is usually resolved)
 DECISIVE = frozenset({"resolve"})
 

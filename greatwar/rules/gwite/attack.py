@@ -126,6 +126,7 @@ class Attack(Handler):
         for c in self.shift_options(st, frame):
             actions.append({"type": "add_shift", "hq": c["hq"], "shift": c["shift"]})
         actions += [{"type": "remove_shift", "hq": h} for h in frame["shifts"]]
+        actions += U.rules(st).attack_actions(st, segment(st), frame)
         if frame["attackers"] and self.assessment(st, frame).get("legal"):
             actions.append({"type": "resolve"})
         actions.append({"type": "cancel"})
@@ -158,8 +159,10 @@ class Attack(Handler):
             )
         elif kind in ("resolve", END_DEFENSE):
             resolve(st, frame)
-        else:
+        elif frame.get("stage") == DEFENDING:
             U.rules(st).apply_defender_action(st, frame, action)
+        else:
+            U.rules(st).apply_attack_action(st, frame, action)
 
     def _drop_unadjacent(self, st: State, frame: Frame) -> None:
         keep = []
@@ -180,7 +183,13 @@ class Attack(Handler):
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         targets = ", ".join(frame["targets"])
         if frame.get("stage") == DEFENDING:
-            return f"Attack on {targets}: act before the die, or end your step."
+            a = self.assessment(st, frame)
+            odds = (
+                f" ({a['attack']} to {a['defense']}, column {a['column']})"
+                if a.get("legal")
+                else ""
+            )
+            return f"Attack on {targets}{odds}: act before the die, or end your step."
         if not frame["attackers"]:
             return f"Attack on {targets}: add attacking units adjacent to it."
         a = self.assessment(st, frame)
@@ -194,6 +203,9 @@ class Attack(Handler):
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
         kind = action.get("type")
         uid = action.get("unit")
+        why_not = U.rules(st).combat_action_refusal(st, frame, role, action)
+        if why_not is not None:
+            return why_not
         if kind == "add_attacker" and isinstance(uid, str) and uid in st.data["units"]:
             why = attack_refusal(st, segment(st), uid)
             if why:
@@ -297,6 +309,7 @@ def resolve(st: State, frame: Frame) -> None:
         provisional=True if notes else None,
         ruling={"key": key, "condition": "", "numbers": ruling_numbers(report)},
     )
+    U.rules(st).attack_rolled(st, frame, report)
     turn = st.data["turn"]
     for uid in attackers + defenders:
         U.record(st, uid)["combat_turn"] = turn  # 13.0

@@ -154,6 +154,12 @@ class CombatRules:
             out.append(Halving(_modifier(effect.why, effect.case, effect.provisional)))
         return out
 
+    def attack_factors(self, st: State, uid: str, attack: Frame) -> list[Factor]:
+        """Factors one attacking unit's strength is multiplied by, each with its
+        modifier (applied after its halvings unless ``before_halvings``).  None in the
+        standard rules (Brusilov 19.21 Massed Artillery Fire doubles)."""
+        return []
+
     def defense_halvings(self, st: State, uid: str, hex_label: str) -> list[Halving]:
         """The halvings of one defending unit's Defense Strength, before the terrain's
         factor: 5.36 entrained (rounded down)."""
@@ -186,6 +192,12 @@ class CombatRules:
         factor, mods = self.terrain_defense(st, hex_label)
         return [(factor, mods[0])] if mods else []
 
+    def defense_support(self, st: State, uid: str, attack: Frame) -> list[Factor]:
+        """Factors one defending unit's strength is multiplied by for this attack (after
+        its own factors), each with its modifier: none in the standard rules (Brusilov
+        19.23 defensive Massed Artillery Fire doubles)."""
+        return []
+
     def cavalry_reduced(self, st: State, targets: list[str], defender: str) -> bool:
         """12.21 cavalry attacks at a quarter unless every target holds only Enemy
         cavalry, depots or HQs (a fortress is not one of those).  What the hex *contains*
@@ -212,6 +224,15 @@ class CombatRules:
             c = candidates.get(hq, {"hq": hq, "shift": 0, "level": U.info(st, hq).hq_level})
             out.append({**c, "case": "10.21"})
         return out
+
+    def odds_column(
+        self, st: State, tcr: int, raw: int, shifts: list[dict[str, Any]]
+    ) -> tuple[int, str | None]:
+        """The final odds (an ordinal) and the CRT column they are read in, or None below
+        the table (8.8): the standard rules add every shift to the raw odds, and odds
+        above the table use its highest column (8.8 note)."""
+        final = raw + sum(int(s["shift"]) for s in shifts)
+        return final, crt.table().column_for(tcr, final)
 
     def die_modifiers(self, st: State, attack: Frame) -> list[dict[str, Any]]:
         """Added to the combat die (5.4): the terrain table's die modifiers of the
@@ -252,6 +273,30 @@ class CombatRules:
         game's own result handler (a subclass of ``CombatResult`` with other stages)."""
         return "combat_result"
 
+    # -- the attacker's own choices, and the moment the die is rolled ---------------------
+
+    def attack_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
+        """Choices of the attacker while he puts the attack together, beyond targets,
+        attackers and HQ shifts (kept on the attack frame, undone with it).  None in the
+        standard rules (Brusilov 19.21 Massed Artillery Fire)."""
+        return []
+
+    def apply_attack_action(self, st: State, attack: Frame, action: Action) -> None:
+        """Carry out one of :meth:`attack_actions`."""
+        raise NotImplementedError("the standard rules give the attacker no other choice")
+
+    def combat_action_refusal(
+        self, st: State, attack: Frame, role: str, action: Action
+    ) -> tuple[str, str] | None:
+        """Why a game's own attacker or defender action is refused (reason, case), or
+        None when the action is none of the game's."""
+        return None
+
+    def attack_rolled(self, st: State, attack: Frame, report: dict[str, Any]) -> None:
+        """Called once an attack's die is rolled and its result read, before the result
+        is applied: nothing in the standard rules (Brusilov 19.21 burns the supply
+        depots that supported it)."""
+
     # -- the defender's step before the die ----------------------------------------------
 
     def defender_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
@@ -263,6 +308,15 @@ class CombatRules:
     def apply_defender_action(self, st: State, attack: Frame, action: Action) -> None:
         """Carry out one of :meth:`defender_actions` (recorded on ``attack["defense"]``)."""
         raise NotImplementedError("the standard rules give the defender no step")
+
+
+class Factor(NamedTuple):
+    """A factor one unit's strength is multiplied by, with the modifier the odds name
+    (``before_halvings``: applied to the printed strength, before any halving)."""
+
+    factor: int
+    modifier: dict[str, Any]
+    before_halvings: bool = False
 
 
 class Halving(NamedTuple):
@@ -294,9 +348,11 @@ def _crossings(st: State, uid: str, targets: list[str]) -> set[str]:
     return found
 
 
-def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]:
-    """One attacking unit's strength with its modifiers (the rules' halvings, in order;
-    a heroic leader's Combat Strength, 10.23)."""
+def attacker_strength(
+    st: State, uid: str, targets: list[str], attack: Frame | None = None
+) -> dict[str, Any]:
+    """One attacking unit's strength with its modifiers (the rules' halvings, in order,
+    and the factors of ``attack``; a heroic leader's Combat Strength, 10.23)."""
     ui = U.info(st, uid)
     if ui.hq:
         value = command.heroic_attack(st, uid, U.units_in(st, U.record(st, uid)["hex"]))
@@ -310,9 +366,19 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
     printed = U.printed_attack(st, uid)
     value = printed
     mods = []
-    for halving in U.rules(st).attack_halvings(st, uid, targets):
+    rules = U.rules(st)
+    factors = rules.attack_factors(st, uid, attack) if attack is not None else []
+    for f in factors:
+        if f.before_halvings:
+            value *= f.factor
+            mods.append(f.modifier)
+    for halving in rules.attack_halvings(st, uid, targets):
         value = max(halving.floor, value // 2)
         mods.append(halving.modifier)
+    for f in factors:
+        if not f.before_halvings:
+            value *= f.factor
+            mods.append(f.modifier)
     return {
         "unit": uid,
         "name": ui.name,
@@ -323,9 +389,12 @@ def attacker_strength(st: State, uid: str, targets: list[str]) -> dict[str, Any]
     }
 
 
-def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
+def defender_strength(
+    st: State, uid: str, hex_label: str, attack: Frame | None = None
+) -> dict[str, Any]:
     """One defending unit's strength with its modifiers: its base strength (printed),
-    the rules' halvings (5.36), then its factors (5.4 City)."""
+    the rules' halvings (5.36), then its factors (5.4 City) and the support it has in
+    ``attack``."""
     ui = U.info(st, uid)
     printed = U.printed_defense(st, uid)
     rules = U.rules(st)
@@ -337,6 +406,9 @@ def defender_strength(st: State, uid: str, hex_label: str) -> dict[str, Any]:
     for factor, modifier in rules.defense_factors(st, uid, hex_label):
         value *= factor
         mods.append(modifier)
+    for f in rules.defense_support(st, uid, attack) if attack is not None else []:
+        value *= f.factor
+        mods.append(f.modifier)
     return {
         "unit": uid,
         "name": ui.name,
@@ -367,7 +439,7 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
     out: dict[str, Any] = {"targets": list(targets), "attackers": [], "defenders": []}
     normal, mounted = 0, 0
     for uid in attackers:
-        entry = attacker_strength(st, uid, targets)
+        entry = attacker_strength(st, uid, targets, attack)
         out["attackers"].append(entry)
         if entry.get("cavalry"):
             mounted += entry["strength"]
@@ -386,7 +458,7 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
     for t in targets:
         units = [u for u in defenders_in(st, t, defender) if not U.info(st, u).hq]
         for uid in units:
-            entry = defender_strength(st, uid, t)
+            entry = defender_strength(st, uid, t, attack)
             out["defenders"].append(entry)
             defense += entry["strength"]
         hq_value = command.hq_defense(st, t, defenders_in(st, t, defender))
@@ -439,7 +511,7 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
     raw = crt.odds_ordinal(attack_total, defense)
     out["odds"] = crt.odds_label(raw)
     out["shifts"] = rules.odds_shifts(st, seg, attack)
-    final = raw + sum(int(s["shift"]) for s in out["shifts"])
+    final, column = rules.odds_column(st, tcr, raw, out["shifts"])
     out["final_odds"] = crt.odds_label(final)
     out["die_modifiers"] = rules.die_modifiers(st, attack)
     out["result_modifiers"] = rules.result_modifiers(st, attack, defender)
@@ -451,7 +523,6 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
             case="8.8",
         )
         return out
-    column = table.column_for(tcr, final)
     if column is None:
         out.update(
             legal=False, reason=f"odds of {out['final_odds']} are below the table", case="8.8"
