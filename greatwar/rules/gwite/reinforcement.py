@@ -61,8 +61,8 @@ if TYPE_CHECKING:
 ALTERNATIVE = "alternative_entry"
 
 
-def scheduled_hexes(st: State, uid: str) -> list[str]:
-    """14.11 where the unit is scheduled to enter: the hex of its lettered entry, or
+def printed_entry_hexes(st: State, uid: str) -> list[str]:
+    """14.11 the hexes of the unit's printed arrival: the hex of its lettered entry, or
     every hex of an entry that names several (an area: any of them will do), or the
     hex its arrival names."""
     board = U.static(st).scenario.board
@@ -70,6 +70,12 @@ def scheduled_hexes(st: State, uid: str) -> list[str]:
     if entry in board.entries:
         return list(board.entries[entry].hexes)
     return [canonical(board, entry)]
+
+
+def scheduled_hexes(st: State, uid: str) -> list[str]:
+    """14.11 where the unit is scheduled to enter (the game's
+    :meth:`ReinforcementRules.reinforcement_entry_hexes`; Brusilov 20.12 widens it)."""
+    return U.rules(st).reinforcement_entry_hexes(st, uid)  # type: ignore[no-any-return]
 
 
 def entry_hex(st: State, uid: str) -> str:
@@ -85,10 +91,16 @@ def _scheduled_text(st: State, uid: str) -> str:
 def due(st: State, side: str) -> list[str]:
     """Reinforcements of ``side`` that may arrive this turn (scheduled now or withheld)."""
     turn = st.data["turn"]
+    rules = U.rules(st)
     out = []
     for uid, u in st.data["units"].items():
         ui = U.info(st, uid)
-        if ui.side == side and u["status"] == "pending" and (ui.arrive_turn or 0) <= turn:
+        if (
+            ui.side == side
+            and u["status"] == "pending"
+            and (ui.arrive_turn or 0) <= turn
+            and rules.arrives_by_schedule(st, uid)
+        ):
             out.append(uid)
     return sorted(out)
 
@@ -189,14 +201,18 @@ def _links_from_schedule(st: State, uid: str) -> list[tuple[str, int, str]]:
 
 
 def _exempt(st: State, uid: str) -> bool:
-    return not rail.counts_reinforcements(st, uid)
+    return not U.rules(st).reinforcement_counts_rail(st, uid)
+
+
+def _entrained(st: State, uid: str) -> bool:
+    return U.rules(st).reinforcement_entrained(st, uid)  # type: ignore[no-any-return]
 
 
 def _why_not_off_map(st: State, uid: str, to: Any) -> tuple[str, str] | None:
     """14.23 an entrained reinforcement whose entry hex is blocked may travel off the map."""
     ui = U.info(st, uid)
     scheduled = _scheduled_text(st, uid)
-    if not rail.arrives_entrained(st, uid):
+    if not _entrained(st, uid):
         return f"{ui.name} does not arrive entrained", "14.23"
     if not schedule_blocked(st, uid):
         return f"the entry hex {scheduled} of {ui.name} is not blocked by the Enemy", "14.23"
@@ -236,7 +252,8 @@ class ReinforcementSegment(Handler):
         actions: list[Action] = []
         for uid in self._undecided(st, frame):
             actions.extend(self._choices(st, role, uid))
-            actions.append({"type": "withhold", "unit": uid})
+            if U.rules(st).withhold_refusal(st, uid) is None:
+                actions.append({"type": "withhold", "unit": uid})
         return actions
 
     def _choices(self, st: State, role: str, uid: str) -> list[Action]:
@@ -278,7 +295,7 @@ class ReinforcementSegment(Handler):
                 case="14.22",
             )
         U.rules(st).entered_hexes(st, uid, [hex_label])
-        if rail.arrives_entrained(st, uid) and hex_label in U.static(st).rail_hexes:
+        if _entrained(st, uid) and hex_label in U.static(st).rail_hexes:
             U.add_marker(st, uid, rail.ENTRAINED)
             note = ""
             if _exempt(st, uid):
@@ -358,6 +375,8 @@ class ReinforcementSegment(Handler):
             return self._why_not_enter(st, role, uid, action.get("hex"))
         if kind == "off_map":
             return _why_not_off_map(st, uid, action.get("to"))
+        if kind == "withhold":
+            return U.rules(st).withhold_refusal(st, uid)  # type: ignore[no-any-return]
         if kind == "delay":
             if not schedule_blocked(st, uid):
                 why = entry_blocked(st, role, entry_hex(st, uid))
@@ -401,3 +420,36 @@ class ReinforcementSegment(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Reinforcement Segment"
+
+
+class ReinforcementRules:
+    """The variation points of 14.0 (a game's rules class may override them): where a
+    reinforcement may enter, whether it enters entrained and counts against Rail
+    Capacity on its turn of arrival, which units arrive by their printed schedule, and
+    which may not be withheld."""
+
+    def reinforcement_entry_hexes(self, st: State, uid: str) -> list[str]:
+        """14.11 the hexes where the unit is scheduled to enter: its printed entry's
+        (Brusilov 20.12: any appropriate Friendly entry hex)."""
+        return printed_entry_hexes(st, uid)
+
+    def reinforcement_entrained(self, st: State, uid: str) -> bool:
+        """14.12 whether the unit arrives entrained: as its counter says (Brusilov 20.11:
+        every reinforcement)."""
+        return rail.arrives_entrained(st, uid)
+
+    def reinforcement_counts_rail(self, st: State, uid: str) -> bool:
+        """14.12 whether an entrained arrival counts against Rail Capacity on its turn of
+        arrival: the scenario's ``rail_capacity_counts_reinforcements`` (Brusilov 20.11,
+        18.23: always)."""
+        return rail.counts_reinforcements(st, uid)
+
+    def arrives_by_schedule(self, st: State, uid: str) -> bool:
+        """14.1 whether a pending unit arrives by its printed schedule (Brusilov 20.2's
+        supply depots arrive by the game's depot schedule instead)."""
+        return True
+
+    def withhold_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """14.24 why a due reinforcement may not be withheld (reason, case), or None: any
+        may be in the standard rules (Brusilov 20.13: supply depots may not)."""
+        return None

@@ -26,6 +26,7 @@ from greatwar.rules.gwite.combat import CombatRules
 from greatwar.rules.gwite.command import UNLIMITED_OPTION, CommandRules
 from greatwar.rules.gwite.movement import MovementRules
 from greatwar.rules.gwite.rail import RailRules
+from greatwar.rules.gwite.reinforcement import ReinforcementRules
 from greatwar.rules.gwite.replacement import ReplacementRules
 from greatwar.rules.gwite.retreat import RetreatRules
 from greatwar.rules.gwite.sequence import SequenceRules
@@ -51,6 +52,7 @@ class StandardRules(
     ReplacementRules,
     RetreatRules,
     VictoryRules,
+    ReinforcementRules,
 ):
     """The standard rules (sections 4.0-14.0): every variation point a method."""
 

@@ -10,7 +10,10 @@ A unit's record in ``state.data["units"]`` is plain data::
 and ``combat_turn`` are the last Game-Turn the unit moved and fought (13.0).
 
 ``status`` is ``on_map``, ``pending`` (a reinforcement not yet arrived or
-withheld), ``eliminated`` or ``off_map`` (off-map rail movement, 5.37).
+withheld), ``eliminated``, ``off_map`` (off-map rail movement, 5.37) or
+``removed`` (taken out of play by a rule without being eliminated: a supply
+depot burned for Massed Artillery Fire, Brusilov 19.21; a reinforcement
+permanently withheld, Brusilov 25.16; see :func:`remove_from_play`).
 The machinery every rule system shares (occupancy, markers, revision-keyed
 caches, placing and removing units) lives in :mod:`greatwar.rules.pieces`
 and is re-exported here; this module adds what steps mean in these rules.
@@ -114,6 +117,28 @@ def eliminate_unit(st: State, uid: str, case: str, why: str = "") -> None:
         text += f" in {where}"
     st.log(f"{text}{': ' + why if why else ''}.", case=case)
     game_rules.unit_eliminated(st, uid, case)
+
+
+#: status of a unit taken out of play without being eliminated (never scored)
+REMOVED = "removed"
+
+
+def remove_from_play(st: State, uid: str, case: str, why: str = "") -> None:
+    """Take a unit out of play without eliminating it, and log it with the case.
+
+    Unlike :func:`eliminate_unit`, the game's rules hear nothing of it: no victory
+    points are scored (Brusilov AB13: a supply depot burned for Massed Artillery Fire is
+    "removed from play", 19.21, and is no eliminated Central Powers unit; Brusilov
+    25.16: a reinforcement permanently withheld never enters).  The unit's status is
+    ``removed``; a supply depot so removed may come back as a later depot (Brusilov
+    20.2, the counter mix)."""
+    where = record(st, uid)["hex"]
+    eliminate(st, uid)  # off the map, its markers gone
+    set_status(st, uid, REMOVED)
+    text = f"{info(st, uid).name} is removed from play"
+    if where:
+        text += f" from {where}"
+    st.log(f"{text}{': ' + why if why else ''}.", case=case)
 
 
 def lose_steps(st: State, uid: str, steps: int, case: str, why: str = "") -> int:

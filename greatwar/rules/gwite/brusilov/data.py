@@ -11,6 +11,7 @@ from pydantic import Field
 
 from greatwar.model.schema import Strict
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.brusilov.schedule import HISTORICAL_WITHHOLDING, DepotRow, WithholdingRow
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -28,6 +29,17 @@ class BrusilovData(Strict):
     #: row 1900, where cavalry may live off the land
     forage_region: str | None = None
     source: str = ""
+    #: 20.12: the entry letters Friendly to each side or nationality (none given: the
+    #: entries whose hexes lie in a country Friendly to the side, 18.27)
+    entries: dict[str, list[str]] = Field(default_factory=dict)
+    #: 20.21-20.22, 26.23, 26.33: the supply depots each side receives per Game-Turn
+    depots: list[DepotRow] = Field(default_factory=list)
+    #: 20.23: the most supply depots each side may have on the map at one time
+    depot_caps: dict[str, int] = Field(default_factory=dict)
+    #: 25.2, 25.13: victory points per stacking point eliminated while surrounded
+    surrounded_per_stacking_point: int = Field(default=2, ge=0)
+    #: 25.16, 25.2, 26.22: victory points per reinforcement permanently withheld, by turn
+    withholding: list[WithholdingRow] = Field(default_factory=lambda: list(HISTORICAL_WITHHOLDING))
 
 
 def parse(scenario: Scenario) -> BrusilovData:
