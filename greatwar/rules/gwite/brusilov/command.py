@@ -32,9 +32,7 @@ OPTIONS: dict[str, OptionSpec] = {}
 
 def in_combat_phase(st: State, side: str) -> bool:
     """Whether ``side``'s Combat Phase is being played now."""
-    return any(
-        f.get("kind") == "combat_phase" and f.get("side") == side for f in st.data["stack"]
-    )
+    return any(f.get("kind") == "combat_phase" and f.get("side") == side for f in st.data["stack"])
 
 
 def russian_surprise_command(st: State, uid: str) -> bool:
