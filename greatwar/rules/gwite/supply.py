@@ -575,7 +575,7 @@ def check_attacker_attrition(st: State, attackers: list[str]) -> None:
         if fed:
             attrition(st, uid, "11.22", "attacks from the fortress it feeds off")
         else:
-            attrition(st, uid, "9.23", "attacks out of supply")
+            attrition(st, uid, *U.rules(st).attack_attrition_reason(st, uid))
 
 
 def fortress_fed(st: State, uid: str) -> bool:
@@ -669,6 +669,11 @@ class SupplyRules:
         (:meth:`attrition_exempt`), unless the game's rules make them check when they
         attack (Brusilov 19.42 cavalry living off the land)."""
         return self.attrition_exempt(st, uid)
+
+    def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
+        """The case and the reason an attacker out of supply rolls for attrition under (9.23;
+        Brusilov 19.42 names cavalry living off the land)."""
+        return "9.23", "attacks out of supply"
 
     def supply_halves_movement(self, st: State, uid: str) -> bool:
         """9.21 whether being found out of supply in the Initial Supply Segment halves the

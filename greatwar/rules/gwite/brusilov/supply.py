@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pydantic import ValidationError
+
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import rail, supply
 from greatwar.rules.gwite import units as U
@@ -30,6 +32,8 @@ from greatwar.rules.gwite.stacking import stacking_points
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 #: marker: cavalry found living off the land when its side's supply was last determined
 LIVING_OFF_THE_LAND = "living_off_the_land"
@@ -92,6 +96,12 @@ class BrusilovSupply:
         the standard exemptions apply."""
         return bool(super().attrition_exempt(st, uid))  # type: ignore[misc]
 
+    def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
+        """19.42 names the check of cavalry living off the land that attack (9.23)."""
+        if self.living_off_the_land(st, uid):
+            return "19.42", "attacks while living off the land, as 9.23"
+        return super().attack_attrition_reason(st, uid)  # type: ignore[misc,no-any-return]
+
     def supply_halves_movement(self, st: State, uid: str) -> bool:
         """19.42 cavalry living off the land (as found in the Initial Supply Segment) move
         normally: their Movement Allowance is not halved (9.21)."""
@@ -132,6 +142,20 @@ class BrusilovSupply:
                 f" Phase: {', '.join(U.info(st, uid).name for uid in lost)} did not live"
                 " off the land (attrition as 9.22).",
                 case="19.41",
+            )
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """19.41 the forage region the scenario names must be one of the map's regions."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        try:
+            name = D.parse(scenario).forage_region
+        except ValidationError:
+            return  # the game's own check reports malformed [special] data
+        if name is not None and name not in scenario.board.regions:
+            known = ", ".join(sorted(scenario.board.regions)) or "none"
+            problems.add(
+                ("special", "forage_region"),
+                f"19.41: the map has no region {name!r} (its regions: {known})",
             )
 
     # --- 19.3, 19.43 zones of control -------------------------------------------------

@@ -14,13 +14,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import greatwar
 from greatwar import IllegalAction, State
 from greatwar.engine.state import Game
 from greatwar.model.loader import DATA_ROOT
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import movement, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.supply import ENTRAINED_DEPOT_ZOC, LIVING_OFF_THE_LAND
+from tests.rules.gwite.brusilov.conftest import special_table
 from tests.rules.gwite.conftest import write_position
 from tests.rules.gwite.kit import attack, fight, resolve_with
 
@@ -190,7 +194,7 @@ def test_19_41_cavalry_living_off_the_land_suffers_no_attrition(
     brusilov_position: Any, fixed_dice: Any
 ) -> None:
     # R-7C (cavalry, 2 SP) alone in 0312, out of supply in the forage region: no roll;
-    # R-3S (infantry) out of supply in 0314 rolls (a 1: loses one of its two steps)
+    # R-3S (infantry) out of supply in 0315 rolls (a 1: loses one of its two steps)
     fixed_dice(1)
     st = brusilov_position({"R-7C": "0312", "R-3S": "0315"}, special=FORAGE, **ATTRITION)
     assert not supply.in_supply(st, "R-7C")
@@ -287,9 +291,18 @@ def test_19_42_living_off_the_land_cavalry_attacking_checks_attrition(
     assert U.rules(st).living_off_the_land(st, "R-7C")
     attack(st, "allied", "0313", ["R-7C"])
     resolve_with(st, "allied", fixed_dice, 2, 6, 6, 6)
-    (roll,) = attrition_rolls(st, "9.23")
-    assert U.info(st, "R-7C").name in roll
+    (roll,) = attrition_rolls(st, "19.42")
+    assert U.info(st, "R-7C").name in roll and "living off the land" in roll
     assert U.record(st, "R-7C")["lost"] == 1
+
+
+def test_19_41_the_forage_region_must_be_on_the_map(tmp_path: Path) -> None:
+    path = write_position(
+        tmp_path, {}, game="brusilov", extra=special_table({"forage_region": "Bukovina"})
+    )
+    with pytest.raises(ScenarioError) as err:
+        greatwar.load(path)
+    assert "special.forage_region" in str(err.value) and "Bukovina" in str(err.value)
 
 
 # --- 19.43 no zone of control -------------------------------------------------------------
