@@ -68,6 +68,11 @@ class CommandRules:
         supply, Brusilov 21.21, Caporetto 10.55).  None in the standard rules."""
         return False
 
+    def commanded_without_hq_case(self, st: State, uid: str) -> str:
+        """The case that puts a unit in Command Control without an HQ
+        (:meth:`commanded_without_hq`), for refusals to command it."""
+        return "10.31"
+
     def may_command(self, st: State, hq: str, uid: str) -> bool:
         """May this HQ command this unit at all (Hindenburg 20.1-20.2 limit HQs by
         nationality and arm)?  The standard rules let any HQ command any Friendly unit."""
@@ -766,7 +771,8 @@ class CommandSegment(Handler):
         )
 
     def not_a_candidate(self, st: State, uid: str) -> tuple[str, str | None]:
-        return f"{U.info(st, uid).name} is in Command Control without an HQ", "10.31"
+        case = U.rules(st).commanded_without_hq_case(st, uid)
+        return f"{U.info(st, uid).name} is in Command Control without an HQ", case
 
 
 def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:

@@ -53,6 +53,14 @@ class BrusilovCommand:
             return True
         return bool(super().commanded_without_hq(st, uid))  # type: ignore[misc]
 
+    def commanded_without_hq_case(self, st: State, uid: str) -> str:
+        """21.21 or 21.31, whichever puts the unit in Command Control without an HQ."""
+        if russian_surprise_command(st, uid):
+            return "21.21"
+        if U.info(st, uid).type == "supply_depot":
+            return "21.31"
+        return str(super().commanded_without_hq_case(st, uid))  # type: ignore[misc]
+
     def radius_through_zoc(self, st: State, hq: str, uid: str) -> bool:
         """21.41 command for Austro-Hungarian units is never traced through a Russian-
         controlled hex unless a Friendly unit occupies it (10.34 otherwise)."""

@@ -216,3 +216,21 @@ def test_21_41_attack_shift_counts_austro_hungarian_steps_by_the_same_radius(
         segment="combat_resolution",
     )
     assert [c["hq"] for c in command.shift_candidates(german, ["G-35R"], [])] == ["G-HQ-FALK"]
+
+
+def test_21_31_commanding_a_depot_in_supply_is_refused_with_the_case(
+    brusilov_position: Any, refuse: Refuse
+) -> None:
+    # R-HQ-ORLOV (strength 4) with three divisions (6 SP) about: the player allocates; the
+    # depot beside them needs no HQ, so allocating to it is refused under 21.31
+    units = {
+        "R-HQ-ORLOV": "1605",
+        "R-D1": "1606",
+        "R-3S": "1604",
+        "R-62R": "1705",
+        "R-65R": "1704",
+    }
+    st = brusilov_position(units, turn=3, **MOVEMENT_COMMAND)
+    assert st.top()["kind"] == "movement_command_control"
+    err = refuse(st, "allied", {"type": "command", "unit": "R-D1", "hq": "R-HQ-ORLOV"})
+    assert err.case == "21.31"
