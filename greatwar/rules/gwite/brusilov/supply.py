@@ -42,6 +42,10 @@ FORAGE_STACKING = 2
 #: AB9: whether an entrained depot exerts a Zone of Control (19.3 vs 5.36)
 ENTRAINED_DEPOT_ZOC = "brusilov_entrained_depot_zoc"
 
+#: AB10 i: whether more than two Stacking Points with cavalry living off the land at the
+#: end of the Movement Phase are over the stacking limit (instead of losing the exemption)
+FORAGE_STACKING_LIMIT = "brusilov_forage_stacking_limit"
+
 #: this section's optional rules (merged into :attr:`BrusilovRules.options`)
 OPTIONS: dict[str, OptionSpec] = {
     ENTRAINED_DEPOT_ZOC: OptionSpec(
@@ -50,7 +54,29 @@ OPTIONS: dict[str, OptionSpec] = {
         " 5.36; default: entrained units have none)",
         "19.3",
     ),
+    FORAGE_STACKING_LIMIT: OptionSpec(
+        False,
+        "A hex of cavalry living off the land may hold no more than two Stacking Points at"
+        " the end of the Movement Phase: the excess is eliminated as over the stacking"
+        " limit (6.14) (default: the cavalry loses its exemption from attrition)",
+        "19.41",
+    ),
 }
+
+
+def _stacking_limited(st: State) -> bool:
+    """AB10 i reading b: 19.41's two Stacking Points are a stacking limit."""
+    return bool(st.game.options.get(FORAGE_STACKING_LIMIT, False))
+
+
+def _end_of_movement_phase(st: State) -> bool:
+    """The end-of-phase stacking check of a Movement Phase is being made (6.14)."""
+    stack = st.data["stack"]
+    return (
+        bool(stack)
+        and stack[-1].get("kind") == "end_of_phase"
+        and any(f.get("kind") == "movement_phase" for f in stack)
+    )
 
 
 def forage_hexes(st: State) -> frozenset[str]:
@@ -83,6 +109,8 @@ class BrusilovSupply:
         loses the exemption)."""
         if not _foraging_cavalry(st, uid) or supply.in_supply(st, uid):
             return False
+        if _stacking_limited(st):
+            return True  # AB10 i b: the excess is eliminated instead (stacking_limit)
         return stacking_points(st, U.record(st, uid)["hex"]) <= FORAGE_STACKING
 
     # --- 19.41, 19.42 attrition -------------------------------------------------------
@@ -136,6 +164,20 @@ class BrusilovSupply:
                 " of Control (19.43).",
                 case="19.41",
             )
+        crowded = [
+            uid
+            for uid in living
+            if _stacking_limited(st)
+            and stacking_points(st, U.record(st, uid)["hex"]) > FORAGE_STACKING
+        ]
+        if crowded and segment == "attrition":
+            st.log(
+                "19.41 no more than two Stacking Points may be in the hex of cavalry living"
+                f" off the land at the end of the Movement Phase: the excess with"
+                f" {', '.join(U.info(st, uid).name for uid in crowded)} is over the"
+                " stacking limit (6.14).",
+                case="19.41",
+            )
         if lost and segment == "attrition":
             st.log(
                 "19.41 more than two Stacking Points in the hex at the end of the Movement"
@@ -157,6 +199,19 @@ class BrusilovSupply:
                 ("special", "forage_region"),
                 f"19.41: the map has no region {name!r} (its regions: {known})",
             )
+
+    def stacking_limit(self, st: State, hex_label: str) -> int:
+        """19.41 with the AB10 i option: two Stacking Points at the end of the Movement
+        Phase in a hex of cavalry living off the land."""
+        limit = int(super().stacking_limit(st, hex_label))  # type: ignore[misc]
+        if not _stacking_limited(st) or not _end_of_movement_phase(st):
+            return limit
+        if any(
+            _foraging_cavalry(st, uid) and not supply.in_supply(st, uid)
+            for uid in U.units_in(st, hex_label)
+        ):
+            return min(limit, FORAGE_STACKING)
+        return limit
 
     # --- 19.3, 19.43 zones of control -------------------------------------------------
 

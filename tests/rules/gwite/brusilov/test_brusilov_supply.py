@@ -23,7 +23,11 @@ from greatwar.model.loader import DATA_ROOT
 from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import movement, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.brusilov.supply import ENTRAINED_DEPOT_ZOC, LIVING_OFF_THE_LAND
+from greatwar.rules.gwite.brusilov.supply import (
+    ENTRAINED_DEPOT_ZOC,
+    FORAGE_STACKING_LIMIT,
+    LIVING_OFF_THE_LAND,
+)
 from tests.rules.gwite.brusilov.conftest import special_table
 from tests.rules.gwite.conftest import write_position
 from tests.rules.gwite.kit import attack, fight, resolve_with
@@ -251,6 +255,37 @@ def test_19_41_ab10_a_regiment_with_the_cavalry_makes_three_points(
     fixed_dice(6, 6)
     st = brusilov_position({"R-7C": "0312", "R-RR1": "0312"}, special=FORAGE, **ATTRITION)
     assert len(attrition_rolls(st)) == 2
+
+
+def test_19_41_ab10_option_the_excess_is_eliminated(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    # with the option, R-7C and R-DC (4 SP) in 0312 roll for no attrition, but the hex
+    # is over its limit of 2 at the end of the Movement Phase: the owner eliminates one
+    st = brusilov_position(
+        {"R-7C": "0312", "R-DC": "0312"},
+        special=FORAGE,
+        options={FORAGE_STACKING_LIMIT: True},
+        **ATTRITION,
+    )
+    assert attrition_rolls(st) == []
+    assert st.top()["kind"] == "end_of_phase"
+    legal = st.legal_actions("allied")
+    assert {a["unit"] for a in legal} == {"R-7C", "R-DC"}
+    st.apply("allied", {"type": "eliminate", "unit": "R-DC", "hex": "0312"})
+    assert U.record(st, "R-DC")["status"] == "eliminated"
+    assert U.record(st, "R-7C")["status"] == "on_map"
+    assert st.top()["kind"] != "end_of_phase"
+    assert any("stacking limit" in t for t in logged(st, "19.41"))
+    assert any("over the limit of 2" in t for t in logged(st, "6.14"))
+
+
+def test_19_41_ab10_option_two_points_are_within_the_limit(brusilov_position: Any) -> None:
+    st = brusilov_position(
+        {"R-7C": "0312"}, special=FORAGE, options={FORAGE_STACKING_LIMIT: True}, **ATTRITION
+    )
+    assert st.top()["kind"] != "end_of_phase"
+    assert U.record(st, "R-7C")["status"] == "on_map"
 
 
 # --- 19.42 living off the land: move normally, attack and check attrition -----------------
