@@ -141,16 +141,19 @@ class BrusilovSupply:
         """9.11, 19.4: mark the side's cavalry living off the land now (the marker keeps
         19.42's normal movement and 19.43's lost zone until the next determination)."""
         super().supply_determined(st, side, segment)  # type: ignore[misc]
-        living, lost = [], []
-        for uid in U.on_map(st, side):
-            if self.living_off_the_land(st, uid):
-                living.append(uid)
+        # all found before any marker changes (each change would rebuild the supply table)
+        units = U.on_map(st, side)
+        living = [uid for uid in units if self.living_off_the_land(st, uid)]
+        lost = [
+            uid
+            for uid in units
+            if uid not in living and _foraging_cavalry(st, uid) and not supply.in_supply(st, uid)
+        ]
+        for uid in units:
+            if uid in living:
                 U.add_marker(st, uid, LIVING_OFF_THE_LAND)
             else:
-                if U.has_marker(st, uid, LIVING_OFF_THE_LAND):
-                    U.remove_marker(st, uid, LIVING_OFF_THE_LAND)
-                if _foraging_cavalry(st, uid) and not supply.in_supply(st, uid):
-                    lost.append(uid)
+                U.remove_marker(st, uid, LIVING_OFF_THE_LAND)
         names = ", ".join(U.info(st, uid).name for uid in living)
         if living and segment == "initial_supply":
             st.log(
