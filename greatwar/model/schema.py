@@ -722,13 +722,18 @@ class ReplacementRoll(Strict):
     first_turn: int = Field(default=1, ge=1)
     last_turn: int | None = None
     success: list[int] = Field(description="die rolls that succeed; empty: not allowed")
+    #: the rule case the row's rolls and refusals cite (e.g. Brusilov 22.11); "" = 13.0
+    case: str = ""
 
 
 class Replacement(Strict):
     """13.0 parameters each game's exclusive rules give."""
 
     min_distance: int = Field(ge=1, description="no Enemy unit within this many hexes")
-    max_units: int = Field(ge=0, description="units that may roll per Step Replacement Phase")
+    #: None: any or all of the Phasing Player's units may roll (Brusilov 22.0)
+    max_units: int | None = Field(
+        default=None, ge=0, description="units that may roll per Step Replacement Phase"
+    )
     rolls: list[ReplacementRoll] = Field(default_factory=list)
     source: str = ""
 

@@ -68,10 +68,31 @@ class CommandRules:
         supply, Brusilov 21.21, Caporetto 10.55).  None in the standard rules."""
         return False
 
+    def commanded_without_hq_case(self, st: State, uid: str) -> str:
+        """The case that puts a unit in Command Control without an HQ
+        (:meth:`commanded_without_hq`), for refusals to command it."""
+        return "10.31"
+
     def may_command(self, st: State, hq: str, uid: str) -> bool:
         """May this HQ command this unit at all (Hindenburg 20.1-20.2 limit HQs by
         nationality and arm)?  The standard rules let any HQ command any Friendly unit."""
         return True
+
+    def command_determined(self, st: State, side: str, phase: str) -> None:
+        """The phasing ``side``'s Command Control was just determined for the ``phase``
+        ("Movement Phase" or "Combat Phase"): a game logs what its own rules decided
+        (Brusilov 21.21, 21.31).  Nothing in the standard rules."""
+
+    def radius_through_zoc(self, st: State, hq: str, uid: str) -> bool:
+        """10.34 whether the HQ's Command Radius to this unit may be traced through Enemy
+        zones of control: an HQ of TCR 1's may.  Radii are traced once per HQ and answer
+        (Brusilov 21.41: never for Austro-Hungarian units), so the answer may depend
+        only on the HQ and the kind of unit."""
+        return U.tcr(st, hq) == 1
+
+    def radius_zoc_case(self, st: State, hq: str, uid: str) -> str:
+        """The case that keeps the HQ's radius to this unit out of Enemy zones (10.34)."""
+        return "10.34"
 
     def unlimited_strength(self, st: State) -> bool:
         """10.32 optional rule (and Caporetto 10.0): every unit in a radius is commanded."""
@@ -122,7 +143,7 @@ def _live_fortresses(st: State, side: str) -> frozenset[str]:
     )
 
 
-def _trace_radius(st: State, hq: str) -> frozenset[str]:
+def _trace_radius(st: State, hq: str, through_zoc: bool) -> frozenset[str]:
     """Hexes within the HQ's Command Radius, its own hex included (distance 0).
 
     10.33 counted in hexes from the HQ's hex (exclusive) to the unit's hex
@@ -131,12 +152,14 @@ def _trace_radius(st: State, hq: str) -> frozenset[str]:
     5.13 treats as Enemy-occupied).  10.34 an HQ of TCR 2-4 may not trace
     through Enemy-controlled hexes unless a Friendly unit is there; the
     commanded unit is such a unit, so its own hex always ends a radius.
+    ``through_zoc``: the radius may pass Enemy zones (10.34 TCR 1; the game's
+    :meth:`CommandRules.radius_through_zoc`).
     """
     side = U.info(st, hq).side
     enemy = U.enemy_of(st, side)
     occupant = U.hex_side(st)
     barred = _live_fortresses(st, enemy)
-    enemy_zoc = zoc.controlled_by(st, enemy) if U.tcr(st, hq) > 1 else frozenset()
+    enemy_zoc = frozenset() if through_zoc else zoc.controlled_by(st, enemy)
     adjacency = _adjacency(st)
     start = U.record(st, hq)["hex"]
     seen = {start}
@@ -157,18 +180,28 @@ def _trace_radius(st: State, hq: str) -> frozenset[str]:
 
 
 def _all_radii(st: State, side: str) -> dict[str, frozenset[str]]:
-    return {hq: _trace_radius(st, hq) for hq in hqs_of(st, side)}
+    return {hq: _trace_radius(st, hq, U.tcr(st, hq) == 1) for hq in hqs_of(st, side)}
 
 
 def radii(st: State, side: str) -> dict[str, frozenset[str]]:
-    """Command radius hexes of every HQ of ``side`` on the map (cached on the positions
-    of both sides: Enemy units and zones block radii, Friendly units open zones)."""
+    """Command radius hexes of every HQ of ``side`` on the map, as its TCR traces them
+    (10.34), cached on the positions of both sides: Enemy units and zones block radii,
+    Friendly units open zones."""
     return U.cached(st, f"command_radii:{side}", lambda s: _all_radii(s, side))  # type: ignore[no-any-return]
+
+
+def radius_to(st: State, hq: str, uid: str) -> frozenset[str]:
+    """The hexes of the HQ's Command Radius as traced to this unit: through Enemy zones or
+    not as the game's rules say for the pair (10.34, Brusilov 21.41)."""
+    through = bool(U.rules(st).radius_through_zoc(st, hq, uid))
+    if through == (U.tcr(st, hq) == 1):
+        return radii(st, U.info(st, hq).side)[hq]
+    return U.cached(st, f"command_radius:{hq}:{through}", lambda s: _trace_radius(s, hq, through))  # type: ignore[no-any-return]
 
 
 def _all_cover(st: State, side: str) -> dict[str, list[str]]:
     units = U.static(st).units
-    table = radii(st, side)
+    rules = U.rules(st)
     cover: dict[str, list[str]] = {}
     for uid in U.on_map(st, side):
         if units[uid].hq:
@@ -176,8 +209,8 @@ def _all_cover(st: State, side: str) -> dict[str, list[str]]:
         where = U.record(st, uid)["hex"]
         cover[uid] = [
             hq
-            for hq, hexes in table.items()
-            if where in hexes and U.rules(st).may_command(st, hq, uid)
+            for hq in hqs_of(st, side)
+            if rules.may_command(st, hq, uid) and where in radius_to(st, hq, uid)
         ]
     return cover
 
@@ -254,16 +287,16 @@ def shift_candidates(
     if total == 0:
         return []
     barred = set(used) | set(busy_heroes)
-    table = radii(st, side)
     out = []
-    for hq, hexes in table.items():
+    for hq in hqs_of(st, side):
         shift = attack_shift(st, hq)
         if hq in barred or shift <= 0:
             continue
         near = sum(
             U.steps_left(st, uid)
             for uid in counted
-            if U.record(st, uid)["hex"] in hexes and U.rules(st).may_command(st, hq, uid)
+            if U.rules(st).may_command(st, hq, uid)
+            and U.record(st, uid)["hex"] in radius_to(st, hq, uid)
         )
         if 2 * near >= total:
             out.append({"hq": hq, "level": U.info(st, hq).hq_level, "shift": shift})
@@ -644,6 +677,7 @@ class CommandSegment(Handler):
         for uid in out:
             U.add_marker(st, uid, OUT_OF_COMMAND)
         self._log_outcome(st, side, rolled_in, out)
+        U.rules(st).command_determined(st, side, self.phase)
         st.pop()
 
     def _roll(self, st: State, uid: str) -> bool:
@@ -737,7 +771,8 @@ class CommandSegment(Handler):
         )
 
     def not_a_candidate(self, st: State, uid: str) -> tuple[str, str | None]:
-        return f"{U.info(st, uid).name} is in Command Control without an HQ", "10.31"
+        case = U.rules(st).commanded_without_hq_case(st, uid)
+        return f"{U.info(st, uid).name} is in Command Control without an HQ", case
 
 
 def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:
@@ -755,11 +790,11 @@ def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:
             f" its Command Radius is {reach}",
             "10.33",
         )
-    if U.tcr(st, hq) > 1:
+    if not U.rules(st).radius_through_zoc(st, hq, uid):
         return (
             f"{hq_ui.name}'s radius (TCR {U.tcr(st, hq)}) cannot reach {where} without"
             " crossing Enemy units, prohibited terrain or hexsides, or Enemy zones of control",
-            "10.34",
+            U.rules(st).radius_zoc_case(st, hq, uid),
         )
     return (
         f"{hq_ui.name}'s radius cannot reach {where}: Enemy-occupied hexes, prohibited"

@@ -41,7 +41,7 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
-    from greatwar.model.schema import Replacement
+    from greatwar.model.schema import Replacement, ReplacementRoll
 
 #: 13.0 General Rule: steps lost from which a unit of each size may be restored
 REPLACEABLE_LOSSES: dict[str, tuple[int, ...]] = {"division": (1,), "corps": (1, 2)}
@@ -96,20 +96,29 @@ class ReplacementRules:
 
     def may_roll_more(self, st: State, frame: Frame) -> bool:
         """May the Phasing Player roll for another unit this phase?  Standard: up to
-        ``max_units`` units (Serbia/Galicia 11.0 and Hindenburg 22.0 count stacking
-        points)."""
+        ``max_units`` units, all when not given (Serbia/Galicia 11.0 and Hindenburg 22.0
+        count stacking points)."""
         params = parameters(st)
-        return params is not None and len(frame["rolled"]) < params.max_units
+        if params is None:
+            return False
+        return params.max_units is None or len(frame["rolled"]) < params.max_units
+
+    def replacement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """A game's own criteria (why the unit may not roll, and the case), checked after
+        the standard ones of 13.0 (Brusilov 22.0: the unit must be in supply).  None in
+        the standard rules."""
+        return None
 
 
 # --- the criteria ------------------------------------------------------------------
 
 
-def success_rolls(st: State, uid: str) -> list[int]:
-    """Die rolls that replace the unit's steps this Game-Turn; empty: none may (13.0)."""
+def table_row(st: State, uid: str) -> ReplacementRoll | None:
+    """The unit's row of the ``rolls`` table this Game-Turn (by nationality and Game-Turn:
+    the first that applies), or None."""
     params = parameters(st)
     if params is None:
-        return []
+        return None
     ui = U.info(st, uid)
     turn = st.data["turn"]
     for row in params.rolls:
@@ -118,8 +127,21 @@ def success_rolls(st: State, uid: str) -> list[int]:
             and row.first_turn <= turn
             and (row.last_turn is None or turn <= row.last_turn)
         ):
-            return list(row.success)
-    return []
+            return row
+    return None
+
+
+def success_rolls(st: State, uid: str) -> list[int]:
+    """Die rolls that replace the unit's steps this Game-Turn; empty: none may (13.0)."""
+    row = table_row(st, uid)
+    return list(row.success) if row is not None else []
+
+
+def roll_case(st: State, uid: str) -> str:
+    """The case the unit's replacement roll cites: its table row's (Brusilov 22.11), else
+    13.0."""
+    row = table_row(st, uid)
+    return row.case if row is not None and row.case else "13.0"
 
 
 def _near_enemy(st: State, side: str) -> frozenset[str]:
@@ -152,23 +174,33 @@ def moved_this_turn(st: State, uid: str) -> bool:
 
 def refusal(st: State, uid: str) -> str | None:
     """Why the unit may not roll for replacement now (13.0), or None if it may."""
+    why = refusal_case(st, uid)
+    return why[0] if why is not None else None
+
+
+def refusal_case(st: State, uid: str) -> tuple[str, str] | None:
+    """Why the unit may not roll for replacement now, with the case (13.0, or the game's:
+    its table row's, its own criteria), or None if it may."""
     ui = U.info(st, uid)
     if U.record(st, uid)["status"] != "on_map":
-        return f"{ui.name} is not on the map"
+        return f"{ui.name} is not on the map", "13.0"
     why = U.rules(st).kind_refusal(st, uid)
     if why is not None:
-        return why
+        return why, "13.0"
     if not success_rolls(st, uid):
-        return f"{ui.nationality} units may not replace steps on Game-Turn {st.data['turn']}"
+        return (
+            f"{ui.nationality} units may not replace steps on Game-Turn {st.data['turn']}",
+            roll_case(st, uid),
+        )
     if U.record(st, uid)["hex"] in near_enemy(st, ui.side):
         params = parameters(st)
         assert params is not None
-        return f"{ui.name} has an Enemy unit within {params.min_distance} hexes"
+        return f"{ui.name} has an Enemy unit within {params.min_distance} hexes", "13.0"
     if fought_recently(st, uid):
-        return f"{ui.name} took part in combat in the preceding or current Game-Turn"
+        return f"{ui.name} took part in combat in the preceding or current Game-Turn", "13.0"
     if moved_this_turn(st, uid):
-        return f"{ui.name} has moved in this Game-Turn"
-    return None
+        return f"{ui.name} has moved in this Game-Turn", "13.0"
+    return U.rules(st).replacement_refusal(st, uid)  # type: ignore[no-any-return]
 
 
 def eligible(st: State, frame: Frame) -> list[str]:
@@ -215,21 +247,24 @@ class StepReplacement(Handler):
         frame["rolled"].append(uid)
         name = U.info(st, uid).name
         success = success_rolls(st, uid)
+        case = roll_case(st, uid)
         value = st.roll(
             f"step replacement for {name} (succeeds on {', '.join(map(str, success))})",
-            case="13.0",
+            case=case,
         )
         if value in success:
-            U.restore_steps(st, uid, U.rules(st).steps_restored(st, uid), case="13.0")
+            U.restore_steps(st, uid, U.rules(st).steps_restored(st, uid), case=case)
         else:
-            st.log(f"{name} does not replace its lost steps.", case="13.0")
+            st.log(f"{name} does not replace its lost steps.", case=case)
 
     def run(self, st: State, frame: Frame) -> None:
         st.pop()
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         params = parameters(st)
-        left = (params.max_units if params else 0) - len(frame["rolled"])
+        if params is not None and params.max_units is None:
+            return "Step Replacement: roll for any reduced unit, or end the phase."
+        left = (params.max_units or 0 if params else 0) - len(frame["rolled"])
         return (
             f"Step Replacement: roll for a reduced unit ({left} more may roll), or end the phase."
         )
@@ -253,9 +288,9 @@ class StepReplacement(Handler):
             return f"{ui.name} has already rolled this phase", "13.0"
         if not U.rules(st).may_roll_more(st, frame):
             return "no more units may roll for replacement this phase", "13.0"
-        why = refusal(st, uid)
+        why = refusal_case(st, uid)
         if why is not None:
-            return why, "13.0"
+            return why
         return f"a replacement names only the unit: {{'type': 'replace', 'unit': {uid!r}}}", "13.0"
 
     def title(self, st: State, frame: Frame) -> str:

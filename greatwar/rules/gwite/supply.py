@@ -539,8 +539,9 @@ def in_supply(st: State, uid: str) -> bool:
 
 
 def movement_halved(st: State, uid: str) -> bool:
-    """9.21: out of supply as determined in this Movement Phase's Initial Supply Segment."""
-    return U.has_marker(st, uid, OUT_OF_SUPPLY)
+    """9.21: out of supply as determined in this Movement Phase's Initial Supply Segment
+    (unless the game's rules let the unit move normally: Brusilov 19.42)."""
+    return U.has_marker(st, uid, OUT_OF_SUPPLY) and U.rules(st).supply_halves_movement(st, uid)
 
 
 def attack_halved(st: State, uid: str) -> bool:
@@ -566,13 +567,15 @@ def check_attacker_attrition(st: State, attackers: list[str]) -> None:
     due = [
         (uid, fortress_fed(st, uid))
         for uid in U.static(st).units
-        if uid in chosen and attack_halved(st, uid) and not U.rules(st).attrition_exempt(st, uid)
+        if uid in chosen
+        and attack_halved(st, uid)
+        and not U.rules(st).attack_attrition_exempt(st, uid)
     ]
     for uid, fed in due:
         if fed:
             attrition(st, uid, "11.22", "attacks from the fortress it feeds off")
         else:
-            attrition(st, uid, "9.23", "attacks out of supply")
+            attrition(st, uid, *U.rules(st).attack_attrition_reason(st, uid))
 
 
 def fortress_fed(st: State, uid: str) -> bool:
@@ -660,6 +663,29 @@ class SupplyRules:
     def attrition_exempt(self, st: State, uid: str) -> bool:
         """Units the exclusive rules spare from attrition (e.g. Caporetto 9.22)."""
         return False
+
+    def attack_attrition_exempt(self, st: State, uid: str) -> bool:
+        """Attackers out of supply spared the 9.23 attrition check: those spared attrition
+        (:meth:`attrition_exempt`), unless the game's rules make them check when they
+        attack (Brusilov 19.42 cavalry living off the land)."""
+        return self.attrition_exempt(st, uid)
+
+    def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
+        """The case and the reason an attacker out of supply rolls for attrition under (9.23;
+        Brusilov 19.42 names cavalry living off the land)."""
+        return "9.23", "attacks out of supply"
+
+    def supply_halves_movement(self, st: State, uid: str) -> bool:
+        """9.21 whether being found out of supply in the Initial Supply Segment halves the
+        unit's Movement Allowance: always in the standard rules (Brusilov 19.42: cavalry
+        living off the land move normally)."""
+        return True
+
+    def supply_determined(self, st: State, side: str, segment: str) -> None:
+        """The phasing ``side``'s supply was just determined (9.11) in the Initial Supply
+        (``"initial_supply"``) or the Attrition Segment (``"attrition"``, before the rolls):
+        a game marks what it needs (Brusilov 19.4 cavalry living off the land).  Nothing
+        in the standard rules."""
 
     def supply_class(self, st: State, uid: str) -> SupplyClass:
         """The class a unit traces supply with: its side's, by its nationality where the
@@ -857,11 +883,15 @@ class InitialSupplySegment(_DeterminationSegment):
                 U.add_marker(st, uid, OUT_OF_SUPPLY)
             else:
                 U.remove_marker(st, uid, OUT_OF_SUPPLY)
+        U.rules(st).supply_determined(st, side, self.kind)
         if not out:
             st.log(
                 f"Initial Supply Determination: every {side_name(st, side)} unit is in supply.",
                 case="9.11",
             )
+            return
+        out = [uid for uid in out if movement_halved(st, uid)]  # (the game may spare some)
+        if not out:
             return
         from greatwar.rules.gwite.movement import allowance
 
@@ -891,6 +921,7 @@ class AttritionSegment(_DeterminationSegment):
 
     def determine(self, st: State, frame: Frame) -> None:
         side = frame["side"]
+        U.rules(st).supply_determined(st, side, self.kind)
         due = [
             uid
             for uid in U.on_map(st, side)
