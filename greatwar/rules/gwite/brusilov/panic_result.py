@@ -154,7 +154,7 @@ class PanicResult(CombatResult):
             " the forces' sizes (23.14).",
             case="23.13",
         )
-        P.mark_panicked(st, [u for u in gone if not U.info(st, u).hq])
+        P.mark_panicked(st, [u for u in gone if u in panickers])
         # the defenders that stay take their result by the standard stages (23.41, 23.42)
         rest = [u for u in frame["defenders"] if u not in gone]
         frame["defenders"] = rest
@@ -297,7 +297,7 @@ class PanicResult(CombatResult):
         pending, frame["pending"] = frame["pending"], None
         if pending and pending["lose"]:
             for uid in alive(st, pending["units"]):
-                if P.loses_panic_step(st, uid):
+                if P.panic_subject(st, uid) and P.loses_panic_step(st, uid):  # 23.41
                     U.lose_steps(
                         st,
                         uid,
@@ -482,6 +482,14 @@ class PanicResult(CombatResult):
                 " rules (8.63, 23.24)",
                 "23.13",
             )
+        if stage == "panic":
+            return (
+                "panicking Austro-Hungarian units have no option of 8.9: they retreat as"
+                " many hexes as the result",
+                "23.13",
+            )
+        if stage == "contagion":
+            return "units catching the panic retreat one hex", "23.21"
         if action.get("type") == "advance" and frame["routes"]:
             return (
                 "attackers advance into the vacated hex or along the panic retreat's path,"
