@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
@@ -21,6 +23,8 @@ from greatwar.rules.gwite.brusilov import data as D
 if TYPE_CHECKING:
     from greatwar.engine.phases import Handler
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 AUSTRIA_HUNGARY = "austria-hungary"
 RUSSIA = "russia"
@@ -129,6 +133,22 @@ class Panic:
         from greatwar.rules.gwite.brusilov.panic_result import PanicResult
 
         return [*super().handlers(), PanicResult()]  # type: ignore[misc]
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """23.42 the units exempt from panic are Austro-Hungarian counters of the game."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        try:
+            exempt = D.parse(scenario).panic_exempt
+        except ValidationError:
+            return  # reported by place by BrusilovRules.validate
+        for cid in exempt:
+            counter = scenario.counters.get(cid)
+            if counter is None or counter.nationality != AUSTRIA_HUNGARY:
+                problems.add(
+                    ("special", "panic_exempt"),
+                    f"{cid!r} is not an Austro-Hungarian counter: only A-H units are exempt"
+                    " from panic (23.42)",
+                )
 
     def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
         """23.11 a panicking A-H unit defends with 1 (German units, 23.41, and the Sud

@@ -92,7 +92,9 @@ class PanicResult(CombatResult):
         return [
             u
             for u in frame["defenders"]
-            if P.panic_subject(st, u) and not (once and P.panicked(st, u))
+            if P.panic_subject(st, u)
+            and not U.info(st, u).hq  # a lone HQ takes the standard result (10.53)
+            and not (once and P.panicked(st, u))
         ]
 
     def _neighbours(self, st: State, frame: Frame) -> dict[str, dict[str, str]]:
@@ -447,7 +449,12 @@ class PanicResult(CombatResult):
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
         stage = frame["stage"]
-        if stage in PANIC_STAGES and not frame["overstack"] and frame["queue"]:
+        if stage in PANIC_STAGES and frame["overstack"]:
+            return (
+                f"The panic retreat ends over the stacking limit in {frame['overstack']}:"
+                " choose a retreating unit to eliminate (6.15)."
+            )
+        if stage in PANIC_STAGES and frame["queue"]:
             entry = frame["queue"][0]
             names = ", ".join(U.info(st, u).name for u in self._queued_units(st, entry))
             why = {
@@ -499,4 +506,5 @@ class PanicResult(CombatResult):
         return super().explain(st, frame, role, action)
 
     def title(self, st: State, frame: Frame) -> str:
-        return f"Combat result {frame['att_result']}/{frame['def_result']} (panic, 23.1)"
+        title = f"Combat result {frame['att_result']}/{frame['def_result']}"
+        return f"{title} (panic, 23.1)" if frame["panic_units"] else title

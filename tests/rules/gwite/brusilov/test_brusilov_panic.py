@@ -556,3 +556,21 @@ def test_23_42_sud_armee_unit_defends_normally(brusilov_position: Any, fixed_dic
     assert stage(st) == "def_option"
     choose(st, "central", "option", index=0)  # half its steps, no retreat
     assert where(st, "AH-13") == "0808" and lost(st, "AH-13") == 1
+
+
+def test_23_42_exempt_units_must_be_austro_hungarian_counters(tmp_path: Any) -> None:
+    import greatwar
+    from greatwar.model.problems import ScenarioError
+    from tests.rules.gwite.brusilov.conftest import special_table
+    from tests.rules.gwite.conftest import write_position
+
+    extra = special_table({"panic_exempt": ["AH-13", "G-35R", "NOBODY"]})
+    path = write_position(tmp_path, {}, game="brusilov", extra=extra)
+    try:
+        greatwar.load(path)
+    except ScenarioError as e:
+        text = str(e)
+    else:
+        raise AssertionError("a German unit was accepted as exempt from panic")
+    assert "'G-35R'" in text and "'NOBODY'" in text and "'AH-13'" not in text
+    assert "23.42" in text
