@@ -17,10 +17,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import greatwar
 from greatwar import State
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import retreat
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import panic as P
+from tests.rules.gwite.brusilov.conftest import special_table
+from tests.rules.gwite.conftest import write_position
 from tests.rules.gwite.kit import (
     SPARE,
     alive,
@@ -139,6 +143,8 @@ def test_23_12_division_loses_a_step_after_its_retreat(
     st = panic_fight(brusilov_position, {"AH-12": "0808", "R-1G": "0908"})
     rout(st, "0808", ["R-1G"], fixed_dice, 2)  # 4-1, die 2: -/2
     assert stage(st) == "panic" and kinds(st, "central") == {"retreat"}
+    assert st.view("allied")["combat"]["stage"] == "panic"
+    assert "panic (23.13): choose the path of 12th Infantry Division" in st.prompt("central")
     choose(st, "central", "retreat", path=["0707", "0607"])
     assert where(st, "AH-12") == "0607" and lost(st, "AH-12") == 1
     retreat_at, loss_at = order(st, "23.13", "23.12")
@@ -559,11 +565,6 @@ def test_23_42_sud_armee_unit_defends_normally(brusilov_position: Any, fixed_dic
 
 
 def test_23_42_exempt_units_must_be_austro_hungarian_counters(tmp_path: Any) -> None:
-    import greatwar
-    from greatwar.model.problems import ScenarioError
-    from tests.rules.gwite.brusilov.conftest import special_table
-    from tests.rules.gwite.conftest import write_position
-
     extra = special_table({"panic_exempt": ["AH-13", "G-35R", "NOBODY"]})
     path = write_position(tmp_path, {}, game="brusilov", extra=extra)
     try:
