@@ -575,3 +575,43 @@ def test_23_42_exempt_units_must_be_austro_hungarian_counters(tmp_path: Any) -> 
         raise AssertionError("a German unit was accepted as exempt from panic")
     assert "'G-35R'" in text and "'NOBODY'" in text and "'AH-13'" not in text
     assert "23.42" in text
+
+
+def test_23_14_every_panicking_stack_of_a_multi_hex_attack_retreats(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    st = panic_fight(brusilov_position, {"AH-12": "0808", "AH-GB1": "0807", "R-XIX": "0907"})
+    attack(st, "allied", "0808", ["R-XIX"], more_targets=("0807",))
+    fixed_dice(1)
+    st.apply("allied", {"type": "resolve"})  # 6 to 2 (3-1), die 1: -/3
+    assert "6 to 2 (3-1)" in attack_log(st)["text"]
+    while stage(st) == "panic":
+        choose(st, "central", "retreat", path=retreat_paths(st)[0])
+    board = U.static(st).scenario.board
+    assert board.distance("0808", where(st, "AH-12")) == 3
+    assert board.distance("0807", where(st, "AH-GB1")) == 3
+    assert lost(st, "AH-12") == 1 and lost(st, "AH-GB1") == 0
+    assert not logged(st, "23.21")  # each had panicked itself (23.26)
+
+
+def test_23_0_attack_on_schedule_panics_on_game_turn_five(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    schedule = {"surprise_turn": 5}
+    st = panic_fight(brusilov_position, {"AH-12": "0808", "R-1G": "0908"}, turn=5, special=schedule)
+    rout(st, "0808", ["R-1G"], fixed_dice, 2)
+    assert "4 to 1 (4-1)" in attack_log(st)["text"] and stage(st) == "panic"
+    st = panic_fight(brusilov_position, {"AH-12": "0808", "R-1G": "0908"}, special=schedule)
+    rout(st, "0808", ["R-1G"], fixed_dice, 2)  # Game-Turn 1 of that scenario: no panic
+    assert "4 to 4 (1-1)" in attack_log(st)["text"] and stage(st) == "def_option"
+
+
+def test_23_12_no_adverse_result_no_panic(brusilov_position: Any, fixed_dice: Any) -> None:
+    units = {"AH-12": "0808", "AH-13": "0708", "R-RR1": "0908"}
+    st = panic_fight(brusilov_position, units, special={})
+    attack(st, "allied", "0808", ["R-RR1"])
+    fixed_dice(4)  # 1 to 1 (1-1), die 4: 1/- (provisional): nothing adverse for the defender
+    st.apply("allied", {"type": "resolve"})
+    assert attack_log(st)["text"].split(": ")[-1].startswith("1/-")
+    assert where(st, "AH-12") == "0808" and lost(st, "AH-12") == 0
+    assert where(st, "AH-13") == "0708" and not logged(st, "23.13")
