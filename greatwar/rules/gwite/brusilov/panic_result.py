@@ -78,6 +78,7 @@ class PanicResult(CombatResult):
             standard_from=[],  # target hexes the non-panicking defenders left (8.71)
             contagion_hexes=[],  # 23.23 hexes left by contagion alone
             advanced=[],  # attackers that have advanced
+            gone=[],  # the units that left in panic (the standard stages leave them be)
         )
         super().setup(st, frame)
 
@@ -156,7 +157,7 @@ class PanicResult(CombatResult):
             " the forces' sizes (23.14).",
             case="23.13",
         )
-        P.mark_panicked(st, [u for u in gone if u in panickers])
+        P.mark_panicked(st, [u for u in gone if P.panic_subject(st, u)])
         # the defenders that stay take their result by the standard stages (23.41, 23.42)
         rest = [u for u in frame["defenders"] if u not in gone]
         frame["defenders"] = rest
@@ -165,6 +166,7 @@ class PanicResult(CombatResult):
         )
         frame["affected"] = min(frame["att_size"], frame["def_size"])
         frame["panic_units"] = [u for u in gone if not U.info(st, u).hq]
+        frame["gone"] = gone
         frame["queue"] = entries
         return self._next_queued(st, frame)
 
@@ -184,7 +186,7 @@ class PanicResult(CombatResult):
 
     def _retreating_units(self, st: State, frame: Frame, hex_label: str) -> list[str]:
         """8.9 the stack's units, but none that panicked in this combat."""
-        done = frame["panic_units"] if frame["stage"] not in ("", "panic") else []
+        done = frame["gone"]
         return [u for u in super()._retreating_units(st, frame, hex_label) if u not in done]
 
     # -- the retreat queue (panic and contagion) ---------------------------------------------
@@ -248,7 +250,7 @@ class PanicResult(CombatResult):
         what = {
             "23.13": "panic",
             "23.21": "contagion of panic",
-            "23.25": "a panicked unit retreats through its hex",
+            "23.25": "panic passing through",
         }[entry["case"]]
         st.log(
             f"{entry['case']} {what}: {names} retreat{'s' if len(units) == 1 else ''}"
@@ -305,7 +307,7 @@ class PanicResult(CombatResult):
                         uid,
                         1,
                         pending["case"],
-                        f"{pending['case']} panic: a division loses a step after its retreat",
+                        f"{pending['case']} panic: a step lost at the end of its retreat",
                     )
         if not self._next_queued(st, frame):
             self._next_stage(st, frame)
@@ -382,7 +384,7 @@ class PanicResult(CombatResult):
                 " retreat one hex, losing no step.",
                 case="23.25",
             )
-        P.mark_panicked(st, [u for u in everyone if not U.info(st, u).hq])
+        P.mark_panicked(st, everyone)
         frame["queue"] = entries
         return self._next_queued(st, frame)
 
