@@ -615,3 +615,19 @@ def test_23_12_no_adverse_result_no_panic(brusilov_position: Any, fixed_dice: An
     assert attack_log(st)["text"].split(": ")[-1].startswith("1/-")
     assert where(st, "AH-12") == "0808" and lost(st, "AH-12") == 0
     assert where(st, "AH-13") == "0708" and not logged(st, "23.13")
+
+
+def test_23_15_a_panic_retreat_ending_overstacked_eliminates(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    # stacking limit 4: every hex AH-12 may retreat into holds 4 SP of German units
+    # (0907 and 0809 are Russian-controlled and empty: 8.64 bars them while those are open)
+    germans = {"G-I": "0807", "G-XVII": "0708", "G-35R": "0707", "G-36R": "0707"}
+    st = panic_fight(
+        brusilov_position, {"AH-12": "0808", "R-RR1": "0908", **germans}, stacking_limit=4
+    )
+    rout(st, "0808", ["R-RR1"], fixed_dice, 1)  # 1 to 1 (1-1), die 1: -/1
+    if stage(st) == "panic":
+        choose(st, "central", "retreat", path=retreat_paths(st)[0])
+    assert not alive(st, "AH-12")
+    assert logged(st, "6.15") and not logged(st, "23.12")
