@@ -51,33 +51,35 @@ OPTIONS: dict[str, OptionSpec] = {
         "AB1: in a mixed Austro-Hungarian/German stack only the A-H units panic; the"
         " Germans stay and take their result by the standard options (off: the whole"
         " stack retreats with the panic)",
-        "23.41",
+        "brusilov 23.41",
     ),
     GERMAN_CONTAGION: OptionSpec(
         False,
         "AB2: a German unit retreating after combat spreads panic to adjacent A-H units",
-        "23.21",
+        "brusilov 23.21",
     ),
     ONCE_ONLY: OptionSpec(
         True,
         "AB3: a unit already panicked takes a later adverse result by the 8.9 options"
         " (off: it panics again)",
-        "23.26",
+        "brusilov 23.26",
     ),
     PRINTED_RESULT: OptionSpec(
         False,
         "AB4: the panic retreat counts the printed CRT result, not the result 10.43"
         " worsens for defenders beyond every HQ's radius",
-        "23.13",
+        "brusilov 23.13",
     ),
     CORPS_LOSE_STEP: OptionSpec(
-        True, "AB5: an A-H corps loses a step after a panic retreat, like a division", "23.12"
+        True,
+        "AB5: an A-H corps loses a step after a panic retreat, like a division",
+        "brusilov 23.12",
     ),
     AVOID_PATH: OptionSpec(
         True,
         "AB6: units catching the panic may not retreat into the defeated units' path of"
         " retreat (off: only the hexes the Russians enter, which they cannot enter anyway)",
-        "23.22",
+        "brusilov 23.22",
     ),
 }
 
@@ -154,7 +156,7 @@ class Panic:
         """23.11 a panicking A-H unit defends with 1 (German units, 23.41, and the Sud
         Armee's, 23.42, defend normally)."""
         if panic_subject(st, uid) and not U.info(st, uid).hq:
-            return 1, [{"why": "23.11 panic: defends with 1", "case": "23.11"}]
+            return 1, [{"why": "23.11 panic: defends with 1", "case": "brusilov 23.11"}]
         return super().defense_base(st, uid, hex_label)  # type: ignore[misc,no-any-return]
 
     def trench_benefit(self, st: State, uid: str) -> bool:
@@ -187,6 +189,6 @@ class Panic:
             return (
                 f"{U.info(st, uid).name} may not withdraw: on the surprise turn Austro-Hungarian"
                 " cavalry cannot attempt to withdraw before combat",
-                "23.31",
+                "brusilov 23.31",
             )
         return super().withdraw_refusal(st, uid)  # type: ignore[misc,no-any-return]

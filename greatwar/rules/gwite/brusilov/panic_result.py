@@ -45,6 +45,11 @@ E_RETREAT = 4
 PANIC_STAGES = frozenset({"panic", "contagion"})
 
 
+def _number(case: str) -> str:
+    """A citation's case number ("brusilov 23.21" -> "23.21"), for log text."""
+    return case.split()[-1]
+
+
 def _hexes(n: int) -> str:
     return f"{n} hex{'es' if n != 1 else ''}"
 
@@ -53,7 +58,7 @@ class PanicResult(CombatResult):
     """A Russian attack's result on the surprise turn (see the module docstring)."""
 
     kind = "brusilov_panic_result"
-    case = "23.1"
+    case = "brusilov 23.1"
     stages = (
         "panic",
         "def_affected",
@@ -147,7 +152,9 @@ class PanicResult(CombatResult):
             group = [u for u in stack if u in here or (U.info(st, u).hq and P.panic_subject(st, u))]
             if not split:
                 group = stack  # AB1 (b): the whole stack goes with the panic
-            entries.append({"from": t, "units": group, "hexes": n, "case": "23.13", "lose": True})
+            entries.append(
+                {"from": t, "units": group, "hexes": n, "case": "brusilov 23.13", "lose": True}
+            )
             gone += group
         names = ", ".join(U.info(st, u).name for u in panickers)
         result = frame["def_result"]
@@ -155,7 +162,7 @@ class PanicResult(CombatResult):
             f"23.13 panic: {names} must retreat {_hexes(n)} (defender's result {result}"
             f"{', not eliminated' if result == 'E' else ''}); no option of 8.9, whatever"
             " the forces' sizes (23.14).",
-            case="23.13",
+            case="brusilov 23.13",
         )
         P.mark_panicked(st, [u for u in gone if P.panic_subject(st, u)])
         # the defenders that stay take their result by the standard stages (23.41, 23.42)
@@ -196,7 +203,7 @@ class PanicResult(CombatResult):
 
     def _avoid(self, st: State, frame: Frame, entry: dict[str, Any]) -> frozenset[str]:
         """23.22 (AB6) contagion keeps out of the defeated units' path of retreat."""
-        if entry["case"] == "23.13" or not P.option(st, P.AVOID_PATH):
+        if entry["case"] == "brusilov 23.13" or not P.option(st, P.AVOID_PATH):
             return frozenset()
         hexes = {h for route in frame["routes"] for h in route}
         return frozenset(hexes | set(frame["standard_from"]))
@@ -218,7 +225,7 @@ class PanicResult(CombatResult):
                 U.eliminate_unit(
                     st,
                     uid,
-                    "23.15",
+                    "brusilov 23.15",
                     f"forced to retreat {_hexes(entry['hexes'])} in panic, it has no legal"
                     " path of retreat",
                 )
@@ -248,21 +255,21 @@ class PanicResult(CombatResult):
         self._move(st, frame, units, origin, path)
         names = ", ".join(U.info(st, u).name for u in units)
         what = {
-            "23.13": "panic",
-            "23.21": "contagion of panic",
-            "23.25": "panic passing through",
+            "brusilov 23.13": "panic",
+            "brusilov 23.21": "contagion of panic",
+            "brusilov 23.25": "panic passing through",
         }[entry["case"]]
         st.log(
-            f"{entry['case']} {what}: {names} retreat{'s' if len(units) == 1 else ''}"
+            f"{_number(entry['case'])} {what}: {names} retreat{'s' if len(units) == 1 else ''}"
             f" {_hexes(len(path))} {origin}→{'→'.join(path)}.",
             case=entry["case"],
         )
-        if entry["case"] == "23.13":
+        if entry["case"] == "brusilov 23.13":
             frame["routes"].append([origin, *path])
             self._note_trigger(st, frame, origin, path, units)
-        elif entry["case"] == "23.21":
+        elif entry["case"] == "brusilov 23.21":
             frame["contagion_hexes"].append(origin)
-        loss_case = "23.12" if entry["case"] == "23.13" else entry["case"]
+        loss_case = "brusilov 23.12" if entry["case"] == "brusilov 23.13" else entry["case"]
         frame["pending"] = {"units": units, "lose": entry["lose"], "case": loss_case}
         end = path[-1]
         if stacking_points(st, end) > U.rules(st).stacking_limit(st, end):
@@ -307,7 +314,7 @@ class PanicResult(CombatResult):
                         uid,
                         1,
                         pending["case"],
-                        f"{pending['case']} panic: a step lost at the end of its retreat",
+                        f"{_number(pending['case'])} panic: a step lost at the end of its retreat",
                     )
         if not self._next_queued(st, frame):
             self._next_stage(st, frame)
@@ -359,11 +366,11 @@ class PanicResult(CombatResult):
                 if uid not in caught and self._catches(st, uid, h):
                     crossed.setdefault(h, []).append(uid)
         entries = [
-            {"from": h, "units": us, "hexes": 1, "case": "23.21", "lose": True}
+            {"from": h, "units": us, "hexes": 1, "case": "brusilov 23.21", "lose": True}
             for h, us in sorted(adjacent.items())
         ]
         entries += [
-            {"from": h, "units": us, "hexes": 1, "case": "23.25", "lose": False}
+            {"from": h, "units": us, "hexes": 1, "case": "brusilov 23.25", "lose": False}
             for h, us in crossed.items()
         ]
         if not entries:
@@ -375,14 +382,14 @@ class PanicResult(CombatResult):
                 f"23.21 contagion of panic: {names}, adjacent to units retreating from"
                 f" {', '.join(frame['triggers'])}, must retreat one hex (divisions then lose a"
                 " step), before the Russian advance (23.22).",
-                case="23.21",
+                case="brusilov 23.21",
             )
         if crossed:
             names = ", ".join(U.info(st, u).name for us in crossed.values() for u in us)
             st.log(
                 f"23.25 {names}: in a hex the defeated units retreated through or into, must"
                 " retreat one hex, losing no step.",
-                case="23.25",
+                case="brusilov 23.25",
             )
         P.mark_panicked(st, everyone)
         frame["queue"] = entries
@@ -442,7 +449,7 @@ class PanicResult(CombatResult):
         st.log(
             f"23.16 {U.info(st, uid).name} advances along the panic retreat's path"
             f" {start}→{'→'.join(path)}.",
-            case="23.16",
+            case="brusilov 23.16",
         )
         if not self._advance_moves(st, frame):
             self._next_stage(st, frame)
@@ -460,9 +467,9 @@ class PanicResult(CombatResult):
             entry = frame["queue"][0]
             names = ", ".join(U.info(st, u).name for u in self._queued_units(st, entry))
             why = {
-                "23.13": "panic (23.13)",
-                "23.21": "contagion of panic (23.21)",
-                "23.25": "panic passing through (23.25)",
+                "brusilov 23.13": "panic (23.13)",
+                "brusilov 23.21": "contagion of panic (23.21)",
+                "brusilov 23.25": "panic passing through (23.25)",
             }[entry["case"]]
             return (
                 f"Result {frame['att_result']}/{frame['def_result']}: {why}: choose the path"
@@ -480,30 +487,30 @@ class PanicResult(CombatResult):
         stage = frame["stage"]
         if stage in PANIC_STAGES and action.get("type") == "retreat" and frame["queue"]:
             case = frame["queue"][0]["case"]
-            if case != "23.13":
+            if case != "brusilov 23.13":
                 return (
                     "a unit catching the panic retreats one hex by the retreat rules, never"
                     " into the defeated units' path of retreat",
-                    "23.22",
+                    "brusilov 23.22",
                 )
             return (
                 f"the panic retreat is {_hexes(frame['queue'][0]['hexes'])} by the retreat"
                 " rules (8.63, 23.24)",
-                "23.13",
+                "brusilov 23.13",
             )
         if stage == "panic":
             return (
                 "panicking Austro-Hungarian units have no option of 8.9: they retreat as"
                 " many hexes as the result",
-                "23.13",
+                "brusilov 23.13",
             )
         if stage == "contagion":
-            return "units catching the panic retreat one hex", "23.21"
+            return "units catching the panic retreat one hex", "brusilov 23.21"
         if action.get("type") == "advance" and frame["routes"]:
             return (
                 "attackers advance into the vacated hex or along the panic retreat's path,"
                 " never into a hex left by contagion alone, within the stacking limit",
-                "23.16",
+                "brusilov 23.16",
             )
         return super().explain(st, frame, role, action)
 

@@ -98,7 +98,7 @@ def test_23_11_panicking_unit_defends_with_1_at_resolution(
     shown = attack(st, "allied", "0808", ["R-1G"])
     (entry,) = shown["defenders"]
     assert entry["strength"] == 1 and entry["printed"] == 4
-    assert entry["modifiers"] == [{"why": "23.11 panic: defends with 1", "case": "23.11"}]
+    assert entry["modifiers"] == [{"why": "23.11 panic: defends with 1", "case": "brusilov 23.11"}]
     fixed_dice(2)
     st.apply("allied", {"type": "resolve"})
     assert "4 to 1 (4-1)" in attack_log(st)["text"]  # 4 to 4 (1-1) without panic
@@ -147,9 +147,9 @@ def test_23_12_division_loses_a_step_after_its_retreat(
     assert "panic (23.13): choose the path of 12th Infantry Division" in st.prompt("central")
     choose(st, "central", "retreat", path=["0707", "0607"])
     assert where(st, "AH-12") == "0607" and lost(st, "AH-12") == 1
-    retreat_at, loss_at = order(st, "23.13", "23.12")
+    retreat_at, loss_at = order(st, "brusilov 23.13", "brusilov 23.12")
     assert retreat_at < loss_at  # the step is lost at the completion of the retreat
-    assert any("12th Infantry Division loses 1 step" in t for t in logged(st, "23.12"))
+    assert any("12th Infantry Division loses 1 step" in t for t in logged(st, "brusilov 23.12"))
 
 
 def test_23_12_brigade_retreats_without_losing_a_step(
@@ -159,7 +159,7 @@ def test_23_12_brigade_retreats_without_losing_a_step(
     rout(st, "0808", ["R-1G"], fixed_dice, 2)
     choose(st, "central", "retreat", path=["0707", "0607"])
     assert where(st, "AH-GB1") == "0607" and lost(st, "AH-GB1") == 0
-    assert not logged(st, "23.12")
+    assert not logged(st, "brusilov 23.12")
 
 
 def test_23_12_ab5_corps_loses_a_step_unless_the_option_says_not(
@@ -188,7 +188,7 @@ def test_23_13_retreat_equals_the_defenders_result(brusilov_position: Any, fixed
     assert all(board.distance("0808", p[-1]) == 3 for p in paths)
     choose(st, "central", "retreat", path=paths[0])
     assert alive(st, "AH-12") and lost(st, "AH-12") == 1  # no loss beyond 23.12's
-    assert any("retreats 3 hexes" in t for t in logged(st, "23.13"))
+    assert any("retreats 3 hexes" in t for t in logged(st, "brusilov 23.13"))
 
 
 def test_23_13_one_result_retreats_one_hex(brusilov_position: Any, fixed_dice: Any) -> None:
@@ -219,7 +219,7 @@ def test_23_13_no_8_9_option_for_panicking_defenders(
     st = panic_fight(brusilov_position, {"AH-12": "0808", "R-1G": "0908"})
     rout(st, "0808", ["R-1G"], fixed_dice, 2)
     error = refuse(st, "central", {"type": "option", "index": 0})
-    assert error.case == "23.13"
+    assert error.case == "brusilov 23.13"
 
 
 def test_23_13_ab4_out_of_radius_result_worsened_by_default(
@@ -264,7 +264,7 @@ def test_23_15_eliminated_only_with_no_path_of_retreat(
     fixed_dice(6, 6, 6, 1)  # no attrition (9.23) for the unsupplied attackers; -/3
     st.apply("allied", {"type": "resolve"})
     assert not alive(st, "AH-12")
-    assert any("no legal path of retreat" in t for t in logged(st, "23.15"))
+    assert any("no legal path of retreat" in t for t in logged(st, "brusilov 23.15"))
 
 
 def test_23_15_no_ils_ne_passeront_pas_after_a_panic(
@@ -290,7 +290,7 @@ def test_23_16_advance_along_the_path_stopping_anywhere(
     choose(st, "allied", "advance", unit="R-1G", to="0507")  # not into 0407: AH-12 is there
     choose(st, "allied", "advance", unit="R-3S", to="0707")
     assert where(st, "R-1G") == "0507" and where(st, "R-3S") == "0707"
-    assert any("0908→0808→0707→0607→0507" in t for t in logged(st, "23.16"))
+    assert any("0908→0808→0707→0607→0507" in t for t in logged(st, "brusilov 23.16"))
 
 
 def test_23_16_turn_two_advance_only_into_the_vacated_hex(
@@ -324,7 +324,7 @@ def test_23_21_adjacent_unit_retreats_one_hex_and_division_loses_a_step(
         assert board.distance(start, where(st, uid)) == 1, uid
     assert lost(st, "AH-13") == 1  # a division
     assert lost(st, "AH-GB1") == 0 and lost(st, "X-LS1") == 0  # a brigade, a regiment
-    assert logged(st, "23.21")
+    assert logged(st, "brusilov 23.21")
 
 
 def test_23_21_sud_armee_unit_neither_catches_nor_stops_the_contagion(
@@ -350,7 +350,7 @@ def test_23_21_sud_armee_neighbour_does_not_catch_the_panic(
     rout(st, "0808", ["R-1G"], fixed_dice, 2)
     choose(st, "central", "retreat", path=["0807", "0906"])
     assert where(st, "AH-13") == "0708" and lost(st, "AH-13") == 0
-    assert not logged(st, "23.21")
+    assert not logged(st, "brusilov 23.21")
 
 
 def test_23_22_contagion_before_the_advance_and_not_into_the_path(
@@ -366,7 +366,7 @@ def test_23_22_contagion_before_the_advance_and_not_into_the_path(
     assert where(st, "AH-GB1") not in {"0808", "0707", "0607"}
     assert where(st, "AH-GB1") != "0708" and lost(st, "AH-GB1") == 0
     choose(st, "allied", "advance", unit="R-1G", to="0707")
-    contagion_at, advance_at = order(st, "23.21", "23.16")
+    contagion_at, advance_at = order(st, "brusilov 23.21", "brusilov 23.16")
     assert contagion_at < advance_at
 
 
@@ -437,7 +437,7 @@ def test_23_25_unit_on_the_path_retreats_one_hex_without_losing_a_step(
     board = U.static(st).scenario.board
     assert board.distance("0607", where(st, "AH-13")) == 1
     assert lost(st, "AH-13") == 0 and where(st, "AH-12") == "0607"
-    assert logged(st, "23.25")
+    assert logged(st, "brusilov 23.25")
 
 
 #: 0808 is hemmed in by Russian zones of control: a rout next to it spreads the panic to
@@ -478,7 +478,7 @@ def test_23_26_ab3_option_panics_again(brusilov_position: Any, fixed_dice: Any) 
     st = panic_fight(brusilov_position, HEMMED, special={}, options={P.ONCE_ONLY: False})
     first_rout(st, fixed_dice)
     rout(st, "0707", ["R-65R"], fixed_dice, 6, 1)
-    assert logged(st, "23.13")[-1].startswith("23.13 panic: 13th Infantry Division")
+    assert logged(st, "brusilov 23.13")[-1].startswith("23.13 panic: 13th Infantry Division")
 
 
 def test_23_26_no_second_contagion(brusilov_position: Any, fixed_dice: Any) -> None:
@@ -501,7 +501,7 @@ def test_23_31_austro_hungarian_cavalry_cannot_withdraw(
     kw = {"phase": "cavalry_withdrawal", "segment": "cavalry_withdrawal", "phasing": "allied"}
     st = brusilov_position(units, special=EXEMPT, **kw)
     error = refuse(st, "central", {"type": "attempt", "unit": "AH-4K"})
-    assert error.case == "23.31"
+    assert error.case == "brusilov 23.31"
     assert {"type": "attempt", "unit": "G-1K"} in st.legal_actions("central")  # 23.41
     later = brusilov_position(units, special=EXEMPT, turn=2, **kw)
     assert {"type": "attempt", "unit": "AH-4K"} in later.legal_actions("central")
@@ -513,7 +513,7 @@ def test_23_41_german_defender_takes_the_standard_result(
     st = panic_fight(brusilov_position, {"G-35R": "0808", "R-1G": "0908"})
     rout(st, "0808", ["R-1G"], fixed_dice, 1)  # 4 to 5 (1-2 for TCR 3), die 1: 1/1
     assert "4 to 5" in attack_log(st)["text"]
-    assert stage(st) == "def_option" and not logged(st, "23.13")
+    assert stage(st) == "def_option" and not logged(st, "brusilov 23.13")
 
 
 def test_23_41_ab1_mixed_stack_splits_by_default(brusilov_position: Any, fixed_dice: Any) -> None:
@@ -545,7 +545,7 @@ def test_23_41_ab2_german_retreat_spreads_no_panic_by_default(
     rout(st, "0808", ["R-XIX"], fixed_dice, 1)  # 6 to 5 (1-1), die 1: -/1
     choose(st, "central", "option", index=1)
     choose(st, "central", "retreat", path=["0807"])
-    assert where(st, "AH-12") == "0708" and not logged(st, "23.21")
+    assert where(st, "AH-12") == "0708" and not logged(st, "brusilov 23.21")
     st = panic_fight(brusilov_position, units, options={P.GERMAN_CONTAGION: True})
     rout(st, "0808", ["R-XIX"], fixed_dice, 1)
     choose(st, "central", "option", index=1)
@@ -591,7 +591,7 @@ def test_23_14_every_panicking_stack_of_a_multi_hex_attack_retreats(
     assert board.distance("0808", where(st, "AH-12")) == 3
     assert board.distance("0807", where(st, "AH-GB1")) == 3
     assert lost(st, "AH-12") == 1 and lost(st, "AH-GB1") == 0
-    assert not logged(st, "23.21")  # each had panicked itself (23.26)
+    assert not logged(st, "brusilov 23.21")  # each had panicked itself (23.26)
 
 
 def test_23_0_attack_on_schedule_panics_on_game_turn_five(
@@ -614,7 +614,7 @@ def test_23_12_no_adverse_result_no_panic(brusilov_position: Any, fixed_dice: An
     st.apply("allied", {"type": "resolve"})
     assert attack_log(st)["text"].split(": ")[-1].startswith("1/-")
     assert where(st, "AH-12") == "0808" and lost(st, "AH-12") == 0
-    assert where(st, "AH-13") == "0708" and not logged(st, "23.13")
+    assert where(st, "AH-13") == "0708" and not logged(st, "brusilov 23.13")
 
 
 def test_23_15_a_panic_retreat_ending_overstacked_eliminates(
@@ -630,4 +630,4 @@ def test_23_15_a_panic_retreat_ending_overstacked_eliminates(
     if stage(st) == "panic":
         choose(st, "central", "retreat", path=retreat_paths(st)[0])
     assert not alive(st, "AH-12")
-    assert logged(st, "6.15") and not logged(st, "23.12")
+    assert logged(st, "6.15") and not logged(st, "brusilov 23.12")
