@@ -79,6 +79,16 @@ class CavalryRules:
         """
         return U.info(st, uid).type == "cavalry"  # type: ignore[no-any-return]
 
+    def withdraw_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """Why a unit may not withdraw before combat at all (reason, case), or None when
+        :meth:`may_withdraw` lets it (Brusilov 23.31 names its own case)."""
+        if self.may_withdraw(st, uid):
+            return None
+        return (
+            f"{U.info(st, uid).name} is not cavalry: only cavalry withdraw before combat",
+            "12.11",
+        )
+
     def needs_roll(self, st: State, uid: str) -> bool:
         """Does the attempt need a die roll (12.12)?  Brusilov 24.22: not the armored car."""
         return True
@@ -388,8 +398,9 @@ def _why_not_attempt(st: State, frame: Frame, uid: object) -> tuple[str, str | N
         return f"{ui.name} belongs to the Phasing Player: only his enemy withdraws", "12.11"
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", "12.11"
-    if not U.rules(st).may_withdraw(st, uid):
-        return f"{ui.name} is not cavalry: only cavalry withdraw before combat", "12.11"
+    refusal = U.rules(st).withdraw_refusal(st, uid)
+    if refusal is not None:
+        return refusal
     if uid in frame["tried"]:
         return f"{ui.name} has already attempted to withdraw this phase", "12.12"
     if not adjacent_to_enemy(st, uid):

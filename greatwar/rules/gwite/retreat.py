@@ -103,6 +103,12 @@ class RetreatRules:
         """8.64 units of TCR 2-4 may not retreat into Enemy-controlled hexes (stack-wide)."""
         return any(U.tcr(st, u) >= 2 for u in units)
 
+    def retreat_zoc_last_resort(self, st: State, units: list[str]) -> bool:
+        """Whether a stack that 8.64 bars from every path may still retreat into and
+        through Enemy-controlled hexes.  Standard rules: never (8.64 eliminates it);
+        Brusilov 23.24: Austro-Hungarian units on the surprise turn."""
+        return False
+
     def retreat_fits(self, st: State, path: Path, units: list[str]) -> bool:
         """6.15, 8.63 the retreat may end within the stacking limit."""
         moving = sum(U.info(st, u).stacking for u in units)
@@ -110,11 +116,29 @@ class RetreatRules:
         return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
 
 
+def _every(
+    st: State, origin: str, units: list[str], hexes: int, avoid: frozenset[str] = frozenset()
+) -> list[Path]:
+    """Every retreat path, stacking aside: 8.64 for stacks it binds, unless the rules let
+    them through Enemy-controlled hexes when no other path is open (Brusilov 23.24);
+    none entering a hex of ``avoid`` (Brusilov 23.22)."""
+    rules = U.rules(st)
+    strict = rules.retreat_strict(st, units)
+    every = _paths(st, origin, units, hexes, strict)
+    if avoid:
+        every = [p for p in every if not avoid.intersection(p)]
+    if not every and strict and rules.retreat_zoc_last_resort(st, units):
+        every = _paths(st, origin, units, hexes, strict=False)  # Brusilov 23.24
+        if avoid:
+            every = [p for p in every if not avoid.intersection(p)]
+    return every
+
+
 def legal_paths(st: State, origin: str, units: list[str], hexes: int) -> list[Path]:
     """Every path of ``hexes`` hexes the stack in ``origin`` may retreat along and end
     within the stacking limit (6.15, 8.63)."""
     rules = U.rules(st)
-    every = _paths(st, origin, units, hexes, rules.retreat_strict(st, units))
+    every = _every(st, origin, units, hexes)
     return [p for p in every if rules.retreat_fits(st, p, units)]
 
 
@@ -140,12 +164,13 @@ def _best(st: State, units: list[str], paths: list[Path]) -> list[Path]:
 
 
 def retreat_options(
-    st: State, origin: str, units: list[str], hexes: int
+    st: State, origin: str, units: list[str], hexes: int, avoid: frozenset[str] = frozenset()
 ) -> tuple[list[Path], bool]:
     """The paths the owner may choose from (8.63), and whether they end over the stacking
-    limit (6.15: only when no legal path ends within it; units are then eliminated)."""
+    limit (6.15: only when no legal path ends within it; units are then eliminated);
+    none entering a hex of ``avoid`` (Brusilov 23.22)."""
     rules = U.rules(st)
-    every = _paths(st, origin, units, hexes, rules.retreat_strict(st, units))
+    every = _every(st, origin, units, hexes, avoid)
     fitting = [p for p in every if rules.retreat_fits(st, p, units)]
     if fitting:
         return _best(st, units, fitting), False
