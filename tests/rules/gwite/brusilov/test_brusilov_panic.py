@@ -57,6 +57,14 @@ def rout(st: State, target: str, attackers: list[str], fixed_dice: Any, *dice: i
     attack(st, "allied", target, attackers)
     fixed_dice(*dice)
     st.apply("allied", {"type": "resolve"})
+    end_defense(st)
+
+
+def end_defense(st: State) -> None:
+    """The Central Powers let the die be rolled without a defensive shift (21.1) when the
+    attack gives them a step before it (an A-H HQ covers the defenders)."""
+    if {"type": "end_defense"} in st.legal_actions("central"):
+        st.apply("central", {"type": "end_defense"})
 
 
 def stage(st: State) -> str | None:
@@ -101,6 +109,7 @@ def test_23_11_panicking_unit_defends_with_1_at_resolution(
     assert entry["modifiers"] == [{"why": "23.11 panic: defends with 1", "case": "brusilov 23.11"}]
     fixed_dice(2)
     st.apply("allied", {"type": "resolve"})
+    end_defense(st)
     assert "4 to 1 (4-1)" in attack_log(st)["text"]  # 4 to 4 (1-1) without panic
 
 
@@ -263,6 +272,7 @@ def test_23_15_eliminated_only_with_no_path_of_retreat(
     attack(st, "allied", "0101", ["R-1G", "R-3S", "R-62R"])
     fixed_dice(6, 6, 6, 1)  # no attrition (9.23) for the unsupplied attackers; -/3
     st.apply("allied", {"type": "resolve"})
+    end_defense(st)
     assert not alive(st, "AH-12")
     assert any("no legal path of retreat" in t for t in logged(st, "brusilov 23.15"))
 
@@ -559,6 +569,7 @@ def test_23_42_sud_armee_unit_defends_normally(brusilov_position: Any, fixed_dic
     assert shown["defenders"][0]["strength"] == 4
     fixed_dice(1)
     st.apply("allied", {"type": "resolve"})  # 4 to 4 (1-1), die 1: -/1
+    end_defense(st)
     assert stage(st) == "def_option"
     choose(st, "central", "option", index=0)  # half its steps, no retreat
     assert where(st, "AH-13") == "0808" and lost(st, "AH-13") == 1
@@ -584,6 +595,7 @@ def test_23_14_every_panicking_stack_of_a_multi_hex_attack_retreats(
     attack(st, "allied", "0808", ["R-XIX"], more_targets=("0807",))
     fixed_dice(1)
     st.apply("allied", {"type": "resolve"})  # 6 to 2 (3-1), die 1: -/3
+    end_defense(st)
     assert "6 to 2 (3-1)" in attack_log(st)["text"]
     while stage(st) == "panic":
         choose(st, "central", "retreat", path=retreat_paths(st)[0])
@@ -612,6 +624,7 @@ def test_23_12_no_adverse_result_no_panic(brusilov_position: Any, fixed_dice: An
     attack(st, "allied", "0808", ["R-RR1"])
     fixed_dice(4)  # 1 to 1 (1-1), die 4: 1/- (provisional): nothing adverse for the defender
     st.apply("allied", {"type": "resolve"})
+    end_defense(st)
     assert attack_log(st)["text"].split(": ")[-1].startswith("1/-")
     assert where(st, "AH-12") == "0808" and lost(st, "AH-12") == 0
     assert where(st, "AH-13") == "0708" and not logged(st, "brusilov 23.13")
