@@ -12,7 +12,7 @@ from tests.rules.gwite.kit import MAP
 
 Action = dict[str, Any]
 
-#: a Marine Brigade and a Naval Brigade far from every test in the south-east corner (both sides on the map)
+#: a Marine Brigade and a Naval Brigade in the south-east corner (both sides on the map)
 SPARE = {"G-MB": "2016", "R-BNB": "2015"}
 
 #: a FICTIONAL armored car (24.0): one step; its back, the breakdown face, moves 3

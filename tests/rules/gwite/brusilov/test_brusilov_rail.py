@@ -239,16 +239,14 @@ def test_18_26_units_in_command_entrain_without_a_die_roll(
     assert not any("roll" in e for e in st.data["log"])
 
 
-# --- 18.27 Friendly rail lines by the start line ----------------------------------------------------
+# --- 18.27 Friendly rail lines by the start line ----------------------------------
 
 #: FICTIONAL start line: columns 01-09 the Central Powers' side, column 10 between the
 #: trench lines (AB15: Friendly to neither), columns 11-20 the Russian side
 START_LINE_COUNTRIES = (
     "[countries]\n"
     'legend = { "C" = "central-side", "N" = "between-the-trenches", "R" = "russian-side" }\n'
-    'grid = """\n'
-    + "".join(f"{row:02d} CCCCCCCCCNRRRRRRRRRR\n" for row in range(1, 17))
-    + '"""\n'
+    'grid = """\n' + "".join(f"{row:02d} CCCCCCCCCNRRRRRRRRRR\n" for row in range(1, 17)) + '"""\n'
 )
 
 
@@ -328,8 +326,9 @@ def test_18_31_single_track_carries_two_russian_stacking_points_a_hexside(
     select(st, "allied", "R-3S")
     assert "1708" not in rail_moves(st, "allied")
     err = refuse(
-        st, "allied", {"type": "rail_move", "unit": "R-3S", "to": "1708", "path": ["1708"],
-                       "hexes": 1},
+        st,
+        "allied",
+        {"type": "rail_move", "unit": "R-3S", "to": "1708", "path": ["1708"], "hexes": 1},
     )
     assert err.case == "18.31"
     assert "has carried its limit" in err.reason
@@ -349,8 +348,9 @@ def test_18_31_single_track_carries_four_central_powers_stacking_points(
     assert "0505" not in reach and "0405" not in reach  # 0606/0505 has carried its 4
     assert "0607" in reach  # another hexside, on the double track
     err = refuse(
-        st, "central", {"type": "rail_move", "unit": "G-3R", "to": "0505",
-                        "path": ["0505"], "hexes": 1},
+        st,
+        "central",
+        {"type": "rail_move", "unit": "G-3R", "to": "0505", "path": ["0505"], "hexes": 1},
     )
     assert err.case == "18.31"
 
@@ -411,7 +411,7 @@ def test_18_33_a_second_line_across_the_hexside_still_carries_units(
     assert used == {"4:1807/1906": 2, "3:1807/1906": 4}  # single full, double 4 of 8
 
 
-# --- 23.53 reduced Austro-Hungarian units entraining ----------------------------------------------------
+# --- 23.53 reduced Austro-Hungarian units entraining ------------------------------
 
 REDUCED = {"hex": "0610", "steps_lost": 1}
 
