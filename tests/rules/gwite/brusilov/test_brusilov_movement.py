@@ -28,7 +28,7 @@ from tests.rules.gwite.brusilov.movement_kit import (
 Refuse = Callable[[State, str, dict[str, Any]], IllegalAction]
 
 
-# --- 16.0 stacking -----------------------------------------------------------------------------------
+# --- 16.0 stacking -----
 
 
 def test_16_0_no_more_than_eight_stacking_points_end_a_phase_in_a_hex(
