@@ -59,7 +59,7 @@ def test_16_0_eight_stacking_points_may_end_the_phase(brusilov_position: Any) ->
     assert overstacked(st) == []
 
 
-# --- 18.1 first-turn Russian movement -------------------------------------------------------------
+# --- 18.1 first-turn Russian movement -----
 
 RUSSIANS = {"R-HQ-XIX": "1404", "R-1G": "1607", "R-3S": "1203", **SPARE}
 
@@ -104,7 +104,7 @@ def test_18_1_attack_on_schedule_the_restriction_falls_on_game_turn_five(
     assert {"R-1G", "R-3S"} <= selectable(st, "allied")
 
 
-# --- 23.52 reduced Austro-Hungarian units -----------------------------------------------------------
+# --- 23.52 reduced Austro-Hungarian units -----
 
 REDUCED_AT = {"hex": "0410", "steps_lost": 1}
 
