@@ -133,7 +133,10 @@ def test_24_41_the_armored_car_never_enters_a_mountain_hex(
 
 
 def test_24_41_nor_by_rail(brusilov_position: Any, tmp_path: Path, refuse: Refuse) -> None:
-    line = '[[rail]]\nname = "Test mountain spur"\ntrack = "single"\nhexes = ["1813", "1814", "1714"]\n'
+    line = (
+        '[[rail]]\nname = "Test mountain spur"\ntrack = "single"\n'
+        'hexes = ["1813", "1814", "1714"]\n'
+    )
     st = car_position(
         brusilov_position,
         tmp_path,
