@@ -221,6 +221,18 @@ def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
     return reach
 
 
+def _country_side(scenario: Scenario, country: str) -> str | None:
+    """The side a map country belongs to: the side of that nationality, else the one side
+    whose ``friendly_countries`` name it (a pseudo-country: Brusilov 18.27 names each side
+    of the start line)."""
+    side = scenario.side_of_nationality(country)
+    if side is not None:
+        return side
+    table = scenario.file.parameters.friendly_countries
+    owners = {s.id for s in scenario.sides if country in table.get(s.id, ())}
+    return owners.pop() if len(owners) == 1 else None
+
+
 def build_static(scenario: Scenario, rules: Any = None) -> GwiteStatic:
     """The game's static tables, its units' values as its rules read the counters
     (``rules``: the game's rules object, by default one of the scenario's game)."""
@@ -235,11 +247,11 @@ def build_static(scenario: Scenario, rules: Any = None) -> GwiteStatic:
         side = scenario.side_of_nationality(f.country)
         if side is not None:
             fortress_side[hex_label] = side
+    params = scenario.file.parameters
     city_side: dict[str, str | None] = {}
     for hex_label in scenario.board.cities:
         country = scenario.board.country.get(hex_label)
-        city_side[hex_label] = scenario.side_of_nationality(country) if country else None
-    params = scenario.file.parameters
+        city_side[hex_label] = _country_side(scenario, country) if country else None
     return GwiteStatic(
         scenario=scenario,
         units=build_units(scenario, rules),

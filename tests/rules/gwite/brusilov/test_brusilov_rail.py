@@ -313,6 +313,14 @@ def test_18_27_no_one_entrains_between_the_trench_lines(
     assert err.case == "18.27"
 
 
+def test_18_27_cities_on_either_side_of_the_start_line_start_under_that_side(
+    brusilov_position: Any, tmp_path: Path
+) -> None:
+    st = start_line_position(brusilov_position, tmp_path, {**SPARE})
+    assert st.data["control"]["1302"] == "allied"  # Wolnowo, on the Russian side
+    assert st.data["control"]["0707"] == "central"  # Lindenau
+
+
 # --- 18.3 track limitations --------------------------------------------------------------------
 
 
