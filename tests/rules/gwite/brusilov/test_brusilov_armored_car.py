@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from greatwar import IllegalAction, State
-from greatwar.rules.gwite import rail, retreat
+from greatwar.rules.gwite import command, rail, retreat
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.armored_car import BROKEN_DOWN, breakdown_rolls
 from greatwar.rules.gwite.stacking import overstacked, stacking_points
@@ -30,7 +30,7 @@ from tests.rules.gwite.brusilov.movement_kit import (
     select,
     status,
 )
-from tests.rules.gwite.kit import COUNTERS
+from tests.rules.gwite.kit import COMBAT, COUNTERS, attack, choose, resolve
 
 Refuse = Callable[[State, str, dict[str, Any]], IllegalAction]
 
@@ -311,3 +311,30 @@ def test_24_43_a_car_that_has_not_broken_down_has_nothing_to_repair(
     assert {"type": "replace", "unit": "X-AC"} not in st.legal_actions("allied")
     err = refuse(st, "allied", {"type": "replace", "unit": "X-AC"})
     assert "has not broken down" in err.reason
+
+
+def test_24_41_a_combat_result_forcing_it_into_the_mountains_eliminates_it(
+    brusilov_position: Any, tmp_path: Path, fixed_dice: Any, monkeypatch: Any
+) -> None:
+    # The car in 0915 (rough): the Landwehr in 0914 controls 0815; every other hex
+    # around is a mountain (0816 0916 1016 1015).  Its 1 to the car's 1, 1-1 at TCR 1,
+    # die 1: -/2; the Russians retreat two hexes (8.9): into the mountains.
+    # (10.43 is the command module's to decide: the table's result here)
+    monkeypatch.setattr(command, "result_worsens", lambda st, uid, attacking: False)
+    units = {"X-AC": "0915", "G-LW7": "0914", "G-D1": "0813"}
+    st = car_position(brusilov_position, tmp_path, units, phasing="central", **COMBAT)
+    vp = st.data["vp"]
+    attack(st, "central", "0915", ["G-LW7"])
+    fixed_dice(1)
+    resolve(st, "central")
+    assert any("-/2" in t for t in logged(st, "8.8"))
+    choose(st, "allied", "option", index=2)
+    paths = [a["path"] for a in st.legal_actions("allied") if a["type"] == "retreat"]
+    if paths:  # several paths, all through the mountains: the Russian Player chooses
+        choose(st, "allied", "retreat", path=paths[0])
+    assert status(st, "X-AC") == "eliminated"
+    (text,) = logged(st, "24.41")
+    assert "forced into the mountain hex" in text
+    (moved,) = logged(st, "8.63")
+    assert moved.startswith("Test armored car retreat 0915→")
+    assert st.data["vp"] == vp  # 25.2: no stacking points, no Victory Points
