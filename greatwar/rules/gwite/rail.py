@@ -1143,7 +1143,21 @@ def prompt_note(st: State, frame: Frame, uid: str | None) -> str:
         notes.append(f"Off the map toward {trip['to']}: {mp_to_reenter(st, uid)} MP still to pay.")
     elif uid is not None and entrained(st, uid):
         notes.append(f"Entrained: {max(0, _rate_left(st, frame, uid))} rail hexes left.")
+    used = frame.get(TRACK_USED)
+    if used:
+        notes.append(f"Track used this phase: {track_used_text(st, used)}.")
     return " ".join(notes)
+
+
+def track_used_text(st: State, used: dict[str, int]) -> str:
+    """The stacking points moved across each hexside on each line this phase (the record
+    a game's track limits keep: Brusilov 18.32)."""
+    rails = U.static(st).scenario.board.rails
+    parts = []
+    for key, points in sorted(used.items()):
+        index, hexside = key.split(":", 1)
+        parts.append(f"{rails[int(index)].name or 'line ' + index} {hexside} {points} SP")
+    return "; ".join(parts)
 
 
 def view(st: State, role: str) -> dict[str, Any]:

@@ -211,8 +211,12 @@ class ArmoredCar:
     # --- 24.42 breakdown, 24.43 repair -------------------------------------------------------
 
     def movement_extensions(self, st: State) -> tuple[MovementExtension, ...]:
-        """24.42 the breakdown roll at the end of the Movement Segment."""
-        return (*super().movement_extensions(st), BREAKDOWN)  # type: ignore[misc]
+        """24.42 the breakdown roll at the end of the Movement Segment (when the game has
+        an armored car)."""
+        exts: tuple[MovementExtension, ...] = super().movement_extensions(st)  # type: ignore[misc]
+        if any(ui.type == ARMORED_CAR for ui in U.static(st).units.values()):
+            return (*exts, BREAKDOWN)
+        return exts
 
     def needs_replacement(self, st: State, uid: str) -> bool:
         """24.43 a broken-down car may be repaired."""

@@ -390,6 +390,7 @@ def test_18_32_track_use_is_counted_for_one_movement_phase(brusilov_position: An
     select(st, "allied", "R-1G")
     st.apply("allied", rail_moves(st, "allied")["1708"])
     assert st.top()[rail.TRACK_USED] == {"4:1708/1808": 2}
+    assert "Track used this phase: Zalesie line 1708/1808 2 SP" in st.prompt("allied")
     st.apply("allied", {"type": "end_segment"})
 
     def next_russian_movement(s: State) -> bool:
