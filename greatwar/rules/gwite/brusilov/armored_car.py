@@ -206,7 +206,7 @@ class ArmoredCar:
             if into:
                 U.eliminate_unit(
                     st, uid, "24.41", f"the armored car is forced into the mountain hex {into[0]}"
-                )
+                )  # (an advance after combat into one is not barred yet: combat_result's)
 
     # --- 24.42 breakdown, 24.43 repair -------------------------------------------------------
 

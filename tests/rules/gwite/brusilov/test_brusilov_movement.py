@@ -186,6 +186,19 @@ def test_23_52_after_the_surprise_turn_only_a_one_eliminates(
     assert status(st, "AH-13") == "eliminated"
 
 
+def test_23_52_attack_on_schedule_one_or_two_eliminates_on_game_turn_five(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    fixed_dice(2)
+    st = reduced_at(brusilov_position, turn=5, special={"surprise_turn": 5})
+    move(st, "0710")
+    assert status(st, "AH-13") == "eliminated"
+    fixed_dice(2)
+    st = reduced_at(brusilov_position, turn=6, special={"surprise_turn": 5})
+    move(st, "0710")
+    assert hex_of(st, "AH-13") == "0710"
+
+
 def test_23_52_two_hexes_costing_more_than_two_movement_points_roll_for_the_second(
     brusilov_position: Any, fixed_dice: Any
 ) -> None:
