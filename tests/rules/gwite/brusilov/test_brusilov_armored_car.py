@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from greatwar import IllegalAction, State
-from greatwar.rules.gwite import command, rail, retreat
+from greatwar.rules.gwite import cavalry, command, rail, retreat
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.armored_car import BROKEN_DOWN, breakdown_rolls
 from greatwar.rules.gwite.stacking import overstacked, stacking_points
@@ -152,6 +152,15 @@ def test_24_41_nor_by_rail(brusilov_position: Any, tmp_path: Path, refuse: Refus
         {"type": "rail_move", "unit": "X-AC", "to": "1714", "path": ["1814", "1714"], "hexes": 2},
     )
     assert err.case == "24.41"
+
+
+def test_24_41_nor_by_withdrawal_before_combat(brusilov_position: Any, tmp_path: Path) -> None:
+    units = {"X-AC": "1814", "G-35R": "1913"}
+    st = car_position(brusilov_position, tmp_path, units, phasing="central", **WITHDRAWAL)
+    paths = cavalry.legal_paths(st, "X-AC")
+    assert paths
+    mountains = {"1614", "1714", "1615", "1715"}
+    assert not any(set(p) & mountains for p in paths)
 
 
 def test_24_41_retreating_alone_it_avoids_mountain_hexes_when_it_can(
