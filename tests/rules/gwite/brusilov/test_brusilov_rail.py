@@ -239,6 +239,15 @@ def test_18_26_units_in_command_entrain_without_a_die_roll(
     assert not any("roll" in e for e in st.data["log"])
 
 
+def test_18_26_units_out_of_command_control_do_not_entrain(
+    brusilov_position: Any, refuse: Refuse
+) -> None:
+    units = {"G-35R": {"hex": "0407", "markers": ["out_of_command"]}, **SPARE}
+    st = brusilov_position(units, phasing="central")
+    err = refuse(st, "central", {"type": "entrain", "unit": "G-35R", "cost": 1})
+    assert err.case in ("5.32", "10.4")
+
+
 # --- 18.27 Friendly rail lines by the start line ----------------------------------
 
 #: FICTIONAL start line: columns 01-09 the Central Powers' side, column 10 between the
