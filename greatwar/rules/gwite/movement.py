@@ -274,10 +274,13 @@ class MovementSegment(Handler):
         candidates = U.on_map(st, side)
         for ext in extensions(st):
             candidates.extend(ext.extra_units(st, side))  # 5.38 units off the map, by rail
+        rules = st.game.static.rules
         return [
             uid
             for uid in candidates
-            if uid not in done and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
+            if uid not in done
+            and rules.movement_refusal(st, uid) is None
+            and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:
@@ -430,7 +433,17 @@ class MovementSegment(Handler):
         kind = action.get("type")
         uid = action.get("unit")
         units = st.data["units"]
-        owner = self._closing(st, frame) or self._owner(st, kind)
+        closing = self._closing(st, frame)
+        if (
+            closing is None
+            and isinstance(uid, str)
+            and uid in units
+            and U.info(st, uid).side == frame["side"]
+        ):
+            why = U.rules(st).movement_refusal(st, uid)
+            if why is not None:
+                return why  # a game's rule keeps the unit still this phase (Brusilov 18.1)
+        owner = closing or self._owner(st, kind)
         if owner is not None:
             return owner.explain(st, frame, action)
         if kind not in ("select", "move", "finish", "end_segment"):
@@ -525,6 +538,9 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     terrain = table.terrain.get(board.terrain.get(to, ""))
     if terrain is not None and terrain.move == "prohibited":
         return f"{to} is {terrain.name}: no unit may enter it", "5.4"
+    why = U.rules(st).terrain_refusal(st, uid, to)
+    if why is not None:
+        return why  # type: ignore[no-any-return]
     reach = _reach(st, frame, uid)
     if to in reach.cost:
         # 5.12 the move is possible, but not with the path or cost given
@@ -616,6 +632,18 @@ class MovementRules:
         if supply.movement_halved(st, uid):
             return max(1, printed // 2)
         return printed
+
+    def movement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """Why the phasing player may not move this unit at all in this Movement Segment
+        (normally or by any movement extension), with the case; None: he may.  None in the
+        standard rules (Brusilov 18.1: only Russian HQs move on the surprise turn)."""
+        return None
+
+    def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
+        """Why this unit may never enter ``hex_label`` (a game's rule its move table
+        applies; the refusal names the case), or None.  None in the standard rules, whose
+        prohibited terrain bars every unit (Brusilov 24.41: the armored car, mountains)."""
+        return None
 
     def hex_by_hex(self, st: State, uid: str) -> bool:
         """Whether the unit's moves are applied one hex at a time, the rules hearing of

@@ -231,13 +231,37 @@ def pools_of(st: State, side: str) -> list[str]:
 def counts_reinforcements(st: State, uid: str) -> bool:
     """Whether a reinforcement counts against Rail Capacity on its turn of arrival
     (Brusilov 18.23 yes, Caporetto 14.12 not the Allies', Hindenburg 14.1 by nation)."""
-    table = _params(st).rail_capacity_counts_reinforcements
-    nationality, side = P.unit_keys(st, uid)
-    return table.get(nationality, table.get(side, True))
+    return U.rules(st).reinforcement_counts(st, uid)  # type: ignore[no-any-return]
 
 
 class RailRules:
     """The variation points of 5.3 (a game's rules class may override them)."""
+
+    def reinforcement_counts(self, st: State, uid: str) -> bool:
+        """Whether a reinforcement counts against Rail Capacity on its turn of arrival: as
+        the scenario's ``rail_capacity_counts_reinforcements`` says (14.12; Caporetto
+        14.12 not the Allies', Hindenburg 14.1 by nation); Brusilov 18.23 always."""
+        table = _params(st).rail_capacity_counts_reinforcements
+        nationality, side = P.unit_keys(st, uid)
+        return table.get(nationality, table.get(side, True))
+
+    def rail_case(self, st: State, uid: str, limit: str) -> str:
+        """The case a refusal names for one of the rail limits on this unit: ``capacity``
+        (Rail Capacity), ``rate`` (Railroad Movement Rate), both 5.31 in the standard
+        rules, or ``friendly`` (Friendly railroad lines, 5.32).  A game whose exclusive
+        rules give these names its own case (Brusilov 18.21-18.22, 18.27); ``barred``
+        names the case of :meth:`rail_barred`."""
+        return {"friendly": "5.32", "barred": "5.33"}.get(limit, "5.31")
+
+    def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
+        """Why this game's own rules forbid the unit to entrain now (after the standard
+        conditions of 5.32, before its cost is checked), or None (Brusilov 18.25)."""
+        return None
+
+    def rail_barred(self, st: State, uid: str) -> frozenset[str]:
+        """Rail hexes the unit may never enter by rail whatever the line (none in the
+        standard rules; Brusilov 24.41: the armored car, mountain hexes)."""
+        return frozenset()
 
     def entrain_cost(self, st: State, uid: str) -> int:
         """5.32 Movement Points to entrain: the unit's TCR, or ``parameters.entrain_cost``
@@ -411,7 +435,7 @@ def _why_no_capacity_to_entrain(st: State, uid: str) -> Why | None:
         return (
             f"{U.info(st, uid).name} needs {need} stacking points of Rail Capacity and"
             f" {max(0, capacity(st, pool) - used)} of {capacity(st, pool)} are left this phase",
-            "5.31",
+            U.rules(st).rail_case(st, uid, "capacity"),
         )
     return None
 
@@ -427,7 +451,7 @@ def _why_no_capacity_to_move(st: State, uid: str) -> Why | None:
         return (
             f"{U.info(st, uid).name} needs {need} stacking points of Rail Capacity and units"
             f" of {moved} of its {capacity(st, pool)} points have moved by rail this phase",
-            "5.31",
+            U.rules(st).rail_case(st, uid, "capacity"),
         )
     return None
 
@@ -485,7 +509,7 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
     if not unit_rail_hex(st, uid, here):
         return _waiting(st, uid, here) or (
             f"{here} is not a hex of a Friendly railroad line",
-            "5.32",
+            U.rules(st).rail_case(st, uid, "friendly"),
         )
     if ui.tcr != 1 and here in zoc.enemy_controlled(st, ui.side):
         return f"{here} is Enemy-controlled: only TCR 1 units entrain there", "5.32"
@@ -493,6 +517,9 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
         return f"{ui.name} is out of Command Control", "5.32"
     if not supplied_to_entrain(st, uid):
         return f"{ui.name} was found out of supply this Movement Phase", "5.32"
+    why = U.rules(st).entrain_refusal(st, frame, uid)
+    if why is not None:
+        return why  # type: ignore[no-any-return]
     cost, left = U.rules(st).entrain_cost(st, uid), _mp_left(st, frame, uid)
     if cost > left:
         return f"entraining {ui.name} costs {cost} MP and {max(0, left)} are left", "5.32"
@@ -547,8 +574,10 @@ def _passable(st: State, uid: str) -> Callable[[str], bool]:
     enemy_zoc = zoc.enemy_controlled(st, ui.side)
     blocked = blocked_hexes(st, ui.side)
     friendly = supply.friendly_rail(st, ui.side, ui.nationality)
+    barred = U.rules(st).rail_barred(st, uid)
     return lambda h: (
         h not in blocked
+        and h not in barred
         and h not in enemy_zoc
         and h in friendly
         and usable_control(st, ui.side, h)  # friendly_rail_hex, its look-up made once
@@ -662,7 +691,7 @@ def why_not_rail_move(st: State, frame: Frame, uid: str) -> Why | None:
         return (
             f"{ui.name} has used its Railroad Movement Rate of {rail_rate(st, uid)} hexes"
             " this phase",
-            "5.31",
+            U.rules(st).rail_case(st, uid, "rate"),
         )
     return _why_no_capacity_to_move(st, uid)
 
@@ -683,10 +712,16 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return f"by rail {to} is reached by {path}; the action gives another path", "5.33"
     if to not in U.static(st).rail_hexes:
         return f"{to} is not on a railroad line", "5.33"
+    if to in U.rules(st).rail_barred(st, uid):
+        name = U.info(st, uid).name
+        return f"{name} may never enter {to}", U.rules(st).rail_case(st, uid, "barred")
     if not unit_rail_hex(st, uid, to):
         if st.data["control"].get(to) not in (None, side):
             return f"{to} was last occupied by an Enemy unit", "5.33"
-        return _waiting(st, uid, to) or (f"{to} is not on a Friendly railroad line", "5.32")
+        return _waiting(st, uid, to) or (
+            f"{to} is not on a Friendly railroad line",
+            U.rules(st).rail_case(st, uid, "friendly"),
+        )
     if to in zoc.enemy_controlled(st, side):
         return f"{to} is Enemy-controlled: entrained units may not enter it", "5.33"
     if crossing is not None and to in _rail_paths(st, uid, here, left):
@@ -700,7 +735,7 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return (
             f"{to} is {len(anyhow[to])} rail hexes away and"
             f" {_rate_left(st, frame, uid)} are left of the Railroad Movement Rate",
-            "5.31",
+            U.rules(st).rail_case(st, uid, "rate"),
         )
     return (
         f"no line of Friendly rail hexes free of the Enemy and his zones of control leads to {to}",
@@ -1108,7 +1143,21 @@ def prompt_note(st: State, frame: Frame, uid: str | None) -> str:
         notes.append(f"Off the map toward {trip['to']}: {mp_to_reenter(st, uid)} MP still to pay.")
     elif uid is not None and entrained(st, uid):
         notes.append(f"Entrained: {max(0, _rate_left(st, frame, uid))} rail hexes left.")
+    used = frame.get(TRACK_USED)
+    if used:
+        notes.append(f"Track used this phase: {track_used_text(st, used)}.")
     return " ".join(notes)
+
+
+def track_used_text(st: State, used: dict[str, int]) -> str:
+    """The stacking points moved across each hexside on each line this phase (the record
+    a game's track limits keep: Brusilov 18.32)."""
+    rails = U.static(st).scenario.board.rails
+    parts = []
+    for key, points in sorted(used.items()):
+        index, hexside = key.split(":", 1)
+        parts.append(f"{rails[int(index)].name or 'line ' + index} {hexside} {points} SP")
+    return "; ".join(parts)
 
 
 def view(st: State, role: str) -> dict[str, Any]:

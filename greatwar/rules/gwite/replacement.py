@@ -83,6 +83,16 @@ class ReplacementRules:
             return f"a {ui.size} that has lost {lost} steps is not eligible"
         return None
 
+    def needs_replacement(self, st: State, uid: str) -> bool:
+        """Whether the unit has anything to replace: lost steps (13.0); Brusilov 24.43 the
+        armored car's breakdown too."""
+        return bool(U.record(st, uid)["lost"])
+
+    def replace(self, st: State, uid: str, case: str) -> None:
+        """A successful roll: the unit regains :meth:`steps_restored` steps (13.0);
+        Brusilov 24.43 repairs the armored car."""
+        U.restore_steps(st, uid, self.steps_restored(st, uid), case=case)
+
     def steps_restored(self, st: State, uid: str) -> int:
         """Steps a successful roll gives back.  Standard 13.0: all (full strength);
         Caporetto 13.0: one at a time."""
@@ -208,10 +218,11 @@ def eligible(st: State, frame: Frame) -> list[str]:
     if not U.rules(st).may_roll_more(st, frame):
         return []
     rolled = set(frame["rolled"])
+    rules = U.rules(st)
     return [
         uid
         for uid in U.on_map(st, frame["side"])
-        if uid not in rolled and U.record(st, uid)["lost"] and refusal(st, uid) is None
+        if uid not in rolled and rules.needs_replacement(st, uid) and refusal(st, uid) is None
     ]
 
 
@@ -253,7 +264,7 @@ class StepReplacement(Handler):
             case=case,
         )
         if value in success:
-            U.restore_steps(st, uid, U.rules(st).steps_restored(st, uid), case=case)
+            U.rules(st).replace(st, uid, case=case)
         else:
             st.log(f"{name} does not replace its lost steps.", case=case)
 

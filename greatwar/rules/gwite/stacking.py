@@ -16,6 +16,9 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.schema import Counter
+    from greatwar.rules.gwite.static import UnitInfo
 
 
 def stacking_points(st: State, hex_label: str) -> int:
@@ -29,6 +32,12 @@ class StackingRules:
     def stacking_limit(self, st: State, hex_label: str) -> int:
         """The limit in a hex (a number from each game's exclusive rules)."""
         return U.static(st).stacking_limit  # type: ignore[no-any-return]
+
+    def unit_info(self, scenario: Scenario, counter: Counter, info: UnitInfo) -> UnitInfo:
+        """A unit's values as this game reads its counter (once per game, when the static
+        tables are built): the standard rules take the printed ones (stacking points 6.11;
+        Brusilov 18.24 gives every depot 2, 24.31-24.32 the armored car 0 and one step)."""
+        return info
 
 
 def overstacked(st: State, side: str | None = None) -> list[str]:

@@ -45,6 +45,9 @@ class UnitInfo:
     setup: str | None
     arrive_turn: int | None
     arrive_entry: str | None
+    #: the values of a counter's back face when it is not a step (Brusilov 24.32: the
+    #: armored car's "breakdown" side), shown while the unit carries the game's marker
+    back: StepValues | None = None
 
     @property
     def step_count(self) -> int:
@@ -127,7 +130,9 @@ def unit_stacking(c: Counter) -> int | None:
     return STACKING_BY_SIZE.get(c.size)
 
 
-def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
+def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
+    """Every counter's values; the game's rules may change what a counter's printed values
+    mean (``rules.unit_info``: Brusilov 18.24 depots of 2 stacking points)."""
     units = {}
     for c in scenario.counters.values():
         steps = tuple(c.steps)
@@ -152,6 +157,8 @@ def build_units(scenario: Scenario) -> dict[str, UnitInfo]:
             arrive_turn=c.arrive.turn if c.arrive else None,
             arrive_entry=c.arrive.entry if c.arrive else None,
         )
+        if rules is not None:
+            units[c.id] = rules.unit_info(scenario, c, units[c.id])
     return units
 
 
@@ -214,21 +221,40 @@ def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
     return reach
 
 
-def build_static(scenario: Scenario) -> GwiteStatic:
+def _country_side(scenario: Scenario, country: str) -> str | None:
+    """The side a map country belongs to: the side of that nationality, else the one side
+    whose ``friendly_countries`` name it (a pseudo-country: Brusilov 18.27 names each side
+    of the start line)."""
+    side = scenario.side_of_nationality(country)
+    if side is not None:
+        return side
+    table = scenario.file.parameters.friendly_countries
+    owners = {s.id for s in scenario.sides if country in table.get(s.id, ())}
+    return owners.pop() if len(owners) == 1 else None
+
+
+def build_static(scenario: Scenario, rules: Any = None) -> GwiteStatic:
+    """The game's static tables, its units' values as its rules read the counters
+    (``rules``: the game's rules object, by default one of the scenario's game)."""
+    if rules is None:
+        from greatwar.rules.gwite.games import GAMES  # the games import this module
+
+        game = GAMES.get(scenario.info.game)
+        rules = game() if game is not None else None
     side_ids = tuple(s.id for s in scenario.sides)
     fortress_side = {}
     for hex_label, f in scenario.board.fortresses.items():
         side = scenario.side_of_nationality(f.country)
         if side is not None:
             fortress_side[hex_label] = side
+    params = scenario.file.parameters
     city_side: dict[str, str | None] = {}
     for hex_label in scenario.board.cities:
         country = scenario.board.country.get(hex_label)
-        city_side[hex_label] = scenario.side_of_nationality(country) if country else None
-    params = scenario.file.parameters
+        city_side[hex_label] = _country_side(scenario, country) if country else None
     return GwiteStatic(
         scenario=scenario,
-        units=build_units(scenario),
+        units=build_units(scenario, rules),
         zoc_reach=build_zoc_reach(scenario),
         combat_reach=build_combat_reach(scenario),
         enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
@@ -239,4 +265,5 @@ def build_static(scenario: Scenario) -> GwiteStatic:
         city_side=city_side,
         zoc_cost=scenario.terrain.enemy_zoc_cost,
         rail_hexes=frozenset(h for line in scenario.board.rails for h in line.hexes),
+        rules=rules,
     )

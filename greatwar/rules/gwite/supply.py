@@ -575,7 +575,8 @@ def check_attacker_attrition(st: State, attackers: list[str]) -> None:
         if fed:
             attrition(st, uid, "11.22", "attacks from the fortress it feeds off")
         else:
-            attrition(st, uid, *U.rules(st).attack_attrition_reason(st, uid))
+            why, case = U.rules(st).attack_attrition_reason(st, uid)
+            attrition(st, uid, case, why)
 
 
 def fortress_fed(st: State, uid: str) -> bool:
@@ -671,9 +672,9 @@ class SupplyRules:
         return self.attrition_exempt(st, uid)
 
     def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
-        """The case and the reason an attacker out of supply rolls for attrition under (9.23;
+        """Why an attacker out of supply rolls for attrition, and under which case (9.23;
         Brusilov 19.42 names cavalry living off the land)."""
-        return "9.23", "attacks out of supply"
+        return "attacks out of supply", "9.23"
 
     def supply_halves_movement(self, st: State, uid: str) -> bool:
         """9.21 whether being found out of supply in the Initial Supply Segment halves the

@@ -43,14 +43,14 @@ OPTIONS: dict[str, OptionSpec] = {
         True,
         "The armored car counts as one of the two Russian units its attack shift needs"
         " (off: two other Russian units must attack with it)",
-        "24.12",
+        "brusilov 24.12",
     ),
     SHIFT_ON_TABLE: OptionSpec(
         True,
         "An HQ's defensive shift moves the column read on the table (the attacker's odds"
         " and shifts capped at its edges) and never below its lowest column (off: it is"
         " added to the raw odds like attack shifts, and may leave the attack off the table)",
-        "21.12",
+        "brusilov 21.12",
     ),
 }
 
@@ -106,7 +106,7 @@ class BrusilovCombat:
             return halvings
         kept = [h for h in halvings if h.modifier["case"] != "9.21"]
         why = "cavalry living off the land: attacks at half, never below 1"
-        return [Halving({"why": why, "case": "19.42"}, 1), *kept]
+        return [Halving({"why": why, "case": "brusilov 19.42"}, 1), *kept]
 
     # -- trenches, 23.11 / 23.51 ------------------------------------------------------------
 
@@ -140,8 +140,8 @@ class BrusilovCombat:
         """Why a unit in a trench hex has no trench benefit (named in the odds report)."""
         if self.reduced_austro_hungarian(st, uid):
             why = f"in a trench ({line}), but a reduced Austro-Hungarian unit: no benefit"
-            return {"why": why, "case": "23.51"}
-        return {"why": f"in a trench ({line}), but panicked: no benefit", "case": "23.11"}
+            return {"why": why, "case": "brusilov 23.51"}
+        return {"why": f"in a trench ({line}), but panicked: no benefit", "case": "brusilov 23.11"}
 
     # -- column shifts: 24.1 the armored car, 21.1 the HQs' defensive shift ------------------
 
@@ -156,7 +156,7 @@ class BrusilovCombat:
                     "hq": hq,
                     "level": U.info(st, hq).hq_level,
                     "shift": -command.attack_shift(st, hq),
-                    "case": "21.12",
+                    "case": "brusilov 21.12",
                     "defensive": True,
                     "why": f"{U.info(st, hq).name}'s defensive shift",
                 }
@@ -179,10 +179,10 @@ class BrusilovCombat:
             name = U.info(st, car).name
             if enough:
                 why = f"{name} takes part: one column right"
-                out.append({"unit": car, "shift": 1, "case": "24.11", "why": why})
+                out.append({"unit": car, "shift": 1, "case": "brusilov 24.11", "why": why})
             else:
                 why = f"{name}: no shift with fewer than two Russian units attacking"
-                out.append({"unit": car, "shift": 0, "case": "24.12", "why": why})
+                out.append({"unit": car, "shift": 0, "case": "brusilov 24.12", "why": why})
         return out
 
     def odds_column(
@@ -247,10 +247,12 @@ class BrusilovCombat:
         if kind == DEFENSIVE_SHIFT:
             shifts.append(hq)
             shift = command.attack_shift(st, hq)
-            st.log(f"{name} shifts the attack {shift} column(s) to the left.", case="21.12")
+            st.log(
+                f"{name} shifts the attack {shift} column(s) to the left.", case="brusilov 21.12"
+            )
         else:
             shifts.remove(hq)
-            st.log(f"{name}'s defensive shift is taken back.", case="21.12")
+            st.log(f"{name}'s defensive shift is taken back.", case="brusilov 21.12")
 
     def combat_action_refusal(
         self, st: State, attack: Frame, role: str, action: Action
@@ -260,16 +262,16 @@ class BrusilovCombat:
         if kind not in (DEFENSIVE_SHIFT, REMOVE_DEFENSIVE_SHIFT):
             return super().combat_action_refusal(st, attack, role, action)  # type: ignore[misc, no-any-return]
         if attack.get("stage") != "defending" or role == attack["side"]:
-            return "only the defender shifts an attack left, once it is committed", "21.11"
+            return "only the defender shifts an attack left, once it is committed", "brusilov 21.11"
         hq = action.get("hq")
         if kind == REMOVE_DEFENSIVE_SHIFT:
-            return f"{hq} has not shifted this attack", "21.12"
+            return f"{hq} has not shifted this attack", "brusilov 21.12"
         if not isinstance(hq, str) or hq not in st.data["units"] or not U.info(st, hq).hq:
-            return f"{hq!r} is not an HQ", "21.11"
+            return f"{hq!r} is not an HQ", "brusilov 21.11"
         return (
             f"{U.info(st, hq).name} may not shift this attack: half the defending steps within"
             " its radius, one HQ per command level, one combat a phase (10.21, 10.22, 10.11)",
-            "21.13",
+            "brusilov 21.13",
         )
 
     def attack_rolled(self, st: State, attack: Frame, report: dict[str, Any]) -> None:

@@ -56,9 +56,9 @@ class BrusilovCommand:
     def commanded_without_hq_case(self, st: State, uid: str) -> str:
         """21.21 or 21.31, whichever puts the unit in Command Control without an HQ."""
         if russian_surprise_command(st, uid):
-            return "21.21"
+            return "brusilov 21.21"
         if U.info(st, uid).type == "supply_depot":
-            return "21.31"
+            return "brusilov 21.31"
         return str(super().commanded_without_hq_case(st, uid))  # type: ignore[misc]
 
     def radius_through_zoc(self, st: State, hq: str, uid: str) -> bool:
@@ -71,7 +71,7 @@ class BrusilovCommand:
     def radius_zoc_case(self, st: State, hq: str, uid: str) -> str:
         """21.41 names the refusal when it, not the HQ's TCR (10.34), bars the zone."""
         if U.info(st, uid).nationality == AUSTRIA_HUNGARY and U.tcr(st, hq) == 1:
-            return "21.41"
+            return "brusilov 21.41"
         return str(super().radius_zoc_case(st, hq, uid))  # type: ignore[misc]
 
     def command_determined(self, st: State, side: str, phase: str) -> None:
@@ -83,7 +83,7 @@ class BrusilovCommand:
             st.log(
                 f"21.21 every Russian unit is in Command Control for this {phase} of"
                 f" Game-Turn {st.data['turn']} (the surprise turn): no HQ is needed.",
-                case="21.21",
+                case="brusilov 21.21",
             )
             return
         depots = [
@@ -95,5 +95,5 @@ class BrusilovCommand:
             st.log(
                 f"21.31 supply depots in supply are in Command Control without an HQ:"
                 f" {', '.join(depots)}.",
-                case="21.31",
+                case="brusilov 21.31",
             )

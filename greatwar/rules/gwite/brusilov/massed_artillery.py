@@ -43,19 +43,19 @@ OPTIONS: dict[str, OptionSpec] = {
         True,
         "Massed Artillery Fire doubles an attacker's strength after its halvings (out of"
         " supply, out of command, river, living off the land); off: before them",
-        "19.21",
+        "brusilov 19.21",
     ),
     DOUBLES_PANICKED: OptionSpec(
         True,
         "Defensive Massed Artillery Fire doubles a panicked Austro-Hungarian unit's"
         " Defense Strength of 1 (off: it stays 1)",
-        "19.23",
+        "brusilov 19.23",
     ),
     ALL_IN_RANGE: OptionSpec(
         False,
         "A depot may support an attack only if every attacking unit is within three hexes"
         " of it (off: the units within three hexes are doubled, the others not)",
-        "19.22",
+        "brusilov 19.22",
     ),
 }
 
@@ -99,18 +99,18 @@ class MassedArtillery:
     ) -> tuple[str, str] | None:
         """Why ``depot`` may not support this attack (reason, case), or None."""
         if attack.get("support"):
-            return "an attack is supported by one supply depot only", "19.21"
+            return "an attack is supported by one supply depot only", "brusilov 19.21"
         if not self._friendly_depot(st, depot, attack["side"]):
-            return f"{depot} is not a Friendly supply depot on the map", "19.21"
+            return f"{depot} is not a Friendly supply depot on the map", "brusilov 19.21"
         units = _supported(st, attack)
         if not units:
-            return "add attacking units first", "19.22"
+            return "add attacking units first", "brusilov 19.22"
         reach = [_in_range(st, depot, u) for u in units]
         name = U.info(st, depot).name
         if option(st, ALL_IN_RANGE, OPTIONS) and not all(reach):
-            return f"not every attacking unit is within three hexes of {name}", "19.22"
+            return f"not every attacking unit is within three hexes of {name}", "brusilov 19.22"
         if not any(reach):
-            return f"no attacking unit is within three hexes of {name}", "19.22"
+            return f"no attacking unit is within three hexes of {name}", "brusilov 19.22"
         return None
 
     def defense_support_refusal(
@@ -119,17 +119,23 @@ class MassedArtillery:
         """Why ``depot`` may not support this defence (reason, case), or None."""
         defender = U.enemy_of(st, attack["side"])
         if defender != DEFENDING_SIDE:
-            return "the Russian Player cannot employ Massed Artillery Fire when defending", "19.23"
+            return (
+                "the Russian Player cannot employ Massed Artillery Fire when defending",
+                "brusilov 19.23",
+            )
         if defense_choices(attack).get("support"):
-            return "a defence is supported by one supply depot only", "19.21"
+            return "a defence is supported by one supply depot only", "brusilov 19.21"
         if not self._friendly_depot(st, depot, defender):
-            return f"{depot} is not a Friendly supply depot on the map", "19.23"
+            return f"{depot} is not a Friendly supply depot on the map", "brusilov 19.23"
         name = U.info(st, depot).name
         if depot in seg["defended"] or depot in defending_units(st, attack):
-            return f"{name} is attacked in this Combat Phase: no defensive support", "19.24"
+            return (
+                f"{name} is attacked in this Combat Phase: no defensive support",
+                "brusilov 19.24",
+            )
         units = [u for u in defending_units(st, attack) if not U.info(st, u).hq]
         if not any(_in_range(st, depot, u) for u in units):
-            return f"no defending unit is within three hexes of {name}", "19.22"
+            return f"no defending unit is within three hexes of {name}", "brusilov 19.22"
         return None
 
     def _friendly_depot(self, st: State, depot: str, side: str) -> bool:
@@ -145,7 +151,7 @@ class MassedArtillery:
         if depot and _in_range(st, depot, uid):
             why = f"Massed Artillery Fire ({U.info(st, depot).name}): doubled"
             first = not option(st, AFTER_HALVINGS, OPTIONS)
-            out.append(Factor(2, {"why": why, "case": "19.21", "maf": True}, first))
+            out.append(Factor(2, {"why": why, "case": "brusilov 19.21", "maf": True}, first))
         return out
 
     def defense_support(self, st: State, uid: str, attack: Frame) -> list[Factor]:
@@ -158,13 +164,13 @@ class MassedArtillery:
         name = U.info(st, depot).name
         hex_label = U.record(st, uid)["hex"]
         _, base_mods = self.defense_base(st, uid, hex_label)  # type: ignore[attr-defined]
-        panicked = any(m.get("case") == "23.11" for m in base_mods)
+        panicked = any(m.get("case") == "brusilov 23.11" for m in base_mods)
         if panicked and not option(st, DOUBLES_PANICKED, OPTIONS):
             why = f"Massed Artillery Fire ({name}): a panicked unit's 1 is not doubled"
-            out.append(Factor(1, {"why": why, "case": "19.23", "maf": True}))
+            out.append(Factor(1, {"why": why, "case": "brusilov 19.23", "maf": True}))
         else:
             why = f"Massed Artillery Fire ({name}): doubled"
-            out.append(Factor(2, {"why": why, "case": "19.23", "maf": True}))
+            out.append(Factor(2, {"why": why, "case": "brusilov 19.23", "maf": True}))
         return out
 
     # -- the attacker's choice ---------------------------------------------------------------
@@ -217,10 +223,12 @@ class MassedArtillery:
         name = U.info(st, action["depot"]).name
         if kind == MASSED_ARTILLERY:
             choices["support"] = action["depot"]
-            st.log(f"Massed Artillery Fire from {name} supports the defence.", case="19.23")
+            st.log(
+                f"Massed Artillery Fire from {name} supports the defence.", case="brusilov 19.23"
+            )
         else:
             choices.pop("support", None)
-            st.log(f"{name}'s Massed Artillery Fire is taken back.", case="19.23")
+            st.log(f"{name}'s Massed Artillery Fire is taken back.", case="brusilov 19.23")
 
     def combat_action_refusal(
         self, st: State, attack: Frame, role: str, action: Action
@@ -233,16 +241,16 @@ class MassedArtillery:
         defending = attack.get("stage") == DEFENDING
         chosen = defense_choices(attack).get("support") if defending else attack.get("support")
         if kind == REMOVE_MASSED_ARTILLERY:
-            return f"{depot} does not support this combat", "19.21"
+            return f"{depot} does not support this combat", "brusilov 19.21"
         if not isinstance(depot, str):
-            return "name a supply depot", "19.21"
+            return "name a supply depot", "brusilov 19.21"
         if chosen:
-            return "a combat is supported by one supply depot only", "19.21"
+            return "a combat is supported by one supply depot only", "brusilov 19.21"
         if defending:
             found = self.defense_support_refusal(st, segment(st), attack, depot)
         else:
             found = self.attack_support_refusal(st, attack, depot)
-        return found or ("that depot may not fire for this combat now", "19.21")
+        return found or ("that depot may not fire for this combat now", "brusilov 19.21")
 
     # -- 19.21 burned up once the attack is conducted --------------------------------------------
 
@@ -265,5 +273,5 @@ class MassedArtillery:
                 f"Massed Artillery Fire: {U.info(st, depot).name} supported"
                 f" {', '.join(supported)} in the {what} and is removed from play (burned up;"
                 " not eliminated: no Victory Points).",
-                case="19.21",
+                case="brusilov 19.21",
             )

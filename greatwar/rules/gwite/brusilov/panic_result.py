@@ -46,7 +46,7 @@ PANIC_STAGES = frozenset({"panic", "contagion"})
 
 
 def _number(case: str) -> str:
-    """A citation's case number ("brusilov 23.21" -> "23.21"), for log text."""
+    """A citation's case number ("brusilov 23.21" -> "brusilov 23.21"), for log text."""
     return case.split()[-1]
 
 

@@ -31,14 +31,14 @@ HISTORICAL_TABLES = """[parameters.replacement]
 min_distance = 1        # 22.0 not adjacent to any Enemy unit
 source = "Brusilov 22.0-22.21"
 rolls = [
-  { nationalities = ["austria-hungary"], last_turn = 2, success = [], case = "22.11" },
-  { nationalities = ["austria-hungary"], first_turn = 3, last_turn = 4, success = [1], case = "22.11" },
-  { nationalities = ["austria-hungary"], first_turn = 5, last_turn = 7, success = [1, 2], case = "22.11" },
-  { nationalities = ["austria-hungary"], first_turn = 8, success = [1, 2, 3], case = "22.11" },
-  { nationalities = ["germany"], success = [1, 2, 3], case = "22.12" },
-  { nationalities = ["russia"], last_turn = 2, success = [], case = "22.21" },
-  { nationalities = ["russia"], first_turn = 3, last_turn = 5, success = [1, 2, 3], case = "22.21" },
-  { nationalities = ["russia"], first_turn = 6, success = [1, 2], case = "22.21" },
+  { nationalities = ["austria-hungary"], last_turn = 2, success = [], case = "brusilov 22.11" },
+  { nationalities = ["austria-hungary"], first_turn = 3, last_turn = 4, success = [1], case = "brusilov 22.11" },
+  { nationalities = ["austria-hungary"], first_turn = 5, last_turn = 7, success = [1, 2], case = "brusilov 22.11" },
+  { nationalities = ["austria-hungary"], first_turn = 8, success = [1, 2, 3], case = "brusilov 22.11" },
+  { nationalities = ["germany"], success = [1, 2, 3], case = "brusilov 22.12" },
+  { nationalities = ["russia"], last_turn = 2, success = [], case = "brusilov 22.21" },
+  { nationalities = ["russia"], first_turn = 3, last_turn = 5, success = [1, 2, 3], case = "brusilov 22.21" },
+  { nationalities = ["russia"], first_turn = 6, success = [1, 2], case = "brusilov 22.21" },
 ]
 """  # noqa: E501
 
@@ -49,5 +49,5 @@ class BrusilovReplacement:
     def replacement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """22.0 the unit must be in supply (then the game's other criteria, if any)."""
         if not supply.in_supply(st, uid):
-            return f"{U.info(st, uid).name} is out of supply", "22.0"
+            return f"{U.info(st, uid).name} is out of supply", "brusilov 22.0"
         return super().replacement_refusal(st, uid)  # type: ignore[misc,no-any-return]

@@ -52,14 +52,14 @@ OPTIONS: dict[str, OptionSpec] = {
         False,
         "An entrained supply depot exerts a Zone of Control (19.3 'all depots' read over"
         " 5.36; default: entrained units have none)",
-        "19.3",
+        "brusilov 19.3",
     ),
     FORAGE_STACKING_LIMIT: OptionSpec(
         False,
         "A hex of cavalry living off the land may hold no more than two Stacking Points at"
         " the end of the Movement Phase: the excess is eliminated as over the stacking"
         " limit (6.14) (default: the cavalry loses its exemption from attrition)",
-        "19.41",
+        "brusilov 19.41",
     ),
 }
 
@@ -127,7 +127,7 @@ class BrusilovSupply:
     def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
         """19.42 names the check of cavalry living off the land that attack (9.23)."""
         if self.living_off_the_land(st, uid):
-            return "19.42", "attacks while living off the land, as 9.23"
+            return "attacks while living off the land, as 9.23", "brusilov 19.42"
         return super().attack_attrition_reason(st, uid)  # type: ignore[misc,no-any-return]
 
     def supply_halves_movement(self, st: State, uid: str) -> bool:
@@ -159,13 +159,13 @@ class BrusilovSupply:
             st.log(
                 f"19.41 living off the land (out of supply south of the Dniester): {names}"
                 " move normally (19.42) and exert no Zone of Control (19.43).",
-                case="19.41",
+                case="brusilov 19.41",
             )
         elif living:
             st.log(
                 f"19.41 living off the land: {names} suffer no attrition and exert no Zone"
                 " of Control (19.43).",
-                case="19.41",
+                case="brusilov 19.41",
             )
         crowded = [
             uid
@@ -179,14 +179,14 @@ class BrusilovSupply:
                 f" off the land at the end of the Movement Phase: the excess with"
                 f" {', '.join(U.info(st, uid).name for uid in crowded)} is over the"
                 " stacking limit (6.14).",
-                case="19.41",
+                case="brusilov 19.41",
             )
         if lost and segment == "attrition":
             st.log(
                 "19.41 more than two Stacking Points in the hex at the end of the Movement"
                 f" Phase: {', '.join(U.info(st, uid).name for uid in lost)} did not live"
                 " off the land (attrition as 9.22).",
-                case="19.41",
+                case="brusilov 19.41",
             )
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:

@@ -178,7 +178,7 @@ def test_23_51_a_reduced_austro_hungarian_unit_has_no_trench_benefit(
     assert_in_supply(st, "R-3S", "R-1G")
     shown = attack(st, "allied", "1005", ["R-3S", "R-1G"])
     cases = [m["case"] for m in shown["defenders"][0]["modifiers"]]
-    assert "23.51" in cases
+    assert "brusilov 23.51" in cases
     entry = settle(st, "allied", fixed_dice, 1)
     assert "7 to 2 (3-1), column 3-1, die 1: -/3" in entry["text"]
     assert_resolved_as_shown(shown, entry)
@@ -216,7 +216,7 @@ def test_19_42_cavalry_living_off_the_land_attack_at_half(
     st = fight(brusilov_position, units, phasing="allied")
     st.game.static.rules = ForagingRules()
     shown = attack(st, "allied", "1005", ["R-7C", "R-DC"])
-    assert [m["case"] for m in shown["attackers"][0]["modifiers"]] == ["19.42"]
+    assert [m["case"] for m in shown["attackers"][0]["modifiers"]] == ["brusilov 19.42"]
     entry = settle(st, "allied", fixed_dice, 1)
     assert "2 to 2 (1-1), column 1-1, die 1: -/1" in entry["text"]
     assert_resolved_as_shown(shown, entry)
@@ -234,7 +234,7 @@ def test_19_42_out_of_supply_cavalry_living_off_the_land_is_halved_once(
     assert not supply.in_supply(st, "X-RC4")
     shown = attack(st, "allied", "0305", ["X-RC4"])
     (entry,) = shown["attackers"]
-    assert entry["strength"] == 2 and [m["case"] for m in entry["modifiers"]] == ["19.42"]
+    assert entry["strength"] == 2 and [m["case"] for m in entry["modifiers"]] == ["brusilov 19.42"]
     logged_entry = settle(st, "allied", fixed_dice, 4, 1)
     assert "2 to 2 (1-1), column 1-1, die 1: -/1" in logged_entry["text"]
     assert_resolved_as_shown(shown, logged_entry)
@@ -257,7 +257,9 @@ def test_24_11_the_armored_car_shifts_the_odds_one_column_right(
     units = {"AH-12": "1005", "R-3S": "1105", "X-AC": "1104", "AH-HQ-VI": "0905"}
     st = car_position(brusilov_position, tmp_path, units)
     shown = attack(st, "allied", "1005", ["R-3S", "X-AC"])
-    assert [(s["unit"], s["shift"], s["case"]) for s in shown["shifts"]] == [("X-AC", 1, "24.11")]
+    assert [(s["unit"], s["shift"], s["case"]) for s in shown["shifts"]] == [
+        ("X-AC", 1, "brusilov 24.11")
+    ]
     entry = settle(st, "allied", fixed_dice, 1)
     assert "5 to 4 (1-1), +1 shift of Test armored car, column 2-1, die 1: -/2" in entry["text"]
     assert_resolved_as_shown(shown, entry)
@@ -271,7 +273,7 @@ def test_24_12_no_armored_car_shift_with_fewer_than_two_russian_units(
     units = {"AH-LS32": "1005", "X-AC": "1104", "AH-HQ-VI": "0905"}
     st = car_position(brusilov_position, tmp_path, units)
     shown = attack(st, "allied", "1005", ["X-AC"])
-    assert [(s["shift"], s["case"]) for s in shown["shifts"]] == [(0, "24.12")]
+    assert [(s["shift"], s["case"]) for s in shown["shifts"]] == [(0, "brusilov 24.12")]
     entry = settle(st, "allied", fixed_dice, 1)
     assert "column 1-1, die 1: -/1" in entry["text"]
 
@@ -320,7 +322,7 @@ def test_21_12_the_defensive_shift_moves_the_attack_left_at_resolution(
     st.apply("allied", {"type": "defensive_shift", "hq": "R-HQ-XIX", "shift": -1})
     shown = st.view("allied")["combat"]
     (shift,) = shown["shifts"]
-    assert (shift["hq"], shift["shift"], shift["case"]) == ("R-HQ-XIX", -1, "21.12")
+    assert (shift["hq"], shift["shift"], shift["case"]) == ("R-HQ-XIX", -1, "brusilov 21.12")
     assert shown["column"] == "1-1"
     fixed_dice(1)
     st.apply("allied", {"type": "end_defense"})
@@ -392,7 +394,7 @@ def test_21_13_a_refused_defensive_shift_names_the_case(
     resolve(st, "central")
     st.apply("allied", {"type": "defensive_shift", "hq": "R-HQ-ORLOV", "shift": -1})
     err = refuse(st, "allied", {"type": "defensive_shift", "hq": "R-HQ-XIX", "shift": -1})
-    assert err.case == "21.13"
+    assert err.case == "brusilov 21.13"
 
 
 def test_21_12_ab11_a_defensive_shift_never_takes_an_attack_off_the_table(
@@ -432,8 +434,8 @@ def test_21_11_only_the_defender_shifts_and_only_once_the_attack_is_committed(
     st = defensive_position(brusilov_position)
     attack(st, "central", "1005", ["G-35R", "G-36R"])
     err = refuse(st, "central", {"type": "defensive_shift", "hq": "R-HQ-XIX", "shift": -1})
-    assert err.case == "21.11"
+    assert err.case == "brusilov 21.11"
     resolve(st, "central")
     assert "column 2-1" in st.prompt("allied")
     err = refuse(st, "allied", {"type": "remove_defensive_shift", "hq": "R-HQ-XIX"})
-    assert err.case == "21.12"
+    assert err.case == "brusilov 21.12"

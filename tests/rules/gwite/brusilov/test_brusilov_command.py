@@ -48,7 +48,7 @@ def test_21_21_every_russian_unit_in_command_in_the_first_combat_phase(
     to_combat_resolution(st)
     assert not U.has_marker(st, "R-3S", OUT)
     assert command.in_command(st, "R-3S")
-    assert any("21.21" in t for t in logged(st, "21.21"))
+    assert any("21.21" in t for t in logged(st, "brusilov 21.21"))
     shown = attack(st, "allied", "1504", ["R-3S"])
     assert shown["attack"] == 3
     entry = resolve_with(st, "allied", fixed_dice, 6, 6, 6)
@@ -61,7 +61,7 @@ def test_21_21_not_on_later_game_turns(brusilov_position: Any, fixed_dice: Any) 
     st = brusilov_position({"R-3S": "1505", "AH-LS32": "1504"}, turn=2, **COMBAT_COMMAND)
     to_combat_resolution(st)
     assert U.has_marker(st, "R-3S", OUT)
-    assert not logged(st, "21.21")
+    assert not logged(st, "brusilov 21.21")
     shown = attack(st, "allied", "1504", ["R-3S"])
     assert shown["attack"] == 1
     entry = resolve_with(st, "allied", fixed_dice, 6, 6, 6)
@@ -73,7 +73,7 @@ def test_21_21_only_in_the_combat_phase(brusilov_position: Any, fixed_dice: Any)
     fixed_dice(2)
     st = brusilov_position({"R-3S": "1505"}, turn=1, **MOVEMENT_COMMAND)
     assert U.has_marker(st, "R-3S", OUT)
-    assert not logged(st, "21.21")
+    assert not logged(st, "brusilov 21.21")
 
 
 def test_21_21_only_russian_units(brusilov_position: Any, fixed_dice: Any) -> None:
@@ -102,7 +102,7 @@ def test_21_31_a_depot_in_supply_needs_no_hq(brusilov_position: Any) -> None:
     st = brusilov_position({"R-D1": "1606"}, turn=3, **MOVEMENT_COMMAND)
     assert supply.in_supply(st, "R-D1")
     assert not U.has_marker(st, "R-D1", OUT)
-    assert logged(st, "21.31")
+    assert logged(st, "brusilov 21.31")
     assert st.top()["kind"] == "movement"
     st.apply("allied", {"type": "select", "unit": "R-D1"})
     move = next(a for a in st.legal_actions("allied") if a["type"] == "move" and a["to"] == "1605")
@@ -190,7 +190,7 @@ def test_21_41_allocation_refused_with_the_case(brusilov_position: Any, refuse: 
     st = brusilov_position(units, turn=3, phasing="central", **MOVEMENT_COMMAND)
     assert st.top()["kind"] == "movement_command_control"
     err = refuse(st, "central", {"type": "command", "unit": "AH-12", "hq": "G-HQ-FALK"})
-    assert err.case == "21.41"
+    assert err.case == "brusilov 21.41"
     st.apply("central", {"type": "command", "unit": "G-35R", "hq": "G-HQ-FALK"})
     assert st.data["stack"][-1]["alloc"] == {"G-35R": "G-HQ-FALK"}
 
@@ -233,4 +233,4 @@ def test_21_31_commanding_a_depot_in_supply_is_refused_with_the_case(
     st = brusilov_position(units, turn=3, **MOVEMENT_COMMAND)
     assert st.top()["kind"] == "movement_command_control"
     err = refuse(st, "allied", {"type": "command", "unit": "R-D1", "hq": "R-HQ-ORLOV"})
-    assert err.case == "21.31"
+    assert err.case == "brusilov 21.31"

@@ -79,7 +79,7 @@ def test_19_21_massed_artillery_doubles_the_attackers_at_resolution(
     assert offered(st, "central") == ["G-D1"]
     st.apply("central", {"type": "massed_artillery", "depot": "G-D1"})
     shown = st.view("central")["combat"]
-    assert [m["case"] for m in shown["attackers"][0]["modifiers"]] == ["19.21"]
+    assert [m["case"] for m in shown["attackers"][0]["modifiers"]] == ["brusilov 19.21"]
     entry = settle(st, "central", fixed_dice, 1)
     assert "16 to 5 (3-1), column 3-1, die 1: -/3" in entry["text"]
     assert_resolved_as_shown(shown, entry)
@@ -97,7 +97,7 @@ def test_19_21_the_depot_is_removed_from_play_not_eliminated(
     record = U.record(st, "G-D1")
     assert record["status"] == REMOVED and record["hex"] is None
     assert st.data["vp"] == vp
-    (text,) = logged(st, "19.21")
+    (text,) = logged(st, "brusilov 19.21")
     assert "removed from play" in text and "not eliminated" in text
 
 
@@ -122,7 +122,7 @@ def test_19_21_one_depot_supports_one_attack(
     attack(st, "central", "1005", ["G-35R", "G-36R"])
     st.apply("central", {"type": "massed_artillery", "depot": "G-D1"})
     err = refuse(st, "central", {"type": "massed_artillery", "depot": "AH-D2"})
-    assert err.case == "19.21"
+    assert err.case == "brusilov 19.21"
     settle(st, "central", fixed_dice, 4)  # 3-1, die 4: 1/2 (provisional)
     while st.top()["kind"] != "combat_resolution":
         role = st.active_roles()[0]
@@ -142,7 +142,7 @@ def test_19_22_a_depot_beyond_three_hexes_cannot_fire(
     attack(st, "central", "1005", ["G-35R", "G-36R"])
     assert offered(st, "central") == []
     err = refuse(st, "central", {"type": "massed_artillery", "depot": "G-D1"})
-    assert err.case == "19.22"
+    assert err.case == "brusilov 19.22"
 
 
 def test_19_22_only_the_attacking_units_within_three_hexes_are_doubled(
@@ -171,7 +171,7 @@ def test_19_22_with_the_option_every_attacking_unit_must_be_within_three_hexes(
     attack(st, "central", "1005", ["G-35R", "G-I"])
     assert offered(st, "central") == []
     err = refuse(st, "central", {"type": "massed_artillery", "depot": "G-D1"})
-    assert err.case == "19.22"
+    assert err.case == "brusilov 19.22"
 
 
 # --- AB7 the order with halvings ---------------------------------------------------------------
@@ -212,7 +212,7 @@ def test_19_23_a_central_powers_depot_doubles_the_defenders_at_resolution(
     st.apply("central", {"type": "massed_artillery", "depot": "AH-D2"})
     shown = st.view("central")["combat"]
     assert shown["defense"] == 8
-    assert "19.23" in [m["case"] for m in shown["defenders"][0]["modifiers"]]
+    assert "brusilov 19.23" in [m["case"] for m in shown["defenders"][0]["modifiers"]]
     fixed_dice(1)
     st.apply("central", {"type": "end_defense"})
     entry = attack_log(st)
@@ -230,7 +230,7 @@ def test_19_23_the_russian_player_cannot_fire_in_defence(
     resolve(st, "central")
     assert defending_stage(st) and offered(st, "allied") == []
     err = refuse(st, "allied", {"type": "massed_artillery", "depot": "R-D1"})
-    assert err.case == "19.23"
+    assert err.case == "brusilov 19.23"
 
 
 def test_19_23_ab8_a_panicked_units_defence_of_1_is_doubled(brusilov_position: Any) -> None:
@@ -251,7 +251,7 @@ class PanickyRules(BrusilovRules):
 
     def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[Any]]:
         if U.info(st, uid).nationality == "austria-hungary":
-            return 1, [{"why": "panicked: defends with 1", "case": "23.11"}]
+            return 1, [{"why": "panicked: defends with 1", "case": "brusilov 23.11"}]
         return super().defense_base(st, uid, hex_label)  # type: ignore[no-any-return]
 
 
@@ -267,7 +267,7 @@ def test_19_24_a_depot_in_the_attacked_hex_gives_no_defensive_support(
     resolve(st, "allied")
     assert offered(st, "central") == []
     err = refuse(st, "central", {"type": "massed_artillery", "depot": "AH-D2"})
-    assert err.case == "19.24"
+    assert err.case == "brusilov 19.24"
 
 
 def test_19_24_a_depot_attacked_earlier_in_the_phase_gives_no_defensive_support(
@@ -287,4 +287,4 @@ def test_19_24_a_depot_attacked_earlier_in_the_phase_gives_no_defensive_support(
     resolve(st, "allied")
     assert offered(st, "central") == []
     err = refuse(st, "central", {"type": "massed_artillery", "depot": "AH-D2"})
-    assert err.case == "19.24"
+    assert err.case == "brusilov 19.24"

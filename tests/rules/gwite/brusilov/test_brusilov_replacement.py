@@ -42,14 +42,14 @@ ATTACK_ON_SCHEDULE_TABLES = """[parameters.replacement]
 min_distance = 1
 source = "Brusilov 22.0, 26.24"
 rolls = [
-  { nationalities = ["austria-hungary"], last_turn = 6, success = [], case = "26.24" },
-  { nationalities = ["austria-hungary"], first_turn = 7, last_turn = 8, success = [1], case = "26.24" },
-  { nationalities = ["austria-hungary"], first_turn = 9, last_turn = 11, success = [1, 2], case = "26.24" },
-  { nationalities = ["austria-hungary"], first_turn = 12, success = [1, 2, 3], case = "26.24" },
-  { nationalities = ["germany"], success = [1, 2, 3], case = "22.12" },
-  { nationalities = ["russia"], last_turn = 6, success = [], case = "26.24" },
-  { nationalities = ["russia"], first_turn = 7, last_turn = 9, success = [1, 2, 3], case = "26.24" },
-  { nationalities = ["russia"], first_turn = 10, success = [1, 2], case = "26.24" },
+  { nationalities = ["austria-hungary"], last_turn = 6, success = [], case = "brusilov 26.24" },
+  { nationalities = ["austria-hungary"], first_turn = 7, last_turn = 8, success = [1], case = "brusilov 26.24" },
+  { nationalities = ["austria-hungary"], first_turn = 9, last_turn = 11, success = [1, 2], case = "brusilov 26.24" },
+  { nationalities = ["austria-hungary"], first_turn = 12, success = [1, 2, 3], case = "brusilov 26.24" },
+  { nationalities = ["germany"], success = [1, 2, 3], case = "brusilov 22.12" },
+  { nationalities = ["russia"], last_turn = 6, success = [], case = "brusilov 26.24" },
+  { nationalities = ["russia"], first_turn = 7, last_turn = 9, success = [1, 2, 3], case = "brusilov 26.24" },
+  { nationalities = ["russia"], first_turn = 10, success = [1, 2], case = "brusilov 26.24" },
 ]
 """  # noqa: E501
 
@@ -109,7 +109,7 @@ def test_22_11_austro_hungarians_may_not_replace_on_turns_one_and_two(
     st = replacing({"AH-12": REDUCED["AH-12"], "G-35R": REDUCED["G-35R"]}, turn, phasing="central")
     assert [a["unit"] for a in st.legal_actions("central") if a["type"] == "replace"] == ["G-35R"]
     err = refuse(st, "central", {"type": "replace", "unit": "AH-12"})
-    assert err.case == "22.11"
+    assert err.case == "brusilov 22.11"
 
 
 @pytest.mark.parametrize(
@@ -133,7 +133,7 @@ def test_22_11_austro_hungarian_rolls_by_game_turn(
 ) -> None:
     st = roll_for(replacing, fixed_dice, "AH-12", turn, die)
     assert restored(st, "AH-12") is succeeds
-    assert len(rolled_under(st, "22.11")) == 1
+    assert len(rolled_under(st, "brusilov 22.11")) == 1
 
 
 # --- 22.12 German units -------------------------------------------------------------------
@@ -148,7 +148,7 @@ def test_22_12_germans_replace_on_one_to_three_throughout(
 ) -> None:
     st = roll_for(replacing, fixed_dice, "G-35R", turn, die)
     assert restored(st, "G-35R") is succeeds
-    assert len(rolled_under(st, "22.12")) == 1
+    assert len(rolled_under(st, "brusilov 22.12")) == 1
 
 
 # --- 22.21 Russian table ----------------------------------------------------------------
@@ -161,7 +161,7 @@ def test_22_21_russians_may_not_replace_on_turns_one_and_two(replacing: Any, tur
     assert st.top()["kind"] != "step_replacement"
     assert replacement.refusal_case(st, "R-3S") == (
         f"russia units may not replace steps on Game-Turn {turn}",
-        "22.21",
+        "brusilov 22.21",
     )
 
 
@@ -182,7 +182,7 @@ def test_22_21_russian_rolls_by_game_turn(
 ) -> None:
     st = roll_for(replacing, fixed_dice, "R-3S", turn, die)
     assert restored(st, "R-3S") is succeeds
-    assert len(rolled_under(st, "22.21")) == 1
+    assert len(rolled_under(st, "brusilov 22.21")) == 1
 
 
 # --- 22.0 general rule -------------------------------------------------------------------
@@ -216,7 +216,7 @@ def test_22_0_a_unit_out_of_supply_may_not(replacing: Any, refuse: Refuse) -> No
     st = replacing({"R-3S": {"hex": "0305", "steps_lost": 1}, **COMPANION}, 6)
     assert not supply.in_supply(st, "R-3S")
     err = refuse(st, "allied", {"type": "replace", "unit": "R-3S"})
-    assert err.case == "22.0" and "out of supply" in err.reason
+    assert err.case == "brusilov 22.0" and "out of supply" in err.reason
     assert replacement.eligible(st, st.top()) == ["R-65R"]
 
 
@@ -255,7 +255,7 @@ def test_22_11_and_22_21_tables_shift_for_attack_on_schedule(
 ) -> None:
     st = roll_for(replacing, fixed_dice, uid, turn, die, tables=ATTACK_ON_SCHEDULE_TABLES)
     assert restored(st, uid) is succeeds
-    assert len(rolled_under(st, "26.24")) == 1
+    assert len(rolled_under(st, "brusilov 26.24")) == 1
 
 
 def test_22_21_attack_on_schedule_no_russian_replacement_on_turns_five_and_six(
@@ -263,4 +263,4 @@ def test_22_21_attack_on_schedule_no_russian_replacement_on_turns_five_and_six(
 ) -> None:
     st = replacing({"R-3S": REDUCED["R-3S"]}, 6, tables=ATTACK_ON_SCHEDULE_TABLES)
     assert replacement.refusal_case(st, "R-3S") is not None
-    assert replacement.refusal_case(st, "R-3S")[1] == "26.24"  # type: ignore[index]
+    assert replacement.refusal_case(st, "R-3S")[1] == "brusilov 26.24"  # type: ignore[index]

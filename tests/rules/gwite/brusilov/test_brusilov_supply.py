@@ -205,7 +205,7 @@ def test_19_41_cavalry_living_off_the_land_suffers_no_attrition(
     assert len(attrition_rolls(st)) == 1 and U.info(st, "R-3S").name in attrition_rolls(st)[0]
     assert U.record(st, "R-7C")["lost"] == 0
     assert U.record(st, "R-3S")["lost"] == 1
-    assert any("R-7C" in t or U.info(st, "R-7C").name in t for t in logged(st, "19.41"))
+    assert any("R-7C" in t or U.info(st, "R-7C").name in t for t in logged(st, "brusilov 19.41"))
 
 
 def test_19_41_only_in_the_forage_region(brusilov_position: Any, fixed_dice: Any) -> None:
@@ -245,7 +245,7 @@ def test_19_41_ab10_more_than_two_stacking_points_loses_the_exemption(
     st = brusilov_position({"R-7C": "0312", "R-DC": "0312"}, special=FORAGE, **ATTRITION)
     assert len(attrition_rolls(st)) == 2
     assert [U.record(st, u)["lost"] for u in ("R-7C", "R-DC")] == [1, 0]
-    assert any("more than two Stacking Points" in t for t in logged(st, "19.41"))
+    assert any("more than two Stacking Points" in t for t in logged(st, "brusilov 19.41"))
 
 
 def test_19_41_ab10_a_regiment_with_the_cavalry_makes_three_points(
@@ -276,7 +276,7 @@ def test_19_41_ab10_option_the_excess_is_eliminated(
     assert U.record(st, "R-DC")["status"] == "eliminated"
     assert U.record(st, "R-7C")["status"] == "on_map"
     assert st.top()["kind"] != "end_of_phase"
-    assert any("stacking limit" in t for t in logged(st, "19.41"))
+    assert any("stacking limit" in t for t in logged(st, "brusilov 19.41"))
     assert any("over the limit of 2" in t for t in logged(st, "6.14"))
 
 
@@ -326,7 +326,7 @@ def test_19_42_living_off_the_land_cavalry_attacking_checks_attrition(
     assert U.rules(st).living_off_the_land(st, "R-7C")
     attack(st, "allied", "0313", ["R-7C"])
     resolve_with(st, "allied", fixed_dice, 2, 6, 6, 6)
-    (roll,) = attrition_rolls(st, "19.42")
+    (roll,) = attrition_rolls(st, "brusilov 19.42")
     assert U.info(st, "R-7C").name in roll and "living off the land" in roll
     assert U.record(st, "R-7C")["lost"] == 1
 
