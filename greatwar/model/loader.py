@@ -447,16 +447,29 @@ def _lacks(scenario: Scenario) -> list[str]:
         out.append(
             f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"
         )
+    swapped_in = _replacements(scenario)  # out of play unless an option swaps them in
     unplaced = [
         c.id
         for c in scenario.counters.values()
-        if c.setup is None and c.arrive is None and not _in_position(scenario, c.id)
+        if c.setup is None
+        and c.arrive is None
+        and not _in_position(scenario, c.id)
+        and c.id not in swapped_in
     ]
     if unplaced:
         out.append(
             f"{len(unplaced)} counters with neither set-up hex nor arrival:"
             f" {', '.join(unplaced[:10])}"
         )
+    return out
+
+
+def _replacements(scenario: Scenario) -> set[str]:
+    """Counters an option swaps in at the start (``[option_effects] substitute``)."""
+    out: set[str] = set()
+    for eff in scenario.file.option_effects.values():
+        for part in (eff, *eff.with_option.values()):
+            out.update(part.substitute.values())
     return out
 
 
