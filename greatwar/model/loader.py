@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from greatwar.model.board import Board, canonical, check_hex, compile_board
+from greatwar.model.board import UNKNOWN, Board, canonical, check_hex, compile_board
 from greatwar.model.files import DATA_ROOT, check_model, parse_file, read_toml
 from greatwar.model.problems import Problem, Problems, ScenarioError
 from greatwar.model.schema import (
@@ -358,7 +358,9 @@ def _check_counters(
         if c.arrive is not None:
             entry = c.arrive.entry
             loc = ("counter", j, "arrive", "entry")
-            if board is not None and entry not in board.entries:
+            if entry == UNKNOWN:  # '?': not yet entered (listed as lacking)
+                pass
+            elif board is not None and entry not in board.entries:
                 try:
                     board.numbering.parse(entry)
                 except ValueError:
@@ -446,6 +448,12 @@ def _lacks(scenario: Scenario) -> list[str]:
     if no_move:
         out.append(
             f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"
+        )
+    no_entry = [c.id for c in scenario.counters.values() if c.arrive and c.arrive.entry == UNKNOWN]
+    if no_entry:
+        out.append(
+            f"{len(no_entry)} reinforcements whose entry hex is not yet entered ('?'):"
+            f" {_sample(no_entry)}"
         )
     swapped_in = _replacements(scenario)  # out of play unless an option swaps them in
     unplaced = [

@@ -90,12 +90,6 @@ def effective(scenario: Scenario, options: dict[str, Any]) -> Scenario:
     counters = dict(scenario.counters)
     for _, eff in effects:
         params = merged(params, eff.parameters)
-        for old, new in eff.substitute.items():  # the replacement in the replaced's place
-            was = counters[old]
-            counters[new] = counters[new].model_copy(
-                update={"setup": was.setup, "arrive": was.arrive}
-            )
-            counters[old] = was.model_copy(update={"setup": None, "arrive": None})
         for uid, change in eff.arrivals.items():
             counters[uid] = _changed(counters[uid], change)
         for uid, counter in counters.items():
@@ -103,6 +97,10 @@ def effective(scenario: Scenario, options: dict[str, Any]) -> Scenario:
             if turns and counter.arrive is not None:
                 later = counter.arrive.model_copy(update={"turn": counter.arrive.turn + turns})
                 counters[uid] = counter.model_copy(update={"arrive": later})
+    for old, new, _ in substitutions(scenario, options):  # last: the replacement takes the
+        was = counters[old]  # replaced counter's place as the other options left it
+        counters[new] = counters[new].model_copy(update={"setup": was.setup, "arrive": was.arrive})
+        counters[old] = was.model_copy(update={"setup": None, "arrive": None})
     file = scenario.file.model_copy(update={"parameters": params})
     return dataclasses.replace(scenario, file=file, counters=counters)
 

@@ -211,9 +211,17 @@ def _lacks_counters(scenario: Scenario) -> list[str]:
         out.append(f"{len(hqs)} HQ counters without command values: {_sample(hqs)}")
     if not any(c.type == "armored_car" for c in counters):
         out.append("the Russian armored car counter (brusilov 24.0)")
-    if not any(c.arrive is not None for c in counters):
+    for side in scenario.sides:
+        if not any(c.arrive is not None for c in counters if c.side == side.id):
+            out.append(
+                f"the {side.name}' reinforcements and their Game-Turns of arrival printed on"
+                " the counters (brusilov 26.11)"
+            )
+    provisional = [c.id for c in counters if "provisional" in c.source]
+    if provisional:
         out.append(
-            "the reinforcements' Game-Turns of arrival printed on the counters (brusilov 26.11)"
+            f"{len(provisional)} counters with provisional data (each source says which):"
+            f" {_sample(provisional)}"
         )
     return out
 
