@@ -65,6 +65,10 @@ class Scenario:
     terrain: TerrainTable | TerrainCharacteristics
     file: ScenarioFile
     lacks: list[str] = field(default_factory=list)
+    #: what of ``lacks`` keeps the scenario from being played at all (hexes without
+    #: terrain, counters without values, what its rule system lacks): the start page
+    #: offers it as not yet playable
+    blocking: list[str] = field(default_factory=list)
     #: where each counter was read: its file's problems and its index there (so that a
     #: rule system's validation can point at a counter's ``setup``)
     origins: dict[str, tuple[Problems, int]] = field(default_factory=dict)
@@ -299,7 +303,9 @@ def _assemble(
     )
     _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
-    scenario.lacks = _lacks(scenario) + system.lacks(scenario)
+    own, rules = _lacks(scenario), system.lacks(scenario)
+    scenario.lacks = own + rules
+    scenario.blocking = _blocking(scenario) + rules
     return scenario
 
 
@@ -440,15 +446,7 @@ def _lacks(scenario: Scenario) -> list[str]:
     out: list[str] = []
     out += _lacks_terrain(scenario.board)
     out += _lacks_strengths(list(scenario.counters.values()))
-    no_move = [
-        c.id
-        for c in scenario.counters.values()
-        if c.movement is None and not any(s.movement is not None for s in c.steps)
-    ]
-    if no_move:
-        out.append(
-            f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"
-        )
+    out += _lacks_movement(scenario)
     no_entry = [c.id for c in scenario.counters.values() if c.arrive and c.arrive.entry == UNKNOWN]
     if no_entry:
         out.append(
@@ -470,6 +468,24 @@ def _lacks(scenario: Scenario) -> list[str]:
             f" {', '.join(unplaced[:10])}"
         )
     return out
+
+
+def _blocking(scenario: Scenario) -> list[str]:
+    """What keeps a valid scenario from being played at all: a map without terrain, units
+    without strengths or Movement Allowances (counters not yet placed only miss the game)."""
+    counters = list(scenario.counters.values())
+    return _lacks_terrain(scenario.board) + _lacks_strengths(counters) + _lacks_movement(scenario)
+
+
+def _lacks_movement(scenario: Scenario) -> list[str]:
+    no_move = [
+        c.id
+        for c in scenario.counters.values()
+        if c.movement is None and not any(s.movement is not None for s in c.steps)
+    ]
+    if not no_move:
+        return []
+    return [f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"]
 
 
 def _replacements(scenario: Scenario) -> set[str]:
