@@ -369,7 +369,7 @@ class HqInfo(Strict):
 
 class Arrival(Strict):
     turn: int = Field(ge=1)
-    entry: str = Field(description="lettered entry hex, or a hex number; \"?\" not yet entered")
+    entry: str = Field(description='lettered entry hex, or a hex number; "?" not yet entered')
     entrained: bool = False
 
 

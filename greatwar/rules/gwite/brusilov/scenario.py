@@ -187,7 +187,8 @@ def _lacks_special(scenario: Scenario) -> list[str]:
         missing = [u for u in special.panic_exempt if u not in scenario.counters]
         if missing:
             out.append(
-                f"the counters of the units that do not panic (brusilov 23.42): {', '.join(missing)}"
+                "the counters of the units that do not panic (brusilov 23.42):"
+                f" {', '.join(missing)}"
             )
     region = board_region(scenario, special.forage_region)
     if not region:
