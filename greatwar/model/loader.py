@@ -461,6 +461,7 @@ def _lacks(scenario: Scenario) -> list[str]:
         and c.arrive is None
         and not _in_position(scenario, c.id)
         and c.id not in swapped_in
+        and c.type != "supply_depot"  # a pool a game's depot schedule draws from (Brusilov 20.2)
     ]
     if unplaced:
         out.append(

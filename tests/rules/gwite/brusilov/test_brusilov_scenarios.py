@@ -4,6 +4,7 @@ the historical ones loaded as far as the rulebook gives them, with what they sti
 
 from __future__ import annotations
 
+import tomllib
 from typing import Any
 
 import pytest
@@ -197,13 +198,36 @@ def test_26_22_the_west_front_delays_the_schedule_one_turn() -> None:
     assert arrival(st, "CP-BI") == 8 and arrival(st, "CP-22") == 16
 
 
-def test_26_23_the_depot_schedule_is_recorded_for_the_depot_rules() -> None:
-    # the depot schedule's data belong to the reinforcement rules (20.2); the scenario
-    # records 26.23's numbers where they will be entered
-    text = load_scenario(ON_SCHEDULE).path.read_text(encoding="utf-8")
-    assert "brusilov 26.23" in text
-    assert "one depot on Game-Turns 6 through 18" in text
-    assert "one\n# on Game-Turns 5 and 6, two on each Game-Turn thereafter" in text
+def commented_schedule(scenario: str) -> dict[str, Any]:
+    """The depot schedule rows a scenario keeps commented out until the depot rules'
+    ``[special]`` fields are merged (see its TODO)."""
+    text = load_scenario(scenario).path.read_text(encoding="utf-8")
+    block = text.split("uncomment these rows into [special].\n", 1)[1].split("\n\n", 1)[0]
+    return tomllib.loads("\n".join(line.removeprefix("# ") for line in block.splitlines()))
+
+
+def test_26_23_the_depot_schedule_of_attack_on_schedule() -> None:
+    rows = commented_schedule(ON_SCHEDULE)
+
+    def received(side: str, turn: int, *options: str) -> int:
+        count = 0
+        for row in rows["depots"]:
+            due = row["from_turn"] <= turn <= row.get("to_turn", 99)
+            if row["side"] == side and due and row.get("option") in (None, *options):
+                count = row["count"]
+        return count
+
+    assert [received("allied", t) for t in (5, 6, 12, 18)] == [0, 1, 1, 1]
+    assert [received("central", t) for t in (5, 6, 7, 18)] == [1, 1, 2, 2]
+    assert received("allied", 6, "increased_supply") == 2  # 26.33
+    assert rows["depot_caps"] == {"allied": 11, "central": 10}  # 20.23
+    assert rows["withholding"] == [{"from_turn": 5, "vp": -4, "source": "brusilov 26.22"}]
+    historical = commented_schedule(HISTORICAL)["depots"]
+    assert {(r["side"], r["from_turn"], r["count"]) for r in historical if "option" not in r} == {
+        ("allied", 2, 1),
+        ("central", 1, 1),
+        ("central", 3, 2),
+    }  # 20.21
 
 
 @pytest.mark.parametrize(
