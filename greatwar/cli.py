@@ -96,10 +96,13 @@ def scenarios() -> None:
     from greatwar.api import load
     from greatwar.model.loader import scenario_ids
 
-    table = Table("id", "name", "turns", "fictional")
+    table = Table("id", "name", "turns", "fictional", "playable")
     for sid in scenario_ids():
         sc = load(sid).scenario
-        table.add_row(sid, sc.info.name, str(sc.info.turns), "yes" if sc.fictional else "")
+        playable = "yes" if not sc.blocking else "not yet"  # `greatwar validate` says why
+        table.add_row(
+            sid, sc.info.name, str(sc.info.turns), "yes" if sc.fictional else "", playable
+        )
     console.print(table)
 
 
