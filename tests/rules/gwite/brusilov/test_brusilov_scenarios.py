@@ -98,6 +98,27 @@ def test_15_0_the_teaching_scenario_is_complete_and_gives_every_brusilov_datum()
     assert sc.board.trenches and any(c.vp for c in sc.board.cities.values())  # 25.11
 
 
+def test_15_0_the_teaching_russians_can_attack_on_the_surprise_turn() -> None:
+    # 18.1: only Russian HQs move on Game-Turn 1, so the assault divisions set up on the
+    # start line next to the Austro-Hungarian trench, where the surprise (23.0) strikes
+    st = start(TEACHING)
+    board = st.game.scenario.board
+    start_line = sorted(h for h, c in board.country.items() if c == "start-line")
+    assert start_line and all(h[:2] == "07" for h in start_line)
+    assert all(h in board.trenches for h in board.country if h[:2] in ("06", "08"))
+
+    def declarable(s: State) -> set[str]:
+        role = s.active_roles()[0]
+        return {a["target"] for a in s.legal_actions(role) if a["type"] == "declare"}
+
+    play_until(st, lambda s: bool(declarable(s)), limit=500)
+    assert st.data["turn"] == 1 and st.data["phasing"] == "allied"
+    targets = declarable(st)
+    units = st.data["units"]
+    defenders = {units[u]["hex"] for u in ("AH-11", "AH-12", "AH-13", "AH-54", "AH-VI")}
+    assert defenders <= targets
+
+
 def test_15_0_the_teaching_scenario_plays_to_its_end() -> None:
     from greatwar.ai.random_agent import RandomAgent
     from greatwar.sim.play import play_game
@@ -363,7 +384,7 @@ def test_26_34_8_kl_replaces_8_ka_at_the_start() -> None:
     assert status(plain, "R-HQ-KA") == "on_map" and status(plain, "R-HQ-KL") == "out_of_play"
     st = start(TEACHING, better_commanders=True)
     assert status(st, "R-HQ-KA") == "out_of_play" and st.data["units"]["R-HQ-KA"]["hex"] is None
-    assert status(st, "R-HQ-KL") == "on_map" and st.data["units"]["R-HQ-KL"]["hex"] == "1104"
+    assert status(st, "R-HQ-KL") == "on_map" and st.data["units"]["R-HQ-KL"]["hex"] == "0904"
     assert st.data["vp"] == -1
     said = [e for e in st.data["log"] if e.get("case") == "brusilov 26.34"]
     assert len(said) == 1 and "8 KL: Klembowski" in said[0]["text"]
