@@ -19,6 +19,14 @@ game's on/off options changes::
     parameters = { rail_capacity = { allied = 8 } }   # merged into [parameters]
     arrivals = { "R-SGA-1" = { turn = 6 } }           # a counter's arrival changed
 
+    [option_effects.better_commanders]
+    substitute = { "R-HQ-KA" = "R-HQ-KL" }            # KL in KA's place, KA out of play
+    vp = -1
+
+    [option_effects.better_commanders.with_option.guards]   # only with option guards on
+    substitute = { "R-HQ-GBZ" = "R-HQ-GGU" }
+    vp = -1
+
 A game is played with its scenario made *effective* for the options that are on
 (:func:`effective`): the parameters merged, the counters' arrivals changed.  The
 rule system builds the game's static tables from it, so every rule that reads
