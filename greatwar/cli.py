@@ -96,10 +96,13 @@ def scenarios() -> None:
     from greatwar.api import load
     from greatwar.model.loader import scenario_ids
 
-    table = Table("id", "name", "turns", "fictional")
+    table = Table("id", "name", "turns", "fictional", "playable")
     for sid in scenario_ids():
         sc = load(sid).scenario
-        table.add_row(sid, sc.info.name, str(sc.info.turns), "yes" if sc.fictional else "")
+        playable = "yes" if not sc.blocking else "not yet"  # `greatwar validate` says why
+        table.add_row(
+            sid, sc.info.name, str(sc.info.turns), "yes" if sc.fictional else "", playable
+        )
     console.print(table)
 
 
@@ -344,14 +347,25 @@ def _game_progress(total: int) -> Iterator[Callable[[Any, int, int], None]]:
 
 @app.command()
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Scenario, map, counter or table files.")],
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Scenario, map, counter or table files, or scenario ids."),
+    ],
 ) -> None:
     """Check data files; list every problem, or what a valid scenario still lacks."""
+    from greatwar.model.loader import resolve
+    from greatwar.model.problems import ScenarioError
     from greatwar.rules import validate_file
 
     bad = 0
     for path in files:
-        report = validate_file(path)
+        target = path
+        if not path.exists() and path.suffix != ".toml":  # a scenario id: gwite/teaching
+            try:
+                target = resolve(str(path))[1]
+            except ScenarioError:
+                target = path
+        report = validate_file(target)
         if report.problems:
             bad += 1
             for p in report.problems:

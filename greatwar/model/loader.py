@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from greatwar.model.board import Board, canonical, check_hex, compile_board
+from greatwar.model.board import UNKNOWN, Board, canonical, check_hex, compile_board
 from greatwar.model.files import DATA_ROOT, check_model, parse_file, read_toml
 from greatwar.model.problems import Problem, Problems, ScenarioError
 from greatwar.model.schema import (
@@ -65,6 +65,10 @@ class Scenario:
     terrain: TerrainTable | TerrainCharacteristics
     file: ScenarioFile
     lacks: list[str] = field(default_factory=list)
+    #: what of ``lacks`` keeps the scenario from being played at all (hexes without
+    #: terrain, counters without values, what its rule system lacks): the start page
+    #: offers it as not yet playable
+    blocking: list[str] = field(default_factory=list)
     #: where each counter was read: its file's problems and its index there (so that a
     #: rule system's validation can point at a counter's ``setup``)
     origins: dict[str, tuple[Problems, int]] = field(default_factory=dict)
@@ -299,7 +303,9 @@ def _assemble(
     )
     _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
-    scenario.lacks = _lacks(scenario) + system.lacks(scenario)
+    own, rules = _lacks(scenario), system.lacks(scenario)
+    scenario.lacks = own + rules
+    scenario.blocking = _blocking(scenario) + rules
     return scenario
 
 
@@ -358,7 +364,9 @@ def _check_counters(
         if c.arrive is not None:
             entry = c.arrive.entry
             loc = ("counter", j, "arrive", "entry")
-            if board is not None and entry not in board.entries:
+            if entry == UNKNOWN:  # '?': not yet entered (listed as lacking)
+                pass
+            elif board is not None and entry not in board.entries:
                 try:
                     board.numbering.parse(entry)
                 except ValueError:
@@ -438,25 +446,55 @@ def _lacks(scenario: Scenario) -> list[str]:
     out: list[str] = []
     out += _lacks_terrain(scenario.board)
     out += _lacks_strengths(list(scenario.counters.values()))
-    no_move = [
-        c.id
-        for c in scenario.counters.values()
-        if c.movement is None and not any(s.movement is not None for s in c.steps)
-    ]
-    if no_move:
+    out += _lacks_movement(scenario)
+    no_entry = [c.id for c in scenario.counters.values() if c.arrive and c.arrive.entry == UNKNOWN]
+    if no_entry:
         out.append(
-            f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"
+            f"{len(no_entry)} reinforcements whose entry hex is not yet entered ('?'):"
+            f" {_sample(no_entry)}"
         )
+    swapped_in = _replacements(scenario)  # out of play unless an option swaps them in
     unplaced = [
         c.id
         for c in scenario.counters.values()
-        if c.setup is None and c.arrive is None and not _in_position(scenario, c.id)
+        if c.setup is None
+        and c.arrive is None
+        and not _in_position(scenario, c.id)
+        and c.id not in swapped_in
+        and c.type != "supply_depot"  # a pool a game's depot schedule draws from (Brusilov 20.2)
     ]
     if unplaced:
         out.append(
             f"{len(unplaced)} counters with neither set-up hex nor arrival:"
             f" {', '.join(unplaced[:10])}"
         )
+    return out
+
+
+def _blocking(scenario: Scenario) -> list[str]:
+    """What keeps a valid scenario from being played at all: a map without terrain, units
+    without strengths or Movement Allowances (counters not yet placed only miss the game)."""
+    counters = list(scenario.counters.values())
+    return _lacks_terrain(scenario.board) + _lacks_strengths(counters) + _lacks_movement(scenario)
+
+
+def _lacks_movement(scenario: Scenario) -> list[str]:
+    no_move = [
+        c.id
+        for c in scenario.counters.values()
+        if c.movement is None and not any(s.movement is not None for s in c.steps)
+    ]
+    if not no_move:
+        return []
+    return [f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"]
+
+
+def _replacements(scenario: Scenario) -> set[str]:
+    """Counters an option swaps in at the start (``[option_effects] substitute``)."""
+    out: set[str] = set()
+    for eff in scenario.file.option_effects.values():
+        for part in (eff, *eff.with_option.values()):
+            out.update(part.substitute.values())
     return out
 
 

@@ -369,7 +369,7 @@ class HqInfo(Strict):
 
 class Arrival(Strict):
     turn: int = Field(ge=1)
-    entry: str = Field(description="lettered entry hex, or a hex number")
+    entry: str = Field(description='lettered entry hex, or a hex number; "?" not yet entered')
     entrained: bool = False
 
 
@@ -791,6 +791,14 @@ class OptionEffects(Strict):
     delay: dict[str, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
     vp: int = 0
     excludes: list[str] = Field(default_factory=list)
+    #: counters swapped at the start, replaced id -> replacement id: the replacement takes
+    #: the replaced counter's set-up or arrival, the replaced counter is out of play (a
+    #: replacement is printed with neither, so it is out of play without the option)
+    #: (Brusilov 26.34 8 KL for 8 KA)
+    substitute: dict[str, str] = Field(default_factory=dict)
+    #: further effects that apply only while the named option is on too (Brusilov 26.34:
+    #: GGU for GBZ "if the Special Guards option is being employed")
+    with_option: dict[str, OptionEffects] = Field(default_factory=dict)
     source: str = ""
 
 

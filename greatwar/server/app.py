@@ -15,6 +15,7 @@ status      code                      when
 403         ``not_your_seat``         acting or viewing for a role the seat does not hold
 409         ``stale_version``         the submission's version is not the game's
 409         ``duplicate_submission``  the submission id was used already
+409         ``not_playable``          the scenario's map or counters are still to be entered
 422         ``malformed``             the request body is not what the API expects
 400         ``illegal``               the rules forbid the action (reason and ``case``)
 403         ``game_running``          the record is asked for before the game is over
@@ -132,6 +133,11 @@ def scenario_list() -> list[dict[str, Any]]:
                 "system": sc.info.system,
                 "name": sc.info.name,
                 "fictional": sc.fictional,
+                "description": sc.info.description,
+                # a scenario whose map or counters are still to be entered is listed,
+                # not offered: the start page says what it lacks
+                "playable": not sc.blocking,
+                "lacks": list(sc.lacks),
                 "roles": [{"id": r, "name": system.role_name(game, r)} for r in game.roles()],
                 "options": [
                     {

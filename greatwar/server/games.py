@@ -194,6 +194,13 @@ class GameService:
             game = greatwar.load(scenario, options)
         except (ValueError, TypeError, ScenarioError) as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
+        if game.scenario.blocking:
+            raise ApiError(
+                409,
+                "not_playable",
+                f"{game.scenario.info.name} is not yet playable; it lacks: "
+                + "; ".join(game.scenario.blocking),
+            )
         roles = game.roles()
         unknown = sorted(set(seats) - set(roles))
         if unknown:

@@ -33,4 +33,6 @@ def test_the_option_effects_example_is_valid() -> None:
     effects = tomllib.loads(effects_example)["option_effects"]["west_front"]
     parsed = OptionEffects.model_validate(effects)
     assert (parsed.vp, parsed.delay, parsed.excludes) == (-6, {"central": 1}, ["more_capacity"])
+    assert parsed.substitute == {"R-HQ-KA": "R-HQ-KL"}
+    assert parsed.with_option["guards"].substitute == {"R-HQ-GBZ": "R-HQ-GGU"}
     assert EntryHex.model_validate({"letter": "C", "hexes": ["2006", "2007"]}).hexes

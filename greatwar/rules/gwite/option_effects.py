@@ -19,6 +19,14 @@ game's on/off options changes::
     parameters = { rail_capacity = { allied = 8 } }   # merged into [parameters]
     arrivals = { "R-SGA-1" = { turn = 6 } }           # a counter's arrival changed
 
+    [option_effects.better_commanders]
+    substitute = { "R-HQ-KA" = "R-HQ-KL" }            # KL in KA's place, KA out of play
+    vp = -1
+
+    [option_effects.better_commanders.with_option.guards]   # only with option guards on
+    substitute = { "R-HQ-GBZ" = "R-HQ-GGU" }
+    vp = -1
+
 A game is played with its scenario made *effective* for the options that are on
 (:func:`effective`): the parameters merged, the counters' arrivals changed.  The
 rule system builds the game's static tables from it, so every rule that reads
@@ -43,9 +51,29 @@ if TYPE_CHECKING:
 
 
 def active(scenario: Scenario, options: dict[str, Any]) -> list[tuple[str, OptionEffects]]:
-    """The effects of the options that are on, in the order of their names."""
+    """The effects of the options that are on, in the order of their names; an effect's
+    ``with_option`` part follows it when that other option is on too (named
+    ``"<option>+<other>"``)."""
     effects = scenario.file.option_effects
-    return [(name, effects[name]) for name in sorted(effects) if options.get(name) is True]
+    out: list[tuple[str, OptionEffects]] = []
+    for name in sorted(effects):
+        if options.get(name) is not True:
+            continue
+        out.append((name, effects[name]))
+        for other in sorted(effects[name].with_option):
+            if options.get(other) is True:
+                out.append((f"{name}+{other}", effects[name].with_option[other]))
+    return out
+
+
+def substitutions(scenario: Scenario, options: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """The counters swapped at the start (replaced, replacement, the effect's source), in
+    the order the options apply (Brusilov 26.34)."""
+    return [
+        (old, new, eff.source)
+        for _, eff in active(scenario, options)
+        for old, new in eff.substitute.items()
+    ]
 
 
 def check_combination(scenario: Scenario, options: dict[str, Any]) -> None:
@@ -77,6 +105,10 @@ def effective(scenario: Scenario, options: dict[str, Any]) -> Scenario:
             if turns and counter.arrive is not None:
                 later = counter.arrive.model_copy(update={"turn": counter.arrive.turn + turns})
                 counters[uid] = counter.model_copy(update={"arrive": later})
+    for old, new, _ in substitutions(scenario, options):  # last: the replacement takes the
+        was = counters[old]  # replaced counter's place as the other options left it
+        counters[new] = counters[new].model_copy(update={"setup": was.setup, "arrive": was.arrive})
+        counters[old] = was.model_copy(update={"setup": None, "arrive": None})
     file = scenario.file.model_copy(update={"parameters": params})
     return dataclasses.replace(scenario, file=file, counters=counters)
 
@@ -128,17 +160,51 @@ def validate(scenario: Scenario, specs: dict[str, OptionSpec], problems: Problem
         for other in eff.excludes:
             if other not in specs:
                 problems.add((*loc, "excludes"), f"{other!r} is not an option (options: {known})")
-        P.validate(scenario, eff.parameters, problems, (*loc, "parameters"))
-        _check_arrivals(scenario, eff, loc, problems)
-        keys = {s.id for s in scenario.sides} | {n for s in scenario.sides for n in s.nationalities}
-        for key in sorted(set(eff.delay) - keys):
-            problems.add(
-                (*loc, "delay", key), f"{key!r} is neither a side nor a nationality of the scenario"
-            )
+        _check_effect(scenario, eff, loc, problems)
+        for other, part in eff.with_option.items():
+            where = (*loc, "with_option", other)
+            if other not in specs:
+                problems.add(where, f"{other!r} is not an option (options: {known})")
+            _check_effect(scenario, part, where, problems)
     try:
         check_combination(scenario, {**scenario.file.options})
     except ValueError as exc:
         problems.add(("options",), str(exc))
+
+
+def _check_effect(
+    scenario: Scenario, eff: OptionEffects, loc: tuple[str | int, ...], problems: Problems
+) -> None:
+    P.validate(scenario, eff.parameters, problems, (*loc, "parameters"))
+    _check_arrivals(scenario, eff, loc, problems)
+    _check_substitutes(scenario, eff, loc, problems)
+    keys = {s.id for s in scenario.sides} | {n for s in scenario.sides for n in s.nationalities}
+    for key in sorted(set(eff.delay) - keys):
+        problems.add(
+            (*loc, "delay", key), f"{key!r} is neither a side nor a nationality of the scenario"
+        )
+
+
+def _check_substitutes(
+    scenario: Scenario, eff: OptionEffects, loc: tuple[str | int, ...], problems: Problems
+) -> None:
+    """Both counters exist, on the same side; the replacement is printed without set-up or
+    arrival (out of play unless the option swaps it in)."""
+    for old, new in eff.substitute.items():
+        where = (*loc, "substitute", old)
+        replaced, replacement = scenario.counters.get(old), scenario.counters.get(new)
+        for uid, counter in ((old, replaced), (new, replacement)):
+            if counter is None:
+                problems.add(where, f"no counter with id {uid!r} in the scenario's counter files")
+        if replaced is None or replacement is None:
+            continue
+        if replaced.side != replacement.side:
+            problems.add(where, f"{new} is not on the side of {old}, which it replaces")
+        if replacement.setup is not None or replacement.arrive is not None:
+            problems.add(
+                where,
+                f"{new} replaces {old}: it takes {old}'s place, so it has no set-up or arrival",
+            )
 
 
 def _check_arrivals(

@@ -41,6 +41,11 @@ def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
     }
 
 
+#: the status of a counter not in the game: printed with neither set-up nor arrival (a
+#: counter an option swaps in, Brusilov 26.34), or swapped out by such an option
+OUT_OF_PLAY = "out_of_play"
+
+
 class GwiteSystem(RuleSystem):
     name = "gwite"
 
@@ -114,6 +119,8 @@ class GwiteSystem(RuleSystem):
         for uid, ui in game.static.units.items():
             if ui.setup is not None:
                 units[uid] = new_unit_record(canonical(board, ui.setup), "on_map")
+            elif ui.arrive_turn is None:  # neither set up nor arriving: an option's
+                units[uid] = new_unit_record(None, OUT_OF_PLAY)  # replacement (R8)
             else:
                 units[uid] = new_unit_record(None, "pending")
         control = {h: s for h, s in game.static.city_side.items() if s is not None}
@@ -135,6 +142,13 @@ class GwiteSystem(RuleSystem):
             st.log(
                 f"{st.game.scenario.info.name}: a FICTIONAL teaching scenario,"
                 " not a historical one."
+            )
+        for old, new, source in option_effects.substitutions(st.game.scenario, st.game.options):
+            static = st.game.static
+            st.log(
+                f"{static.units[new].name} replaces {static.units[old].name} at the start;"
+                f" {static.units[old].name} is out of play.",
+                case=source or None,
             )
         pos = st.game.scenario.file.position
         if pos is None:

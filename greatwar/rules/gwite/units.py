@@ -10,10 +10,11 @@ A unit's record in ``state.data["units"]`` is plain data::
 and ``combat_turn`` are the last Game-Turn the unit moved and fought (13.0).
 
 ``status`` is ``on_map``, ``pending`` (a reinforcement not yet arrived or
-withheld), ``eliminated``, ``off_map`` (off-map rail movement, 5.37) or
+withheld), ``eliminated``, ``off_map`` (off-map rail movement, 5.37),
 ``removed`` (taken out of play by a rule without being eliminated: a supply
 depot burned for Massed Artillery Fire, Brusilov 19.21; a reinforcement
-permanently withheld, Brusilov 25.16; see :func:`remove_from_play`).
+permanently withheld, Brusilov 25.16; see :func:`remove_from_play`) or
+``out_of_play`` (a counter an option swaps in or out, R8).
 The machinery every rule system shares (occupancy, markers, revision-keyed
 caches, placing and removing units) lives in :mod:`greatwar.rules.pieces`
 and is re-exported here; this module adds what steps mean in these rules.

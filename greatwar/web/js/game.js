@@ -428,7 +428,9 @@ function pendingLine(u) {
 function renderUnits(v) {
   const units = v.units || [];
   const eliminated = units.filter((u) => u.status === "eliminated");
-  const waiting = units.filter((u) => u.status !== "on_map" && u.status !== "eliminated");
+  // out_of_play: a counter an option swaps out, or in only with the option (Brusilov 26.34);
+  // removed: taken out of play by a rule (Brusilov 19.21, 25.16)
+  const waiting = units.filter((u) => !["on_map", "eliminated", "out_of_play", "removed"].includes(u.status));
   const sections = [];
   const due = ((v.reinforcements || {}).reinforcements || []).map((r) => el("li", { text: `${names()[r.unit] || r.unit}: stage ${r.stage} at ${(r.entries || []).join(", ")}${r.rail ? " by rail" : ""}` }));
   sections.push(el("h3", { text: "Reinforcements due" }));

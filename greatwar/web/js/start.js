@@ -41,10 +41,17 @@ function fillScenarios(preferredId) {
   const list = scenarios.filter((s) => s.system === $("system").value);
   $("scenario").replaceChildren(
     ...list.map((s) =>
-      el("option", { value: s.id, text: s.name + (s.fictional ? " — FICTIONAL" : "") }),
+      el("option", {
+        value: s.id,
+        text:
+          s.name + (s.fictional ? " — FICTIONAL" : "") + (s.playable === false ? " — not yet playable" : ""),
+      }),
     ),
   );
-  const teaching = list.find((s) => s.id === preferredId) || list.find((s) => s.fictional);
+  const teaching =
+    list.find((s) => s.id === preferredId) ||
+    list.find((s) => s.fictional && s.playable !== false) ||
+    list.find((s) => s.playable !== false);
   if (teaching) $("scenario").value = teaching.id;
   showScenario();
 }
@@ -67,9 +74,11 @@ function optionInput(option) {
 function showScenario() {
   const s = current();
   if (!s) return;
-  $("scenario-note").textContent = s.fictional
-    ? "FICTIONAL teaching scenario: an invented map and units that exercise every rule."
-    : "Historical scenario.";
+  $("scenario-note").textContent =
+    (s.fictional
+      ? "FICTIONAL teaching scenario: an invented map and units that exercise every rule."
+      : "Historical scenario.") + (s.description ? ` ${s.description}` : "");
+  showLacks(s);
   const options = s.options || [];
   $("options").hidden = options.length === 0;
   $("options-body").replaceChildren(...options.map(optionInput));
@@ -77,6 +86,22 @@ function showScenario() {
     input.addEventListener("change", refreshSeats);
   }
   showSeats(s.roles || []);
+}
+
+/** A scenario whose map or counters are still to be entered: say what it lacks, offer no game. */
+function showLacks(s) {
+  const box = $("scenario-lacks");
+  const blocked = s.playable === false;
+  box.hidden = !blocked;
+  $("create").disabled = blocked;
+  if (!blocked) {
+    box.replaceChildren();
+    return;
+  }
+  box.replaceChildren(
+    el("p", { text: "Not yet playable: its data are still to be entered. It lacks:" }),
+    el("ul", {}, ...(s.lacks || []).map((lack) => el("li", { text: lack }))),
+  );
 }
 
 function showSeats(roles) {
