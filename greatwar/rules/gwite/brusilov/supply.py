@@ -40,11 +40,11 @@ LIVING_OFF_THE_LAND = "living_off_the_land"
 #: 19.41 the most Stacking Points in the hex of cavalry living off the land
 FORAGE_STACKING = 2
 #: AB9: whether an entrained depot exerts a Zone of Control (19.3 vs 5.36)
-ENTRAINED_DEPOT_ZOC = "brusilov_entrained_depot_zoc"
+ENTRAINED_DEPOT_ZOC = "entrained_depot_zoc"
 
 #: AB10 i: whether more than two Stacking Points with cavalry living off the land at the
 #: end of the Movement Phase are over the stacking limit (instead of losing the exemption)
-FORAGE_STACKING_LIMIT = "brusilov_forage_stacking_limit"
+FORAGE_STACKING_LIMIT = "forage_stacking_limit"
 
 #: this section's optional rules (merged into :attr:`BrusilovRules.options`)
 OPTIONS: dict[str, OptionSpec] = {
