@@ -16,7 +16,7 @@ from greatwar.rules.gwite import cavalry, command, rail, retreat
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.armored_car import BROKEN_DOWN, breakdown_rolls
 from greatwar.rules.gwite.stacking import overstacked, stacking_points
-from tests.rules.gwite.brusilov.movement_kit import (
+from tests.rules.gwite.brusilov.brusilov_kit import (
     ARMORED_CAR,
     SPARE,
     counters,

@@ -14,7 +14,7 @@ from typing import Any
 from greatwar import IllegalAction, State
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.stacking import overstacked
-from tests.rules.gwite.brusilov.movement_kit import (
+from tests.rules.gwite.brusilov.brusilov_kit import (
     SPARE,
     hex_of,
     logged,

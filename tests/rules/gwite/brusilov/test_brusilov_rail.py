@@ -19,7 +19,7 @@ from greatwar import IllegalAction, State
 from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import rail as brail
-from tests.rules.gwite.brusilov.movement_kit import (
+from tests.rules.gwite.brusilov.brusilov_kit import (
     ENTRAINED_ARRIVALS,
     SPARE,
     counters,
