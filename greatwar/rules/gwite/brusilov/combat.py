@@ -2,7 +2,7 @@
 HQ defensive shifts, 24.1 the armored car's attack shift, 23.11/23.51 trench benefit,
 19.42 cavalry living off the land attacking at half.
 
-Readings (docs/brusilov-readings/combat.md):
+Readings (docs/readings.md, The Brusilov Offensive):
 
 * trenches (the map's ``[[trench]]`` hexes) double every unit defending in them, of
   either side: PROVISIONAL, the Terrain Effects Chart's trench entry is missing; the

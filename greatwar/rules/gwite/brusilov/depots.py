@@ -4,7 +4,7 @@ The scenario's ``[special] depots`` rows say how many depots each side receives 
 Game-Turn (20.21; 26.23 in "Attack On Schedule"; rows that apply only when an option is
 on, 26.33), ``depot_caps`` how many each side may have on the map (20.23).
 
-Choices made where the rules are silent (docs/brusilov-readings/victory.md):
+Choices made where the rules are silent (docs/readings.md, The Brusilov Offensive):
 
 * The depots a side receives are its supply-depot counters not in play (never yet
   placed, eliminated, or burned for Massed Artillery Fire, 19.21): the counter mix

@@ -8,7 +8,7 @@ hexes of the depot (19.22).  Once the die is rolled the depot is removed from pl
 (19.21): status ``removed``, never ``eliminated``, so it scores no Victory Points
 (AB13).
 
-Readings (docs/brusilov-readings/combat.md): AB7 the doubling applies after the
+Readings (docs/readings.md, The Brusilov Offensive): AB7 the doubling applies after the
 halvings (option ``massed_artillery_after_halvings``); AB8 a panicked unit's strength
 of 1 is doubled (option ``massed_artillery_doubles_panicked``); 19.22 the units doubled
 are those within three hexes (option ``massed_artillery_all_in_range``: every

@@ -7,7 +7,7 @@ combat (23.31).  A Russian attack's result is applied by :class:`PanicResult`
 (:mod:`.panic_result`): panicking units retreat the result's number of hexes (E: 4),
 divisions lose a step afterwards (23.12-23.15), their neighbours catch the panic
 (23.21-23.26), and the Russians may advance along the path of the rout (23.16).
-German units never panic (23.41).  The readings are in docs/brusilov-readings/panic.md.
+German units never panic (23.41).  The readings are in docs/readings.md, The Brusilov Offensive.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ One index, the net Russian total (25.0): the points of the side the scenario's
 subtracted from it the moment they are earned (25.14); it may be negative (25.15,
 26.25).  The levels of 25.3 are the scenario's ``[[victory.levels]]``.
 
-Choices made where the rules are silent (docs/brusilov-readings/victory.md):
+Choices made where the rules are silent (docs/readings.md, The Brusilov Offensive):
 
 * AB12: a unit eliminated while surrounded scores 2 per Stacking Point *instead of* 1
   (option ``surrounded_points_in_addition``: 3).  Its line (25.13) is counted as a line
