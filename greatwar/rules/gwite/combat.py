@@ -177,6 +177,12 @@ class CombatRules:
             return 1, []
         return effect.factor, [_modifier(effect.why, effect.case, effect.provisional)]
 
+    def attack_base(self, st: State, uid: str) -> tuple[int, list[dict[str, Any]]]:
+        """An attacking unit's Attack Strength before any factor or halving, and why when
+        it is not the printed one: the standard rules use the printed strength (Brusilov
+        24.42's broken-down armored car attacks with its back face)."""
+        return U.printed_attack(st, uid), []
+
     def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
         """A defending unit's Defense Strength before any halving, and why when it is not
         the printed one: the standard rules use the printed strength (Brusilov 23.11's
@@ -364,9 +370,9 @@ def attacker_strength(
             "modifiers": [_modifier("heroic leader's combat strength", "10.23")],
         }
     printed = U.printed_attack(st, uid)
-    value = printed
-    mods = []
     rules = U.rules(st)
+    value, base_mods = rules.attack_base(st, uid)
+    mods = list(base_mods)
     factors = rules.attack_factors(st, uid, attack) if attack is not None else []
     for f in factors:
         if f.before_halvings:

@@ -134,6 +134,15 @@ class ArmoredCar:
                 return back.defense, [why]
         return super().defense_base(st, uid, hex_label)  # type: ignore[misc, no-any-return]
 
+    def attack_base(self, st: State, uid: str) -> tuple[int, list[dict[str, Any]]]:
+        """24.42 a broken-down car attacks with its back face's strength (when given)."""
+        if is_car(st, uid) and broken_down(st, uid):
+            back = U.info(st, uid).back
+            if back is not None and back.attack is not None:
+                why = {"why": "broken down: its back face's strength", "case": "brusilov 24.42"}
+                return back.attack, [why]
+        return super().attack_base(st, uid)  # type: ignore[misc, no-any-return]
+
     # --- 24.2 withdrawal before combat -----------------------------------------------------
 
     def may_withdraw(self, st: State, uid: str) -> bool:

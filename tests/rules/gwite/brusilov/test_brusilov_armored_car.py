@@ -30,7 +30,15 @@ from tests.rules.gwite.brusilov.brusilov_kit import (
     select,
     status,
 )
-from tests.rules.gwite.kit import COMBAT, COUNTERS, attack, choose, resolve
+from tests.rules.gwite.kit import (
+    COMBAT,
+    COUNTERS,
+    assert_resolved_as_shown,
+    attack,
+    attack_log,
+    choose,
+    resolve,
+)
 
 Refuse = Callable[[State, str, dict[str, Any]], IllegalAction]
 
@@ -347,3 +355,22 @@ def test_24_41_a_combat_result_forcing_it_into_the_mountains_eliminates_it(
     (moved,) = logged(st, "8.63")
     assert moved.startswith("Test armored car retreat 0915→")
     assert st.data["vp"] == vp  # 25.2: no stacking points, no Victory Points
+
+
+def test_24_42_a_broken_down_car_attacks_with_its_back_face(
+    brusilov_position: Any, tmp_path: Path, fixed_dice: Any
+) -> None:
+    # The 3rd Siberians (3) and the broken-down car (its back face's 1, not its printed 2)
+    # attack the 12th (4): 4 to 4, 1-1, shifted right by the car (24.11) to 2-1.
+    units = {"AH-12": "1005", "R-3S": "1105", "X-AC": "1104"}
+    st = car_position(brusilov_position, tmp_path, units, **COMBAT)
+    U.add_marker(st, "X-AC", BROKEN_DOWN)
+    shown = attack(st, "allied", "1005", ["R-3S", "X-AC"])
+    (car,) = [a for a in shown["attackers"] if a["unit"] == "X-AC"]
+    assert (car["printed"], car["strength"]) == (2, 1)
+    assert car["modifiers"][0]["case"] == "brusilov 24.42"
+    fixed_dice(1)
+    resolve(st, "allied")
+    entry = attack_log(st)
+    assert "4 to 4 (1-1), +1 shift of Test armored car, column 2-1" in entry["text"]
+    assert_resolved_as_shown(shown, entry)
