@@ -508,17 +508,19 @@ class CombatResult(Handler):
         return bool(self._advance_moves(st, frame))
 
     def _advance_moves(self, st: State, frame: Frame) -> list[Action]:
-        """8.71 attackers of this combat into a vacated hex, within the stacking limit;
-        8.72 Enemy zones of control do not matter."""
+        """8.71 attackers of this combat into a vacated hex, within the stacking limit and
+        where the unit may go at all (a game's terrain refusal: Brusilov 24.41); 8.72
+        Enemy zones of control do not matter."""
+        rules = U.rules(st)
         moves: list[Action] = []
         for uid in alive(st, frame["attackers"]):
             here = U.record(st, uid)["hex"]
             if here in frame["vacated"]:
                 continue
             for t in frame["vacated"]:
-                if stacking_points(st, t) + U.info(st, uid).stacking <= U.rules(st).stacking_limit(
-                    st, t
-                ):
+                if rules.terrain_refusal(st, uid, t) is not None:
+                    continue
+                if stacking_points(st, t) + U.info(st, uid).stacking <= rules.stacking_limit(st, t):
                     moves.append({"type": "advance", "unit": uid, "to": t})
         return moves
 

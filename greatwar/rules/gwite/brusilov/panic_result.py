@@ -428,6 +428,8 @@ class PanicResult(CombatResult):
             for t in frame["vacated"]:
                 hexes = routes.get(t, [t])
                 for i, h in enumerate(hexes):
+                    if U.rules(st).terrain_refusal(st, uid, h) is not None:
+                        break  # never into nor through (24.41 the armored car, mountains)
                     if stacking_points(st, h) + size > limit(st, h):
                         continue
                     move: Action = {"type": "advance", "unit": uid, "to": h}

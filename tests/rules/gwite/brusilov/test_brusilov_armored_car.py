@@ -374,3 +374,24 @@ def test_24_42_a_broken_down_car_attacks_with_its_back_face(
     entry = attack_log(st)
     assert "4 to 4 (1-1), +1 shift of Test armored car, column 2-1" in entry["text"]
     assert_resolved_as_shown(shown, entry)
+
+
+def test_24_41_no_advance_after_combat_into_a_mountain_hex(
+    brusilov_position: Any, tmp_path: Path, fixed_dice: Any
+) -> None:
+    # The 3rd Siberians and the car, out of supply (halved: 1 each), attack the Landsturm
+    # (2, doubled in the mountains: 4) in 0614; the car's shift and die 1 give 1/2, the
+    # Landsturm retreats two hexes (8.9 option 3) and the Siberians lose a step.  The hex is
+    # vacated: the Siberians may advance into it, the car may not (24.41).
+    units = {"AH-LS32": "0614", "R-3S": "0713", "X-AC": "0613"}
+    st = car_position(brusilov_position, tmp_path, units, **COMBAT)
+    attack(st, "allied", "0614", ["R-3S", "X-AC"])
+    fixed_dice(6, 6, 1)  # no attrition for the unsupplied attackers (9.23); the combat die
+    resolve(st, "allied")
+    assert attack_log(st)["text"].endswith("column 1-1, die 1 +1: 1/2.")
+    choose(st, "central", "option", index=2)  # retreat two hexes
+    while st.active_roles() == ["central"]:
+        st.apply("central", st.legal_actions("central")[0])
+    choose(st, "allied", "lose", unit="R-3S")
+    advances = [a for a in st.legal_actions("allied") if a["type"] == "advance"]
+    assert advances == [{"type": "advance", "unit": "R-3S", "to": "0614"}]
