@@ -108,8 +108,15 @@ def carried(st: State, uid: str) -> float | None:
     return strength(st, uid)
 
 
+def move_risk(st: State, uid: str, action: dict[str, Any]) -> float:
+    """The chance a move costs the unit (a game's rolls as it moves: Brusilov 23.52)."""
+    if action["type"] != "move":
+        return 0.0
+    return float(U.rules(st).move_risk(st, st.top(), uid, action.get("path", [])))
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, supply_gap, carried=carried)
+    return Front(st, side, strength, stack_room, supply_gap, carried=carried, risk=move_risk)
 
 
 def choose(turn: Turn) -> Choice | None:

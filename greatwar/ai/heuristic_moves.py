@@ -45,6 +45,8 @@ SUPPLY_SLACK = 99
 
 #: how much better a hex must look than staying put for a unit to move there
 MOVE_GAIN = 0.05
+#: what losing the moving unit weighs against a move (as overstacking, 6.14)
+LOSS_WEIGHT = 50.0
 
 
 @dataclass
@@ -67,6 +69,9 @@ class Front:
     #: hexes the enemy must not reach (one of his units there wins him the game), each
     #: with its worth: always guarded
     threats: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
+    #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
+    #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
+    risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
@@ -162,6 +167,7 @@ class Front:
         best, value = None, self.hex_value(uid, here, here) + MOVE_GAIN
         for a in moves:
             v = self.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
+            v -= LOSS_WEIGHT * self.risk(self.state, uid, a)
             if v > value:
                 best, value = a, v
         return best
@@ -171,16 +177,17 @@ class Front:
         stands now, so its own strength is not counted twice)."""
         st = self.state
         c = self.coord(h)
+        # a unit (fighting or not: a depot too) that would overstack is lost at the end of
+        # the phase (6.14)
+        crowded = LOSS_WEIGHT if h != here and not self.stack_room(st, uid, h) else 0.0
         mine = self.weight(uid)
         if mine is None:
-            return self._support_value(h, c) - self._supply_cost(uid, h)
+            return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
-        if not self.stack_room(st, uid, h) and h != here:
-            value -= 50.0
-        return value - self._supply_cost(uid, h)
+        return value - crowded - self._supply_cost(uid, h)
 
     def _supply_cost(self, uid: str, h: str) -> float:
         """Out of supply costs dearly; at the very end of the line a little, since one

@@ -645,6 +645,12 @@ class MovementRules:
         prohibited terrain bars every unit (Brusilov 24.41: the armored car, mountains)."""
         return None
 
+    def move_risk(self, st: State, frame: Frame, uid: str, path: list[str]) -> float:
+        """The chance that moving ``uid`` along ``path`` (the hexes it enters, from where
+        it stands) costs it the unit, for the computer players to weigh a move; none in
+        the standard rules (Brusilov 23.52: reduced Austro-Hungarian units' rolls)."""
+        return 0.0
+
     def hex_by_hex(self, st: State, uid: str) -> bool:
         """Whether the unit's moves are applied one hex at a time, the rules hearing of
         each hex it enters (:meth:`hex_entered`).  Not in the standard rules."""

@@ -72,6 +72,26 @@ class BrusilovMovement:
             return True
         return self._reduced_roll(st, uid, hex_label, record["hexes"], record["mp"])
 
+    def move_risk(self, st: State, frame: Frame, uid: str, path: list[str]) -> float:
+        """23.52 the chance a reduced Austro-Hungarian unit is eliminated on this move: one
+        roll for each hex entered beyond the safe limit, counted as :meth:`hex_entered`
+        counts them (the hexes and Movement Points it has already moved this phase)."""
+        if not reduced.subject(st, uid):
+            return super().move_risk(st, frame, uid, path)  # type: ignore[misc, no-any-return]
+        done = frame.get(REDUCED_MOVES, {}).get(uid, {"hexes": 0, "mp": 0})
+        hexes, mp = done["hexes"], done["mp"]
+        costs = movement_table_enter(st, uid)
+        here = U.record(st, uid)["hex"]
+        survive = 1.0
+        lose = len(reduced.eliminating_rolls(st)) / 6.0
+        for h in path:
+            hexes += 1
+            mp += costs.get(here, {}).get(h, 1)
+            here = h
+            if hexes > SAFE_HEXES and mp > SAFE_MP:
+                survive *= 1.0 - lose
+        return 1.0 - survive
+
     def _reduced_roll(self, st: State, uid: str, hex_label: str, hexes: int, mp: int) -> bool:
         """23.52 roll for one hex beyond the limit: False when the unit is eliminated."""
         name = U.info(st, uid).name
@@ -93,3 +113,8 @@ class BrusilovMovement:
             return False
         st.log(f"{name} enters {hex_label} safely (die {die}).", case="brusilov 23.52")
         return True
+
+
+def movement_table_enter(st: State, uid: str) -> dict[str, dict[str, int]]:
+    """The cost of entering each adjacent hex for this unit (its move table, 5.4)."""
+    return U.rules(st).movement_table(st, uid).enter  # type: ignore[no-any-return]

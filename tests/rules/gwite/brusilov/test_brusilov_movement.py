@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from greatwar import IllegalAction, State
+from greatwar.ai.heuristic_gwite import move_risk
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.stacking import overstacked
 from tests.rules.gwite.brusilov.brusilov_kit import (
@@ -239,3 +240,18 @@ def test_23_52_reduced_german_units_never_roll(brusilov_position: Any, fixed_dic
     select(st, "central", "G-35R")
     st.apply("central", moves(st, "central")["0806"])
     assert hex_of(st, "G-35R") == "0806"
+
+
+def test_23_52_the_computer_players_weigh_the_rolls_a_move_would_bring(
+    brusilov_position: Any,
+) -> None:
+    # the chance of elimination the rules tell the agents for each offered move: none
+    # within the safe limit, one roll (1-2 on the surprise turn, 1 later) per hex beyond
+    for turn, third_hex in ((1, 2 / 6), (2, 1 / 6)):
+        st = reduced_at(brusilov_position, turn=turn)
+        select(st, "central", "AH-13")
+        offered = moves(st, "central")
+        risk = U.rules(st).move_risk
+        assert risk(st, st.top(), "AH-13", offered["0610"]["path"]) == 0.0  # two clear hexes
+        assert abs(risk(st, st.top(), "AH-13", offered["0710"]["path"]) - third_hex) < 1e-9
+        assert move_risk(st, "AH-13", offered["0710"]) > 0  # the heuristic agent asks it
