@@ -142,6 +142,12 @@ def vp_feature(state: State, side: str, system: str) -> float:
 # --- material ---------------------------------------------------------------------
 
 
+#: statuses of units that will not fight again: eliminated, or taken out of play by a
+#: rule (GWitE ``removed``: a depot burned, a reinforcement withheld for good, Brusilov
+#: 19.21, 25.16; ``out_of_play``: a counter an option swaps out)
+GONE = frozenset({"eliminated", "removed", "out_of_play"})
+
+
 def unit_health(state: State, uid: str) -> tuple[float, float]:
     """(strength left, full strength) of a fighting unit; (0, 0) for other pieces."""
     info = state.game.static.units[uid]
@@ -151,7 +157,7 @@ def unit_health(state: State, uid: str) -> tuple[float, float]:
     if state.game.system.name == "gwite":
         weight = float(info.stacking or 1)
         total = info.step_count
-        left = 0 if rec["status"] == "eliminated" else total - rec["lost"]
+        left = 0 if rec["status"] in GONE else total - rec["lost"]
     else:
         front = info.levels[0] if info.levels else None
         weight = float(getattr(front, "strength", None) or 1)

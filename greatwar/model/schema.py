@@ -624,7 +624,9 @@ class PositionUnit(Strict):
     """
 
     hex: str | None = None
-    status: Literal["on_map", "eliminated", "pending", "withheld", "off_map"] = "on_map"
+    #: ``removed``: taken out of play by a rule without being eliminated (Brusilov 19.21,
+    #: 25.16)
+    status: Literal["on_map", "eliminated", "pending", "withheld", "off_map", "removed"] = "on_map"
     steps_lost: int = Field(default=0, ge=0)
     endurance_lost: int = Field(default=0, ge=0)
     markers: list[str] = Field(default_factory=list)

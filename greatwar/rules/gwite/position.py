@@ -12,7 +12,8 @@ What a GWitE position holds (the README's "Positions" paragraph shows a file):
   the map-exit hexes its off-map link joins and the Movement Points paid so far
   (5.37, 5.38).
 
-The markers (:data:`STATE_MARKERS`) are the ones the rules put on counters and
+The markers (:data:`STATE_MARKERS`, and those a game's rules add:
+``position_markers``) are the ones the rules put on counters and
 keep in a unit's record; :data:`FACT_MARKERS` are facts a rule remembers about a
 unit, written as markers in a position (13.0: the unit moved or fought).  A
 marker that only a phase sets is refused outside the phases that keep it.
@@ -64,7 +65,6 @@ STATE_MARKERS: dict[str, str] = {
 #: facts a rule remembers about a unit, written as markers in a position:
 #: moved this Game-Turn, fought this Game-Turn, fought in the preceding one (13.0)
 FACT_MARKERS: dict[str, str] = {"moved": "13.0", "fought": "13.0", "fought_last_turn": "13.0"}
-MARKERS: tuple[str, ...] = (*STATE_MARKERS, *FACT_MARKERS)
 #: markers of units that entered a Friendly stack before this Combat Phase: only the
 #: non-phasing player's units carry them, and only in these phases (8.66, 12.17)
 PASSENGER_PHASES: dict[str, tuple[str, ...]] = {
@@ -89,7 +89,7 @@ UNIT_FIELDS = ("hex", "status", "steps_lost", "markers", "rail")
 
 def validate(rules: SequenceRules, scenario: Scenario, problems: Problems) -> None:
     """Every problem of the scenario's ``[position]`` and of where its units start (the
-    game's ``rules`` say which phases and segments there are)."""
+    game's ``rules`` say which phases and segments there are, and which markers)."""
     placed = start_placements(scenario, problems)
     check_placements(scenario, placed, "5.13")
     _enemy_fortresses(scenario, placed)
@@ -103,7 +103,7 @@ def validate(rules: SequenceRules, scenario: Scenario, problems: Problems) -> No
     for uid, unit in pos.units.items():
         counter = scenario.counters.get(uid)
         if counter is not None:
-            _check_unit(scenario, pos, uid, unit, counter, problems)
+            _check_unit(rules, scenario, pos, uid, unit, counter, problems)
     _check_fortresses(scenario, pos, problems)
 
 
@@ -122,6 +122,7 @@ def _check_phase(rules: SequenceRules, pos: Position, problems: Problems) -> Non
 
 
 def _check_unit(
+    rules: Any,
     scenario: Scenario,
     pos: Position,
     uid: str,
@@ -137,20 +138,26 @@ def _check_unit(
             f"unit {uid} cannot have lost {unit.steps_lost} steps: the counter has {steps}"
             " (8.5: a unit that loses its last step is eliminated)",
         )
-    _check_markers(pos, uid, unit, counter, problems)
+    _check_markers(rules.position_markers(), pos, uid, unit, counter, problems)
     _check_status(scenario, pos, uid, unit, counter, problems)
 
 
 def _check_markers(
-    pos: Position, uid: str, unit: PositionUnit, counter: Counter, problems: Problems
+    state_markers: dict[str, str],
+    pos: Position,
+    uid: str,
+    unit: PositionUnit,
+    counter: Counter,
+    problems: Problems,
 ) -> None:
     loc = ("position", "units", uid, "markers")
+    known = (*state_markers, *FACT_MARKERS)
     for marker in unit.markers:
-        if marker not in MARKERS:
-            problems.add(loc, f"unknown marker {marker!r}; markers: {', '.join(MARKERS)}")
+        if marker not in known:
+            problems.add(loc, f"unknown marker {marker!r}; markers: {', '.join(known)}")
             continue
         phases = PASSENGER_PHASES.get(marker)
-        case = STATE_MARKERS.get(marker, "")
+        case = state_markers.get(marker, "")
         if phases is not None and pos.phase not in phases:
             problems.add(
                 loc,
@@ -166,7 +173,7 @@ def _check_markers(
             )
         if marker == "fought_last_turn" and pos.turn == 1:
             problems.add(loc, "no unit fought before Game-Turn 1 (13.0)")
-        if marker in STATE_MARKERS and unit.status not in ("on_map", "off_map"):
+        if marker in state_markers and unit.status not in ("on_map", "off_map"):
             problems.add(loc, f"unit {uid} is {unit.status}: only units in play carry markers")
 
 
@@ -322,7 +329,7 @@ def _unit_record(game: Game, pos: Position, p: PositionUnit, new_record: Any) ->
     status = "pending" if p.status == "withheld" else p.status  # 14.24: still to arrive
     record: dict[str, Any] = new_record(canonical(board, p.hex) if p.hex else None, status)
     record["lost"] = p.steps_lost
-    markers = {m for m in p.markers if m in STATE_MARKERS}
+    markers = {m for m in p.markers if m in game.static.rules.position_markers()}
     if p.rail is not None:
         index = link_index(game.scenario, p.rail.from_hex, p.rail.to)
         record[rail.OFF_MAP] = {  # 5.38 the journey rail.journey reads

@@ -122,6 +122,11 @@ class StandardRules(
                     " Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4)",
                 )
 
+    def position_markers(self) -> dict[str, str]:
+        """The markers the rules put on counters and keep in a unit's record, each with
+        the case that sets it: what a ``[position]`` may write (a game adds its own)."""
+        return dict(position.STATE_MARKERS)
+
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a valid scenario of this game still lacks (beyond map and counters)."""
         return []

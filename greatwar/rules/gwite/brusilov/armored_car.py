@@ -134,6 +134,10 @@ class ArmoredCar:
                 return back.defense, [why]
         return super().defense_base(st, uid, hex_label)  # type: ignore[misc, no-any-return]
 
+    def position_markers(self) -> dict[str, str]:
+        """24.42 a position may show the car broken down."""
+        return {**super().position_markers(), BROKEN_DOWN: "brusilov 24.42"}  # type: ignore[misc]
+
     def attack_base(self, st: State, uid: str) -> tuple[int, list[dict[str, Any]]]:
         """24.42 a broken-down car attacks with its back face's strength (when given)."""
         if is_car(st, uid) and broken_down(st, uid):

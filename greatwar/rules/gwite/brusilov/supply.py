@@ -101,6 +101,11 @@ def _foraging_cavalry(st: State, uid: str) -> bool:
 class BrusilovSupply:
     """The Brusilov Offensive's supply rules (a part of :class:`BrusilovRules`)."""
 
+    def position_markers(self) -> dict[str, str]:
+        """19.41 a position may show cavalry living off the land (as its side's last
+        supply determination found it)."""
+        return {**super().position_markers(), LIVING_OFF_THE_LAND: "brusilov 19.41"}  # type: ignore[misc]
+
     def living_off_the_land(self, st: State, uid: str) -> bool:
         """19.41 whether a unit is cavalry living off the land: south of both the
         Dniester and hex row 1900 (the scenario's ``forage_region``) and out of supply

@@ -289,15 +289,14 @@ REPLACEMENT = {"phase": "step_replacement", "segment": "step_replacement"}
 
 
 #: a reduced division keeps the Step Replacement Phase open (it passes when no unit may
-#: roll: the position cannot mark the car broken down)
+#: roll)
 WAITING = {"R-1G": {"hex": "1605", "steps_lost": 1}}
 
 
 def broken_car(brusilov_position: Any, tmp_path: Path) -> State:
-    units = {"X-AC": "1505", **WAITING}
-    st = car_position(brusilov_position, tmp_path, units, **REPLACEMENT)
-    U.add_marker(st, "X-AC", BROKEN_DOWN)
-    return st
+    """The car broken down, as the position says (24.42)."""
+    units = {"X-AC": {"hex": "1505", "markers": [BROKEN_DOWN]}, **WAITING}
+    return car_position(brusilov_position, tmp_path, units, **REPLACEMENT)
 
 
 def test_24_43_a_broken_down_car_is_repaired_as_a_russian_step_replacement(

@@ -29,3 +29,17 @@ def test_malformed_brusilov_data_is_refused_by_place(tmp_path: Path) -> None:
     else:
         raise AssertionError("malformed [special] data was accepted")
     assert "special.surprise_turn" in text and "special.panik" in text
+
+
+def test_a_position_may_write_the_markers_the_brusilov_rules_keep(tmp_path: Path) -> None:
+    # 24.42 a broken-down armored car, 19.41 cavalry living off the land: markers of the
+    # Brusilov rules, which the standard rules' positions refuse
+    units = {"R-DC": {"hex": "1505", "markers": ["broken_down", "living_off_the_land"]}}
+    st = greatwar.load(write_position(tmp_path, units, game="brusilov")).new_state(1)
+    assert set(st.data["units"]["R-DC"]["markers"]) == {"broken_down", "living_off_the_land"}
+    try:
+        greatwar.load(write_position(tmp_path, units))
+    except ScenarioError as e:
+        assert "unknown marker 'broken_down'" in str(e)
+    else:
+        raise AssertionError("the standard rules accepted a Brusilov marker")
