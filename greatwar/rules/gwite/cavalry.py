@@ -51,7 +51,8 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import rail, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement import blocked_hexes, move_costs
+from greatwar.rules.gwite.movement import move_costs
+from greatwar.rules.gwite.movement_extension import blocked_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:

@@ -28,7 +28,13 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, rail, supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement_extension import EXTRA_MP, MovementExtension
+from greatwar.rules.gwite.movement_extension import (
+    EXTRA_MP,
+    MovementExtension,
+    blocked_for,
+    blocked_hexes,
+    mp_left,
+)
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.reach import Reach as BaseReach
 
@@ -49,34 +55,6 @@ class Reach(BaseReach):
     def __init__(self) -> None:
         super().__init__()
         self.minimum_move: set[str] = set()
-
-
-def _occupied_by(st: State, side: str) -> frozenset[str]:
-    """Hexes holding units of ``side`` or its undestroyed fortresses."""
-    stat = U.static(st)
-    hexes = {U.record(st, uid)["hex"] for uid in U.on_map(st, side)}
-    for hex_label, owner in stat.fortress_side.items():
-        if owner == side and not zoc.fortress_destroyed(st, hex_label):
-            hexes.add(hex_label)
-    return frozenset(hexes)
-
-
-def blocked_hexes(st: State, side: str) -> frozenset[str]:
-    """Hexes a unit of ``side`` may never enter: Enemy units and fortresses (5.13)."""
-    enemy = U.enemy_of(st, side)
-    return U.cached(st, "occupied", lambda s: _occupied_by(s, enemy), enemy)  # type: ignore[no-any-return]
-
-
-def blocked_for(st: State, uid: str) -> frozenset[str]:
-    """Hexes this unit may not enter: 5.13, except that a combat unit with an attack
-    strength may enter a hex holding only Enemy HQs, which then displace (10.52)."""
-    side = U.info(st, uid).side
-    blocked = blocked_hexes(st, side)
-    if U.printed_attack(st, uid) > 0:
-        hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
-        if hq_only:
-            return blocked - hq_only
-    return blocked
 
 
 # The functions below are on the computer players' hot path: they reach the rules
@@ -197,13 +175,6 @@ def phase_allowance(st: State, frame: Frame, uid: str) -> int:
     """The unit's Movement Allowance in this Movement Segment, with any Movement Points
     an extension added (a forced march)."""
     return allowance(st, uid) + _extra(frame, uid)
-
-
-def mp_left(st: State, frame: Frame, uid: str) -> int:
-    """Movement Points the unit has left this phase (5.14)."""
-    left: int = st.game.static.rules.allowance(st, uid) - frame["spent"].get(uid, 0)
-    extra = frame.get(EXTRA_MP)
-    return left + extra.get(uid, 0) if extra else left
 
 
 def _reach(st: State, frame: Frame, uid: str) -> Reach:

@@ -11,11 +11,17 @@ segment's frame (its own locals, set up by :meth:`MovementExtension.setup`) or i
 the units' records.  Each method has a default that does nothing, so an extension
 overrides only what it uses.  The segment asks its extensions in the order the
 rules list them.
+
+What the segment and its extensions share lives here too, below both: the hexes a
+unit may never enter (5.13) and the Movement Points it has left (5.14).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
+
+from greatwar.rules.gwite import command, zoc
+from greatwar.rules.gwite import units as U
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -97,3 +103,41 @@ class MovementExtension:
     def prompt_note(self, st: State, frame: Frame, uid: str | None) -> str:
         """What the player needs to know of this extension now ("" for nothing)."""
         return ""
+
+
+# --- what the Movement Segment and its extensions share ------------------------------------
+
+
+def _occupied_by(st: State, side: str) -> frozenset[str]:
+    """Hexes holding units of ``side`` or its undestroyed fortresses."""
+    stat = U.static(st)
+    hexes = {U.record(st, uid)["hex"] for uid in U.on_map(st, side)}
+    for hex_label, owner in stat.fortress_side.items():
+        if owner == side and not zoc.fortress_destroyed(st, hex_label):
+            hexes.add(hex_label)
+    return frozenset(hexes)
+
+
+def blocked_hexes(st: State, side: str) -> frozenset[str]:
+    """Hexes a unit of ``side`` may never enter: Enemy units and fortresses (5.13)."""
+    enemy = U.enemy_of(st, side)
+    return U.cached(st, "occupied", lambda s: _occupied_by(s, enemy), enemy)  # type: ignore[no-any-return]
+
+
+def blocked_for(st: State, uid: str) -> frozenset[str]:
+    """Hexes this unit may not enter: 5.13, except that a combat unit with an attack
+    strength may enter a hex holding only Enemy HQs, which then displace (10.52)."""
+    side = U.info(st, uid).side
+    blocked = blocked_hexes(st, side)
+    if U.printed_attack(st, uid) > 0:
+        hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
+        if hq_only:
+            return blocked - hq_only
+    return blocked
+
+
+def mp_left(st: State, frame: Frame, uid: str) -> int:
+    """Movement Points the unit has left this phase (5.14)."""
+    left: int = st.game.static.rules.allowance(st, uid) - frame["spent"].get(uid, 0)
+    extra = frame.get(EXTRA_MP)
+    return left + extra.get(uid, 0) if extra else left

@@ -88,7 +88,7 @@ from greatwar.model.schema import side_value
 from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement_extension import MovementExtension
+from greatwar.rules.gwite.movement_extension import MovementExtension, blocked_hexes, mp_left
 from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
@@ -471,8 +471,6 @@ def _spent(frame: Frame, uid: str) -> int:
 
 def _mp_left(st: State, frame: Frame, uid: str) -> int:
     """Movement Points left this phase (5.14), halved when out of supply (9.21)."""
-    from greatwar.rules.gwite.movement import mp_left
-
     return mp_left(st, frame, uid)
 
 
@@ -568,8 +566,6 @@ def _charge_failed_attempt(st: State, uid: str, case: str) -> None:
 
 def _passable(st: State, uid: str) -> Callable[[str], bool]:
     """The test a hex must pass for an entrained unit to enter it (5.33, 5.13)."""
-    from greatwar.rules.gwite.movement import blocked_hexes
-
     ui = U.info(st, uid)
     enemy_zoc = zoc.enemy_controlled(st, ui.side)
     blocked = blocked_hexes(st, ui.side)
@@ -862,8 +858,6 @@ def why_not_reenter(st: State, frame: Frame, uid: str) -> Why | None:
     if not off_map(st, uid):
         return f"{ui.name} is not off the map", "5.37"
     to = journey(st, uid)["to"]
-    from greatwar.rules.gwite.movement import blocked_hexes
-
     if to in blocked_hexes(st, ui.side):
         return f"{to} holds an Enemy unit or fortress", "5.13"
     if to in zoc.enemy_controlled(st, ui.side):

@@ -51,7 +51,7 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import rail, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.movement import blocked_hexes
+from greatwar.rules.gwite.movement_extension import blocked_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:

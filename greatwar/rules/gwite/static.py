@@ -233,14 +233,9 @@ def _country_side(scenario: Scenario, country: str) -> str | None:
     return owners.pop() if len(owners) == 1 else None
 
 
-def build_static(scenario: Scenario, rules: Any = None) -> GwiteStatic:
+def build_static(scenario: Scenario, rules: Any) -> GwiteStatic:
     """The game's static tables, its units' values as its rules read the counters
-    (``rules``: the game's rules object, by default one of the scenario's game)."""
-    if rules is None:
-        from greatwar.rules.gwite.games import GAMES  # the games import this module
-
-        game = GAMES.get(scenario.info.game)
-        rules = game() if game is not None else None
+    (``rules``: the game's rules object, kept on the tables)."""
     side_ids = tuple(s.id for s in scenario.sides)
     fortress_side = {}
     for hex_label, f in scenario.board.fortresses.items():

@@ -868,7 +868,7 @@ class InitialSupplySegment(_DeterminationSegment):
 
     Each phasing unit out of supply now gets the ``out_of_supply`` marker,
     which halves its Movement Allowance for this Movement Phase (9.21,
-    :func:`movement.allowance`); units in supply lose it.  Reinforcements
+    :meth:`MovementRules.allowance`); units in supply lose it.  Reinforcements
     placed later in this phase were not on the map now and are not marked.
     """
 
@@ -894,9 +894,10 @@ class InitialSupplySegment(_DeterminationSegment):
         out = [uid for uid in out if movement_halved(st, uid)]  # (the game may spare some)
         if not out:
             return
-        from greatwar.rules.gwite.movement import allowance
-
-        halved = {uid: f"(MA {U.movement_allowance(st, uid)}→{allowance(st, uid)})" for uid in out}
+        rules = U.rules(st)
+        halved = {
+            uid: f"(MA {U.movement_allowance(st, uid)}→{rules.allowance(st, uid)})" for uid in out
+        }
         st.log(
             f"Initial Supply Determination: {len(out)} {side_name(st, side)} unit"
             f"{'s are' if len(out) > 1 else ' is'} out of supply, Movement Allowance halved"

@@ -99,9 +99,8 @@ class GwiteSystem(RuleSystem):
 
     def prepare(self, game: Game) -> Any:
         # R8: the tables are built from the scenario as the options that are on change it
-        static = build_static(option_effects.effective(game.scenario, game.options))
-        static.rules = rules_class(game.scenario.info.game)()  # R1: the game's rules
-        return static
+        rules = rules_class(game.scenario.info.game)()  # R1: the game's rules
+        return build_static(option_effects.effective(game.scenario, game.options), rules)
 
     def roles(self, game: Game) -> list[str]:
         return [s.id for s in game.scenario.sides]

@@ -21,7 +21,6 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
 
 if TYPE_CHECKING:
-    from greatwar.engine.phases import Handler
     from greatwar.engine.state import State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
@@ -130,12 +129,6 @@ def russian_attack(st: State, report: dict[str, Any]) -> bool:
 class Panic:
     """The Brusilov Offensive's panic rules (a part of :class:`BrusilovRules`)."""
 
-    @classmethod
-    def handlers(cls) -> list[Handler]:
-        from greatwar.rules.gwite.brusilov.panic_result import PanicResult
-
-        return [*super().handlers(), PanicResult()]  # type: ignore[misc]
-
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """23.42 the units exempt from panic are Austro-Hungarian counters of the game."""
         super().validate(scenario, problems)  # type: ignore[misc]
@@ -162,15 +155,6 @@ class Panic:
     def trench_benefit(self, st: State, uid: str) -> bool:
         """23.11 a panicking A-H unit has no defensive benefit from trenches."""
         return not panic_subject(st, uid) and super().trench_benefit(st, uid)  # type: ignore[misc]
-
-    def result_kind(self, st: State, report: dict[str, Any]) -> str:
-        """23.1-23.2 a Russian attack on the surprise turn is applied by the panic
-        result (which is the standard one where nobody panics)."""
-        if russian_attack(st, report):
-            from greatwar.rules.gwite.brusilov.panic_result import PanicResult
-
-            return PanicResult.kind
-        return super().result_kind(st, report)  # type: ignore[misc,no-any-return]
 
     def retreat_zoc_last_resort(self, st: State, units: list[str]) -> bool:
         """23.24 on the surprise turn A-H units retreat through Enemy zones of control

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.engine.phases import Action, Frame
+from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, crt, fortress
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import panic as P
@@ -519,3 +519,20 @@ class PanicResult(CombatResult):
     def title(self, st: State, frame: Frame) -> str:
         title = f"Combat result {frame['att_result']}/{frame['def_result']}"
         return f"{title} (panic, 23.1)" if frame["panic_units"] else title
+
+
+class PanicStages:
+    """The part of :class:`BrusilovRules` that applies a Russian attack's result on the
+    surprise turn by :class:`PanicResult` (23.1-23.2; the standard result where nobody
+    panics)."""
+
+    @classmethod
+    def handlers(cls) -> list[Handler]:
+        return [*super().handlers(), PanicResult()]  # type: ignore[misc]
+
+    def result_kind(self, st: State, report: dict[str, Any]) -> str:
+        """23.1-23.2 a Russian attack on the surprise turn is applied by the panic
+        result."""
+        if P.russian_attack(st, report):
+            return PanicResult.kind
+        return super().result_kind(st, report)  # type: ignore[misc,no-any-return]

@@ -15,6 +15,7 @@ from greatwar.rules.gwite.brusilov import (
     massed_artillery,
     movement,
     panic,
+    panic_result,
     rail,
     reinforcement,
     replacement,
@@ -46,6 +47,7 @@ _SECTIONS = (
 
 
 class BrusilovRules(
+    panic_result.PanicStages,
     panic.Panic,
     massed_artillery.MassedArtillery,
     combat.BrusilovCombat,
