@@ -425,6 +425,11 @@ class CombatResult(Handler):
         names = ", ".join(U.info(st, u).name for u in units)
         st.log(f"{names} retreat {origin}→{'→'.join(path)}.", case="8.63")
         frame["to_retreat"].pop(0)
+        self._end_retreat(st, frame, units, end)
+
+    def _end_retreat(self, st: State, frame: Frame, units: list[str], end: str) -> None:
+        """A retreat has ended in ``end``: 6.15 the retreating units overstacking it are
+        eliminated until it is within the limit, then the result goes on."""
         if stacking_points(st, end) > U.rules(st).stacking_limit(st, end):
             frame["overstack"] = end
             frame["retreaters"] = units

@@ -271,17 +271,7 @@ class PanicResult(CombatResult):
             frame["contagion_hexes"].append(origin)
         loss_case = "brusilov 23.12" if entry["case"] == "brusilov 23.13" else entry["case"]
         frame["pending"] = {"units": units, "lose": entry["lose"], "case": loss_case}
-        end = path[-1]
-        if stacking_points(st, end) > U.rules(st).stacking_limit(st, end):
-            frame["overstack"] = end
-            frame["retreaters"] = units
-            st.log(
-                f"No retreat ends within the stacking limit: units that retreated into {end}"
-                " are eliminated until it is within the limit.",
-                case="6.15",
-            )
-            return
-        self._after_retreat(st, frame)
+        self._end_retreat(st, frame, units, path[-1])
 
     _apply_panic = _apply_queue
     _apply_contagion = _apply_queue

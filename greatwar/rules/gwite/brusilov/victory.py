@@ -100,21 +100,29 @@ def surrounded(st: State, uid: str) -> bool:
     if here in targets:
         return False
     limit = LINE if _option(st, COUNTS_DESTINATION) else LINE + 1
+    return not _reaches(st, here, limit, blocked | zones, targets)
+
+
+def _reaches(
+    st: State, start: str, steps: int, closed: set[str] | frozenset[str], ends: Any
+) -> bool:
+    """Whether a line of at most ``steps`` hexes from ``start`` (not counted), through
+    hexes not ``closed``, reaches one of ``ends`` (the supply network's links)."""
     links = supply.network(st).links
-    seen = {here}
-    frontier = [here]
-    for _ in range(limit):
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
         following = []
         for h in frontier:
             for n in links[h]:
-                if n in seen or n in blocked or n in zones:
+                if n in seen or n in closed:
                     continue
-                if n in targets:
-                    return False
+                if n in ends:
+                    return True
                 seen.add(n)
                 following.append(n)
         frontier = following
-    return True
+    return False
 
 
 def _line_terms(st: State, side: str, uid: str) -> tuple[set[str], frozenset[str], set[str]]:
@@ -150,23 +158,8 @@ def town_in_supply(st: State, side: str, hex_label: str) -> bool:
         return False
     if hex_label in tab.sources:
         return True
-    reach = _side_range(st, side)
     closed = tab.blocked | tab.enemy_zones
-    links = supply.network(st).links
-    seen = {hex_label}
-    frontier = [hex_label]
-    for _ in range(reach):
-        following = []
-        for h in frontier:
-            for n in links[h]:
-                if n in seen or n in closed:
-                    continue
-                if n in tab.sources:
-                    return True
-                seen.add(n)
-                following.append(n)
-        frontier = following
-    return False
+    return _reaches(st, hex_label, _side_range(st, side), closed, tab.sources)
 
 
 def _side_range(st: State, side: str) -> int:
