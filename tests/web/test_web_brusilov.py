@@ -102,3 +102,24 @@ def test_the_panic_shows_in_the_odds_and_its_retreat_in_the_log(
     log = log_text(page, st.data["log"][before:])
     assert "23.13 panic: 12th Infantry Division retreats 3 hexes" in log
     assert "loses 1 step (23.12 panic: a step lost at the end of its retreat)" in log
+
+
+def test_the_brusilov_choices_are_offered_in_a_player_s_words(
+    server: str, new_page: Any, brusilov: Any
+) -> None:
+    st = defensive_position(brusilov)
+    attack(st, "central", "1005", ["G-35R", "G-36R"])
+    names = {uid: info.name for uid, info in st.game.static.units.items()}
+    fire = [a for a in st.legal_actions("central") if a["type"] == "massed_artillery"]
+    resolve(st, "central")  # the defender's step
+    defend = st.legal_actions("allied")
+    page = new_page()
+    page.goto(server + "/")
+    labels = run(
+        page,
+        "actions.js",
+        f"{json.dumps(fire + defend)}.map((a) => m.describe(a, {json.dumps(names)}))",
+    )
+    assert labels[0] == "Massed Artillery Fire from Supply Depot 1"
+    assert "Add the defensive shift of XIX Corps HQ shift -1" in labels
+    assert "Let the die be rolled" in labels

@@ -34,7 +34,7 @@ export function targetKind(action) {
   if (["move", "rail_move", "off_map", "reenter", "rail_enter", "step", "first_step"].includes(t)) return "move";
   if (["declare", "add_target", "clash", "fight", "shell", "fire", "reconnoitre"].includes(t)) return "attack";
   if (["retreat", "advance", "displace", "flee", "escape", "pursue", "occupy"].includes(t)) return "retreat";
-  if (["enter", "place_hq", "unload", "empty_mask", "add_hex"].includes(t)) return "enter";
+  if (["enter", "place_hq", "unload", "empty_mask", "add_hex", "depot"].includes(t)) return "enter";
   return "other";
 }
 
@@ -84,10 +84,22 @@ const VERBS = {
   end_reserve: "End reserve movement",
   let_pass: "Let pass",
   undo: "Undo",
+  // The Brusilov Offensive
+  defensive_shift: "Add the defensive shift of",
+  remove_defensive_shift: "Take back the defensive shift of",
+  massed_artillery: "Massed Artillery Fire from",
+  remove_massed_artillery: "Take back the Massed Artillery Fire of",
+  end_defense: "Let the die be rolled",
+  depot: "Receive supply depot",
+  refuse_depot: "Decline the supply depot",
+  withhold_permanently: "Withhold for good",
 };
 
+/** Keys whose value is a unit (shown by its name). */
+const UNIT_KEYS = ["unit", "hq", "depot"];
+
 function value(key, v, names) {
-  if ((key === "unit" || key === "hq") && typeof v === "string") return names[v] || v;
+  if (UNIT_KEYS.includes(key) && typeof v === "string") return names[v] || v;
   if (Array.isArray(v)) return v.map((x) => names[x] || x).join("→");
   if (typeof v === "object" && v !== null) return JSON.stringify(v);
   return String(v);
@@ -103,7 +115,7 @@ export function describe(action, names = {}) {
     if (key === "type" || key === "provisional") continue;
     if (key === "path" && HEX_KEYS.some((k) => k in action)) continue;
     if (typeof v === "boolean") parts.push(v ? key : `not ${key}`);
-    else if (key === "unit" || key === "hq") parts.push(value(key, v, names));
+    else if (UNIT_KEYS.includes(key)) parts.push(value(key, v, names));
     else if (["to", "hex", "target"].includes(key)) parts.push(`→ ${v}`);
     else if (key === "cost") parts.push(`(${v} MP)`);
     else parts.push(`${key.replaceAll("_", " ")} ${value(key, v, names)}`);
