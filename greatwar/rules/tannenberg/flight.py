@@ -262,8 +262,11 @@ class Withdrawal(Handler):
             )
         self._step_losses(st, frame, real_units(st, group), to, zone)
         frame["moving"] = _alive_pieces(st, group)
-        if not frame["moving"]:
-            frame["pending"] = [p for p in frame["pending"] if p not in group]
+        # a piece eliminated on the way (2.3.6) goes no further: whether it was moving or
+        # waiting to move on with a later group
+        frame["pending"] = [
+            p for p in _alive_pieces(st, frame["pending"]) if frame["moving"] or p not in group
+        ]
 
     def _step_losses(self, st: State, frame: Frame, units: list[str], to: str, zone: bool) -> None:
         """9.3.2 / 9.5.7 a point for entering an enemy zone not neutralised; 9.5.5 a point a

@@ -12,6 +12,7 @@ from greatwar.rules.tannenberg import initiative
 from tests.rules.tannenberg.clash_kit import (
     act,
     at_clash,
+    at_clash_with,
     attempt_resolution,
     form,
     hex_of,
@@ -361,3 +362,36 @@ def test_9_6_2_an_unrevealed_mask_pursues_with_what_it_hides(position) -> None:
     st.apply("russian", {"type": "pursue", "unit": "mask-russian-1", "to": HERE})
     assert hex_of(st, "R-1-25-III") == HERE
     assert masking.is_masked(st, "R-1-25-III")
+
+
+def test_9_5_5_a_unit_eliminated_on_the_way_goes_no_further_and_the_rest_flee_on(
+    position, fixed_dice
+) -> None:
+    # A (G-1-1-I) on its last level with 3 points lost flees onto B (losing its 4th),
+    # then B's stack flees 3 hexes on a "3": no loss for the stack, but A loses a point a
+    # hex (9.5.5): eliminated in the first hex (2.3.6).  B flees on alone, and the flight
+    # ends without A (a found defect: the eliminated piece was left waiting to move).
+    def last_level(st) -> None:  # type: ignore[no-untyped-def]
+        record = st.data["units"]["G-1-1-I"]
+        record["level"] = st.game.static.units["G-1-1-I"].level_count - 1
+        record["lost"] = 3
+
+    fixed_dice(1, 1, 1, 1)
+    st = at_clash_with(position, JOINED, last_level)
+    form(st, HERE)
+    play_cards(st, "defence", "attack")
+    st.apply("german", {"type": "flee", "hexes": 2})
+    st.apply("german", {"type": "step", "to": "A14 B20"})
+    st.apply("german", {"type": "step", "to": "A13 B20"})
+    st.apply("russian", {"type": "end_pursuit"})
+    form(st, "A13 B20")
+    play_cards(st, "defence", "attack")
+    st.apply("german", {"type": "flee", "hexes": 3})
+    st.apply("german", {"type": "select", "pieces": ["G-3-2-I", "G-1-1-I"]})
+    for _ in range(3):
+        if top_kind(st) != "withdrawal" or not steps(st):
+            break
+        st.apply("german", {"type": "step", "to": sorted(steps(st))[0]})
+    assert lost(st, "G-1-1-I")[0] == "eliminated"
+    assert distance(st, "A13 B20", hex_of(st, "G-3-2-I")) == 3
+    assert top_kind(st) != "withdrawal"
