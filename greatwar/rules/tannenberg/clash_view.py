@@ -113,7 +113,8 @@ def _known(st: State, clash: Frame, role: str) -> bool:
 
 def as_fought(st: State, clash: Frame) -> State:
     """The board as the clash will be fought: 16.2.9 reveals every mask of the clash
-    before the die, and an empty one is removed (so it closes no ring, 9.2.2).  A
+    before the die (and the mask of every gun firing in it), and an empty one is removed
+    (so it closes no ring, 9.2.2).  A
     preview is shown only to a role that sees every piece of the clash, so the masks
     revealed here are its own."""
     to_reveal = [
@@ -122,6 +123,11 @@ def as_fought(st: State, clash: Frame) -> State:
         for m in entry["masks"]
         if U.record(st, m)["status"] == "on_map"
     ]
+    for entry in clash["sides"].values():  # 16.2.9 a masked gun that fires shows itself
+        for gun in entry["artillery"]:
+            mask = masks.mask_of(st, gun["unit"])
+            if mask is not None and mask not in to_reveal:
+                to_reveal.append(mask)
     if not to_reveal:
         return st
     key = ("clash as fought", st.version, U.revision(st), tuple(to_reveal))
