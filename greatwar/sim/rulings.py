@@ -62,7 +62,12 @@ class RulingCheck:
         """``role`` is about to act on ``st``: remember the previews its view shows."""
         self.role = role
         self.log_at = len(st.data["log"])
-        for key, numbers in self.game.system.previews(st, role).items():
+        shown = self.game.system.previews(st, role)
+        # a preview the role no longer sees promises nothing (the same key may name a
+        # new attack: a shelling formed again on another hex, 11.4)
+        for stale in [k for k in self.seen if k[0] == role and k[1] not in shown]:
+            del self.seen[stale]
+        for key, numbers in shown.items():
             self.seen[(role, key)] = _Seen(self.log_at, numbers)
 
     def _taking_numbers(self, st: State, key: str) -> None:

@@ -5,6 +5,10 @@ checked (``greatwar replay``): each record ends just after the action that faile
   firing revealed it (16.2.9), the mask's control zone went, and the defending corps
   HQ's range reached the target (13.5.1), but the preview the holder saw had been
   worked out with the mask still there.
+* ``tannenberg-shelling-formed-again-on-a-masked-hex``: the holder formed a shelling on
+  one hex, saw its preview, then formed it on a hex whose units a mask hides (no
+  preview: 16.2.1); the check held the resolution to the first hex's stale preview,
+  which had the same key (a defect of the check, :mod:`greatwar.sim.rulings`).
 * ``tannenberg-flight-past-an-eliminated-piece``: a piece eliminated on the first hex
   of a flight (9.5.5, 2.3.6) was left waiting to move on, and the flight crashed when
   its turn came.
