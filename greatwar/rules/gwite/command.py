@@ -202,6 +202,8 @@ def radius_to(st: State, hq: str, uid: str) -> frozenset[str]:
 def _all_cover(st: State, side: str) -> dict[str, list[str]]:
     units = U.static(st).units
     rules = U.rules(st)
+    hqs = hqs_of(st, side)
+    traced = radii(st, side)  # each HQ's radius as its TCR traces it (10.34)
     cover: dict[str, list[str]] = {}
     for uid in U.on_map(st, side):
         if units[uid].hq:
@@ -209,10 +211,21 @@ def _all_cover(st: State, side: str) -> dict[str, list[str]]:
         where = U.record(st, uid)["hex"]
         cover[uid] = [
             hq
-            for hq in hqs_of(st, side)
-            if rules.may_command(st, hq, uid) and where in radius_to(st, hq, uid)
+            for hq in hqs
+            if rules.may_command(st, hq, uid)
+            and where in _radius_for(st, rules, traced, hq, uid, units[hq].tcr == 1)
         ]
     return cover
+
+
+def _radius_for(
+    st: State, rules: Any, traced: dict[str, frozenset[str]], hq: str, uid: str, tcr1: bool
+) -> frozenset[str]:
+    """:func:`radius_to` with the side's radii and the HQ's TCR already looked up (the
+    hot path of finding which HQs cover which units)."""
+    if bool(rules.radius_through_zoc(st, hq, uid)) == tcr1:
+        return traced[hq]
+    return radius_to(st, hq, uid)
 
 
 def covering(st: State, side: str) -> dict[str, list[str]]:
