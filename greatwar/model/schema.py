@@ -414,6 +414,16 @@ class Counter(Strict):
             raise ValueError("an HQ counter needs an [hq] table (level, heroic)")
         return self
 
+    def designation(self) -> str:
+        """A short designation for the counter face, from its id: ``G-XVII`` -> ``XVII``,
+        ``R-HQ-5A`` -> ``5A``."""
+        parts = [p for p in self.id.replace("_", "-").split("-") if p]
+        if len(parts) > 1 and len(parts[0]) <= 3 and parts[0].isalpha() and parts[0].isupper():
+            parts = parts[1:]
+        if len(parts) > 1 and parts[0].upper() == "HQ":
+            parts = parts[1:]
+        return "-".join(parts) or self.id
+
 
 class CounterFile(Strict):
     counter: list[Counter] = Field(default_factory=list)

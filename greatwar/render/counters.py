@@ -66,13 +66,8 @@ def _size_mark(counter: Counter) -> str:
 
 
 def _short_name(counter: Counter) -> str:
-    """A counter's short designation, from its id: ``G-XVII`` -> ``XVII``, ``R-HQ-5A`` -> ``5A``."""
-    parts = [p for p in counter.id.replace("_", "-").split("-") if p]
-    if len(parts) > 1 and len(parts[0]) <= 3 and parts[0].isalpha() and parts[0].isupper():
-        parts = parts[1:]
-    if len(parts) > 1 and parts[0].upper() == "HQ":
-        parts = parts[1:]
-    short = "-".join(parts) or counter.id
+    """A counter's short designation (:meth:`Counter.designation`), cut to fit the face."""
+    short = counter.designation()
     return short if len(short) <= 7 else short[:6] + "…"
 
 

@@ -99,7 +99,7 @@ def counter_entry(counter: Counter) -> dict[str, Any]:
         "nationality": counter.nationality,
         "type": counter.type,
         "size": counter.size,
-        "designation": designation(counter),
+        "designation": counter.designation(),
         "steps": [_step(s) for s in counter.steps],
     }
     optional = {
@@ -120,16 +120,6 @@ def counter_entry(counter: Counter) -> dict[str, Any]:
     if counter.arrive is not None:
         entry["arrive"] = counter.arrive.model_dump()
     return entry
-
-
-def designation(counter: Counter) -> str:
-    """A short designation for the counter face: ``G-XVII`` -> ``XVII``, ``R-HQ-5A`` -> ``5A``."""
-    parts = [p for p in counter.id.replace("_", "-").split("-") if p]
-    if len(parts) > 1 and len(parts[0]) <= 3 and parts[0].isalpha() and parts[0].isupper():
-        parts = parts[1:]
-    if len(parts) > 1 and parts[0].upper() == "HQ":
-        parts = parts[1:]
-    return "-".join(parts) or counter.id
 
 
 def _places(sc: Scenario) -> dict[str, Any]:
