@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import command, crt
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.brusilov.data import option
 from greatwar.rules.gwite.combat import Halving, defenders_in, segment
 
 if TYPE_CHECKING:
@@ -60,11 +61,6 @@ REMOVE_DEFENSIVE_SHIFT = "remove_defensive_shift"
 #: provisional trench benefit: the Terrain Effects Chart's trench entry is missing
 TRENCH_FACTOR = 2
 MIXED_CP_TCR = 2  # 17.0 the "TCR 2 and 3" row
-
-
-def option(st: State, name: str, options: dict[str, OptionSpec] = OPTIONS) -> Any:
-    """A Brusilov option's value in this game (its default when the game has none)."""
-    return st.game.options.get(name, options[name].default)
 
 
 def defense_choices(attack: Frame) -> dict[str, Any]:

@@ -5,7 +5,7 @@ rules apply to (Game-Turn 1, Game-Turn 5 in "Attack On Schedule": 18.1, 21.21, 2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
@@ -54,6 +54,13 @@ def data(st: State) -> BrusilovData:
     if found is None:
         found = derived["brusilov"] = parse(U.static(st).scenario)
     return found
+
+
+def option(st: State, name: str) -> Any:
+    """The game's setting of one of its options (the rules' default where the game does
+    not list it: a test game played under a Brusilov rules object)."""
+    value = st.game.options.get(name)
+    return U.rules(st).options[name].default if value is None else value
 
 
 def surprise_turn(st: State) -> bool:

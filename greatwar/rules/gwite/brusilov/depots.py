@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.brusilov.data import data
+from greatwar.rules.gwite.brusilov.data import data, option
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -40,10 +40,6 @@ def scheduled(st: State) -> bool:
     return bool(data(st).depots)
 
 
-def _option_on(st: State, name: str) -> bool:
-    return st.game.options.get(name) is True
-
-
 def due_count(st: State, side: str) -> int:
     """20.21, 20.22 depots ``side`` receives this Game-Turn (the last row that covers it)."""
     turn = st.data["turn"]
@@ -51,7 +47,7 @@ def due_count(st: State, side: str) -> int:
     for row in data(st).depots:
         if row.side != side or not row.covers(turn):
             continue
-        if row.option is None or _option_on(st, row.option):
+        if row.option is None or option(st, row.option) is True:
             count = row.count
     return count
 

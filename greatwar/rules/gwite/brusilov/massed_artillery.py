@@ -25,8 +25,8 @@ from greatwar.rules.gwite.brusilov.combat import (
     defending_units,
     defense_choices,
     defense_record,
-    option,
 )
+from greatwar.rules.gwite.brusilov.data import option
 from greatwar.rules.gwite.combat import DEFENDING, Factor, segment
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class MassedArtillery:
             return "add attacking units first", "brusilov 19.22"
         reach = [_in_range(st, depot, u) for u in units]
         name = U.info(st, depot).name
-        if option(st, ALL_IN_RANGE, OPTIONS) and not all(reach):
+        if option(st, ALL_IN_RANGE) and not all(reach):
             return f"not every attacking unit is within three hexes of {name}", "brusilov 19.22"
         if not any(reach):
             return f"no attacking unit is within three hexes of {name}", "brusilov 19.22"
@@ -150,7 +150,7 @@ class MassedArtillery:
         depot = attack.get("support")
         if depot and _in_range(st, depot, uid):
             why = f"Massed Artillery Fire ({U.info(st, depot).name}): doubled"
-            first = not option(st, AFTER_HALVINGS, OPTIONS)
+            first = not option(st, AFTER_HALVINGS)
             out.append(Factor(2, {"why": why, "case": "brusilov 19.21", "maf": True}, first))
         return out
 
@@ -165,7 +165,7 @@ class MassedArtillery:
         hex_label = U.record(st, uid)["hex"]
         _, base_mods = self.defense_base(st, uid, hex_label)  # type: ignore[attr-defined]
         panicked = any(m.get("case") == "brusilov 23.11" for m in base_mods)
-        if panicked and not option(st, DOUBLES_PANICKED, OPTIONS):
+        if panicked and not option(st, DOUBLES_PANICKED):
             why = f"Massed Artillery Fire ({name}): a panicked unit's 1 is not doubled"
             out.append(Factor(1, {"why": why, "case": "brusilov 19.23", "maf": True}))
         else:

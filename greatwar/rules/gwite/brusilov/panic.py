@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
+from greatwar.rules.gwite.brusilov.data import option
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -81,11 +82,6 @@ OPTIONS: dict[str, OptionSpec] = {
         "brusilov 23.22",
     ),
 }
-
-
-def option(st: State, name: str) -> Any:
-    """The game's setting of one of this section's options."""
-    return st.game.options.get(name, OPTIONS[name].default)
 
 
 def panic_subject(st: State, uid: str) -> bool:

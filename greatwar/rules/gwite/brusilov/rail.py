@@ -31,6 +31,7 @@ from greatwar.model.schema import side_value
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import reduced
+from greatwar.rules.gwite.brusilov.data import option
 from greatwar.rules.gwite.rail import EntrainRoll
 
 if TYPE_CHECKING:
@@ -122,7 +123,7 @@ class BrusilovRail:
 
     def track_limit_case(self, st: State) -> str | None:
         """18.31 track limits apply while the optional rule 18.3 is on."""
-        if st.game.options.get(TRACK_LIMITS_OPTION, True):
+        if option(st, TRACK_LIMITS_OPTION):
             return "brusilov 18.31"
         return None
 

@@ -28,6 +28,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import rail, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
+from greatwar.rules.gwite.brusilov.data import option
 from greatwar.rules.gwite.stacking import stacking_points
 
 if TYPE_CHECKING:
@@ -62,11 +63,6 @@ OPTIONS: dict[str, OptionSpec] = {
         "brusilov 19.41",
     ),
 }
-
-
-def _stacking_limited(st: State) -> bool:
-    """AB10 i reading b: 19.41's two Stacking Points are a stacking limit."""
-    return bool(st.game.options.get(FORAGE_STACKING_LIMIT, False))
 
 
 def _end_of_movement_phase(st: State) -> bool:
@@ -114,7 +110,7 @@ class BrusilovSupply:
         loses the exemption)."""
         if not _foraging_cavalry(st, uid) or supply.in_supply(st, uid):
             return False
-        if _stacking_limited(st):
+        if option(st, FORAGE_STACKING_LIMIT):
             return True  # AB10 i b: the excess is eliminated instead (stacking_limit)
         return stacking_points(st, U.record(st, uid)["hex"]) <= FORAGE_STACKING
 
@@ -175,7 +171,7 @@ class BrusilovSupply:
         crowded = [
             uid
             for uid in living
-            if _stacking_limited(st)
+            if option(st, FORAGE_STACKING_LIMIT)
             and stacking_points(st, U.record(st, uid)["hex"]) > FORAGE_STACKING
         ]
         if crowded and segment == "attrition":
@@ -212,7 +208,7 @@ class BrusilovSupply:
         """19.41 with the AB10 i option: two Stacking Points at the end of the Movement
         Phase in a hex of cavalry living off the land."""
         limit = int(super().stacking_limit(st, hex_label))  # type: ignore[misc]
-        if not _stacking_limited(st) or not _end_of_movement_phase(st):
+        if not option(st, FORAGE_STACKING_LIMIT) or not _end_of_movement_phase(st):
             return limit
         if any(
             _foraging_cavalry(st, uid) and not supply.in_supply(st, uid)
@@ -231,7 +227,7 @@ class BrusilovSupply:
         markers = st.data["units"][uid]["markers"]
         if ui.type == "supply_depot":
             if rail.ENTRAINED in markers:
-                return bool(st.game.options.get(ENTRAINED_DEPOT_ZOC, False))
+                return bool(option(st, ENTRAINED_DEPOT_ZOC))
             return True
         if LIVING_OFF_THE_LAND in markers and _foraging_cavalry(st, uid):
             return False

@@ -33,7 +33,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import supply, zoc
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.brusilov.data import data
+from greatwar.rules.gwite.brusilov.data import data, option
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -79,10 +79,6 @@ SURROUNDED = "surrounded_when_eliminated"
 LINE = 6
 
 
-def _option(st: State, name: str) -> bool:
-    return bool(st.game.options.get(name, OPTIONS[name].default))
-
-
 def _victory(st: State) -> Victory | None:
     return st.game.scenario.file.victory  # type: ignore[no-any-return]
 
@@ -99,7 +95,7 @@ def surrounded(st: State, uid: str) -> bool:
     blocked, zones, targets = _line_terms(st, side, uid)
     if here in targets:
         return False
-    limit = LINE if _option(st, COUNTS_DESTINATION) else LINE + 1
+    limit = LINE if option(st, COUNTS_DESTINATION) else LINE + 1
     return not _reaches(st, here, limit, blocked | zones, targets)
 
 
@@ -137,7 +133,7 @@ def _line_terms(st: State, side: str, uid: str) -> tuple[set[str], frozenset[str
         if not zoc.fortress_destroyed(st, h):
             (present if owner == side else blocked).add(h)
     zones = zoc.enemy_controlled(st, side)
-    if _option(st, NEGATE_ZOC):
+    if option(st, NEGATE_ZOC):
         zones = zones - present  # 7.24
     targets = set(supply.sources(st, side))
     for friend in U.on_map(st, side):
@@ -214,7 +210,7 @@ def withholding_points(st: State) -> int | None:
     for row in data(st).withholding:
         if row.covers(turn):
             return row.vp
-    return 0 if _option(st, WITHHOLD_ANY_TURN) else None
+    return 0 if option(st, WITHHOLD_ANY_TURN) else None
 
 
 def withholding_turns(st: State) -> str:
@@ -275,7 +271,7 @@ class BrusilovVictory:
             points, how = victory.per_hq_eliminated, "HQ"
         elif was_surrounded:
             rate = data(st).surrounded_per_stacking_point
-            if _option(st, IN_ADDITION):
+            if option(st, IN_ADDITION):
                 rate += victory.per_stacking_point_eliminated
             points = rate * ui.stacking
             how = (
