@@ -31,6 +31,7 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.rail import EntrainRoll
 from greatwar.rules.gwite.rules import StandardRules
 from tests.rules.gwite.conftest import write_position
+from tests.rules.gwite.test_parameters import with_parameters
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -41,14 +42,7 @@ TRACK_LIMITS = "{ single = { central = 2 }, double = { central = 4 } }"
 def scenario(tmp_path: Path, units: dict[str, Any], **params: str) -> Path:
     """A teaching-map position (Central Powers moving) with these parameters (TOML)."""
     path = write_position(tmp_path, {**units, **SPARE}, phasing="central")
-    text = path.read_text(encoding="utf-8")
-    for key, value in params.items():
-        line = f"{key} = {value}"
-        text, found = re.subn(rf"^{key} = .*$", line, text, count=1, flags=re.M)
-        if not found:
-            text = text.replace("[parameters]\n", f"[parameters]\n{line}\n", 1)
-    path.write_text(text, encoding="utf-8")
-    return path
+    return with_parameters(path, **params)
 
 
 def started(path: Path) -> State:
