@@ -34,6 +34,7 @@ from tests.rules.gwite.kit import (
     choose,
     logged,
     lost,
+    map_with,
     where,
 )
 
@@ -122,14 +123,23 @@ def test_23_11_turn_two_defends_with_printed_strength(
     assert stage(st) == "def_option"  # the standard 8.9 options
 
 
-def test_23_11_no_trench_benefit_for_panicking_units(brusilov_position: Any) -> None:
-    st = panic_fight(brusilov_position, {"AH-12": "0808", "AH-13": "0708", "G-35R": "0809"})
+def test_23_11_no_trench_benefit_for_panicking_units(
+    brusilov_position: Any, fixed_dice: Any, tmp_path: Any
+) -> None:
+    # The 12th Division (4) in a trench in 0808: on the surprise turn it defends with 1 and
+    # the trench gives nothing (4 to 1, 4-1); on Game-Turn 2 the trench doubles it
+    # (provisionally: 4 to 8, 1-2).  The Sud Armee's 13th and the Germans keep it.
+    trench = map_with(tmp_path, '[[trench]]\nname = "Test trench"\nhexes = ["0808"]\n')
+    units = {"AH-12": "0808", "R-1G": "0908"}
+    st = panic_fight(brusilov_position, units, map_path=trench)
+    rout(st, "0808", ["R-1G"], fixed_dice, 2)
+    assert "4 to 1 (4-1)" in attack_log(st)["text"]
+    later = panic_fight(brusilov_position, units, turn=2, map_path=trench)
+    rout(later, "0808", ["R-1G"], fixed_dice, 2)
+    assert "4 to 8 (1-2)" in attack_log(later)["text"]
     rules = U.rules(st)
-    assert not rules.trench_benefit(st, "AH-12")  # 23.11
     assert rules.trench_benefit(st, "AH-13")  # 23.42 defends normally
     assert rules.trench_benefit(st, "G-35R")  # 23.41
-    later = panic_fight(brusilov_position, {"AH-12": "0808"}, turn=2)
-    assert U.rules(later).trench_benefit(later, "AH-12")
 
 
 def test_23_11_austro_hungarian_attack_strength_not_reduced(
