@@ -377,6 +377,8 @@ def validate(
         console.print(
             f"{path}: valid {report.kind}. {report.summary}", highlight=False, markup=False
         )
+        for note in report.notes:
+            console.print(f"  note: {note}", highlight=False, markup=False)
         for lack in report.lacks:
             console.print(f"  still lacks: {lack}", highlight=False, markup=False)
     if bad:

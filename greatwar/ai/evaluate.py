@@ -146,14 +146,18 @@ def vp_feature(state: State, side: str, system: str) -> float:
 #: rule (GWitE ``removed``: a depot burned, a reinforcement withheld for good, Brusilov
 #: 19.21, 25.16; ``out_of_play``: a counter an option swaps out)
 GONE = frozenset({"eliminated", "removed", "out_of_play"})
+#: the status of a counter waiting off the map to substitute for others (GWitE R12: a
+#: Russian corps's divisions, Hindenburg 21.1): its strength is on the map in their
+#: counters, so it counts neither as strength left nor as strength lost
+SPARE = "spare"
 
 
 def unit_health(state: State, uid: str) -> tuple[float, float]:
     """(strength left, full strength) of a fighting unit; (0, 0) for other pieces."""
     info = state.game.static.units[uid]
-    if info.type in NOT_COMBAT:
-        return 0.0, 0.0
     rec = state.data["units"][uid]
+    if info.type in NOT_COMBAT or rec["status"] == SPARE:
+        return 0.0, 0.0
     if state.game.system.name == "gwite":
         weight = float(info.stacking or 1)
         total = info.step_count

@@ -59,6 +59,11 @@ class RuleSystem:
         """What a valid scenario still lacks under this system."""
         return []
 
+    def spare_counters(self, scenario: Scenario) -> dict[str, str]:
+        """Counters printed with neither set-up nor arrival that the system's rules
+        substitute for others in play, each with the case: they lack nothing."""
+        return {}
+
     def check_options(self, scenario: Scenario, problems: Problems) -> None:
         """A scenario's ``[options]`` must name options of its game (an accepted value is
         a value the game uses)."""

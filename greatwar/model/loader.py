@@ -20,7 +20,7 @@ refuses.  ``Scenario.origins`` lets it point at a counter's own ``setup`` line.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -69,6 +69,9 @@ class Scenario:
     #: terrain, counters without values, what its rule system lacks): the start page
     #: offers it as not yet playable
     blocking: list[str] = field(default_factory=list)
+    #: what a valid scenario says of itself beyond its summary: the spare counters its
+    #: rules substitute for others in play (R12), which lack nothing
+    notes: list[str] = field(default_factory=list)
     #: where each counter was read: its file's problems and its index there (so that a
     #: rule system's validation can point at a counter's ``setup``)
     origins: dict[str, tuple[Problems, int]] = field(default_factory=dict)
@@ -123,6 +126,8 @@ class SystemChecks(Protocol):
     def validate(self, scenario: Scenario, problems: Problems) -> None: ...
 
     def lacks(self, scenario: Scenario) -> list[str]: ...
+
+    def spare_counters(self, scenario: Scenario) -> dict[str, str]: ...
 
 
 #: the rule system of a name (``gwite``), raising ValueError for an unknown one
@@ -303,8 +308,10 @@ def _assemble(
     )
     _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
-    own, rules = _lacks(scenario), system.lacks(scenario)
+    spares = system.spare_counters(scenario)
+    own, rules = _lacks(scenario, spares), system.lacks(scenario)
     scenario.lacks = own + rules
+    scenario.notes = _spare_notes(spares)
     scenario.blocking = _blocking(scenario) + rules
     return scenario
 
@@ -441,8 +448,9 @@ def _check_position(scenario: Scenario, problems: Problems, complete: bool = Tru
             problems.add((*loc, "hex"), f"unit {uid} has status {unit.status!r}, so it has no hex")
 
 
-def _lacks(scenario: Scenario) -> list[str]:
-    """What a valid scenario still lacks before it can be played faithfully."""
+def _lacks(scenario: Scenario, spares: Collection[str] = ()) -> list[str]:
+    """What a valid scenario still lacks before it can be played faithfully (``spares``:
+    counters its rules substitute for others in play, placed by no set-up or arrival)."""
     out: list[str] = []
     out += _lacks_terrain(scenario.board)
     out += _lacks_strengths(list(scenario.counters.values()))
@@ -461,6 +469,7 @@ def _lacks(scenario: Scenario) -> list[str]:
         and c.arrive is None
         and not _in_position(scenario, c.id)
         and c.id not in swapped_in
+        and c.id not in spares  # a rule substitutes it for others in play (R12)
         and c.type != "supply_depot"  # a pool a game's depot schedule draws from (Brusilov 20.2)
     ]
     if unplaced:
@@ -469,6 +478,18 @@ def _lacks(scenario: Scenario) -> list[str]:
             f" {', '.join(unplaced[:10])}"
         )
     return out
+
+
+def _spare_notes(spares: dict[str, str]) -> list[str]:
+    """One note per case: the spare counters it substitutes for others in play."""
+    by_case: dict[str, list[str]] = {}
+    for uid, case in spares.items():
+        by_case.setdefault(case, []).append(uid)
+    return [
+        f"{len(ids)} spare counters wait off the map to substitute for others in play"
+        f" ({case}): {_sample(ids)}"
+        for case, ids in by_case.items()
+    ]
 
 
 def _blocking(scenario: Scenario) -> list[str]:
@@ -541,6 +562,8 @@ class Report:
     problems: list[Problem]
     lacks: list[str]
     summary: str = ""
+    #: what a valid file says of itself beyond its summary (a scenario's spares, R12)
+    notes: list[str] = field(default_factory=list)
 
 
 def validate_file(path: str | Path, systems: Systems) -> Report:
@@ -560,7 +583,7 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
             f"scenario {sc.info.name}: {len(sc.board.hexes)} hexes, {len(sc.counters)} counters,"
             f" {sc.info.turns} turns" + (" (fictional)" if sc.fictional else "")
         )
-        return Report("scenario", [], sc.lacks, summary)
+        return Report("scenario", [], sc.lacks, summary, sc.notes)
     if "map" in data:
         mf = check_model(MapFile, data, probe)
         lacks: list[str] = []

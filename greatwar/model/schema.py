@@ -635,8 +635,11 @@ class PositionUnit(Strict):
 
     hex: str | None = None
     #: ``removed``: taken out of play by a rule without being eliminated (Brusilov 19.21,
-    #: 25.16)
-    status: Literal["on_map", "eliminated", "pending", "withheld", "off_map", "removed"] = "on_map"
+    #: 25.16); ``spare``: off the map, waiting to substitute for others in play (GWitE
+    #: R12: Hindenburg 21.1's corps and their divisions)
+    status: Literal[
+        "on_map", "eliminated", "pending", "withheld", "off_map", "removed", "spare"
+    ] = "on_map"
     steps_lost: int = Field(default=0, ge=0)
     endurance_lost: int = Field(default=0, ge=0)
     markers: list[str] = Field(default_factory=list)

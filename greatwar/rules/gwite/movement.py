@@ -297,6 +297,8 @@ class MovementSegment(Handler):
         for uid in self.movable(st, frame):
             if uid != current:
                 actions.append({"type": "select", "unit": uid})
+        for ext in extensions(st):
+            actions.extend(ext.segment_actions(st, frame))  # whichever unit is selected
         actions.append({"type": "end_segment"})
         return actions
 
@@ -318,8 +320,10 @@ class MovementSegment(Handler):
             owner.apply(st, frame, action)
             if self._closing(st, frame) is not None:
                 self._end_segment(st, frame)
-            elif not self._can_go_on(st, frame, action["unit"]):
-                self._finish_current(st, frame)
+            elif action["unit"] == frame["current"] and not self._can_go_on(
+                st, frame, action["unit"]
+            ):
+                self._finish_current(st, frame)  # (an action on another unit leaves it be)
 
     def _end_segment(self, st: State, frame: Frame) -> None:
         exts = extensions(st)
@@ -466,6 +470,56 @@ class MovementSegment(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Movement Segment"
+
+
+def substitute_units(
+    st: State,
+    frame: Frame,
+    out_ids: list[str],
+    in_ids: list[str],
+    hex_label: str,
+    case: str,
+    *,
+    lost: dict[str, int] | None = None,
+    why: str = "",
+) -> None:
+    """Units substitute on the map for others in the Movement Segment (R12,
+    :func:`greatwar.rules.gwite.units.substitute`), the segment carrying over what it
+    remembers of them so that no move is gained by the swap: each newcomer has left the
+    fewest Movement Points any of the replaced units had (5.14), never more than its own
+    allowance; it has finished moving if any of them had; a single newcomer becomes the
+    unit being moved if one of them was.  Each movement extension carries its own locals
+    (rail hexes entered, 5.33)."""
+    lefts = [mp_left(st, frame, uid) for uid in out_ids]
+    fresh = all(uid not in frame["spent"] for uid in out_ids)
+    extra = min(_extra(frame, uid) for uid in out_ids)
+    done = any(uid in frame["done"] for uid in out_ids)
+    was_current = frame["current"] in out_ids
+    for uid in out_ids:
+        _forget(frame, uid)
+    U.substitute(st, out_ids, in_ids, hex_label, case, lost=lost, why=why)
+    for uid in in_ids:
+        full = allowance(st, uid) + extra
+        spent = full - min(min(lefts), full)
+        if spent or not fresh:
+            frame["spent"][uid] = spent
+        if extra:
+            frame.setdefault(EXTRA_MP, {})[uid] = extra
+        if done:
+            frame["done"].append(uid)
+    if was_current:
+        frame["current"] = in_ids[0] if len(in_ids) == 1 and not done else None
+    for ext in extensions(st):
+        ext.substituted(st, frame, out_ids, in_ids)
+
+
+def _forget(frame: Frame, uid: str) -> None:
+    """The segment's record of a unit leaving the map by substitution."""
+    frame["spent"].pop(uid, None)
+    if uid in frame["done"]:
+        frame["done"].remove(uid)
+    if frame.get(EXTRA_MP):
+        frame[EXTRA_MP].pop(uid, None)
 
 
 def _displace_hqs(st: State, uid: str, path: list[str]) -> None:

@@ -65,6 +65,17 @@ class MovementExtension:
         """The extension's actions open to the selected unit."""
         return []
 
+    def segment_actions(self, st: State, frame: Frame) -> list[Action]:
+        """The extension's actions open whichever unit is selected, or none, a unit that
+        has finished moving too (Hindenburg 21.11: a corps breaks down "at any point" of
+        the segment).  Their ``unit`` is the unit they act on; the segment does not
+        finish the selected unit after one of them unless they name it."""
+        return []
+
+    def substituted(self, st: State, frame: Frame, out_ids: list[str], in_ids: list[str]) -> None:
+        """Units ``in_ids`` have substituted on the map for ``out_ids`` (R12): carry what
+        the extension's locals remember of the old units over to the new ones."""
+
     def apply(self, st: State, frame: Frame, action: Action) -> None:
         """Carry out one of the extension's actions."""
 

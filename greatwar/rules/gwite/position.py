@@ -140,6 +140,12 @@ def _check_unit(
         )
     _check_markers(rules.position_markers(), pos, uid, unit, counter, problems)
     _check_status(scenario, pos, uid, unit, counter, problems)
+    if unit.status == "spare" and uid not in rules.substitutes(scenario):
+        problems.add(
+            (*loc, "status"),
+            f"unit {uid} is spare, but no rule of this game substitutes its counter for"
+            " others in play (R12): it would never enter",
+        )
 
 
 def _check_markers(

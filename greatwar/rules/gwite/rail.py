@@ -1225,6 +1225,21 @@ class RailMovement(MovementExtension):
         # 5.31 units over the Rail Capacity detrain first (end_segment says so, and waits)
         return bool(closing_candidates(st, frame["side"])) and not end_segment(st, frame)
 
+    def substituted(self, st: State, frame: Frame, out_ids: list[str], in_ids: list[str]) -> None:
+        """R12: the newcomers have entered as many rail hexes this phase as the most any
+        replaced unit had (5.33), and detrained if any had (one journey a phase, 5.34)."""
+        hexes = frame.setdefault("rail_hexes", {})
+        entered = [hexes.pop(uid) for uid in out_ids if uid in hexes]
+        detrained = frame.setdefault("detrained", [])
+        gone = [uid for uid in out_ids if uid in detrained]
+        for uid in gone:
+            detrained.remove(uid)
+        for uid in in_ids:
+            if entered:
+                hexes[uid] = max(entered)
+            if gone:
+                detrained.append(uid)
+
     def close(self, st: State, frame: Frame) -> None:
         end_segment(st, frame)
 

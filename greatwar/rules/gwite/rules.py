@@ -130,3 +130,11 @@ class StandardRules(
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a valid scenario of this game still lacks (beyond map and counters)."""
         return []
+
+    def substitutes(self, scenario: Scenario) -> dict[str, str]:
+        """Counters a rule of this game substitutes on the map for others, or others for
+        them, during play (R12), each with the case that does it: those printed with
+        neither set-up nor arrival wait off the map as spares (``units.SPARE``) instead
+        of being out of play.  None in the standard rules (Hindenburg 21.1: the Russian
+        corps and their division counters)."""
+        return {}

@@ -79,6 +79,20 @@ class GwiteSystem(RuleSystem):
         game = scenario.info.game
         return rules_class(game)().lacks(scenario) if game in GAMES else []
 
+    def spare_counters(self, scenario: Scenario) -> dict[str, str]:
+        """The counters printed with neither set-up nor arrival that the game's rules
+        substitute for others in play (R12), each with the case: spares, not lacks."""
+        game = scenario.info.game
+        if game not in GAMES:
+            return {}
+        return {
+            uid: case
+            for uid, case in rules_class(game)().substitutes(scenario).items()
+            if uid in scenario.counters
+            and scenario.counters[uid].setup is None
+            and scenario.counters[uid].arrive is None
+        }
+
     def options_for(self, scenario: Scenario) -> dict[str, OptionSpec]:
         """The optional rules of the scenario's game."""
         return dict(rules_class(scenario.info.game).options)
@@ -115,9 +129,12 @@ class GwiteSystem(RuleSystem):
         scenario = game.scenario
         board = scenario.board
         units: dict[str, dict[str, Any]] = {}
+        spares = game.static.rules.substitutes(scenario)
         for uid, ui in game.static.units.items():
             if ui.setup is not None:
                 units[uid] = new_unit_record(canonical(board, ui.setup), "on_map")
+            elif ui.arrive_turn is None and uid in spares:  # a rule substitutes it (R12)
+                units[uid] = new_unit_record(None, U.SPARE)
             elif ui.arrive_turn is None:  # neither set up nor arriving: an option's
                 units[uid] = new_unit_record(None, OUT_OF_PLAY)  # replacement (R8)
             else:

@@ -13,8 +13,11 @@ and ``combat_turn`` are the last Game-Turn the unit moved and fought (13.0).
 withheld), ``eliminated``, ``off_map`` (off-map rail movement, 5.37),
 ``removed`` (taken out of play by a rule without being eliminated: a supply
 depot burned for Massed Artillery Fire, Brusilov 19.21; a reinforcement
-permanently withheld, Brusilov 25.16; see :func:`remove_from_play`) or
-``out_of_play`` (a counter an option swaps in or out, R8).
+permanently withheld, Brusilov 25.16; see :func:`remove_from_play`),
+``out_of_play`` (a counter an option swaps in or out before the game, R8: it never
+enters) or ``spare`` (a counter waiting off the map to substitute for others in play,
+R12: a Russian corps's two division counters, and the corps while they stand for it,
+Hindenburg 21.1; see :func:`substitute`).
 The machinery every rule system shares (occupancy, markers, revision-keyed
 caches, placing and removing units) lives in :mod:`greatwar.rules.pieces`
 and is re-exported here; this module adds what steps mean in these rules.
@@ -140,6 +143,57 @@ def remove_from_play(st: State, uid: str, case: str, why: str = "") -> None:
     if where:
         text += f" from {where}"
     st.log(f"{text}{': ' + why if why else ''}.", case=case)
+
+
+#: status of a counter off the map, waiting to substitute for others in play (R12)
+SPARE = "spare"
+
+
+def substitute(
+    st: State,
+    out_ids: list[str],
+    in_ids: list[str],
+    hex_label: str,
+    case: str,
+    *,
+    lost: dict[str, int] | None = None,
+    why: str = "",
+) -> None:
+    """Counters substitute on the map for others (R12): the spares ``in_ids`` are placed
+    in ``hex_label`` and the units ``out_ids`` (on the map there) become spares.
+
+    The newcomers carry what the counters they replace carried, so that no rule is
+    dodged by the swap: every marker any of them wore (out of command, out of supply,
+    entrained ...), and the last Game-Turn any of them moved and fought (13.0).  What a
+    step is worth is the game's to say: ``lost`` gives the steps each newcomer has lost
+    (none when not named); the counters going off the map keep none, nor any marker.
+    What a phase remembers of the units (Movement Points spent) is carried by the
+    phase (:func:`greatwar.rules.gwite.movement.substitute_units`).  Logged with the
+    case."""
+    before = [record(st, uid) for uid in out_ids]
+    markers = sorted({m for u in before for m in u["markers"]})
+    moved = max(u["moved_turn"] for u in before)
+    fought = max(u["combat_turn"] for u in before)
+    for uid in out_ids:
+        u = record(st, uid)
+        u.update(hex=None, status=SPARE, lost=0, markers=[])
+        _touch(st, uid)
+    for uid in in_ids:
+        u = record(st, uid)
+        u.update(
+            lost=(lost or {}).get(uid, 0),
+            markers=list(markers),
+            moved_turn=moved,
+            combat_turn=fought,
+        )
+        place(st, uid, hex_label)
+    names = " and ".join(info(st, uid).name for uid in in_ids)
+    replaced = " and ".join(info(st, uid).name for uid in out_ids)
+    verb = "substitutes" if len(in_ids) == 1 else "substitute"
+    st.log(
+        f"{names} {verb} for {replaced} in {hex_label}{': ' + why if why else ''}.",
+        case=case,
+    )
 
 
 def lose_steps(st: State, uid: str, steps: int, case: str, why: str = "") -> int:

@@ -276,6 +276,12 @@ def _check_status(
             "Tannenberg reinforcements are not withheld: a reinforcement not yet on the map"
             " is 'pending' (tannenberg 17.2)",
         )
+    elif unit.status == "spare":
+        problems.add(
+            (*loc, "status"),
+            "no Tannenberg rule substitutes counters in play: 'spare' is a Great War in the"
+            " East status (tannenberg 17.3)",
+        )
     elif (
         unit.status == "pending" and counter.arrive is None and uid not in _special_units(scenario)
     ):

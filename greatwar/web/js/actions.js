@@ -93,6 +93,9 @@ const VERBS = {
   depot: "Receive supply depot",
   refuse_depot: "Decline the supply depot",
   withhold_permanently: "Withhold for good",
+  // Von Hindenburg in Poland
+  break_down: "Break down",
+  reconstitute: "Reconstitute",
 };
 
 /** Keys whose value is a unit (shown by its name). */
@@ -110,6 +113,13 @@ export function describe(action, names = {}) {
   const verb = VERBS[action.type] || String(action.type || "?").replaceAll("_", " ");
   if (action.type === "option" && action.text) return `${verb}: ${action.text}`;
   if (action.type === "card" && typeof action.card === "string") return `Play ${action.card.toUpperCase()}`;
+  if (["break_down", "reconstitute"].includes(action.type) && Array.isArray(action.divisions)) {
+    // Hindenburg 21.11, 21.12: a corps and its two division counters
+    const [a, b] = action.divisions.map((d) => names[d] || d);
+    const corps = names[action.unit] || action.unit;
+    if (action.type === "break_down") return `${verb} ${corps} into ${a} and ${b}`;
+    return `${verb} ${corps} from ${a} and ${b}${action.hex ? ` in ${action.hex}` : ""}`;
+  }
   const parts = [];
   for (const [key, v] of Object.entries(action)) {
     if (key === "type" || key === "provisional") continue;

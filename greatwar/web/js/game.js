@@ -429,8 +429,9 @@ function renderUnits(v) {
   const units = v.units || [];
   const eliminated = units.filter((u) => u.status === "eliminated");
   // out_of_play: a counter an option swaps out, or in only with the option (Brusilov 26.34);
-  // removed: taken out of play by a rule (Brusilov 19.21, 25.16)
-  const waiting = units.filter((u) => !["on_map", "eliminated", "out_of_play", "removed"].includes(u.status));
+  // removed: taken out of play by a rule (Brusilov 19.21, 25.16); spare: waiting off the
+  // map to substitute for others (a corps's divisions, Hindenburg 21.1)
+  const waiting = units.filter((u) => !["on_map", "eliminated", "out_of_play", "removed", "spare"].includes(u.status));
   const sections = [];
   const due = ((v.reinforcements || {}).reinforcements || []).map((r) => el("li", { text: `${names()[r.unit] || r.unit}: stage ${r.stage} at ${(r.entries || []).join(", ")}${r.rail ? " by rail" : ""}` }));
   sections.push(el("h3", { text: "Reinforcements due" }));
