@@ -38,6 +38,10 @@ def describe(action: dict[str, Any], names: dict[str, str]) -> str:
             value = names.get(value, value)
         if key == "path" and isinstance(value, list):
             value = "→".join(value)
+        elif isinstance(value, list):  # units by name (a corps's divisions, hindenburg 21.11)
+            value = " and ".join(
+                names.get(v, str(v)) if isinstance(v, str) else str(v) for v in value
+            )
         if isinstance(value, bool):
             parts.append(key if value else f"not {key}")
         else:

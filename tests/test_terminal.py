@@ -42,6 +42,11 @@ def test_describe_names_units_and_paths() -> None:
         {"R-XIX": "XIX Corps"},
     )
     assert text == "move: unit XIX Corps, to 1106, path 1105→1106, cost 2"
+    corps = {"type": "break_down", "unit": "R-XIV", "divisions": ["R-XIV-18", "R-XIV-45"]}
+    names = {"R-XIV": "XIV Corps", "R-XIV-18": "18 Division", "R-XIV-45": "45 Division"}
+    assert describe(corps, names) == (
+        "break down: unit XIV Corps, divisions 18 Division and 45 Division"
+    )
 
 
 def test_a_numbered_choice_is_applied_and_the_record_saved_on_quit(tmp_path: Path) -> None:
