@@ -9,10 +9,11 @@ division's 2 for each cavalry division, a corps's 4 for each infantry corps (6.1
 that two infantry divisions stand for a corps (21.22).
 
 The requirements are checked once a Game-Turn, in the Game-Turn Record Interphase (a
-step of the Interphase, :class:`GarrisonCheck`).  A check that finds them short warns
-the Russian Player in the log; the next check finding them short again ends the game:
-the Russians have failed them for more than one complete Game-Turn and lose (21.23),
-the Central Powers winning.  The checks missed in a row are kept in
+step of the Interphase, :class:`GarrisonCheck`; with the option
+``garrison_check_after_russian_turn``, at the end of each Russian Player-Turn).  A check
+that finds them short warns the Russian Player in the log; the next check finding them
+short again ends the game: the Russians have failed them for more than one complete
+Game-Turn and lose (21.23), the Central Powers winning.  The checks missed in a row are kept in
 ``state.data["hindenburg_garrison"]`` (written only while the option is on).
 
 Readings (docs/readings-hindenburg-corps.md): the moment of the check (the end of each
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from greatwar.model.problems import Problems
 
 OPTION = "russian_garrison"
+AFTER_RUSSIAN_TURN = "garrison_check_after_russian_turn"
 
 #: this section's optional rules (merged into :attr:`HindenburgRules.options`)
 OPTIONS: dict[str, OptionSpec] = {
@@ -49,6 +51,12 @@ OPTIONS: dict[str, OptionSpec] = {
         "Russian garrison restrictions: the Russians keep the scenario's garrisons, and"
         " lose when short at two Game-Turn ends in a row (optional rule)",
         "hindenburg 21.2",
+    ),
+    AFTER_RUSSIAN_TURN: OptionSpec(
+        False,
+        "The Russian garrisons are checked at the end of each Russian Player-Turn"
+        " (reading; off: at the end of each Game-Turn)",
+        "hindenburg 21.23",
     ),
 }
 
@@ -137,8 +145,8 @@ def check(st: State) -> None:
     )
     if rec["missed"] == 1:
         st.log(
-            f"Warning to the {russians}: if the garrisons are still short at the end of"
-            f" Game-Turn {turn + 1}, the {russians} lose the game.",
+            f"Warning to the {russians}: if the garrisons are still short at the next check,"
+            f" on Game-Turn {turn + 1}, the {russians} lose the game.",
             case=CASE_DEFEAT,
         )
         return
@@ -149,6 +157,11 @@ def check(st: State) -> None:
         case=CASE_DEFEAT,
     )
     st.finish()
+
+
+def _checked(st: State) -> bool:
+    """Whether the garrisons are checked in this game (the option on, and some given)."""
+    return bool(option(st, OPTION) and D.data(st).garrison)
 
 
 class GarrisonCheck(Handler):
@@ -174,11 +187,20 @@ class Garrison:
 
     def interphase_steps(self, st: State) -> list[str | Frame]:
         """21.23 with the option on, the garrisons are checked at the end of each
-        Game-Turn."""
+        Game-Turn (unless the reading that checks them after the Russian Player-Turn is
+        chosen)."""
         steps: list[str | Frame] = super().interphase_steps(st)  # type: ignore[misc]
-        if option(st, OPTION) and D.data(st).garrison:
+        if _checked(st) and not option(st, AFTER_RUSSIAN_TURN):
             return [*steps, KIND]
         return steps
+
+    def player_turn_children(self, st: State, side: str) -> list[str]:
+        """21.23 the reading that checks the garrisons at the end of each Russian
+        Player-Turn."""
+        children: list[str] = super().player_turn_children(st, side)  # type: ignore[misc]
+        if _checked(st) and option(st, AFTER_RUSSIAN_TURN) and side == russian_side(st):
+            return [*children, KIND]
+        return children
 
     def result(self, st: State) -> dict[str, Any]:
         """21.23 the Russians lost automatically: the Central Powers win."""
@@ -195,7 +217,7 @@ class Garrison:
             "case": CASE_DEFEAT,
             "summary": (
                 f"{side_name(st, winner)} win: the {side_name(st, russians)} garrisons were"
-                f" short at the ends of Game-Turns {defeat['turn'] - 1} and {defeat['turn']}"
+                f" short at the checks of Game-Turns {defeat['turn'] - 1} and {defeat['turn']}"
                 f" ({CASE_DEFEAT})"
             ),
         }

@@ -12,7 +12,7 @@ import pytest
 import greatwar
 from greatwar import State
 from greatwar.model.problems import ScenarioError
-from greatwar.rules.gwite.hindenburg.garrison import KIND, OPTION
+from greatwar.rules.gwite.hindenburg.garrison import AFTER_RUSSIAN_TURN, KIND, OPTION
 from tests.rules.gwite.hindenburg.conftest import write_hindenburg_position
 from tests.rules.gwite.kit import choose, logged, play_until
 
@@ -103,7 +103,7 @@ def test_hindenburg_21_23_short_twice_in_a_row_loses_the_game(hindenburg_positio
     result = st.result()
     assert result is not None
     assert result["winner"] == "central" and result["case"] == "hindenburg 21.23"
-    assert "Game-Turns 1 and 2" in result["summary"]
+    assert "checks of Game-Turns 1 and 2" in result["summary"]
     assert "lose the game" in logged(st, "hindenburg 21.23")[-1]
     assert st.legal_actions("allied") == [] and st.legal_actions("central") == []
 
@@ -118,6 +118,21 @@ def test_hindenburg_21_23_garrisons_mended_in_time_save_the_game(hindenburg_posi
     assert not st.is_over() and st.data["turn"] == 3
     assert logged(st, "hindenburg 21.21") == ["Game-Turn 2: the Russians keep every garrison."]
     assert st.data[KIND]["missed"] == 0
+
+
+def test_hindenburg_21_23_the_check_after_the_russian_player_turn_is_an_option(  # type: ignore[no-untyped-def]
+    hindenburg_position,
+) -> None:
+    units = {**SHORT, "R-HQ-9A": "1409"}
+    st = hindenburg_position(units, options={**ON, AFTER_RUSSIAN_TURN: True})  # Russian turn
+    play_until(st, lambda s: s.data["phasing"] == "central")
+    (warning,) = logged(st, "hindenburg 21.23")
+    assert warning.startswith("Warning to the Russians")
+    assert st.data["turn"] == 1  # before the Central Powers Player-Turn, not at its end
+    to_end_of_turn(st, 1)
+    assert len(logged(st, "hindenburg 21.23")) == 1  # no second check in the Interphase
+    to_end_of_turn(st, 2)  # short again after the Russian Player-Turn of Game-Turn 2
+    assert st.is_over() and st.result()["case"] == "hindenburg 21.23"  # type: ignore[index]
 
 
 def test_hindenburg_21_21_a_garrison_names_a_region_of_the_map(tmp_path) -> None:  # type: ignore[no-untyped-def]
