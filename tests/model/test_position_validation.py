@@ -186,6 +186,12 @@ GWITE: list[tuple[dict[str, Any], dict[str, Any], str, tuple[str, ...]]] = [
         "position.units.R-1G.endurance_lost",
         ("not used by the Great War in the East rules",),
     ),
+    (
+        {"R-1G": {"status": "spare"}},
+        {},
+        "position.units.R-1G.status",
+        ("no rule of this game substitutes", "(R12)"),
+    ),
 ]
 
 
@@ -283,6 +289,12 @@ TANNENBERG: list[tuple[dict[str, Any], dict[str, Any], str, tuple[str, ...]]] = 
         {},
         "position.units.G-1-1-I.status",
         ("would never enter", "17.2.1"),
+    ),
+    (
+        {"G-1-1-I": {"status": "spare"}},
+        {},
+        "position.units.G-1-1-I.status",
+        ("'spare' is a Great War in the East status", "tannenberg 17.3"),
     ),
     (
         {"G-1-1-I": {"status": "off_map", "rail": {"from": "A1 B23", "stage": 1}}},

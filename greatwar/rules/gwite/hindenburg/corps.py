@@ -316,6 +316,7 @@ class CorpsBreakdown:
                     problems.add(loc, f"{uid} is named for {seen[uid]} already (hindenburg 21.13)")
                 seen[uid] = corps
             _check_breakdown(scenario, corps, pair, loc, problems)
+            _check_position(scenario, corps, pair, problems)
 
 
 def _check_breakdown(
@@ -383,3 +384,29 @@ def _check_start(
             f"{corps} has neither set-up nor arrival: both its divisions need one (the corps"
             " broken down at the start), or it never enters (hindenburg 21.11)",
         )
+
+
+#: statuses of a unit in play in a ``[position]`` (or still to enter)
+_IN_PLAY = ("on_map", "pending", "withheld", "off_map")
+
+
+def _check_position(scenario: Scenario, corps: str, pair: list[str], problems: Problems) -> None:
+    """A ``[position]`` never has a corps and one of its divisions in play at once: the
+    divisions stand for the corps (21.11, 21.12)."""
+    pos = scenario.file.position
+    if pos is None or any(uid not in scenario.counters for uid in (corps, *pair)):
+        return
+
+    def in_play(uid: str) -> bool:
+        unit = pos.units.get(uid)
+        return unit.status in _IN_PLAY if unit is not None else _placed(scenario.counters[uid])
+
+    if not in_play(corps):
+        return
+    for uid in pair:
+        if in_play(uid) and uid in pos.units:
+            problems.add(
+                ("position", "units", uid, "status"),
+                f"{uid} is in play, and so is {corps}, for which it substitutes: a division"
+                " counter waits off the map while its corps is in play (hindenburg 21.11)",
+            )

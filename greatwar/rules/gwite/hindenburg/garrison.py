@@ -139,7 +139,7 @@ def check(st: State) -> None:
         return
     rec["missed"] += 1
     st.log(
-        f"Game-Turn {turn}: the {russians} garrisons are short — {'; '.join(short)}"
+        f"Game-Turn {turn}: the {russians}' garrisons are short — {'; '.join(short)}"
         " (disrupted units and equal Stacking Points of the type count).",
         case=CASE_COUNT,
     )
@@ -152,7 +152,7 @@ def check(st: State) -> None:
         return
     rec["defeat"] = {"turn": turn, "short": short}
     st.log(
-        f"The {russians} garrisons have been short for more than one complete Game-Turn:"
+        f"The {russians}' garrisons have been short for more than one complete Game-Turn:"
         f" the {russians} lose the game.",
         case=CASE_DEFEAT,
     )
@@ -216,7 +216,7 @@ class Garrison:
             "level": "automatic defeat",
             "case": CASE_DEFEAT,
             "summary": (
-                f"{side_name(st, winner)} win: the {side_name(st, russians)} garrisons were"
+                f"{side_name(st, winner)} win: the {side_name(st, russians)}' garrisons were"
                 f" short at the checks of Game-Turns {defeat['turn'] - 1} and {defeat['turn']}"
                 f" ({CASE_DEFEAT})"
             ),

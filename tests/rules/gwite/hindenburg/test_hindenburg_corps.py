@@ -196,6 +196,15 @@ def test_hindenburg_21_11_bad_breakdown_data_is_refused_by_place(tmp_path) -> No
     assert "special.breakdown.R-XXV: no counter with id 'R-NOPE'" in texts
 
 
+def test_hindenburg_21_11_a_corps_and_its_division_are_never_both_in_play(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = write_hindenburg_position(tmp_path, {CORPS: "0907", PAIR[0]: "0908"})
+    with pytest.raises(ScenarioError) as info:
+        greatwar.load(path)
+    (problem,) = info.value.problems
+    assert problem.field == "position.units.R-XIV-18.status"
+    assert "waits off the map while its corps is in play" in problem.message
+
+
 # --- 21.12 reconstituting ----------------------------------------------------------------------
 
 
