@@ -13,7 +13,7 @@ from tests.rules.gwite.hindenburg.conftest import write_hindenburg_position
 from tests.web.test_web_client_modules import run
 
 
-def test_hindenburg_21_11_breakdown_and_reconstitution_are_labelled(
+def test_21_11_breakdown_and_reconstitution_are_labelled(
     server: str, new_page: Any, tmp_path: Path
 ) -> None:
     spare = {"status": "spare"}

@@ -65,7 +65,7 @@ def move(st: State, uid: str, to: str) -> None:
 # --- 21.0, 21.1 --------------------------------------------------------------------------
 
 
-def test_hindenburg_21_0_the_division_counters_are_spares_not_lacks() -> None:
+def test_21_0_the_division_counters_are_spares_not_lacks() -> None:
     report = validate_file(SCENARIO, system_for)
     assert report.problems == []
     assert not any("R-XIV-18" in lack for lack in report.lacks)
@@ -76,7 +76,7 @@ def test_hindenburg_21_0_the_division_counters_are_spares_not_lacks() -> None:
     assert status(st, "R-IIS") == "pending" and status(st, "R-IIS-4S") == U.SPARE
 
 
-def test_hindenburg_21_0_a_corps_breaks_down_in_the_teaching_game() -> None:
+def test_21_0_a_corps_breaks_down_in_the_teaching_game() -> None:
     game = greatwar.load("gwite/hindenburg-teaching")
     game.checking = True
     st = game.new_state(1)
@@ -89,7 +89,7 @@ def test_hindenburg_21_0_a_corps_breaks_down_in_the_teaching_game() -> None:
     assert [status(st, d) for d in PAIR] == ["on_map", "on_map"]
 
 
-def test_hindenburg_21_1_a_corps_breaks_down_and_is_reconstituted(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_1_a_corps_breaks_down_and_is_reconstituted(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(WHOLE)
     st.apply("allied", BREAK)
     st.apply("allied", reform())
@@ -102,7 +102,7 @@ def test_hindenburg_21_1_a_corps_breaks_down_and_is_reconstituted(hindenburg_pos
 # --- 21.11 breaking down ---------------------------------------------------------------------
 
 
-def test_hindenburg_21_11_the_divisions_replace_the_corps_in_its_hex(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_the_divisions_replace_the_corps_in_its_hex(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(WHOLE)
     assert of_type(st, BREAK_DOWN) == [BREAK]  # offered with no unit selected
     st.apply("allied", BREAK)
@@ -114,7 +114,7 @@ def test_hindenburg_21_11_the_divisions_replace_the_corps_in_its_hex(hindenburg_
     assert of_type(st, BREAK_DOWN) == []
 
 
-def test_hindenburg_21_11_the_divisions_stay_in_command_and_supply(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_the_divisions_stay_in_command_and_supply(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(WHOLE)
     st.apply("allied", BREAK)
     for uid in PAIR:
@@ -129,7 +129,7 @@ def test_hindenburg_21_11_the_divisions_stay_in_command_and_supply(hindenburg_po
     ("marker", "why"),
     [(command.OUT_OF_COMMAND, "out of Command Control"), (supply.OUT_OF_SUPPLY, "out of supply")],
 )
-def test_hindenburg_21_11_only_a_corps_in_command_and_supply_breaks_down(  # type: ignore[no-untyped-def]
+def test_21_11_only_a_corps_in_command_and_supply_breaks_down(  # type: ignore[no-untyped-def]
     hindenburg_position, refuse, marker: str, why: str
 ) -> None:
     st = hindenburg_position({**WHOLE, CORPS: {"hex": "0907", "markers": [marker]}})
@@ -138,14 +138,14 @@ def test_hindenburg_21_11_only_a_corps_in_command_and_supply_breaks_down(  # typ
     assert refusal.case == "hindenburg 21.11" and why in refusal.reason
 
 
-def test_hindenburg_21_11_a_disrupted_corps_may_not_break_down(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_a_disrupted_corps_may_not_break_down(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({**WHOLE, CORPS: {"hex": "0907", "steps_lost": 1}})
     assert of_type(st, BREAK_DOWN) == []
     refusal = refuse(st, "allied", BREAK)
     assert refusal.case == "hindenburg 21.11" and "AV10" in refusal.reason
 
 
-def test_hindenburg_21_11_only_in_the_russian_movement_segment(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_only_in_the_russian_movement_segment(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({**WHOLE, "G-35": "0305"}, phasing="central")
     refusal = refuse(st, "allied", BREAK)
     assert refusal.case == "5.11"
@@ -153,7 +153,7 @@ def test_hindenburg_21_11_only_in_the_russian_movement_segment(hindenburg_positi
     refuse(st, "allied", BREAK)
 
 
-def test_hindenburg_21_11_a_corps_that_finished_moving_still_breaks_down(
+def test_21_11_a_corps_that_finished_moving_still_breaks_down(
     hindenburg_position,
 ) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(WHOLE)
@@ -166,7 +166,7 @@ def test_hindenburg_21_11_a_corps_that_finished_moving_still_breaks_down(
     assert all(U.record(st, d)["moved_turn"] == 1 for d in PAIR)
 
 
-def test_hindenburg_21_11_an_entrained_corps_becomes_entrained_divisions(
+def test_21_11_an_entrained_corps_becomes_entrained_divisions(
     hindenburg_position,
 ) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({**WHOLE, CORPS: {"hex": "1106", "markers": ["entrained"]}})
@@ -176,7 +176,7 @@ def test_hindenburg_21_11_an_entrained_corps_becomes_entrained_divisions(
     assert rail.capacity_left(st, "allied") == before  # 4 Stacking Points either way
 
 
-def test_hindenburg_21_11_bad_breakdown_data_is_refused_by_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_bad_breakdown_data_is_refused_by_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
     special = {
         "breakdown": {
             "R-XIV": ["R-XIV-18"],
@@ -196,7 +196,7 @@ def test_hindenburg_21_11_bad_breakdown_data_is_refused_by_place(tmp_path) -> No
     assert "special.breakdown.R-XXV: no counter with id 'R-NOPE'" in texts
 
 
-def test_hindenburg_21_11_a_corps_and_its_division_are_never_both_in_play(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_21_11_a_corps_and_its_division_are_never_both_in_play(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = write_hindenburg_position(tmp_path, {CORPS: "0907", PAIR[0]: "0908"})
     with pytest.raises(ScenarioError) as info:
         greatwar.load(path)
@@ -208,7 +208,7 @@ def test_hindenburg_21_11_a_corps_and_its_division_are_never_both_in_play(tmp_pa
 # --- 21.12 reconstituting ----------------------------------------------------------------------
 
 
-def test_hindenburg_21_12_divisions_in_one_hex_become_the_corps(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_12_divisions_in_one_hex_become_the_corps(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(broken("0907", "0908"))
     assert of_type(st, RECONSTITUTE) == []  # not in the same hex
     move(st, PAIR[1], "0907")
@@ -220,7 +220,7 @@ def test_hindenburg_21_12_divisions_in_one_hex_become_the_corps(hindenburg_posit
     assert logged(st, "hindenburg 21.12")
 
 
-def test_hindenburg_21_12_divisions_apart_may_not_recombine(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
+def test_21_12_divisions_apart_may_not_recombine(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(broken("0907", "0908"))
     refusal = refuse(st, "allied", reform("0907"))
     assert refusal.case == "hindenburg 21.12" and "not in the same hex" in refusal.reason
@@ -230,7 +230,7 @@ def test_hindenburg_21_12_divisions_apart_may_not_recombine(hindenburg_position,
     ("marker", "what"),
     [(command.OUT_OF_COMMAND, "Command Control"), (supply.OUT_OF_SUPPLY, "supply")],
 )
-def test_hindenburg_21_12_the_corps_is_out_of_command_or_supply_if_a_division_was(  # type: ignore[no-untyped-def]
+def test_21_12_the_corps_is_out_of_command_or_supply_if_a_division_was(  # type: ignore[no-untyped-def]
     hindenburg_position, marker: str, what: str
 ) -> None:
     units = {**broken(), PAIR[1]: {"hex": "0907", "markers": [marker]}}
@@ -242,7 +242,7 @@ def test_hindenburg_21_12_the_corps_is_out_of_command_or_supply_if_a_division_wa
     )
 
 
-def test_hindenburg_21_12_the_corps_keeps_what_its_divisions_did(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_12_the_corps_keeps_what_its_divisions_did(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     units = {**broken(), PAIR[0]: {"hex": "0907", "markers": ["fought_last_turn"]}}
     st = hindenburg_position(units, turn=2)
     move(st, PAIR[1], "0908")
@@ -255,7 +255,7 @@ def test_hindenburg_21_12_the_corps_keeps_what_its_divisions_did(hindenburg_posi
 # --- 21.13 only the pair, disruption ----------------------------------------------------------
 
 
-def test_hindenburg_21_13_only_the_corps_own_divisions_recombine(
+def test_21_13_only_the_corps_own_divisions_recombine(
     hindenburg_position, refuse
 ) -> None:  # type: ignore[no-untyped-def]
     units = {**broken(), "R-XVII": SPARE, "R-XVII-3": "0907", "R-XVII-35": "0908"}
@@ -267,7 +267,7 @@ def test_hindenburg_21_13_only_the_corps_own_divisions_recombine(
 
 
 @pytest.mark.parametrize(("lost", "expected"), [((1, 0), 1), ((1, 1), 2)])
-def test_hindenburg_21_13_a_disrupted_division_returns_the_corps_disrupted(  # type: ignore[no-untyped-def]
+def test_21_13_a_disrupted_division_returns_the_corps_disrupted(  # type: ignore[no-untyped-def]
     hindenburg_position, lost: tuple[int, int], expected: int
 ) -> None:
     units = {
@@ -286,7 +286,7 @@ def test_hindenburg_21_13_a_disrupted_division_returns_the_corps_disrupted(  # t
 # --- 21.14 no Movement Point cost ---------------------------------------------------------------
 
 
-def test_hindenburg_21_14_breaking_down_costs_no_movement_points(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_14_breaking_down_costs_no_movement_points(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position(WHOLE)
     whole = move_costs(st, CORPS)
     st.apply("allied", BREAK)
@@ -294,7 +294,7 @@ def test_hindenburg_21_14_breaking_down_costs_no_movement_points(hindenburg_posi
     assert "have the 4 Movement Points" in logged(st, "hindenburg 21.14")[0]
 
 
-def test_hindenburg_21_14_no_movement_point_is_gained_by_a_substitution(  # type: ignore[no-untyped-def]
+def test_21_14_no_movement_point_is_gained_by_a_substitution(  # type: ignore[no-untyped-def]
     hindenburg_position, refuse
 ) -> None:
     st = hindenburg_position(WHOLE)
@@ -319,7 +319,7 @@ def test_hindenburg_21_14_no_movement_point_is_gained_by_a_substitution(  # type
 # --- 21.15 divisions fight normally ---------------------------------------------------------------
 
 
-def test_hindenburg_21_15_divisions_attack_at_full_strength_and_take_losses(  # type: ignore[no-untyped-def]
+def test_21_15_divisions_attack_at_full_strength_and_take_losses(  # type: ignore[no-untyped-def]
     hindenburg_position, fixed_dice
 ) -> None:
     units = {**broken(), "G-35": "0807"}
@@ -342,7 +342,7 @@ def test_hindenburg_21_15_divisions_attack_at_full_strength_and_take_losses(  # 
 # --- 21.16 both divisions extant -----------------------------------------------------------------
 
 
-def test_hindenburg_21_16_one_division_left_may_not_reconstitute(
+def test_21_16_one_division_left_may_not_reconstitute(
     hindenburg_position, refuse
 ) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({CORPS: SPARE, PAIR[0]: "0907"})  # the 45th eliminated

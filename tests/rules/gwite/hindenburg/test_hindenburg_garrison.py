@@ -42,7 +42,7 @@ def to_end_of_turn(st: State, turn: int) -> None:
     play_until(st, lambda s: s.is_over() or s.data["turn"] > turn, limit=600)
 
 
-def test_hindenburg_21_2_the_garrison_rule_is_optional(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_2_the_garrison_rule_is_optional(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = start(hindenburg_position, SHORT, options={})
     to_end_of_turn(st, 2)
     assert not st.is_over() and st.data["turn"] == 3
@@ -50,14 +50,14 @@ def test_hindenburg_21_2_the_garrison_rule_is_optional(hindenburg_position) -> N
     assert not logged(st, "hindenburg 21.23") and not logged(st, "hindenburg 21.21")
 
 
-def test_hindenburg_21_21_the_garrisons_kept(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_21_the_garrisons_kept(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = start(hindenburg_position, KEPT)
     to_end_of_turn(st, 1)
     assert logged(st, "hindenburg 21.21") == ["Game-Turn 1: the Russians keep every garrison."]
     assert st.data[KIND]["missed"] == 0 and not st.is_over()
 
 
-def test_hindenburg_21_21_on_or_adjacent_as_the_scenario_says(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_21_on_or_adjacent_as_the_scenario_says(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     # the Cossacks next to the south-east region count (adjacent); the corps next to the
     # north region does not (that requirement says in it)
     units = {**KEPT, "R-UK": "1411", "R-XIV": "1105"}
@@ -68,7 +68,7 @@ def test_hindenburg_21_21_on_or_adjacent_as_the_scenario_says(hindenburg_positio
     assert "south-east" not in short
 
 
-def test_hindenburg_21_22_disrupted_units_and_equal_stacking_points_count(  # type: ignore[no-untyped-def]
+def test_21_22_disrupted_units_and_equal_stacking_points_count(  # type: ignore[no-untyped-def]
     hindenburg_position,
 ) -> None:
     # the XIV Corps broken down: its two divisions (2 + 2 points) stand for it; the 13th
@@ -86,7 +86,7 @@ def test_hindenburg_21_22_disrupted_units_and_equal_stacking_points_count(  # ty
     assert not logged(st, "hindenburg 21.22")
 
 
-def test_hindenburg_21_23_short_once_warns_and_the_game_goes_on(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_23_short_once_warns_and_the_game_goes_on(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = start(hindenburg_position, SHORT)
     to_end_of_turn(st, 1)
     (short,) = logged(st, "hindenburg 21.22")
@@ -96,7 +96,7 @@ def test_hindenburg_21_23_short_once_warns_and_the_game_goes_on(hindenburg_posit
     assert not st.is_over() and st.data["turn"] == 2 and st.data[KIND]["missed"] == 1
 
 
-def test_hindenburg_21_23_short_twice_in_a_row_loses_the_game(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_23_short_twice_in_a_row_loses_the_game(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = start(hindenburg_position, SHORT)
     to_end_of_turn(st, 2)
     assert st.is_over()
@@ -108,7 +108,7 @@ def test_hindenburg_21_23_short_twice_in_a_row_loses_the_game(hindenburg_positio
     assert st.legal_actions("allied") == [] and st.legal_actions("central") == []
 
 
-def test_hindenburg_21_23_garrisons_mended_in_time_save_the_game(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
+def test_21_23_garrisons_mended_in_time_save_the_game(hindenburg_position) -> None:  # type: ignore[no-untyped-def]
     st = start(hindenburg_position, {**SHORT, "R-HQ-9A": "1409"})  # commands the Cossacks
     to_end_of_turn(st, 1)
     play_until(st, lambda s: any(a["type"] == "select" for a in s.legal_actions("allied")))
@@ -120,7 +120,7 @@ def test_hindenburg_21_23_garrisons_mended_in_time_save_the_game(hindenburg_posi
     assert st.data[KIND]["missed"] == 0
 
 
-def test_hindenburg_21_23_the_check_after_the_russian_player_turn_is_an_option(  # type: ignore[no-untyped-def]
+def test_21_23_the_check_after_the_russian_player_turn_is_an_option(  # type: ignore[no-untyped-def]
     hindenburg_position,
 ) -> None:
     units = {**SHORT, "R-HQ-9A": "1409"}
@@ -135,7 +135,7 @@ def test_hindenburg_21_23_the_check_after_the_russian_player_turn_is_an_option( 
     assert st.is_over() and st.result()["case"] == "hindenburg 21.23"  # type: ignore[index]
 
 
-def test_hindenburg_21_21_a_garrison_names_a_region_of_the_map(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_21_21_a_garrison_names_a_region_of_the_map(tmp_path) -> None:  # type: ignore[no-untyped-def]
     special = {"garrison": [{"region": "the moon", "cavalry_divisions": 1}]}
     path = write_hindenburg_position(tmp_path, {}, special=special)
     with pytest.raises(ScenarioError) as info:

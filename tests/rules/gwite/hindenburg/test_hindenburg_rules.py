@@ -7,7 +7,7 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import HindenburgRules
 
 
-def test_hindenburg_15_0_teaching_scenario_plays_under_the_hindenburg_rules() -> None:
+def test_15_0_teaching_scenario_plays_under_the_hindenburg_rules() -> None:
     game = greatwar.load("gwite/hindenburg-teaching")
     st = game.new_state(1)
     assert isinstance(U.rules(st), HindenburgRules)
