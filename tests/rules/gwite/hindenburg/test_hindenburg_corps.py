@@ -255,9 +255,7 @@ def test_21_12_the_corps_keeps_what_its_divisions_did(hindenburg_position) -> No
 # --- 21.13 only the pair, disruption ----------------------------------------------------------
 
 
-def test_21_13_only_the_corps_own_divisions_recombine(
-    hindenburg_position, refuse
-) -> None:  # type: ignore[no-untyped-def]
+def test_21_13_only_the_corps_own_divisions_recombine(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     units = {**broken(), "R-XVII": SPARE, "R-XVII-3": "0907", "R-XVII-35": "0908"}
     st = hindenburg_position(units)
     mixed = {**reform(), "divisions": ["R-XIV-18", "R-XVII-3"]}
@@ -342,9 +340,7 @@ def test_21_15_divisions_attack_at_full_strength_and_take_losses(  # type: ignor
 # --- 21.16 both divisions extant -----------------------------------------------------------------
 
 
-def test_21_16_one_division_left_may_not_reconstitute(
-    hindenburg_position, refuse
-) -> None:  # type: ignore[no-untyped-def]
+def test_21_16_one_division_left_may_not_reconstitute(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({CORPS: SPARE, PAIR[0]: "0907"})  # the 45th eliminated
     assert of_type(st, RECONSTITUTE) == []
     refusal = refuse(st, "allied", reform())
