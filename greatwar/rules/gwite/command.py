@@ -278,6 +278,11 @@ def in_radius(st: State, uid: str) -> bool:
 # --- command status ----------------------------------------------------------------
 
 
+def in_combat_phase(st: State, side: str) -> bool:
+    """Whether ``side``'s Combat Phase is being played now (4.0 A.3)."""
+    return any(f.get("kind") == "combat_phase" and f.get("side") == side for f in st.data["stack"])
+
+
 def in_command(st: State, uid: str) -> bool:
     """Whether the unit is in Command Control now (10.31, 10.36); HQs always are."""
     return U.info(st, uid).hq or not U.has_marker(st, uid, OUT_OF_COMMAND)
