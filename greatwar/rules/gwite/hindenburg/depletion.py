@@ -85,8 +85,9 @@ def reduced(st: State, value: int) -> int:
 
 
 def depleted(st: State, uid: str) -> bool:
-    """Whether the unit is depleted now (16.31, 16.33; never an HQ)."""
-    return not U.info(st, uid).hq and U.has_marker(st, uid, DEPLETED)
+    """Whether the unit is depleted now (16.31, 16.33; never an HQ), the optional rule
+    being in play."""
+    return not U.info(st, uid).hq and U.has_marker(st, uid, DEPLETED) and active(st)
 
 
 def army_hqs(st: State, side: str) -> list[str]:
@@ -149,7 +150,10 @@ def end_depletion(st: State, side: str) -> None:
 def roll_for(st: State, hq: str, alloc: dict[str, str]) -> None:
     """16.31 the die for one army HQ: on 1-4 it and every unit it commands are depleted."""
     name = U.info(st, hq).name
-    die = st.roll(f"depletion of the units under {name}'s command (1-4)", "hindenburg 16.31")
+    die = st.roll(
+        f"depletion roll for {name} (1-4 depletes the units under its command)",
+        "hindenburg 16.31",
+    )
     if die not in DEPLETING_ROLLS:
         st.log(f"{name}: the units under its command are not depleted.", case="hindenburg 16.31")
         return

@@ -53,12 +53,12 @@ def position_with_counters(
     extra.write_text(counters_text, encoding="utf-8")
     path = write_hindenburg_position(tmp_path, units, **kw)
     text = path.read_text(encoding="utf-8")
-    listed = f'counters = ["{COUNTERS}"]'
+    listed = f'"counters" = ["{COUNTERS}"]'
     assert listed in text
-    text = text.replace(listed, f'counters = ["{COUNTERS}", "{extra}"]')
+    text = text.replace(listed, f'"counters" = ["{COUNTERS}", "{extra}"]')
     if turns is not None:
-        assert "\nturns = 8\n" in text
-        text = text.replace("\nturns = 8\n", f"\nturns = {turns}\n")
+        assert '\n"turns" = 8\n' in text
+        text = text.replace('\n"turns" = 8\n', f'\n"turns" = {turns}\n')
     path.write_text(text, encoding="utf-8")
     game: Game = greatwar.load(path, options or {})
     game.checking = True
