@@ -96,11 +96,12 @@ class CommandRules:
         (Hindenburg 20.12 also asks who else attacks)."""
         return self.may_command(st, hq, uid)
 
-    def allocation_matters(self, st: State, side: str, phase: str) -> bool:
-        """Whether the player must choose which HQ commands which unit in this Command
-        Control Segment even when every unit could be commanded at once: never in the
-        standard rules (which HQ commands a unit changes nothing there), so the segment
-        then allocates by itself; Hindenburg 20.12 and 16.31-16.33 depend on it."""
+    def allocation_matters(self, st: State, side: str, phase: str, candidates: list[str]) -> bool:
+        """Whether the player must choose which HQ commands which of the ``candidates``
+        (the units whose command is determined) in this Command Control Segment even when
+        every one could be commanded at once: never in the standard rules (which HQ
+        commands a unit changes nothing there), so the segment then allocates by itself;
+        Hindenburg 20.12 and 16.31-16.33 depend on it."""
         return False
 
     def command_allocated(self, st: State, side: str, phase: str, alloc: dict[str, str]) -> None:
@@ -639,7 +640,8 @@ class CommandSegment(Handler):
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("alloc", {})
-        matters = U.rules(st).allocation_matters(st, frame["side"], self.phase)
+        side = frame["side"]
+        matters = U.rules(st).allocation_matters(st, side, self.phase, self.candidates(st, side))
         frame.setdefault("deciding", matters or self.complete_allocation(st, frame["side"]) is None)
 
     def complete_allocation(self, st: State, side: str) -> dict[str, str] | None:

@@ -154,9 +154,14 @@ def commanded_in_combat(st: State, uid: str) -> str | None:
     return allocation(st, side, COMBAT_PHASE).get(uid)
 
 
-def reaches_any(st: State, hq: str) -> bool:
-    """Whether the HQ's Command Radius reaches a unit it may command now."""
-    return any(hq in hqs for hqs in command.covering(st, U.info(st, hq).side).values())
+def reaches_any(st: State, hqs: list[str], units: list[str]) -> bool:
+    """Whether the Command Radius of one of ``hqs`` reaches one of ``units`` that it may
+    command now."""
+    if not units or not hqs:
+        return False
+    cover = command.covering(st, U.info(st, units[0]).side)
+    wanted = set(hqs)
+    return any(wanted & set(cover.get(uid, [])) for uid in units)
 
 
 def combat_units(st: State, units: list[str]) -> list[str]:
@@ -263,13 +268,13 @@ class HindenburgCommand:
             return False
         return super().shift_counts(st, hq, uid, attackers)  # type: ignore[misc, no-any-return]
 
-    def allocation_matters(self, st: State, side: str, phase: str) -> bool:
+    def allocation_matters(self, st: State, side: str, phase: str, candidates: list[str]) -> bool:
         """20.12 in the Central Powers' Combat Phase, when the 9th Army HQ's radius reaches
         a unit, which HQ commands it decides the joint attacks it may join."""
         hq = ninth_army(st)
-        if phase == COMBAT_PHASE and hq and U.info(st, hq).side == side and reaches_any(st, hq):
+        if phase == COMBAT_PHASE and hq and reaches_any(st, [hq], candidates):
             return True
-        return super().allocation_matters(st, side, phase)  # type: ignore[misc, no-any-return]
+        return super().allocation_matters(st, side, phase, candidates)  # type: ignore[misc, no-any-return]
 
     def command_allocated(self, st: State, side: str, phase: str, alloc: dict[str, str]) -> None:
         """Keep the allocation: 20.12 joint attacks, 16.31-16.33 depletion read it."""

@@ -30,10 +30,9 @@ from typing import TYPE_CHECKING, Any
 from pydantic import ValidationError
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import command
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
-from greatwar.rules.gwite.hindenburg.command import allocation
+from greatwar.rules.gwite.hindenburg.command import allocation, reaches_any
 from greatwar.rules.gwite.hindenburg.data import option
 
 if TYPE_CHECKING:
@@ -102,12 +101,6 @@ def army_hqs(st: State, side: str) -> list[str]:
 def rolling_turn(st: State) -> bool:
     """16.31 a Game-Turn on which the depletion is rolled for (1-9)."""
     return 1 <= int(st.data["turn"]) <= D.data(st).depletion_last_turn
-
-
-def reaches(st: State, side: str, hqs: list[str]) -> bool:
-    """Whether the radius of one of ``hqs`` reaches a unit of ``side`` it may command."""
-    wanted = set(hqs)
-    return any(wanted & set(found) for found in command.covering(st, side).values())
 
 
 def change(st: State, uid: str) -> str:
@@ -208,11 +201,11 @@ class Depletion:
 
     # -- the roll and who is depleted --------------------------------------------------------
 
-    def allocation_matters(self, st: State, side: str, phase: str) -> bool:
+    def allocation_matters(self, st: State, side: str, phase: str, candidates: list[str]) -> bool:
         """16.31, 16.33: whom the 4th and 5th Army HQs command decides who is depleted."""
-        if active(st) and reaches(st, side, self.depleting_hqs(st, side, phase)):
+        if active(st) and reaches_any(st, self.depleting_hqs(st, side, phase), candidates):
             return True
-        return super().allocation_matters(st, side, phase)  # type: ignore[misc, no-any-return]
+        return super().allocation_matters(st, side, phase, candidates)  # type: ignore[misc, no-any-return]
 
     def depleting_hqs(self, st: State, side: str, phase: str) -> list[str]:
         """The HQs whose units are depleted by being allocated to them in this segment:
