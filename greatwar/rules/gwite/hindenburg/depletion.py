@@ -11,8 +11,8 @@ With the option ``russian_depletion`` on:
   fractions rounded up (AV12 reading (b): the reduced value is rounded up, 6 -> 5 and
   3 -> 3; option ``depletion_rounds_the_reduction`` plays reading (a), 6 -> 4, 3 -> 2).
   The reduction applies to the printed value, before the halvings of 9.21 and 10.42.
-* 16.32 the depletion lasts one complete Game-Turn: the markers come off at the next
-  Russian Movement Phase's Command Control Segment (before its roll); an HQ may be
+* 16.32 the depletion lasts one complete Game-Turn: the markers come off when the next
+  Russian Movement Phase begins (its Initial Supply Determination Segment); an HQ may be
   depleted again and again.
 * 16.33 units allocated in the Russian Combat Phase to an HQ depleted this Game-Turn are
   depleted too; units that leave its command stay depleted (the marker stays).
@@ -207,6 +207,13 @@ class Depletion:
             return True
         return super().allocation_matters(st, side, phase, candidates)  # type: ignore[misc, no-any-return]
 
+    def supply_determined(self, st: State, side: str, segment: str) -> None:
+        """16.32 the last Game-Turn's depletion is over when the Russian Player's next
+        Movement Phase begins (its Initial Supply Determination Segment)."""
+        super().supply_determined(st, side, segment)  # type: ignore[misc]
+        if segment == "initial_supply" and active(st):
+            end_depletion(st, side)
+
     def depleting_hqs(self, st: State, side: str, phase: str) -> list[str]:
         """The HQs whose units are depleted by being allocated to them in this segment:
         those about to be rolled for (16.31), or depleted this Game-Turn (16.33)."""
@@ -225,7 +232,6 @@ class Depletion:
         if phase == COMBAT_PHASE:
             newly_commanded(st, alloc)
             return
-        end_depletion(st, side)
         if rolling_turn(st):
             for hq in army_hqs(st, side):
                 roll_for(st, hq, alloc)

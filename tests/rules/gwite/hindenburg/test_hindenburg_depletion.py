@@ -66,6 +66,14 @@ def depleted(hex_label: str) -> dict[str, Any]:
     return {"hex": hex_label, "markers": [DEPLETED]}
 
 
+#: the armies after a roll that depleted the 4th Army's XIV Corps
+LAST_TURNS = {
+    **ARMIES,
+    "R-XIV": depleted("1008"),
+    "R-HQ-4A": {"hex": "1007", "markers": [DEPLETED_ARMY]},
+}
+
+
 # --- 16.3 the option ----------------------------------------------------------------------------
 
 
@@ -159,13 +167,16 @@ def test_16_31_units_in_command_by_their_own_roll_are_not_depleted(
 
 
 def test_16_31_no_roll_after_the_last_depletion_turn(hindenburg_position: Any) -> None:
-    # Game-Turns 1-9 (here the scenario makes it 1-2): on Game-Turn 3 nothing is rolled
-    # (no fixed die), the allocation is left to the segment (it decides nothing) and the
-    # depletion of Game-Turn 2 is over
-    units = {**ARMIES, "R-XIV": depleted("1008")}
-    units["R-HQ-4A"] = {"hex": "1007", "markers": [DEPLETED_ARMY]}
+    # Game-Turns 1-9 (here the scenario makes it 1-2): on Game-Turn 3 the depletion of
+    # Game-Turn 2 ends as the Movement Phase begins (16.32) and nothing is rolled (no fixed
+    # die); the allocation is left to the segment (it decides nothing)
     st = russian(
-        hindenburg_position, units, turn=3, special={"depletion_last_turn": 2}, **MOVEMENT_COMMAND
+        hindenburg_position,
+        LAST_TURNS,
+        turn=3,
+        special={"depletion_last_turn": 2},
+        phase="movement",
+        segment="initial_supply",
     )
     assert st.top()["kind"] == "movement"
     assert not logged(st, "hindenburg 16.31")
@@ -205,23 +216,33 @@ def test_16_31_av12_reading_b_rounds_the_reduced_value_up(hindenburg_position: A
 
 
 def test_16_32_the_depletion_lasts_one_game_turn(hindenburg_position: Any, fixed_dice: Any) -> None:
-    # Game-Turn 2: the XIV Corps and the 4th Army HQ still carry Game-Turn 1's depletion;
-    # at this segment's roll it is over, and a 5 and a 6 deplete nobody
-    units = {**ARMIES, "R-XIV": depleted("1008")}
-    units["R-HQ-4A"] = {"hex": "1007", "markers": [DEPLETED_ARMY]}
-    st = russian(hindenburg_position, units, turn=2, **MOVEMENT_COMMAND)
-    assert U.rules(st).allowance(st, "R-XIV") == 3
+    # Game-Turn 2's Command Control Segment of the Movement Phase: Game-Turn 1's depletion
+    # came off as the phase began; a 5 and a 6 deplete nobody
+    st = russian(
+        hindenburg_position, LAST_TURNS, turn=2, phase="movement", segment="initial_supply"
+    )
+    assert st.top()["kind"] == "movement_command_control"
+    assert logged(st, "hindenburg 16.32")
+    assert not marked(st, DEPLETED) and not marked(st, DEPLETED_ARMY)
     fixed_dice(5, 6)
     allocate(st, "allied", BY_ARMY)
-    assert logged(st, "hindenburg 16.32")
     assert not marked(st, DEPLETED) and not marked(st, DEPLETED_ARMY)
     assert U.rules(st).allowance(st, "R-XIV") == 4
 
 
+def test_16_32_the_depletion_lasts_through_the_central_powers_player_turn(
+    hindenburg_position: Any,
+) -> None:
+    # Game-Turn 1, the Central Powers' Movement Phase: the Russians are still depleted
+    st = hindenburg_position(LAST_TURNS, phasing="central", options=ON, segment="initial_supply")
+    assert marked(st, DEPLETED) == {"R-XIV"}
+    assert not logged(st, "hindenburg 16.32")
+
+
 def test_16_32_an_army_hq_may_be_depleted_again(hindenburg_position: Any, fixed_dice: Any) -> None:
-    units = {**ARMIES, "R-XIV": depleted("1008")}
-    units["R-HQ-4A"] = {"hex": "1007", "markers": [DEPLETED_ARMY]}
-    st = russian(hindenburg_position, units, turn=2, **MOVEMENT_COMMAND)
+    st = russian(
+        hindenburg_position, LAST_TURNS, turn=2, phase="movement", segment="initial_supply"
+    )
     fixed_dice(2, 6)
     allocate(st, "allied", BY_ARMY)
     assert marked(st, DEPLETED) == {"R-XIV"} and marked(st, DEPLETED_ARMY) == {"R-HQ-4A"}
