@@ -65,10 +65,13 @@ class Attack(Handler):
 
     def eligible_attackers(self, st: State, frame: Frame) -> list[str]:
         seg = segment(st)
+        rules = U.rules(st)
         out = []
         for uid in U.on_map(st, frame["side"]):
             if uid in frame["attackers"] or attack_refusal(st, seg, uid) is not None:
                 continue
+            if rules.attacker_refusal(st, frame, uid) is not None:
+                continue  # a game's rule keeps it out of this attack (Hindenburg 20.12)
             here = U.record(st, uid)["hex"]
             if all(adjacent_for_combat(st, here, t) for t in frame["targets"]):
                 if U.info(st, uid).hq and not command.heroic_attack(st, uid, U.units_in(st, here)):
@@ -220,6 +223,9 @@ class Attack(Handler):
                     f"{U.info(st, uid).name} needs two Friendly stacking points with it",
                     "10.23",
                 )
+            joining = U.rules(st).attacker_refusal(st, frame, uid)
+            if joining is not None:
+                return joining  # type: ignore[no-any-return]
             if len(frame["targets"]) == 1:
                 return f"{U.info(st, uid).name} is not adjacent to {frame['targets'][0]}", "8.11"
             return f"{U.info(st, uid).name} is not adjacent to every defending hex", "8.23"

@@ -39,7 +39,7 @@ Readings where the standard rules are silent (each marked in the code):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import cavalry, command, crt, fortress, rail, supply
@@ -134,25 +134,68 @@ class CombatRules:
     result modifiers — and a step in which the defender acts before the die (none in
     the standard rules; Brusilov's HQ defensive shift and massed artillery need it)."""
 
+    #: a game's CRT row for units of several nationalities attacking together (Brusilov
+    #: 17.0, Hindenburg's errata to 8.3); none in the standard rules
+    joint_attack_row: ClassVar[JointRow | None] = None
+
+    def joint_row(self, st: State, attackers: list[str]) -> JointRow | None:
+        """The game's :attr:`joint_attack_row` when the attacking combat units (HQs left
+        out) include every nationality it names; None otherwise."""
+        row = self.joint_attack_row
+        if row is None:
+            return None
+        nations = {U.info(st, u).nationality for u in attackers if not U.info(st, u).hq}
+        return row if row.nationalities <= nations else None
+
     def attack_tcr(self, st: State, attackers: list[str]) -> int:
-        """The TCR whose CRT row an attack uses (8.4).  Standard rules: the worst
-        (highest) TCR of the attacking combat units (our reading; Brusilov 17.0 and
-        Caporetto 8.4 give their own)."""
+        """The TCR whose CRT row an attack uses (8.4): a game's joint row
+        (:meth:`joint_row`), else the worst (highest) TCR of the attacking combat units
+        (the standard rules' reading; Caporetto 8.4 gives its own)."""
+        joint = self.joint_row(st, attackers)
+        if joint is not None:
+            return joint.tcr
         rated = [U.tcr(st, uid) for uid in attackers if not U.info(st, uid).hq]
         return max(rated) if rated else 1
 
-    def attack_halvings(self, st: State, uid: str, targets: list[str]) -> list[Halving]:
+    def attack_halvings(
+        self, st: State, uid: str, targets: list[str], attack: Frame | None = None
+    ) -> list[Halving]:
         """The halvings of one attacking unit's Attack Strength, in the order they apply:
-        9.21 out of supply (never below one), 10.42 out of command, and the terrain
-        table's halving across a hexside (5.4 Minor River)."""
+        9.21 out of supply (never below one), 10.42 out of command
+        (:meth:`attacker_out_of_command`), and the terrain table's halving across a
+        hexside (5.4 Minor River)."""
         out = []
         if supply.attack_halved(st, uid):
             out.append(Halving(_modifier("out of supply: halved, never below 1", "9.21"), 1))
-        if command.attack_halved(st, uid):
-            out.append(Halving(_modifier("out of command control: halved", "10.42")))
+        uncommanded = self.attacker_out_of_command(st, uid, attack)
+        if uncommanded is not None:
+            out.append(Halving(uncommanded))
         for effect in _crossed_effects(st, _crossings(st, uid, targets), "attack_halved"):
             out.append(Halving(_modifier(effect.why, effect.case, effect.provisional)))
         return out
+
+    def attacker_out_of_command(
+        self, st: State, uid: str, attack: Frame | None
+    ) -> dict[str, Any] | None:
+        """Why an attacking unit counts as out of Command Control in this attack (its
+        10.42 halving and 10.43 result), as the modifier the odds name; None when it is
+        in command.  The standard rules: the Out of Command Control marker of this
+        Combat Phase (Hindenburg 20.12 adds attacks the 9th Army HQ may not command)."""
+        if command.attack_halved(st, uid):
+            return _modifier("out of command control: halved", "10.42")
+        return None
+
+    def attacker_refusal(self, st: State, attack: Frame, uid: str) -> tuple[str, str] | None:
+        """Why a unit that may attack this phase may not join this attack (reason, case),
+        or None.  None in the standard rules (Hindenburg 20.12: Austro-Hungarian and
+        German units together only under the 9th Army HQ)."""
+        return None
+
+    def hexside_effect(self, st: State, feature: str, kind: str, effect: Any) -> Any:
+        """The combat effect of kind ``kind`` (``attack_halved``, ``die``) of crossing a
+        hexside ``feature`` in this game: the terrain table's (5.4) in the standard rules
+        (Hindenburg 5.4 adds only one for a Major River)."""
+        return effect
 
     def attack_factors(self, st: State, uid: str, attack: Frame) -> list[Factor]:
         """Factors one attacking unit's strength is multiplied by, each with its
@@ -259,7 +302,11 @@ class CombatRules:
         (defending) add one to their force's result (3 becoming E): one entry per force."""
         attackers, targets = attack["attackers"], attack["targets"]
         out = []
-        if any(command.result_worsens(st, u, True) for u in attackers if not U.info(st, u).hq):
+        if any(
+            U.tcr(st, u) >= 3 and self.attacker_out_of_command(st, u, attack) is not None
+            for u in attackers
+            if not U.info(st, u).hq
+        ):
             out.append(
                 {"force": "attacker", "why": "attacking TCR 3-4 units out of command", "value": 1}
             )
@@ -314,6 +361,17 @@ class CombatRules:
     def apply_defender_action(self, st: State, attack: Frame, action: Action) -> None:
         """Carry out one of :meth:`defender_actions` (recorded on ``attack["defense"]``)."""
         raise NotImplementedError("the standard rules give the defender no step")
+
+
+class JointRow(NamedTuple):
+    """A game's CRT row for an attack by units of several nationalities together: the
+    nationalities (all of them among the attackers), the TCR whose row is read, and why
+    (our words and the case: Brusilov 17.0, Hindenburg's errata to 8.3)."""
+
+    nationalities: frozenset[str]
+    tcr: int
+    why: str
+    case: str
 
 
 class Factor(NamedTuple):
@@ -378,7 +436,7 @@ def attacker_strength(
         if f.before_halvings:
             value *= f.factor
             mods.append(f.modifier)
-    for halving in rules.attack_halvings(st, uid, targets):
+    for halving in rules.attack_halvings(st, uid, targets, attack):
         value = max(halving.floor, value // 2)
         mods.append(halving.modifier)
     for f in factors:
@@ -428,7 +486,10 @@ def _crossed_effects(st: State, crossed: set[str], kind: str) -> list[Any]:
     """The combat effects of kind ``kind`` (``attack_halved``, ``die``) of the hexside
     features crossed, in the terrain table's order."""
     table = U.static(st).scenario.terrain.hexside
-    found = (getattr(table[f], kind) for f in table if f in crossed)
+    rules = U.rules(st)
+    found = (
+        rules.hexside_effect(st, f, kind, getattr(table[f], kind)) for f in table if f in crossed
+    )
     return [e for e in found if e is not None]
 
 
@@ -503,6 +564,9 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
     out["defense"] = defense
     tcr = rules.attack_tcr(st, attackers) if attackers else 1
     out["tcr"] = tcr
+    joint = rules.joint_row(st, attackers)
+    if joint is not None and joint.tcr == tcr:
+        out["tcr_row"] = {"why": joint.why, "case": joint.case}
     out["columns"] = table.columns(tcr)
     if attackers and all(U.info(st, uid).hq for uid in attackers):
         out.update(

@@ -75,8 +75,40 @@ class CommandRules:
 
     def may_command(self, st: State, hq: str, uid: str) -> bool:
         """May this HQ command this unit at all (Hindenburg 20.1-20.2 limit HQs by
-        nationality and arm)?  The standard rules let any HQ command any Friendly unit."""
-        return True
+        nationality and arm)?  The standard rules let any HQ command any Friendly unit:
+        a game says why not in :meth:`command_refusal`."""
+        return self.command_refusal(st, hq, uid) is None
+
+    def command_refusal(self, st: State, hq: str, uid: str) -> tuple[str, str] | None:
+        """Why this HQ may never command this unit now (reason, case), or None.  None in
+        the standard rules.  What it reads beyond the units' records must be named by
+        :meth:`command_context` (radii and cover are cached on the records)."""
+        return None
+
+    def command_context(self, st: State) -> str:
+        """What :meth:`command_refusal` reads beyond the units' records, as a key of the
+        cached cover of HQs (Hindenburg AV8: the phase).  Nothing in the standard rules."""
+        return ""
+
+    def shift_counts(self, st: State, hq: str, uid: str, attackers: list[str]) -> bool:
+        """10.21 whether an attacking unit within the HQ's radius counts toward the half
+        of the attacking steps its Attack Shift needs: when the HQ may command it
+        (Hindenburg 20.12 also asks who else attacks)."""
+        return self.may_command(st, hq, uid)
+
+    def allocation_matters(self, st: State, side: str, phase: str, candidates: list[str]) -> bool:
+        """Whether the player must choose which HQ commands which of the ``candidates``
+        (the units whose command is determined) in this Command Control Segment even when
+        every one could be commanded at once: never in the standard rules (which HQ
+        commands a unit changes nothing there), so the segment then allocates by itself;
+        Hindenburg 20.12 and 16.31-16.33 depend on it."""
+        return False
+
+    def command_allocated(self, st: State, side: str, phase: str, alloc: dict[str, str]) -> None:
+        """The phasing ``side``'s allocation of Command Strength for the ``phase`` is
+        final (``alloc``: unit -> the HQ commanding it), before the 10.41 rolls and the
+        markers: a game keeps what it needs of it (Hindenburg 20.12, 16.31).  Nothing in
+        the standard rules."""
 
     def command_determined(self, st: State, side: str, phase: str) -> None:
         """The phasing ``side``'s Command Control was just determined for the ``phase``
@@ -229,8 +261,10 @@ def _radius_for(
 
 
 def covering(st: State, side: str) -> dict[str, list[str]]:
-    """For each non-HQ unit of ``side`` on the map, the HQs whose radius reaches it."""
-    return U.cached(st, f"command_cover:{side}", lambda s: _all_cover(s, side))  # type: ignore[no-any-return]
+    """For each non-HQ unit of ``side`` on the map, the HQs whose radius reaches it (and
+    that may command it: :meth:`CommandRules.may_command`, in the game's context)."""
+    context = U.rules(st).command_context(st)
+    return U.cached(st, f"command_cover:{side}:{context}", lambda s: _all_cover(s, side))  # type: ignore[no-any-return]
 
 
 def hqs_in_range(st: State, uid: str) -> list[str]:
@@ -243,6 +277,11 @@ def in_radius(st: State, uid: str) -> bool:
 
 
 # --- command status ----------------------------------------------------------------
+
+
+def in_combat_phase(st: State, side: str) -> bool:
+    """Whether ``side``'s Combat Phase is being played now (4.0 A.3)."""
+    return any(f.get("kind") == "combat_phase" and f.get("side") == side for f in st.data["stack"])
 
 
 def in_command(st: State, uid: str) -> bool:
@@ -308,7 +347,7 @@ def shift_candidates(
         near = sum(
             U.steps_left(st, uid)
             for uid in counted
-            if U.rules(st).may_command(st, hq, uid)
+            if U.rules(st).shift_counts(st, hq, uid, attackers)
             and U.record(st, uid)["hex"] in radius_to(st, hq, uid)
         )
         if 2 * near >= total:
@@ -601,7 +640,9 @@ class CommandSegment(Handler):
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("alloc", {})
-        frame.setdefault("deciding", self.complete_allocation(st, frame["side"]) is None)
+        side = frame["side"]
+        matters = U.rules(st).allocation_matters(st, side, self.phase, self.candidates(st, side))
+        frame.setdefault("deciding", matters or self.complete_allocation(st, frame["side"]) is None)
 
     def complete_allocation(self, st: State, side: str) -> dict[str, str] | None:
         """An allocation commanding every candidate within some radius, or None when the
@@ -627,12 +668,13 @@ class CommandSegment(Handler):
         cover = covering(st, role)
         info = U.static(st).units
         left = {hq: command_strength(st, hq) - self.used(st, frame, hq) for hq in hqs_of(st, role)}
+        unlimited = U.rules(st).unlimited_strength(st)
         actions: list[Action] = []
         for uid in self.candidates(st, role):
             if uid in alloc:
                 continue
             for hq in cover.get(uid, []):
-                if info[uid].stacking <= left[hq]:
+                if unlimited or info[uid].stacking <= left[hq]:
                     actions.append({"type": "command", "unit": uid, "hq": hq})
         for uid in self.candidates(st, role):
             if uid in alloc:
@@ -678,6 +720,7 @@ class CommandSegment(Handler):
         side = frame["side"]
         U.clear_marker(st, OUT_OF_COMMAND, side)
         self._log_allocation(st, frame)
+        U.rules(st).command_allocated(st, side, self.phase, dict(frame["alloc"]))
         rolled_in: list[str] = []
         out: list[str] = []
         for uid in self.candidates(st, side):
@@ -791,6 +834,9 @@ class CommandSegment(Handler):
 def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:
     """Why the unit is outside the HQ's Command Radius (10.33, or 10.34 for zones)."""
     hq_ui, ui = U.info(st, hq), U.info(st, uid)
+    refusal = U.rules(st).command_refusal(st, hq, uid)
+    if refusal is not None:
+        return refusal  # type: ignore[no-any-return]
     if not U.rules(st).may_command(st, hq, uid):
         return f"{hq_ui.name} may not command {ui.name}", "10.31"
     where = U.record(st, uid)["hex"]

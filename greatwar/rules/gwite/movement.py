@@ -595,6 +595,14 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
             " or Enemy units are in the way",
             "5.4",
         )
+    reduced = U.rules(st).allowance_note(st, uid)
+    if reduced is not None:
+        why, case = reduced
+        return (
+            f"{ui.name} cannot reach {to}: it costs {anyhow.cost[to]} MP and"
+            f" {left} are left this phase ({why})",
+            case,
+        )
     return (
         f"{ui.name} cannot reach {to}: it costs {anyhow.cost[to]} MP and"
         f" {left} are left this phase",
@@ -651,12 +659,24 @@ class MovementRules:
         return rail.ENTRAINED not in st.data["units"][uid]["markers"]
 
     def allowance(self, st: State, uid: str) -> int:
-        """The unit's Movement Allowance this phase: halved, rounded down but never below
-        one, when it was found out of supply in the Initial Supply Segment (9.21)."""
-        printed = U.movement_allowance(st, uid)
+        """The unit's Movement Allowance this phase: its base (:meth:`allowance_base`),
+        halved, rounded down but never below one, when it was found out of supply in the
+        Initial Supply Segment (9.21)."""
+        base = self.allowance_base(st, uid)
         if supply.movement_halved(st, uid):
-            return max(1, printed // 2)
-        return printed
+            return max(1, base // 2)
+        return base
+
+    def allowance_base(self, st: State, uid: str) -> int:
+        """The unit's Movement Allowance before this phase's halving for supply: the
+        printed one in the standard rules (Hindenburg 16.31 depletion reduces it)."""
+        return U.movement_allowance(st, uid)
+
+    def allowance_note(self, st: State, uid: str) -> tuple[str, str] | None:
+        """Why the unit's Movement Allowance is not its printed one by a game's rule (our
+        words, the case), named when a move beyond it is refused; None in the standard
+        rules (Hindenburg 16.31 depletion)."""
+        return None
 
     def movement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """Why the phasing player may not move this unit at all in this Movement Segment

@@ -30,6 +30,8 @@ const MARKER_TAGS = {
   moved: ["→", "has moved", "#555555"],
   attacked: ["A", "has attacked", "#8e44ad"],
   disrupted: ["D", "disrupted", "#b7950b"],
+  depleted: ["Dp", "depleted: attack and movement reduced by a quarter (hindenburg 16.31)", "#a04000"],
+  depleted_army: ["DA", "its units are depleted this Game-Turn (hindenburg 16.31)", "#a04000"],
 };
 
 /** Create an SVG element with attributes (null values left out). */

@@ -21,13 +21,13 @@ Readings (docs/readings.md, The Brusilov Offensive):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import command, crt
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.data import option
-from greatwar.rules.gwite.combat import Halving, defenders_in, segment
+from greatwar.rules.gwite.combat import Halving, JointRow, defenders_in, segment
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -84,20 +84,23 @@ class BrusilovCombat:
 
     # -- 17.0 one TCR per nationality; the mixed row ------------------------------------
 
-    def attack_tcr(self, st: State, attackers: list[str]) -> int:
-        """17.0 Austro-Hungarian and German units attacking together use the "TCR 2 and
-        3" row; otherwise the standard reading (the worst TCR among them)."""
-        nations = {U.info(st, u).nationality for u in attackers if not U.info(st, u).hq}
-        if {"germany", "austria-hungary"} <= nations:
-            return MIXED_CP_TCR
-        return super().attack_tcr(st, attackers)  # type: ignore[misc, no-any-return]
+    #: 17.0 Austro-Hungarian and German units attacking together use the "TCR 2 and 3"
+    #: row (otherwise the standard reading: the worst TCR among them)
+    joint_attack_row: ClassVar[JointRow | None] = JointRow(
+        frozenset({"germany", "austria-hungary"}),
+        MIXED_CP_TCR,
+        'Austro-Hungarian and German units attack together: the "TCR 2 and 3" row',
+        "brusilov 17.0",
+    )
 
     # -- 19.42 living off the land ---------------------------------------------------------
 
-    def attack_halvings(self, st: State, uid: str, targets: list[str]) -> list[Halving]:
+    def attack_halvings(
+        self, st: State, uid: str, targets: list[str], attack: Frame | None = None
+    ) -> list[Halving]:
         """19.42 cavalry living off the land attack at half: the out-of-supply halving
         (9.21) restated, so it replaces it rather than halving twice."""
-        halvings: list[Halving] = super().attack_halvings(st, uid, targets)  # type: ignore[misc]
+        halvings: list[Halving] = super().attack_halvings(st, uid, targets, attack)  # type: ignore[misc]
         if not self.living_off_the_land(st, uid):  # type: ignore[attr-defined]
             return halvings
         kept = [h for h in halvings if h.modifier["case"] != "9.21"]

@@ -19,6 +19,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
+from greatwar.rules.gwite.command import in_combat_phase
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -28,11 +29,6 @@ AUSTRIA_HUNGARY = "austria-hungary"
 
 #: this section's optional rules (merged into :attr:`BrusilovRules.options`)
 OPTIONS: dict[str, OptionSpec] = {}
-
-
-def in_combat_phase(st: State, side: str) -> bool:
-    """Whether ``side``'s Combat Phase is being played now."""
-    return any(f.get("kind") == "combat_phase" and f.get("side") == side for f in st.data["stack"])
 
 
 def russian_surprise_command(st: State, uid: str) -> bool:

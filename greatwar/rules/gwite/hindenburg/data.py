@@ -36,6 +36,8 @@ class HindenburgData(Strict):
     cavalry_hqs: list[str] = Field(default_factory=list)
     #: 16.31: the Russian army HQs whose units may be depleted (the 4th and 5th Armies)
     depleted_hqs: list[str] = Field(default_factory=list)
+    #: 16.31: the last Game-Turn on which the depletion is rolled for (Game-Turns 1-9)
+    depletion_last_turn: int = Field(default=9, ge=0)
     #: 17.12: the map region (``[[region]]`` name) whose rail the Russians may use on
     #: Game-Turns 1-10
     rail_region: str | None = None
