@@ -236,10 +236,10 @@ def country_refusal(st: State, uid: str, rule: RebuildRule) -> tuple[str, str] |
     country = U.static(st).scenario.board.country.get(here)
     if country in rule.countries:
         return None
-    where = " or ".join(c.replace("-", " ").title() for c in rule.countries)
+    where = " or ".join(c.title() for c in rule.countries)
     return (
         f"{rule.adjective} units undisrupt only in {where}; {U.info(st, uid).name} stands in"
-        f" {country or 'no country'}",
+        f" {country.title() if country else 'no country'}",
         rule.countries_case,
     )
 
