@@ -50,6 +50,8 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 FREEZE_OPTION = "rebuild_freezes_movement"
 CORPS_OPTION = "rebuild_corps"
@@ -142,7 +144,12 @@ def rule_of(st: State, uid: str) -> RebuildRule | None:
 def rebuilding_side(st: State) -> str | None:
     """22.0 the side that rebuilds: the Central Powers (the side of the German and
     Austro-Hungarian units)."""
-    for s in st.game.scenario.sides:
+    return side_that_rebuilds(st.game.scenario)
+
+
+def side_that_rebuilds(scenario: Scenario) -> str | None:
+    """22.0 the scenario's side with German or Austro-Hungarian units, or None."""
+    for s in scenario.sides:
         if set(s.nationalities) & set(REBUILD):
             return str(s.id)
     return None
@@ -416,6 +423,21 @@ class HindenburgReplacement:
     @classmethod
     def handlers(cls) -> list[Handler]:
         return [*super().handlers(), DisruptionRemoval()]  # type: ignore[misc]
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """22.0 a position may stand in the Disruption Removal Segment only in the
+        Central Powers' Movement Phase."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        pos = scenario.file.position
+        if pos is None or pos.segment != SEGMENT:
+            return
+        side = side_that_rebuilds(scenario)
+        if pos.phasing != side:
+            problems.add(
+                ("position", "segment"),
+                f"the Disruption Removal Segment is in the Movement Phase of {side} only, not"
+                f" of {pos.phasing} (hindenburg 22.0)",
+            )
 
     def steps_restored(self, st: State, uid: str) -> int:
         """22.0 undisrupting gives one step back (reading AV10 a)."""

@@ -313,8 +313,16 @@ def validate_destroyed_points(scenario: Scenario, problems: Problems) -> None:
         elif row.nationality in given:
             problems.add(where, f"{row.nationality} is given twice")
         given.add(row.nationality)
-    if scenario.file.victory is None:
+    victory = scenario.file.victory
+    if victory is None:
         return
+    if victory.per_stacking_point_eliminated or victory.per_hq_eliminated:
+        problems.add(
+            ("victory",),
+            "destroyed units score by [special] destroyed_points, per nationality"
+            " (hindenburg 23.11-23.13): [victory] per_stacking_point_eliminated and"
+            " per_hq_eliminated must stay 0",
+        )
     for nationality in nationalities:
         if nationality not in given:
             problems.add(

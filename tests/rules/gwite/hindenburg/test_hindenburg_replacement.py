@@ -457,3 +457,16 @@ def test_hindenburg_22_0_corps_are_not_rebuilt_unless_the_option_says_so(
     attempt(st, "G-XX")
     assert lost(st, "G-XX") == 0
     assert logged(st, "hindenburg 22.11")[-1].endswith("left this Game-Turn: 0 of 4.")
+
+
+def test_hindenburg_22_0_no_russian_position_in_the_disruption_removal_segment(
+    tmp_path: Path,
+) -> None:
+    from greatwar.model.problems import ScenarioError
+
+    path = write_hindenburg_position(
+        tmp_path, FAR_RUSSIAN, phasing="allied", phase="movement", segment=HR.SEGMENT
+    )
+    with pytest.raises(ScenarioError) as info:
+        greatwar.load(path)
+    assert "position.segment" in str(info.value) and "(hindenburg 22.0)" in str(info.value)

@@ -393,3 +393,16 @@ def test_hindenburg_23_11_every_nationality_needs_its_rate(tmp_path: Path) -> No
     )
     assert "no Victory Points for destroyed russia units" in said
     assert "no Victory Points for destroyed austria-hungary units" in said
+
+
+def test_hindenburg_23_11_the_standard_elimination_points_stay_unused(tmp_path: Path) -> None:
+    path = write_hindenburg_position(tmp_path, FAR_RUSSIAN)
+    text = path.read_text(encoding="utf-8")
+    assert '"index_side" = "allied"\n' in text
+    text = text.replace(
+        '"index_side" = "allied"\n', '"index_side" = "allied"\n"per_hq_eliminated" = 1\n'
+    )
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        greatwar.load(path)
+    assert "per_hq_eliminated must stay 0" in str(info.value)
