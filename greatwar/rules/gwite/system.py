@@ -151,6 +151,7 @@ class GwiteSystem(RuleSystem):
         }
         position.apply(game, data, new_unit_record)  # a mid-game position
         data["vp"] += option_effects.initial_vp(game.scenario, game.options)
+        game.static.rules.start_data(game, data)  # the game's own records (Hindenburg 23.21)
         return data
 
     def start(self, st: State) -> None:
@@ -209,7 +210,7 @@ class GwiteSystem(RuleSystem):
             "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
             "units": units,
             "control": dict(st.data["control"]),
-            "vp": st.data["vp"] + U.rules(st).city_points(st),
+            "vp": U.rules(st).vp_view(st),
             "waiting_for": [side_name(st, r) for r in st.active_roles()],
             "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
             "combat": combat.view(st, role),

@@ -21,6 +21,7 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.schema import Victory, VictoryLevel
 
 
 #: state key, written only where the game's rules ask for it (Hindenburg 17.52): hex ->
@@ -51,10 +52,7 @@ def passed_through(st: State, uid: str, path: list[str]) -> None:
             if stamped:
                 st.data.setdefault(CONTROL_TURN, {})[h] = st.data["turn"]
             if h in cities:
-                st.log(
-                    f"{side_name(st, side)} takes control of {cities[h].name} ({h}).",
-                    case=case or None,
-                )
+                U.rules(st).city_control_changed(st, h, side, case)
 
 
 def usable_control(st: State, side: str, hex_label: str) -> bool:
@@ -71,8 +69,30 @@ def usable_control(st: State, side: str, hex_label: str) -> bool:
     return stamps is None or stamps.get(hex_label, 0) < st.data["turn"]
 
 
+def level_for(victory: Victory, total: int) -> VictoryLevel | None:
+    """The scenario's level of victory whose range holds ``total`` (the first), or None."""
+    return next(
+        (
+            lv
+            for lv in victory.levels
+            if (lv.min is None or total >= lv.min) and (lv.max is None or total <= lv.max)
+        ),
+        None,
+    )
+
+
 class VictoryRules:
     """The variation points of victory (a game's rules class may override them)."""
+
+    def city_control_changed(self, st: State, hex_label: str, side: str, case: str) -> None:
+        """``side`` has taken control of the city in ``hex_label`` (:func:`passed_through`):
+        logged with the scenario's control case (Brusilov 25.12).  A game that keeps its
+        own record of the places that score (Hindenburg 23.21) logs it there instead."""
+        city = U.static(st).scenario.board.cities[hex_label]
+        st.log(
+            f"{side_name(st, side)} takes control of {city.name} ({hex_label}).",
+            case=case or None,
+        )
 
     def before_eliminated(self, st: State, uid: str, case: str) -> None:
         """A unit is about to be eliminated and still stands where it was (Brusilov 25.13
@@ -118,6 +138,11 @@ class VictoryRules:
                 total -= city.vp
         return total
 
+    def vp_view(self, st: State) -> Any:
+        """The victory points a view shows: the index with the cities' points (a game with
+        one total per side shows both and their difference: Hindenburg 23.0)."""
+        return st.data["vp"] + self.city_points(st)
+
     def projected_vp(self, st: State) -> float:
         """The index as it would stand if the game ended now (for the computer players)."""
         return float(st.data["vp"] + self.city_points(st))
@@ -133,14 +158,7 @@ class VictoryRules:
                 "summary": "no result",
             }
         total = st.data["vp"] + self.city_points(st)
-        level = next(
-            (
-                lv
-                for lv in victory.levels
-                if (lv.min is None or total >= lv.min) and (lv.max is None or total <= lv.max)
-            ),
-            None,
-        )
+        level = level_for(victory, total)
         name = level.result if level else "no level of victory matches"
         winner = level.winner if level else None
         return {

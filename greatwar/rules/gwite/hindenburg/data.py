@@ -25,6 +25,23 @@ class GarrisonRow(Strict):
     source: str = ""
 
 
+class DestroyedPoints(Strict):
+    """23.11-23.12: what each destroyed unit of a nationality gives the enemy, per Stacking
+    Point of the unit, and the case that awards it."""
+
+    nationality: str
+    per_stacking_point: int = Field(ge=0)
+    case: str
+
+
+class TextGap(Strict):
+    """Something the printed rules break off before giving (the text of 23.2 is cut off):
+    listed as what a historical scenario still lacks, with its case."""
+
+    case: str
+    gap: str
+
+
 class HindenburgData(Strict):
     """A Von Hindenburg scenario's ``[special]`` table."""
 
@@ -55,6 +72,13 @@ class HindenburgData(Strict):
     breakdown: dict[str, list[str]] = Field(default_factory=dict)
     #: 21.21 (optional 21.2): the Russian garrison requirements
     garrison: list[GarrisonRow] = Field(default_factory=list)
+    #: 23.22, 23.23: the areas each side scores (side id -> hexes of the map's cities,
+    #: whose Victory Points the map gives)
+    objectives: dict[str, list[str]] = Field(default_factory=dict)
+    #: 23.11, 23.12: the points a destroyed unit gives the enemy, by its nationality
+    destroyed_points: list[DestroyedPoints] = Field(default_factory=list)
+    #: what the printed text breaks off before giving (23.22, 23.23, levels of victory)
+    text_gaps: list[TextGap] = Field(default_factory=list)
 
 
 def parse(scenario: Scenario) -> HindenburgData:
