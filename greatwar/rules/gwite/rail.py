@@ -768,7 +768,7 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return f"{to} is not on a railroad line", "5.33"
     if to in U.rules(st).rail_barred(st, uid):
         name = U.info(st, uid).name
-        return f"{name} may never enter {to}", U.rules(st).rail_case(st, uid, "barred")
+        return f"{name} may not enter {to} by rail", U.rules(st).rail_case(st, uid, "barred")
     if not unit_rail_hex(st, uid, to):
         why = U.rules(st).rail_control_refusal(st, uid, to)
         if why is not None:
