@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar.rules.gwite import rail, supply
+from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import control
 from tests.rules.gwite.brusilov.brusilov_kit import moves, of_type, select
 from tests.rules.gwite.hindenburg.hindenburg_rail_kit import (
@@ -133,3 +134,20 @@ def test_5_3_friendly_railroads_are_those_of_17_0_and_17_5(
         st, "allied", {"type": "rail_move", "unit": "R-5K", "to": "0706", "path": [], "hexes": 1}
     )
     assert err.case == "hindenburg 17.53"
+
+
+def test_17_5_the_last_unit_in_a_rail_hex_decides_whose_it_is(hindenburg_position: Any) -> None:
+    # 0806 changes hands twice in one Game-Turn: the Russians take it, the Germans take it
+    # back; it is the Central Powers' again, but newly (17.52: usable from Game-Turn 2)
+    st = hindenburg_position({"R-5K": "0906", "G-5K": "0606"})
+    select(st, "allied", "R-5K")
+    st.apply("allied", moves(st, "allied")["0806"])
+    st.apply("allied", moves(st, "allied")["0905"])  # and rides back across the rail
+    assert owner(st, "0806") == ("allied", 1)
+    to_movement_segment(st, "central", 1)
+    select(st, "central", "G-5K")
+    st.apply("central", moves(st, "central")["0806"])
+    assert owner(st, "0806") == ("central", 1)
+    assert control.view(st)["0806"] == "central"
+    assert not U.rules(st).usable_control(st, "central", "0806")
+    assert [t.split()[3] for t in logged(st, LAST_UNIT)] == ["0806", "0806"]
