@@ -119,6 +119,8 @@ def why_not_exit(st: State, frame: Frame, uid: str) -> Why | None:
         return f"{ui.name} is not a German Army unit: only they move by rail off the map", CASE
     if not rail.entrained(st, uid):
         return f"{ui.name} is not entrained: only entrained units leave the map by rail", CASE
+    if not band(st):
+        return "this scenario names no hexes to come back through (offmap_band)", CASE
     here = rec["hex"]
     if here not in exit_hexes(st) or not rail.unit_rail_hex(st, uid, here):
         edge = D.data(st).offmap_edge

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import rail, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import control
@@ -151,3 +154,13 @@ def test_17_5_the_last_unit_in_a_rail_hex_decides_whose_it_is(hindenburg_positio
     assert control.view(st)["0806"] == "central"
     assert not U.rules(st).usable_control(st, "central", "0806")
     assert [t.split()[3] for t in logged(st, LAST_UNIT)] == ["0806", "0806"]
+
+
+def test_17_53_bad_start_data_is_refused_naming_the_place(hindenburg_position: Any) -> None:
+    with pytest.raises(ScenarioError) as err:
+        hindenburg_position({}, special={"start_friendly_region": "Silesia"})
+    assert "special.start_friendly_region" in str(err.value) and "Silesia" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        hindenburg_position({}, special={"start_friendly_exceptions": ["0905", "0101"]})
+    assert "special.start_friendly_exceptions.1" in str(err.value)
+    assert "'0101' is not a rail hex" in str(err.value)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
 from tests.rules.gwite.brusilov.brusilov_kit import of_type, select
@@ -336,3 +339,13 @@ def test_17_0_the_phasing_player_moves_as_many_units_by_rail_as_his_capacity_all
     st.apply("allied", {"type": "end_segment"})
     assert U.record(st, "R-8K")["hex"] == "1605"  # the player chose to leave it
     assert hex_of(st, "R-XIV") == "1101"
+
+
+def test_17_12_a_rail_region_the_map_lacks_is_refused_naming_the_place(
+    hindenburg_position: Any,
+) -> None:
+    with pytest.raises(ScenarioError) as err:
+        hindenburg_position({}, special={"rail_region": "Mazovia", "offmap_band": "Kurland"})
+    text = str(err.value)
+    assert "special.rail_region" in text and "Mazovia" in text
+    assert "special.offmap_band" in text and "Kurland" in text
