@@ -129,7 +129,9 @@ def owner(st: State, hex_label: str) -> tuple[str | None, int]:
 def set_rail_control(st: State, hex_label: str, side: str, uid: str) -> None:
     """17.51 the one change of the record: ``uid`` of ``side`` was in the rail hex during a
     Movement Segment, so it is Friendly to ``side`` now (stamped with the Game-Turn, 17.52).
-    Nothing happens when ``side`` holds it already."""
+    Nothing happens when ``side`` holds it already.  The log names the hex and the side,
+    not the unit; ``uid`` is passed for the hidden movement (18.0, AV14) to decide what
+    each seat is told when a concealed unit takes a hex."""
     before, _ = owner(st, hex_label)
     if before == side:
         return

@@ -7,8 +7,9 @@ against Rail Capacity for the Russians only (hindenburg 14.1).
   arrive, German and Austro-Hungarian ones do not.  Read as written, a Russian arrival
   counts whatever it then does: its Stacking Points are charged to the Russian Rail
   Capacity as it arrives (it came by rail), and its own rail movement that Player-Turn
-  counts no second time.  With the option ``russian_arrivals_count_by_use`` it counts as
-  any unit does (5.31: if it moves by rail or stays entrained).
+  counts no second time; an arrival the capacity has no room for counts as any unit
+  (5.31: it may not move by rail and must detrain if it can).  With the option
+  ``russian_arrivals_count_by_use`` every Russian arrival counts as any unit does.
 """
 
 from __future__ import annotations
@@ -53,19 +54,31 @@ class HindenburgReinforcement:
 
     def reinforcement_arrived(self, st: State, uid: str) -> None:
         """14.1 a Russian arrival is charged to the Russian Rail Capacity as it arrives (it
-        then counts no second time this Player-Turn)."""
+        then counts no second time this Player-Turn); one the capacity has no room for
+        counts as any unit (5.31): it may not move by rail, and detrains if it can."""
         super().reinforcement_arrived(st, uid)  # type: ignore[misc]
         ui = U.info(st, uid)
         if option(st, ARRIVALS_BY_USE_OPTION) or not self.reinforcement_counts(st, uid):
             return
         if ui.hq or not ui.stacking:
             return  # 5.31 HQs count nothing
-        rail.charge_capacity(st, uid)
-        U.add_marker(st, uid, rail.RAIL_EXEMPT)  # charged once: its rail moves count no more
         pool = rail.capacity_pool(st, uid)
-        left = rail.capacity_left(st, ui.side).get(pool, 0)
+        capacity = rail.capacity(st, pool)
+        room = rail.capacity_left(st, ui.side).get(pool, 0)
+        if rail.entrained(st, uid):
+            room += ui.stacking  # the room before its own Entrained marker counts it
+        if room < ui.stacking:
+            st.log(
+                f"{ui.name} arrived by rail and the Russian Rail Capacity has room for {room}"
+                f" of its {ui.stacking} Stacking Points this Game-Turn: it counts as any unit"
+                " (5.31), moving by rail or staying entrained only within the capacity.",
+                case=CASE,
+            )
+            return
+        rail.charge_capacity(st, uid)
+        U.add_marker(st, uid, rail.RAIL_EXEMPT)  # counted once, as it arrives: not again
         st.log(
             f"{ui.name} arrived by rail: its {ui.stacking} Stacking Points count toward the"
-            f" Russian Rail Capacity this Game-Turn ({left} of {rail.capacity(st, pool)} left).",
+            f" Russian Rail Capacity this Game-Turn ({room - ui.stacking} of {capacity} left).",
             case=CASE,
         )

@@ -118,3 +118,44 @@ def test_14_1_every_reinforcement_arrives_entrained(tmp_path: Path) -> None:
     arrive(st, "allied", "X-R61", "1808")
     assert rail.entrained(st, "X-R61")
     assert left(st, "allied") == {"russia": 6}
+
+
+#: FICTIONAL Russian corps arriving together on Game-Turn 2 at R, with X-R61
+CROWD = UNMARKED + "".join(
+    f"""
+[[counter]]
+id = "{uid}"
+name = "Test Russian corps {uid} arriving at R"
+side = "allied"
+nationality = "russia"
+type = "infantry"
+size = "corps"
+movement = 4
+steps = [[6, 6], [5, 5], [3, 3], [2, 2]]
+arrive = {{ turn = 2, entry = "R", entrained = true }}
+"""
+    for uid in ("X-R62", "X-R63")
+)
+
+
+def test_14_1_an_arrival_the_capacity_has_no_room_for_counts_as_any_unit(
+    tmp_path: Path, refuse: Any
+) -> None:
+    units = {"X-R61": PENDING, "X-R62": PENDING, "X-R63": PENDING, "R-HQ-5A": "1705"}
+    st = long_game(tmp_path, units, extra_counters=CROWD, turn=2, segment="reinforcement")
+    arrive(st, "allied", "X-R62", "1805")
+    arrive(st, "allied", "X-R63", "1808")  # 8 of 8
+    arrive(st, "allied", "X-R61", "1805")  # no room for its 2
+    assert any("has room for 0 of its 2" in t for t in logged(st, CASE))
+    assert left(st, "allied") == {"russia": -2}  # entrained, it counts (5.31)
+    to_movement(st)
+    select(st, "allied", "X-R61")
+    assert not of_type(st.legal_actions("allied"), "rail_move")
+    err = refuse(
+        st, "allied", {"type": "rail_move", "unit": "X-R61", "to": "1705", "path": [], "hexes": 1}
+    )
+    assert err.case == "hindenburg 17.11"
+    st.apply("allied", {"type": "end_segment"})  # 5.31: first detrain what is over
+    assert of_type(st.legal_actions("allied"), "detrain") == [{"type": "detrain", "unit": "X-R61"}]
+    st.apply("allied", {"type": "detrain", "unit": "X-R61"})
+    assert left(st, "allied") == {"russia": 0}
