@@ -137,6 +137,7 @@ def test_17_13_a_russian_unit_entrains_on_a_roll_of_3_to_6(
     fixed_dice(3)
     entrain(st, "allied", "R-XIV")  # the player's action; the game rolls
     assert rolls(st, "hindenburg 17.13") == [3]
+    assert not st.can_undo("allied")  # undo stops at the roll
     assert rail.entrained(st, "R-XIV")
     assert any("entrains in 1305" in t for t in logged(st, "hindenburg 17.13"))
     assert left(st, "allied") == {"russia": 4}
