@@ -45,7 +45,9 @@ Movement Phase (:meth:`RailRules.track_limit_case`, counted in the segment's
 (:meth:`RailRules.entrain_roll`), a failed attempt's stacking points charged
 for the Player-Turn all the same (``state.data["rail_charged"]``, written only
 then); a hex usable only from the Game-Turn after it became Friendly
-(:meth:`RailRules.control_wait_case`).
+(:meth:`RailRules.control_wait_case`); who holds a rail hex, and which entries
+change it (:meth:`RailRules.rail_owner`, :meth:`RailRules.usable_control`,
+:meth:`RailRules.rail_hexes_entered`: Hindenburg 17.5 keeps its own record).
 
 Choices made where the rules are silent (each also where it is coded):
 
@@ -89,7 +91,7 @@ from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.movement_extension import MovementExtension, blocked_hexes, mp_left
-from greatwar.rules.gwite.victory import usable_control
+from greatwar.rules.gwite.victory import CONTROL_TURN, usable_control
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -109,8 +111,9 @@ CLOSING = "rail_closing"
 #: action types of the Movement Segment that this module handles
 ACTION_TYPES: frozenset[str] = frozenset({"entrain", "rail_move", "detrain", "off_map", "reenter"})
 
-#: state key, written only when an entrain roll fails: side -> pool -> stacking points
-#: charged to Rail Capacity this Player-Turn by units that failed to entrain
+#: state key, written only when a unit's stacking points are charged whatever it does (a
+#: failed entrain roll; a game's arrivals, Hindenburg 14.1): side -> pool -> stacking
+#: points charged to Rail Capacity this Player-Turn (:func:`charge_capacity`)
 RAIL_CHARGED = "rail_charged"
 #: Movement Segment local, written only under track limits: "line:hex/hex" -> stacking
 #: points moved across that hexside on that line this phase
@@ -250,8 +253,9 @@ class RailRules:
         (Rail Capacity), ``rate`` (Railroad Movement Rate), both 5.31 in the standard
         rules, or ``friendly`` (Friendly railroad lines, 5.32).  A game whose exclusive
         rules give these names its own case (Brusilov 18.21-18.22, 18.27); ``barred``
-        names the case of :meth:`rail_barred`."""
-        return {"friendly": "5.32", "barred": "5.33"}.get(limit, "5.31")
+        names the case of :meth:`rail_barred`, ``entrain`` the case an entrainment is
+        logged under (5.32; Hindenburg 17.33: German units entrain automatically)."""
+        return {"friendly": "5.32", "barred": "5.33", "entrain": "5.32"}.get(limit, "5.31")
 
     def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
         """Why this game's own rules forbid the unit to entrain now (after the standard
@@ -315,6 +319,47 @@ class RailRules:
         control with the turn; None in the standard rules (usable at once)."""
         return None
 
+    # --- who last occupied a rail hex (5.33, 9.15; Hindenburg 17.5) ----------------------
+
+    def rail_owner(self, st: State, hex_label: str) -> str | None:
+        """The side a rail hex belongs to for rail movement and supply: in the standard
+        rules the side of the last unit to enter it (``state.data["control"]``, None
+        while none has); a game may keep its own record (Hindenburg 17.51, 17.53)."""
+        return st.data["control"].get(hex_label)  # type: ignore[no-any-return]
+
+    def usable_control(self, st: State, side: str, hex_label: str) -> bool:
+        """Whether ``side`` may use a hex for rail movement and supply as far as who last
+        occupied it goes: not last occupied by an Enemy unit (5.33, 9.15) and, where the
+        game stamps control with the turn (:meth:`control_wait_case`), not one that became
+        its own this Game-Turn (Hindenburg 17.52)."""
+        owner = st.data["control"].get(hex_label)
+        if owner is None:
+            return True
+        if owner != side:
+            return False
+        stamps = st.data.get(CONTROL_TURN)
+        return stamps is None or stamps.get(hex_label, 0) < st.data["turn"]
+
+    def rail_hexes_entered(self, st: State, uid: str, hexes: list[str]) -> None:
+        """A unit entered these rail hexes (moving, retreating, advancing ...): in the
+        standard rules its side is now the last to have occupied them (5.33, 9.15), the
+        change stamped with the Game-Turn where :meth:`control_wait_case` says so.  A game
+        may count only some entries (Hindenburg 17.51: in a Movement Segment)."""
+        side = U.info(st, uid).side
+        control = st.data["control"]
+        stamped = self.control_wait_case(st) is not None
+        for h in hexes:
+            if control.get(h) != side:
+                control[h] = side
+                if stamped:
+                    st.data.setdefault(CONTROL_TURN, {})[h] = st.data["turn"]
+
+    def rail_control_refusal(self, st: State, uid: str, hex_label: str) -> Why | None:
+        """Why the unit may not use a rail hex of its Friendly countries for who holds it,
+        when the game's rules say it their own way (Hindenburg 17.51, 17.53), or None:
+        the standard refusals name 5.32 and 5.33."""
+        return None
+
 
 def arrives_entrained(st: State, uid: str) -> bool:
     """14.12 the counter is designated as arriving entrained."""
@@ -351,7 +396,7 @@ def _waiting(st: State, uid: str, hex_label: str) -> Why | None:
     if case is None:
         return None
     ui = U.info(st, uid)
-    if st.data["control"].get(hex_label) != ui.side or hex_label not in supply.friendly_rail(
+    if U.rules(st).rail_owner(st, hex_label) != ui.side or hex_label not in supply.friendly_rail(
         st, ui.side, ui.nationality
     ):
         return None
@@ -440,7 +485,7 @@ def _why_no_capacity_to_entrain(st: State, uid: str) -> Why | None:
     return None
 
 
-def _why_no_capacity_to_move(st: State, uid: str) -> Why | None:
+def why_no_capacity_to_move(st: State, uid: str) -> Why | None:
     """5.31 a unit's first rail movement of the phase must fit beside those already moved."""
     if not _charged(st, uid) or U.has_marker(st, uid, MOVED_BY_RAIL):
         return None
@@ -505,9 +550,13 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
             "5.34",
         )
     if not unit_rail_hex(st, uid, here):
-        return _waiting(st, uid, here) or (
-            f"{here} is not a hex of a Friendly railroad line",
-            U.rules(st).rail_case(st, uid, "friendly"),
+        return (
+            _waiting(st, uid, here)
+            or U.rules(st).rail_control_refusal(st, uid, here)
+            or (
+                f"{here} is not a hex of a Friendly railroad line",
+                U.rules(st).rail_case(st, uid, "friendly"),
+            )
         )
     if ui.tcr != 1 and here in zoc.enemy_controlled(st, ui.side):
         return f"{here} is Enemy-controlled: only TCR 1 units entrain there", "5.32"
@@ -540,8 +589,21 @@ def _entrain(st: State, frame: Frame, uid: str) -> None:
     st.log(
         f"{ui.name} entrains in {U.record(st, uid)['hex']} for {cost} MP"
         f" (TCR {ui.tcr}); {_capacity_text(st, ui.side)}.",
-        case="5.32",
+        case=rules.rail_case(st, uid, "entrain"),
     )
+
+
+def charge_capacity(st: State, uid: str) -> None:
+    """Count the unit's stacking points against its Rail Capacity for this Player-Turn,
+    whatever it does (``state.data["rail_charged"]``): a failed entrain roll (Hindenburg
+    17.14), an arrival that counts by itself (Hindenburg 14.1).  HQs and exempt units
+    count nothing (5.31, 14.12)."""
+    ui = U.info(st, uid)
+    if _charged(st, uid):
+        pools = st.data.setdefault(RAIL_CHARGED, {}).setdefault(ui.side, {})
+        pool = capacity_pool(st, uid)
+        pools[pool] = pools.get(pool, 0) + ui.stacking
+        U._touch(st, uid)  # Rail Capacity in use is derived from the units' revision
 
 
 def _charge_failed_attempt(st: State, uid: str, case: str) -> None:
@@ -549,11 +611,7 @@ def _charge_failed_attempt(st: State, uid: str, case: str) -> None:
     this Player-Turn all the same (as Serbia/Galicia 17.12, Hindenburg 17.14, Brusilov
     23.53 say)."""
     ui = U.info(st, uid)
-    if _charged(st, uid):
-        pools = st.data.setdefault(RAIL_CHARGED, {}).setdefault(ui.side, {})
-        pool = capacity_pool(st, uid)
-        pools[pool] = pools.get(pool, 0) + ui.stacking
-        U._touch(st, uid)  # Rail Capacity in use is derived from the units' revision
+    charge_capacity(st, uid)
     st.log(
         f"{ui.name} fails to entrain; its {ui.stacking} stacking points count against the"
         f" Rail Capacity all the same ({_capacity_text(st, ui.side)}).",
@@ -689,7 +747,7 @@ def why_not_rail_move(st: State, frame: Frame, uid: str) -> Why | None:
             " this phase",
             U.rules(st).rail_case(st, uid, "rate"),
         )
-    return _why_no_capacity_to_move(st, uid)
+    return why_no_capacity_to_move(st, uid)
 
 
 def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why | None:
@@ -710,9 +768,12 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
         return f"{to} is not on a railroad line", "5.33"
     if to in U.rules(st).rail_barred(st, uid):
         name = U.info(st, uid).name
-        return f"{name} may never enter {to}", U.rules(st).rail_case(st, uid, "barred")
+        return f"{name} may not enter {to} by rail", U.rules(st).rail_case(st, uid, "barred")
     if not unit_rail_hex(st, uid, to):
-        if st.data["control"].get(to) not in (None, side):
+        why = U.rules(st).rail_control_refusal(st, uid, to)
+        if why is not None:
+            return why  # type: ignore[no-any-return]
+        if U.rules(st).rail_owner(st, to) not in (None, side):
             return f"{to} was last occupied by an Enemy unit", "5.33"
         return _waiting(st, uid, to) or (
             f"{to} is not on a Friendly railroad line",
@@ -824,7 +885,7 @@ def why_not_off_map(st: State, frame: Frame, uid: str, to: Any) -> Why | None:
         return f"from {here} the off-map line leads to {', '.join(sorted(ends))}", "5.37"
     if not unit_rail_hex(st, uid, here):
         return f"{here} is not a Friendly rail map-exit hex", "5.37"
-    return _why_no_capacity_to_move(st, uid)
+    return why_no_capacity_to_move(st, uid)
 
 
 def _leave_map(st: State, frame: Frame, uid: str, to: str) -> None:
@@ -874,7 +935,7 @@ def why_not_reenter(st: State, frame: Frame, uid: str) -> Why | None:
             " it stays off the map, carrying them to the next Game-Turn",
             "5.38",
         )
-    return _why_no_capacity_to_move(st, uid)
+    return why_no_capacity_to_move(st, uid)
 
 
 def _reenter(st: State, frame: Frame, uid: str) -> None:

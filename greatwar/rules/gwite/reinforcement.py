@@ -302,6 +302,7 @@ class ReinforcementSegment(Handler):
                 U.add_marker(st, uid, rail.RAIL_EXEMPT)
                 note = "; it does not count against Rail Capacity this Game-Turn"
             st.log(f"{name} arrives entrained, at no Movement Point cost{note}.", case="14.12")
+        U.rules(st).reinforcement_arrived(st, uid)
 
     def _delay(self, st: State, uid: str, hex_label: str) -> None:
         turn = st.data["turn"] + 1
@@ -448,6 +449,11 @@ class ReinforcementRules:
         """14.1 whether a pending unit arrives by its printed schedule (Brusilov 20.2's
         supply depots arrive by the game's depot schedule instead)."""
         return True
+
+    def reinforcement_arrived(self, st: State, uid: str) -> None:
+        """A reinforcement was just placed on the map (14.11, 14.22), entrained and exempt
+        as 14.12 says: what a game's rules do then (Hindenburg 14.1 charges Russian
+        arrivals to the Rail Capacity).  Nothing in the standard rules."""
 
     def withhold_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """14.24 why a due reinforcement may not be withheld (reason, case), or None: any

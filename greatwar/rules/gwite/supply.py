@@ -339,19 +339,23 @@ def _base(
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The class's rail sources (9.15) and Friendly map edges (9.13) now."""
     cnet = class_network(st, cls)
-    cut = U.rules(st).supply_interdicted(st, cls)
-    rail = _rail_sources(st, side, cnet, closed | cut)
+    rules = U.rules(st)
+    cut = rules.supply_interdicted(st, cls)
+    rail = _rail_sources(st, side, cnet, closed | cut, rules.rail_source_needs_edge(st, cls))
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit
     edges = frozenset(h for h in cnet.edges if h not in blocked and usable_control(st, side, h))
     return rail, edges
 
 
 def _rail_sources(
-    st: State, side: str, cnet: ClassNetwork, closed: frozenset[str]
+    st: State, side: str, cnet: ClassNetwork, closed: frozenset[str], traced: bool = True
 ) -> frozenset[str]:
-    """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge."""
+    """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
+    (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
     rail_links = network(st).rail_links
     usable = {h for h in cnet.friendly_rail if h not in closed and usable_control(st, side, h)}
+    if not traced:
+        return frozenset(usable)
     frontier = [h for h in cnet.edges if h in usable]
     reached = set(frontier)
     while frontier:
@@ -725,6 +729,12 @@ class SupplyRules:
         }
         exits.update(s.hex for s in board.supply_sources if s.country in countries)
         return frozenset(exits)
+
+    def rail_source_needs_edge(self, st: State, cls: SupplyClass) -> bool:
+        """9.15 whether a Friendly rail hex is a source only when a path of usable rail
+        hexes joins it to a Friendly map edge: always in the standard rules (a game may
+        read its own rail rules otherwise: Hindenburg 16.22's option)."""
+        return True
 
     def supply_interdicted(self, st: State, cls: SupplyClass) -> frozenset[str]:
         """Friendly rail hexes that are no source of the class now and cut its rail paths

@@ -32,41 +32,36 @@ CONTROL_TURN = "control_turn"
 def passed_through(st: State, uid: str, path: list[str]) -> None:
     """A unit entered these hexes: its side is now the last to occupy them.
 
-    That decides control of cities and towns (Brusilov 25.12) and whether a
-    rail hex was "last occupied by an Enemy unit" (5.33, 9.15).  Where the
-    game's rules make a hex usable for rail and supply only from the Game-Turn
-    after it changed hands (:meth:`RailRules.control_wait_case`), the change is
-    stamped with the turn (``state.data["control_turn"]``).
+    That decides control of cities and towns (Brusilov 25.12) and, through the
+    game's :meth:`RailRules.rail_hexes_entered`, who last occupied a rail hex
+    (5.33, 9.15: in the standard rules the same record, ``state.data["control"]``,
+    the change stamped with the turn, ``state.data["control_turn"]``, where the
+    game makes a hex usable only from the next Game-Turn; Hindenburg 17.51 keeps
+    its own record).
     """
     board = U.static(st).scenario.board
     cities = board.cities
     rail_hexes = U.static(st).rail_hexes
     side = U.info(st, uid).side
     control = st.data["control"]
+    taken = [h for h in dict.fromkeys(path) if h in cities and control.get(h) != side]
+    rails = [h for h in path if h in rail_hexes]
+    if rails:
+        U.rules(st).rail_hexes_entered(st, uid, rails)
+    if not taken:
+        return
     victory = st.game.scenario.file.victory
     case = victory.control_case if victory is not None else ""
-    stamped = U.rules(st).control_wait_case(st) is not None
-    for h in path:
-        if (h in cities or h in rail_hexes) and control.get(h) != side:
-            control[h] = side
-            if stamped:
-                st.data.setdefault(CONTROL_TURN, {})[h] = st.data["turn"]
-            if h in cities:
-                U.rules(st).city_control_changed(st, h, side, case)
+    for h in taken:
+        control[h] = side
+        U.rules(st).city_control_changed(st, h, side, case)
 
 
 def usable_control(st: State, side: str, hex_label: str) -> bool:
     """Whether ``side`` may use a hex for rail movement and supply as far as who last
-    occupied it goes: not last occupied by an Enemy unit (5.33, 9.15) and, where the game
-    stamps control with the turn, not one that became its own this Game-Turn (Hindenburg
-    17.52)."""
-    owner = st.data["control"].get(hex_label)
-    if owner is None:
-        return True
-    if owner != side:
-        return False
-    stamps = st.data.get(CONTROL_TURN)
-    return stamps is None or stamps.get(hex_label, 0) < st.data["turn"]
+    occupied it goes (the game's :meth:`RailRules.usable_control`: in the standard rules
+    not last occupied by an Enemy unit, 5.33, 9.15)."""
+    return st.game.static.rules.usable_control(st, side, hex_label)  # type: ignore[no-any-return]
 
 
 def level_for(victory: Victory, total: int) -> VictoryLevel | None:

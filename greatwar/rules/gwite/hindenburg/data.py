@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
@@ -61,6 +61,9 @@ class HindenburgData(Strict):
     #: 17.34: the map region of eastern-edge hexes where German units come back from
     #: off-map rail movement
     offmap_band: str | None = None
+    #: 17.34 (AV13): the map edge German units leave by for off-map rail movement, on a
+    #: rail line that runs off it (the text says the east edge)
+    offmap_edge: Literal["north", "south", "east", "west"] = "east"
     #: 17.53: the region of Poland whose rail is Friendly to the Central Powers at the
     #: start (south and west of the Vistula), and the rail hexes excepted from it
     start_friendly_region: str | None = None
