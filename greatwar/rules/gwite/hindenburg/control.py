@@ -262,6 +262,8 @@ class RailControl:
         validate_region(scenario, problems, "start_friendly_region", d.start_friendly_region)
         board = scenario.board
         rails = {h for line in board.rails for h in line.hexes}
+        if not rails:
+            return  # a map whose rail lines are still to be entered: a lack, not an error
         for i, label in enumerate(d.start_friendly_exceptions):
             try:
                 h = canonical(board, label)

@@ -93,7 +93,7 @@ def at(kind: str, side: str) -> Callable[[State], bool]:
 # --- 11.0 and 22.0 the place of step replacement in the sequence --------------------------
 
 
-def test_hindenburg_11_0_disruption_removal_replaces_the_step_replacement_phase(
+def test_11_0_disruption_removal_replaces_the_step_replacement_phase(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     # from the Russian Combat Phase of Game-Turn 2 into the Central Powers Player-Turn
@@ -118,7 +118,7 @@ def test_hindenburg_11_0_disruption_removal_replaces_the_step_replacement_phase(
     assert rolled(st, "hindenburg 22.13") == [2]
 
 
-def test_hindenburg_22_0_russians_never_rebuild(hindenburg_position: Any, refuse: Refuse) -> None:
+def test_22_0_russians_never_rebuild(hindenburg_position: Any, refuse: Refuse) -> None:
     # the Russian Movement Phase has no Disruption Removal Segment
     st = hindenburg_position(
         {**FAR_RUSSIAN, "R-XIV": disrupted("1603"), "G-35": disrupted("0506")},
@@ -139,7 +139,7 @@ def test_hindenburg_22_0_russians_never_rebuild(hindenburg_position: Any, refuse
     assert err.case == "hindenburg 22.0" and "only he rebuilds" in err.reason
 
 
-def test_hindenburg_22_0_what_13_0_bars_stays_barred(
+def test_22_0_what_13_0_bars_stays_barred(
     hindenburg_position: Any, refuse: Refuse
 ) -> None:
     # cavalry, a unit that fought in the preceding Game-Turn, a unit not disrupted
@@ -163,7 +163,7 @@ def test_hindenburg_22_0_what_13_0_bars_stays_barred(
         assert err.case in ("13.0", "hindenburg 22.0")
 
 
-def test_hindenburg_22_0_the_segment_passes_by_itself_when_nobody_may_attempt(
+def test_22_0_the_segment_passes_by_itself_when_nobody_may_attempt(
     hindenburg_position: Any,
 ) -> None:
     st = removal(hindenburg_position, {"G-35": "0506"})  # not disrupted
@@ -174,7 +174,7 @@ def test_hindenburg_22_0_the_segment_passes_by_itself_when_nobody_may_attempt(
 # --- 22.1 German disruption removal ---------------------------------------------------------
 
 
-def test_hindenburg_22_1_a_german_unit_undisrupts_one_step_at_a_time(
+def test_22_1_a_german_unit_undisrupts_one_step_at_a_time(
     hindenburg_position: Any, fixed_dice: Any, tmp_path: Path
 ) -> None:
     # reading AV10 a: undisrupting gives one step back (a corps would need two attempts)
@@ -185,7 +185,7 @@ def test_hindenburg_22_1_a_german_unit_undisrupts_one_step_at_a_time(
     assert any("regains 1 step" in t for t in logged(st, "hindenburg 22.13"))
 
 
-def test_hindenburg_22_11_german_attempts_up_to_4_stacking_points_a_game_turn(
+def test_22_11_german_attempts_up_to_4_stacking_points_a_game_turn(
     hindenburg_position: Any, fixed_dice: Any, refuse: Refuse
 ) -> None:
     st = removal(
@@ -212,7 +212,7 @@ def test_hindenburg_22_11_german_attempts_up_to_4_stacking_points_a_game_turn(
     assert err.case == "hindenburg 22.11" and "already attempted" in err.reason
 
 
-def test_hindenburg_22_11_the_budget_is_new_each_game_turn(
+def test_22_11_the_budget_is_new_each_game_turn(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = removal(
@@ -229,7 +229,7 @@ def test_hindenburg_22_11_the_budget_is_new_each_game_turn(
     assert set(offered(st)) == {"G-35", "G-36", "G-41"}
 
 
-def test_hindenburg_22_12_a_german_unit_must_be_in_supply_within_4_hexes_of_a_source(
+def test_22_12_a_german_unit_must_be_in_supply_within_4_hexes_of_a_source(
     hindenburg_position: Any, fixed_dice: Any, refuse: Refuse
 ) -> None:
     st = removal(
@@ -251,7 +251,7 @@ def test_hindenburg_22_12_a_german_unit_must_be_in_supply_within_4_hexes_of_a_so
     assert lost(st, "G-35") == 0
 
 
-def test_hindenburg_22_12_four_hexes_from_a_source_is_near_enough(
+def test_22_12_four_hexes_from_a_source_is_near_enough(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = removal(hindenburg_position, {"G-35": disrupted("0806")})
@@ -261,7 +261,7 @@ def test_hindenburg_22_12_four_hexes_from_a_source_is_near_enough(
     assert lost(st, "G-35") == 0
 
 
-def test_hindenburg_22_12_a_unit_that_moved_this_game_turn_may_not_attempt(
+def test_22_12_a_unit_that_moved_this_game_turn_may_not_attempt(
     hindenburg_position: Any, refuse: Refuse
 ) -> None:
     st = removal(
@@ -273,7 +273,7 @@ def test_hindenburg_22_12_a_unit_that_moved_this_game_turn_may_not_attempt(
     assert err.case == "hindenburg 22.12" and "moved" in err.reason
 
 
-def test_hindenburg_22_12_a_unit_that_attempted_does_not_move_in_the_movement_segment(
+def test_22_12_a_unit_that_attempted_does_not_move_in_the_movement_segment(
     hindenburg_position: Any, fixed_dice: Any, refuse: Refuse
 ) -> None:
     # reading AV9 b: it attempted before the Movement Segment, and must not move in it
@@ -286,7 +286,7 @@ def test_hindenburg_22_12_a_unit_that_attempted_does_not_move_in_the_movement_se
     st.apply("central", {"type": "select", "unit": "G-36"})  # it did not attempt: it moves
 
 
-def test_hindenburg_22_12_with_reading_av9_a_the_unit_still_moves(
+def test_22_12_with_reading_av9_a_the_unit_still_moves(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = removal(
@@ -302,7 +302,7 @@ def test_hindenburg_22_12_with_reading_av9_a_the_unit_still_moves(
 
 
 @pytest.mark.parametrize(("die", "undisrupts"), [(1, True), (2, True), (3, False), (6, False)])
-def test_hindenburg_22_13_a_german_unit_undisrupts_on_1_or_2_even_in_poland(
+def test_22_13_a_german_unit_undisrupts_on_1_or_2_even_in_poland(
     hindenburg_position: Any, fixed_dice: Any, die: int, undisrupts: bool
 ) -> None:
     st = removal(hindenburg_position, {"G-35": disrupted("0506")})  # 0506 is in Poland
@@ -315,7 +315,7 @@ def test_hindenburg_22_13_a_german_unit_undisrupts_on_1_or_2_even_in_poland(
     assert any(said in t for t in logged(st, "hindenburg 22.11"))
 
 
-def test_hindenburg_22_13_german_units_attempt_in_germany_and_austria_hungary_too(
+def test_22_13_german_units_attempt_in_germany_and_austria_hungary_too(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = removal(hindenburg_position, {"G-35": disrupted("0306"), "G-36": disrupted("0313")})
@@ -340,7 +340,7 @@ FIVE_AH = {
 }
 
 
-def test_hindenburg_22_2_austro_hungarian_and_german_budgets_are_separate(
+def test_22_2_austro_hungarian_and_german_budgets_are_separate(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = removal(hindenburg_position, {"G-35": disrupted("0506"), **FIVE_AH})
@@ -350,7 +350,7 @@ def test_hindenburg_22_2_austro_hungarian_and_german_budgets_are_separate(
     assert "German 2 of 4, Austro-Hungarian 6 of 8" in st.prompt("central")
 
 
-def test_hindenburg_22_21_austro_hungarian_attempts_up_to_8_stacking_points(
+def test_22_21_austro_hungarian_attempts_up_to_8_stacking_points(
     hindenburg_position: Any, fixed_dice: Any, refuse: Refuse
 ) -> None:
     st = removal(hindenburg_position, {**FIVE_AH, "G-35": disrupted("0506")})
@@ -365,7 +365,7 @@ def test_hindenburg_22_21_austro_hungarian_attempts_up_to_8_stacking_points(
     assert logged(st, "hindenburg 22.21")[-1].endswith("left this Game-Turn: 0 of 8.")
 
 
-def test_hindenburg_22_22_six_hexes_from_every_russian_unit_inside_austria_hungary(
+def test_22_22_six_hexes_from_every_russian_unit_inside_austria_hungary(
     hindenburg_position: Any, fixed_dice: Any, refuse: Refuse
 ) -> None:
     st = removal(
@@ -390,7 +390,7 @@ def test_hindenburg_22_22_six_hexes_from_every_russian_unit_inside_austria_hunga
 
 
 @pytest.mark.parametrize(("die", "undisrupts"), [(1, True), (2, True), (3, False), (5, False)])
-def test_hindenburg_22_22_an_austro_hungarian_unit_undisrupts_on_1_or_2(
+def test_22_22_an_austro_hungarian_unit_undisrupts_on_1_or_2(
     hindenburg_position: Any, fixed_dice: Any, die: int, undisrupts: bool
 ) -> None:
     st = removal(hindenburg_position, {"AH-12": disrupted("0313")})
@@ -399,7 +399,7 @@ def test_hindenburg_22_22_an_austro_hungarian_unit_undisrupts_on_1_or_2(
     assert lost(st, "AH-12") == (0 if undisrupts else 1)
 
 
-def test_hindenburg_22_22_a_moved_austro_hungarian_unit_may_not_attempt(
+def test_22_22_a_moved_austro_hungarian_unit_may_not_attempt(
     hindenburg_position: Any, refuse: Refuse
 ) -> None:
     st = removal(
@@ -441,7 +441,7 @@ def corps_position(tmp_path: Path, units: dict[str, Any], **options: Any) -> Sta
     return game.new_state(1)
 
 
-def test_hindenburg_22_0_corps_are_not_rebuilt_unless_the_option_says_so(
+def test_22_0_corps_are_not_rebuilt_unless_the_option_says_so(
     tmp_path: Path, fixed_dice: Any, refuse: Refuse
 ) -> None:
     st = corps_position(tmp_path, {"G-XX": disrupted("0406"), "G-35": disrupted("0506")})
@@ -459,7 +459,7 @@ def test_hindenburg_22_0_corps_are_not_rebuilt_unless_the_option_says_so(
     assert logged(st, "hindenburg 22.11")[-1].endswith("left this Game-Turn: 0 of 4.")
 
 
-def test_hindenburg_22_0_no_russian_position_in_the_disruption_removal_segment(
+def test_22_0_no_russian_position_in_the_disruption_removal_segment(
     tmp_path: Path,
 ) -> None:
     from greatwar.model.problems import ScenarioError

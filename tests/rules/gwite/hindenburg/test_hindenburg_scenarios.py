@@ -106,7 +106,7 @@ def test_hindenburg_historical_special_data_as_printed() -> None:
     assert "from 0417 to 1529 through 0819 or 0620" in described[special.rail_region]  # 17.12
 
 
-def test_hindenburg_23_22_the_historical_russian_areas_as_printed() -> None:
+def test_23_22_the_historical_russian_areas_as_printed() -> None:
     sc = load_scenario(HISTORICAL)
     cities = sc.board.cities
     assert {h: (cities[h].name, cities[h].vp) for h in RUSSIAN_AREAS} == RUSSIAN_AREAS
@@ -119,7 +119,7 @@ def test_hindenburg_23_22_the_historical_russian_areas_as_printed() -> None:
     assert any("Bondhem (2620): 5 Victory Points" in lack for lack in sc.lacks)
 
 
-def test_hindenburg_23_23_the_historical_central_powers_areas_break_off_at_ivangorod() -> None:
+def test_23_23_the_historical_central_powers_areas_break_off_at_ivangorod() -> None:
     sc = load_scenario(HISTORICAL)
     cities = sc.board.cities
     assert {h: (cities[h].name, cities[h].vp) for h in CENTRAL_AREAS} == CENTRAL_AREAS
@@ -127,7 +127,7 @@ def test_hindenburg_23_23_the_historical_central_powers_areas_break_off_at_ivang
     assert any("breaks off after Ivangorod" in lack and "23.23" in lack for lack in sc.lacks)
 
 
-def test_hindenburg_23_0_the_historical_levels_of_victory_are_provisional() -> None:
+def test_23_0_the_historical_levels_of_victory_are_provisional() -> None:
     sc = load_scenario(HISTORICAL)
     victory = sc.file.victory
     assert victory is not None and victory.index_side == "allied"

@@ -87,7 +87,7 @@ def one_step_left(hex_label: str) -> dict[str, Any]:
 # --- 23.0 two totals, and their difference ----------------------------------------------------
 
 
-def test_hindenburg_23_0_the_result_is_the_difference_of_the_two_totals(
+def test_23_0_the_result_is_the_difference_of_the_two_totals(
     hindenburg_position: Any,
 ) -> None:
     # the last Game-Turn's last Combat Phase: the Russians hold Lodsch (5), the Central
@@ -115,7 +115,7 @@ def test_hindenburg_23_0_the_result_is_the_difference_of_the_two_totals(
     assert scored == {"0205": False, "0209": False, "0606": True, "1009": False, "1105": True}
 
 
-def test_hindenburg_23_0_equal_totals_draw(hindenburg_position: Any) -> None:
+def test_23_0_equal_totals_draw(hindenburg_position: Any) -> None:
     st = hindenburg_position(
         {**FAR_RUSSIAN, **FAR_GERMAN},
         phasing="central",
@@ -156,7 +156,7 @@ def test_hindenburg_23_0_equal_totals_draw(hindenburg_position: Any) -> None:
 # --- 23.1 destroyed units ----------------------------------------------------------------------
 
 
-def test_hindenburg_23_1_destroyed_units_score_for_the_enemy_only(
+def test_23_1_destroyed_units_score_for_the_enemy_only(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -170,7 +170,7 @@ def test_hindenburg_23_1_destroyed_units_score_for_the_enemy_only(
     assert totals(st) == {"allied": 2, "central": 0}
 
 
-def test_hindenburg_23_11_a_destroyed_german_unit_gives_the_russians_twice_its_points(
+def test_23_11_a_destroyed_german_unit_gives_the_russians_twice_its_points(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -189,7 +189,7 @@ def test_hindenburg_23_11_a_destroyed_german_unit_gives_the_russians_twice_its_p
     assert st.view("central")["vp"]["difference"] == 4
 
 
-def test_hindenburg_23_11_a_destroyed_austro_hungarian_unit_gives_its_points(
+def test_23_11_a_destroyed_austro_hungarian_unit_gives_its_points(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -203,7 +203,7 @@ def test_hindenburg_23_11_a_destroyed_austro_hungarian_unit_gives_its_points(
     assert "2 Stacking Points at 1 each" in logged(st, "hindenburg 23.11")[0]
 
 
-def test_hindenburg_23_11_no_destruction_no_points(
+def test_23_11_no_destruction_no_points(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -217,7 +217,7 @@ def test_hindenburg_23_11_no_destruction_no_points(
     assert totals(st) == {"allied": 0, "central": 0} and not logged(st, "hindenburg 23.11")
 
 
-def test_hindenburg_23_12_a_destroyed_russian_unit_gives_the_central_powers_its_points(
+def test_23_12_a_destroyed_russian_unit_gives_the_central_powers_its_points(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -232,7 +232,7 @@ def test_hindenburg_23_12_a_destroyed_russian_unit_gives_the_central_powers_its_
     assert "Central Powers score 2 Victory Points" in logged(st, "hindenburg 23.12")[0]
 
 
-def test_hindenburg_23_12_a_russian_corps_destroyed_in_combat(
+def test_23_12_a_russian_corps_destroyed_in_combat(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     # the XIV Corps, one step left, holds Lodsch; the Germans destroy it at 2-1 (die 1)
@@ -261,7 +261,7 @@ def test_hindenburg_23_12_a_russian_corps_destroyed_in_combat(
     assert "subtracted from the Russians' total" in logged(st, "hindenburg 23.21")[-1]
 
 
-def test_hindenburg_23_13_destroyed_supply_depots_score_nothing(
+def test_23_13_destroyed_supply_depots_score_nothing(
     hindenburg_position: Any, fixed_dice: Any
 ) -> None:
     st = attrition(
@@ -282,7 +282,7 @@ def test_hindenburg_23_13_destroyed_supply_depots_score_nothing(
 # --- 23.2 geographical objectives ----------------------------------------------------------
 
 
-def test_hindenburg_23_2_each_side_scores_only_its_own_areas(hindenburg_position: Any) -> None:
+def test_23_2_each_side_scores_only_its_own_areas(hindenburg_position: Any) -> None:
     # a Russian unit in Warschau (a Central Powers area) and a German one in Oppelnau (a
     # Russian area) score nothing for their sides
     st = moving(hindenburg_position, {"R-5K": "1105", "G-35": "0205"})
@@ -290,7 +290,7 @@ def test_hindenburg_23_2_each_side_scores_only_its_own_areas(hindenburg_position
     assert totals(st) == {"allied": 0, "central": 0}
 
 
-def test_hindenburg_23_21_passing_through_takes_the_area_and_recapture_subtracts(
+def test_23_21_passing_through_takes_the_area_and_recapture_subtracts(
     hindenburg_position: Any,
 ) -> None:
     st = moving(hindenburg_position, {"R-5K": "0807", "R-HQ-4A": "0907", "G-35": "0405"})
@@ -312,7 +312,7 @@ def test_hindenburg_23_21_passing_through_takes_the_area_and_recapture_subtracts
     )
 
 
-def test_hindenburg_23_21_a_unit_set_up_in_an_area_holds_it_after_it_leaves(
+def test_23_21_a_unit_set_up_in_an_area_holds_it_after_it_leaves(
     hindenburg_position: Any,
 ) -> None:
     st = moving(hindenburg_position, {"R-5K": "0606", "R-HQ-4A": "0907", "G-35": "0203"})
@@ -321,7 +321,7 @@ def test_hindenburg_23_21_a_unit_set_up_in_an_area_holds_it_after_it_leaves(
     assert V.holder(st, "0606") == "allied" and totals(st)["allied"] == 5  # last to occupy
 
 
-def test_hindenburg_23_22_the_russians_score_their_areas_in_germany(
+def test_23_22_the_russians_score_their_areas_in_germany(
     hindenburg_position: Any,
 ) -> None:
     # Oppelnau (0205) lies in Germany: the Central Powers hold it until a Russian comes
@@ -339,7 +339,7 @@ def test_hindenburg_23_22_the_russians_score_their_areas_in_germany(
     }
 
 
-def test_hindenburg_23_23_the_central_powers_score_warschau(hindenburg_position: Any) -> None:
+def test_23_23_the_central_powers_score_warschau(hindenburg_position: Any) -> None:
     st = moving(hindenburg_position, {"G-5K": "1104", **FAR_RUSSIAN}, side="central")
     move(st, "central", "G-5K", "1105", "1204")  # through Warschau
     assert V.holder(st, "1105") == "central"
@@ -358,7 +358,7 @@ def broken(tmp_path: Path, special: dict[str, Any]) -> str:
     return str(info.value)
 
 
-def test_hindenburg_23_22_a_bad_objective_is_refused_by_place(tmp_path: Path) -> None:
+def test_23_22_a_bad_objective_is_refused_by_place(tmp_path: Path) -> None:
     said = broken(
         tmp_path,
         {"objectives": {"allied": ["0606", "0205", "0209", "0707"], "central": ["1105", "1009"]}},
@@ -374,7 +374,7 @@ def test_hindenburg_23_22_a_bad_objective_is_refused_by_place(tmp_path: Path) ->
     assert "1105 is already an objective of allied" in said
 
 
-def test_hindenburg_23_23_objectives_name_the_sides_of_the_scenario(tmp_path: Path) -> None:
+def test_23_23_objectives_name_the_sides_of_the_scenario(tmp_path: Path) -> None:
     said = broken(
         tmp_path,
         {"objectives": {"allied": ["0606", "0205", "0209"], "germans": ["1105", "1009"]}},
@@ -382,7 +382,7 @@ def test_hindenburg_23_23_objectives_name_the_sides_of_the_scenario(tmp_path: Pa
     assert "special.objectives.germans" in said and "'germans' is not a side" in said
 
 
-def test_hindenburg_23_11_every_nationality_needs_its_rate(tmp_path: Path) -> None:
+def test_23_11_every_nationality_needs_its_rate(tmp_path: Path) -> None:
     said = broken(
         tmp_path,
         {
@@ -395,7 +395,7 @@ def test_hindenburg_23_11_every_nationality_needs_its_rate(tmp_path: Path) -> No
     assert "no Victory Points for destroyed austria-hungary units" in said
 
 
-def test_hindenburg_23_11_the_standard_elimination_points_stay_unused(tmp_path: Path) -> None:
+def test_23_11_the_standard_elimination_points_stay_unused(tmp_path: Path) -> None:
     path = write_hindenburg_position(tmp_path, FAR_RUSSIAN)
     text = path.read_text(encoding="utf-8")
     assert '"index_side" = "allied"\n' in text
