@@ -139,9 +139,7 @@ def test_22_0_russians_never_rebuild(hindenburg_position: Any, refuse: Refuse) -
     assert err.case == "hindenburg 22.0" and "only he rebuilds" in err.reason
 
 
-def test_22_0_what_13_0_bars_stays_barred(
-    hindenburg_position: Any, refuse: Refuse
-) -> None:
+def test_22_0_what_13_0_bars_stays_barred(hindenburg_position: Any, refuse: Refuse) -> None:
     # cavalry, a unit that fought in the preceding Game-Turn, a unit not disrupted
     st = removal(
         hindenburg_position,
@@ -212,9 +210,7 @@ def test_22_11_german_attempts_up_to_4_stacking_points_a_game_turn(
     assert err.case == "hindenburg 22.11" and "already attempted" in err.reason
 
 
-def test_22_11_the_budget_is_new_each_game_turn(
-    hindenburg_position: Any, fixed_dice: Any
-) -> None:
+def test_22_11_the_budget_is_new_each_game_turn(hindenburg_position: Any, fixed_dice: Any) -> None:
     st = removal(
         hindenburg_position,
         {"G-35": disrupted("0506"), "G-36": disrupted("0406"), "G-41": disrupted("0305")},

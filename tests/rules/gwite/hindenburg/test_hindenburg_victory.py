@@ -203,9 +203,7 @@ def test_23_11_a_destroyed_austro_hungarian_unit_gives_its_points(
     assert "2 Stacking Points at 1 each" in logged(st, "hindenburg 23.11")[0]
 
 
-def test_23_11_no_destruction_no_points(
-    hindenburg_position: Any, fixed_dice: Any
-) -> None:
+def test_23_11_no_destruction_no_points(hindenburg_position: Any, fixed_dice: Any) -> None:
     st = attrition(
         hindenburg_position,
         fixed_dice,
