@@ -36,3 +36,16 @@ def test_21_11_breakdown_and_reconstitution_are_labelled(
         "Reconstitute XIV Corps (fictional) from 18 Division (XIV Corps; fictional) and"
         " 45 Division (XIV Corps; fictional) in 0907",
     ]
+
+
+def test_23_0_the_page_shows_both_totals_and_their_difference(
+    server: str, new_page: Any, tmp_path: Path
+) -> None:
+    st = greatwar.load("gwite/hindenburg-teaching").new_state(1)
+    view = st.game.system.view(st, "allied")
+    view["vp"]["totals"] = {"allied": 7, "central": 3}
+    view["vp"]["difference"] = 4
+    page = new_page()
+    page.goto(server + "/")
+    text = run(page, "panels.js", f"m.vpText({json.dumps(view)})")
+    assert text == "VP Russians 7 · Central Powers 3 (difference +4 for the Russians)"

@@ -5,7 +5,7 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, withNotes } from "./panels.js";
+import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -238,8 +238,7 @@ function loadSeen(log) {
 function renderTrack(v) {
   const steps = (v.phase_track || []).slice(1).map((s) => s.title);
   $("track").replaceChildren(...steps.map((t, i) => el("span", { class: i === steps.length - 1 ? "step now" : "step", text: t })));
-  const vp = v.vp !== undefined ? `VP ${typeof v.vp === "object" ? JSON.stringify(v.vp) : v.vp}` : "";
-  $("vp").textContent = vp;
+  $("vp").textContent = vpText(v);
   const seatName = game.role ? (game.seats[game.role] || {}).name || game.role : "spectator";
   $("seat").textContent = game.seat === "table" ? `hotseat: ${seatName}` : `you: ${seatName}`;
 }

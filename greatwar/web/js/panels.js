@@ -307,3 +307,16 @@ export function clashPanel(clash) {
   if (cur.report) box.append(el("p", { class: "note", text: "Resolved:" }), clashNumbers(cur.report));
   return box;
 }
+
+/** The victory points: one index, or each side's total and their difference (Hindenburg 23.0). */
+export function vpText(v) {
+  if (v.vp === undefined || v.vp === null) return "";
+  if (typeof v.vp !== "object") return `VP ${v.vp}`;
+  if (v.vp.totals) {
+    const name = (id) => ((v.sides || []).find((s) => s.id === id) || {}).name || id;
+    const parts = Object.entries(v.vp.totals).map(([side, n]) => `${name(side)} ${n}`);
+    const diff = v.vp.difference >= 0 ? `+${v.vp.difference}` : `${v.vp.difference}`;
+    return `VP ${parts.join(" · ")} (difference ${diff} for the ${name(v.vp.difference_for)})`;
+  }
+  return `VP ${JSON.stringify(v.vp)}`;
+}
