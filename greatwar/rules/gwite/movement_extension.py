@@ -65,6 +65,13 @@ class MovementExtension:
         """The extension's actions open to the selected unit."""
         return []
 
+    def free_actions(self, st: State, frame: Frame) -> list[Action]:
+        """The extension's actions open now whichever unit is selected (none: every
+        action is the selected unit's; Hindenburg 18.0: the Gruppen markers').  An action
+        that names no ``unit`` (or another unit than the selected one) leaves the
+        selected unit as it is."""
+        return []
+
     def apply(self, st: State, frame: Frame, action: Action) -> None:
         """Carry out one of the extension's actions."""
 
