@@ -452,8 +452,10 @@ class MovementSegment(Handler):
         uid = action.get("unit")
         units = st.data["units"]
         closing = self._closing(st, frame)
+        owner = closing or self._owner(st, kind)
         if (
             closing is None
+            and (owner is None or owner.moves_units)
             and isinstance(uid, str)
             and uid in units
             and U.info(st, uid).side == frame["side"]
@@ -461,7 +463,6 @@ class MovementSegment(Handler):
             why = U.rules(st).movement_refusal(st, uid)
             if why is not None:
                 return why  # a game's rule keeps the unit still this phase (Brusilov 18.1)
-        owner = closing or self._owner(st, kind)
         if owner is not None:
             return owner.explain(st, frame, action)
         if kind not in ("select", "move", "finish", "end_segment"):

@@ -45,6 +45,9 @@ class MovementExtension:
 
     #: the action types this extension handles (its own, never the segment's)
     action_types: ClassVar[frozenset[str]] = frozenset()
+    #: whether its actions move the unit they name (a rule that keeps a unit still this
+    #: phase refuses them first: :meth:`MovementRules.movement_refusal`)
+    moves_units: ClassVar[bool] = True
 
     def setup(self, st: State, frame: Frame) -> None:
         """Put the extension's locals into a new Movement Segment's frame."""

@@ -512,7 +512,7 @@ def _why_not_unit(st: State, frame: Frame, action: Action, case: str) -> Why:
         if not holds_units(st, str(into)):
             return _extra_refusal(str(into))
     if kind_ in (FORM, SPLIT) and box_for(st, here, True) is None:
-        return _no_box(st)
+        return _no_box(st, here)
     return f"{_name(st, uid)}: that is not how the action is given", case
 
 
@@ -524,11 +524,24 @@ def _extra_refusal(box: str) -> Why:
     )
 
 
-def _no_box(st: State) -> Why:
+def _no_box(st: State, hex_label: str) -> Why:
+    numbered = [b for b in G.off_map(st) if not G.is_extra(st, b)]
+    waiting = [b for b in numbered if not G.returnable(st, b)]
+    if waiting:
+        return (
+            f"the markers of boxes {', '.join(waiting)} were removed this phase: they come"
+            " back in a later Central Powers Movement Phase",
+            "hindenburg 18.33",
+        )
+    if numbered:
+        return (
+            f"the markers of boxes {', '.join(numbered)} were removed: one comes back only"
+            f" with a German Gruppe or a supplied German unit, which {hex_label} lacks",
+            "hindenburg 18.33",
+        )
     return (
-        "no numbered box of the Hidden Unit Display is free now (the markers removed this"
-        " phase come back in a later Central Powers Movement Phase, 18.33); the extra"
-        " markers hold no units (AV7)",
+        "every numbered box of the Hidden Unit Display is on the map; the extra markers"
+        " are dummies only (AV7)",
         "hindenburg 18.43",
     )
 
@@ -605,12 +618,17 @@ class GruppenMoves(MovementExtension):
     """18.1-18.2 the Gruppen actions of the Central Powers Movement Segment."""
 
     action_types: ClassVar[frozenset[str]] = ACTIONS
+    moves_units: ClassVar[bool] = False  # joining, leaving ... move no unit
 
     def setup(self, st: State, frame: Frame) -> None:
         if cp_segment(st, frame):
             frame.setdefault(SELECTED, None)
             frame.setdefault(SPENT, {})
             G.begin_phase(st)  # 18.33 markers removed before now may come back
+
+    def holds(self, st: State, uid: str) -> bool:
+        """18.24 a unit in a Gruppe makes no move of its own (it moves with its marker)."""
+        return G.active(st) and G.marker_of(st, uid) is not None
 
     def free_actions(self, st: State, frame: Frame) -> list[Action]:
         return free_actions(st, frame)
