@@ -140,7 +140,7 @@ def test_18_11_no_gruppe_is_formed_in_a_hex_over_the_stacking_limit(
 # --- 18.2 movement ----------------------------------------------------------------------------
 
 
-def test_18_2_18_21_joining_and_leaving_cost_no_movement_points(hindenburg_position: Any) -> None:
+def test_18_21_joining_and_leaving_cost_no_movement_points(hindenburg_position: Any) -> None:
     st = cp(hindenburg_position, {"G-35": "0506", "G-36": "0508", "R-XIV": "0907"})
     apply(st, CP, "select", unit="G-35")
     apply(st, CP, "move", unit="G-35", to="0508")  # 2 MP
@@ -224,7 +224,7 @@ def test_18_24_a_gruppe_moves_as_far_as_its_slowest_unit_and_drops_it_off(
     assert hex_of(st, "G-35") == "0509" and spent(st, "G-35") == 3
 
 
-def test_18_24_units_that_have_moved_keep_the_movement_points_they_spent(
+def test_18_2_18_24_units_that_have_moved_keep_the_movement_points_they_spent(
     hindenburg_position: Any,
 ) -> None:
     st = cp(hindenburg_position, {"G-35": "0506", "G-36": "0509", "R-XIV": "1307"})
