@@ -5,8 +5,8 @@ unit, withholding a reinforcement) get a lower weight, so random games do
 more than pass, and actions that take back a choice just made (releasing a
 unit from an HQ, removing an attacker) a lower one still, so random games
 do not dither; actions open at every moment that only add or shuffle
-markers (Von Hindenburg's Gruppen: a dummy placed, a marker selected,
-combined or split) get a low one too, so random games do not bury the map
+markers (Von Hindenburg's Gruppen: a dummy placed, a marker selected or
+combined) get a low one too, so random games do not bury the map
 under markers; every legal action keeps a chance.
 """
 
@@ -33,7 +33,7 @@ UNDOING = frozenset(
 #: actions that carry a plan through (an attack once put together is usually resolved)
 DECISIVE = frozenset({"resolve"})
 #: actions open at every moment that only add or shuffle markers (Hindenburg 18.0)
-SPARING = frozenset({"gruppe_dummy", "gruppe_select", "gruppe_merge", "gruppe_split"})
+SPARING = frozenset({"gruppe_dummy", "gruppe_select", "gruppe_merge"})
 
 
 class RandomAgent:

@@ -36,7 +36,7 @@ from greatwar.rules.gwite.supply import SupplyRules
 from greatwar.rules.gwite.victory import VictoryRules
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import Game
+    from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
@@ -122,6 +122,12 @@ class StandardRules(
                     f"{self.title} have no track limits (a game's exclusive rules give them:"
                     " Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4)",
                 )
+
+    def invariants(self, st: State, moment: str) -> list[str]:
+        """Broken invariants of the game's own state at ``moment`` (``any`` or
+        ``end_of_phase``), checked by the fuzzer: none in the standard rules (Hindenburg
+        18.0: every concealed unit stands in its marker's hex)."""
+        return []
 
     def start_data(self, game: Game, data: dict[str, Any]) -> None:
         """Add the game's own state to a new game's data (after the units and any set

@@ -243,10 +243,6 @@ def _reach(st: State, frame: Frame, box: str) -> Reach:
     return reach_over(costs, here, left, fresh(st, frame, box), blocked, enemy_zoc)
 
 
-def movable(st: State, frame: Frame, box: str) -> bool:
-    return bool(reach(st, frame, box).cost)
-
-
 # --- the actions ----------------------------------------------------------------------------
 
 
@@ -638,6 +634,14 @@ class GruppenMoves(MovementExtension):
 
     def explain(self, st: State, frame: Frame, action: Action) -> Why:
         return explain(st, frame, action)
+
+    def close(self, st: State, frame: Frame) -> None:
+        """The Russian Movement Segment ends: an HQ-only Gruppe a Russian unit stands next
+        to is revealed and placed (18.32) before 10.52 would displace its HQ."""
+        if G.active(st) and frame.get("side") != G.side(st):
+            from greatwar.rules.gwite.hindenburg.hidden_movement import hq_only_in_contact
+
+            hq_only_in_contact(st)
 
     def explain_select(self, st: State, frame: Frame, uid: str) -> Why | None:
         box = G.marker_of(st, uid)

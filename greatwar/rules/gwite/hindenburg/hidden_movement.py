@@ -173,6 +173,27 @@ def adjacency_reveals(st: State, hex_label: str, by: str) -> None:
             reveal(st, box, "hindenburg 18.32", why + "; it has no Zone of Control (AV5)")
 
 
+def hq_only_in_contact(st: State) -> None:
+    """18.32 at the end of the Russian Movement Segment, an HQ-only Gruppe next to a
+    Russian unit other than an HQ (one that was there already, or that it was formed or
+    moved next to) is revealed and its HQ placed with the nearest German combat unit,
+    as if the unit had just moved next to it: never is a hidden HQ displaced (10.52)."""
+    prune(st)
+    board = U.static(st).scenario.board
+    for box in sorted(G.markers(st), key=int):
+        if box not in G.markers(st) or M.kind(st, box) != "hq":
+            continue
+        here = G.markers(st)[box]["hex"]
+        near = [
+            uid
+            for n in board.neighbours[here]
+            for uid in U.units_in(st, n)
+            if U.info(st, uid).side != G.side(st) and not U.info(st, uid).hq
+        ]
+        if near:
+            reveal_hq_only(st, box, f"{U.info(st, near[0]).name} stands next to it")
+
+
 def adjacent_to_russian_combat(st: State, hex_label: str) -> bool:
     board = U.static(st).scenario.board
     near = [uid for n in board.neighbours[hex_label] for uid in U.units_in(st, n)]
@@ -206,6 +227,29 @@ class GruppenReveal(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return "Gruppen revealed at the end of the phase"
+
+
+def gruppen_broken(st: State) -> list[str]:
+    """What is wrong with the markers now: a concealed unit off the map or away from its
+    marker, not German, in two boxes or in an extra marker that holds none (AV7); a box
+    both on and off the map."""
+    broken = []
+    seen: set[str] = set()
+    for box, m in G.markers(st).items():
+        if box in G.off_map(st):
+            broken.append(f"Gruppe marker {box} is both on and off the map")
+        if m["units"] and not M.holds_units(st, box):
+            broken.append(f"extra Gruppe marker {box} holds units (AV7 (a))")
+        for uid in m["units"]:
+            record = U.record(st, uid)
+            if record["status"] != "on_map" or record["hex"] != m["hex"]:
+                broken.append(f"{uid} in Gruppe {box} is not in its hex {m['hex']}")
+            if not M.hides(st, uid):
+                broken.append(f"{uid} in Gruppe {box} is not German (18.0)")
+            if uid in seen:
+                broken.append(f"{uid} is in two Gruppen")
+            seen.add(uid)
+    return broken
 
 
 # --- what the Russian knows -----------------------------------------------------------------
@@ -274,6 +318,11 @@ class HiddenMovement:
         exts: tuple[MovementExtension, ...] = super().movement_extensions(st)  # type: ignore[misc]
         return (*exts, M.GRUPPEN_MOVES) if G.active(st) else exts
 
+    def invariants(self, st: State, moment: str) -> list[str]:
+        """18.0, 18.43: the markers and their boxes hold together."""
+        broken: list[str] = super().invariants(st, moment)  # type: ignore[misc]
+        return broken + (gruppen_broken(st) if G.active(st) else [])
+
     # --- the units under the markers --------------------------------------------------------
 
     def movement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
@@ -286,6 +335,13 @@ class HiddenMovement:
                 "hindenburg 18.24",
             )
         return super().movement_refusal(st, uid)  # type: ignore[misc, no-any-return]
+
+    def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
+        """18.24 a unit in a Gruppe does not entrain (it moves with its marker)."""
+        why = self.movement_refusal(st, uid)
+        if why is not None and G.active(st) and G.marker_of(st, uid) is not None:
+            return why
+        return super().entrain_refusal(st, frame, uid)  # type: ignore[misc, no-any-return]
 
     def unit_eliminated(self, st: State, uid: str, case: str) -> None:
         """A unit eliminated is no longer in its box."""
@@ -359,11 +415,22 @@ class HiddenMovement:
 
     def entered_hexes(self, st: State, uid: str, path: list[str]) -> None:
         """18.31, 18.32, AV5 every hex a Russian unit enters (by rail, withdrawing,
-        retreating, advancing) sets off the markers next to it."""
+        retreating, advancing) sets off the markers next to it; a German unit that moves
+        away from its marker otherwise than with it (a cavalry withdrawal before combat,
+        12.1) comes out of its Gruppe, in view."""
         super().entered_hexes(st, uid, path)  # type: ignore[misc]
         if hunter(st, uid):
             for h in path:
                 adjacency_reveals(st, h, uid)
+        elif G.active(st):
+            box = G.marker_of(st, uid)
+            if box is not None and G.markers(st)[box]["hex"] != U.record(st, uid)["hex"]:
+                G.release(st, uid)
+                st.log(
+                    f"{U.info(st, uid).name} leaves Gruppe {box} as it moves on its own.",
+                    case="hindenburg 18.21",
+                    to=[G.side(st)],
+                )
 
     # --- combat ---------------------------------------------------------------------------
 

@@ -158,6 +158,29 @@ def test_18_21_joining_and_leaving_cost_no_movement_points(hindenburg_position: 
     assert hex_of(st, "G-35") == "0511" and spent(st, "G-35") == 5
 
 
+def test_18_21_a_hidden_cavalry_unit_withdrawing_before_combat_leaves_its_gruppe(
+    hindenburg_position: Any, fixed_dice: Any
+) -> None:
+    # next to a Russian HQ only: no end-of-phase reveal found the Gruppe (18.31)
+    st = hidden(
+        hindenburg_position,
+        {"R-HQ-4A": "0808", "G-5K": "0707", "G-35": "0707"},
+        markers={"1": ("0707", ["G-35", "G-5K"])},
+        phasing=RU,
+        phase="cavalry_withdrawal",
+        segment="cavalry_withdrawal",
+    )
+    fixed_dice(4)  # 12.12 above its TCR of 1: it withdraws
+    apply(st, CP, "attempt", unit="G-5K")
+    withdrawal = of_type(st.legal_actions(CP), "withdraw")[0]
+    st.apply(CP, withdrawal)
+    assert hex_of(st, "G-5K") == withdrawal["to"] != "0707"
+    assert contents(st) == {"1": ("0707", ["G-35"])}  # the division stays hidden
+    assert private(st, "hindenburg 18.21") == [
+        "5th Cavalry Division (fictional) leaves Gruppe 1 as it moves on its own."
+    ]
+
+
 def test_18_22_two_gruppen_in_one_hex_combine_into_one(
     hindenburg_position: Any, refuse: Refuse
 ) -> None:

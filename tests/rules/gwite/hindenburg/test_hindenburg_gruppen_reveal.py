@@ -274,6 +274,24 @@ def test_18_32_an_hq_only_gruppe_is_revealed_and_its_hq_placed_with_the_nearest_
     assert hex_of(st, "R-XIV") == "0607"
 
 
+def test_18_32_an_hq_only_gruppe_next_to_a_russian_unit_is_revealed_before_it_would_displace(
+    hindenburg_position: Any,
+) -> None:
+    # the XVII Corps HQ hid next to the XIV Corps; the corps does not move
+    st = russian(
+        hindenburg_position,
+        {"R-XIV": "0807", "G-HQ-XVII": "0707", "G-35": "0504"},
+        markers={"1": ("0707", ["G-HQ-XVII"])},
+    )
+    apply(st, RU, "end_segment")
+    assert not G.markers(st)
+    assert hex_of(st, "G-HQ-XVII") == "0504"  # placed (18.32), not displaced (10.52)
+    assert public(st, "hindenburg 18.32")[-1] == (
+        "XVII: XVII Corps HQ (fictional) is placed with the nearest German combat unit: 0707→0504."
+    )
+    assert not [e for e in st.data["log"] if e.get("case") == "10.52"]
+
+
 def test_18_32_av5_a_gruppe_of_a_depot_is_revealed_in_place_when_a_russian_moves_next_to_it(
     hindenburg_position: Any,
 ) -> None:
