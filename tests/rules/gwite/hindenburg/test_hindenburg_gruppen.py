@@ -28,7 +28,7 @@ from tests.rules.gwite.hindenburg.gruppen_kit import (
     public,
     spent,
 )
-from tests.rules.gwite.kit import Refuse, play_until
+from tests.rules.gwite.kit import Refuse, play_until, seed_rolling
 
 
 def cp(position: Any, units: dict[str, Any], **kw: Any) -> State:
@@ -159,7 +159,7 @@ def test_18_21_joining_and_leaving_cost_no_movement_points(hindenburg_position: 
 
 
 def test_18_21_a_hidden_cavalry_unit_withdrawing_before_combat_leaves_its_gruppe(
-    hindenburg_position: Any, fixed_dice: Any
+    hindenburg_position: Any,
 ) -> None:
     # next to a Russian HQ only: no end-of-phase reveal found the Gruppe (18.31)
     st = hidden(
@@ -169,8 +169,8 @@ def test_18_21_a_hidden_cavalry_unit_withdrawing_before_combat_leaves_its_gruppe
         phasing=RU,
         phase="cavalry_withdrawal",
         segment="cavalry_withdrawal",
+        seed=seed_rolling({2, 3, 4, 5, 6}),  # 12.12 above its TCR of 1: it withdraws
     )
-    fixed_dice(4)  # 12.12 above its TCR of 1: it withdraws
     apply(st, CP, "attempt", unit="G-5K")
     withdrawal = of_type(st.legal_actions(CP), "withdraw")[0]
     st.apply(CP, withdrawal)
