@@ -398,11 +398,9 @@ class HiddenMovement:
         for box in boxes:
             G.learn_real(st, box)
         handles = ", ".join(_handle(st, b) for b in boxes)
-        here = U.record(st, uid)["hex"]
         st.log(
-            f"{U.info(st, uid).name} halts in {here}: the Gruppe {handles} exerts a Zone of"
-            f" Control into {hex_label} (it is no dummy); it may move on with the Movement"
-            " Points it has left.",
+            f"{U.info(st, uid).name} halts before {hex_label}: the Gruppe {handles} exerts a"
+            f" Zone of Control into it (it is no dummy); it may move on with what it has left.",
             case="hindenburg 18.41",
         )
 

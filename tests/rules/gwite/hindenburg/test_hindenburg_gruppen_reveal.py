@@ -72,13 +72,32 @@ def test_18_0_18_41_the_russian_is_offered_the_same_moves_whether_a_marker_is_a_
     assert hex_of(real, "R-XIV") == "0807" and spent(real, "R-XIV") == 0
     assert contents(real) == {"1": ("0607", ["G-35"])} and G.known(real, "1")
     assert public(real, "hindenburg 18.41") == [
-        "XIV Corps (fictional) halts in 0807: the Gruppe gruppe-1 exerts a Zone of Control"
-        " into 0707 (it is no dummy); it may move on with the Movement Points it has left."
+        "XIV Corps (fictional) halts before 0707: the Gruppe gruppe-1 exerts a Zone of"
+        " Control into it (it is no dummy); it may move on with what it has left."
     ]
     # it is not finished: its moves are now priced with the zone it knows of (7.21)
     assert moves(real, RU)["0707"]["cost"] == 2
     apply(real, RU, "move", unit="R-XIV", to="0707")
     assert hex_of(real, "R-XIV") == "0707" and spent(real, "R-XIV") == 2
+
+
+def test_18_41_a_russian_rail_move_is_offered_alike_and_halts_before_a_hidden_zone(
+    hindenburg_position: Any,
+) -> None:
+    # the XIV Corps, entrained in 1805, goes west along the Brest line past 1404
+    corps = {"R-XIV": {"hex": "1805", "markers": ["entrained"]}}
+    dummy = russian(hindenburg_position, corps, markers={"1": ("1404", [])})
+    real = russian(
+        hindenburg_position, {**corps, "G-35": "1404"}, markers={"1": ("1404", ["G-35"])}
+    )
+    assert selected_moves(dummy, "R-XIV") == selected_moves(real, "R-XIV")
+    move = moves(dummy, RU, "rail_move")["1105"]
+    dummy.apply(RU, move)
+    real.apply(RU, move)
+    assert hex_of(dummy, "R-XIV") == "1105" and not G.markers(dummy)  # the dummy removed
+    # the division's zone covers 1405: the corps stops in 1505, still entrained (5.33)
+    assert hex_of(real, "R-XIV") == "1505" and G.known(real, "1")
+    assert "1405" not in moves(real, RU, "rail_move")
 
 
 def test_18_3_18_31_a_russian_unit_moving_next_to_a_dummy_removes_it_from_play(
