@@ -257,16 +257,17 @@ def gruppen_broken(st: State) -> list[str]:
 
 def known_zones(st: State) -> frozenset[str]:
     """The hexes the Russian knows the Central Powers control (7.1): the zones of their
-    units in view, of the units of markers he has learnt are real, and of their
-    fortresses; never those of a marker he has not seen to be real."""
+    units in view and of their fortresses, and around each marker he has learnt is real
+    (7.11 from its hex: what he learnt is that it exerts a zone, not what it holds, so
+    this never depends on what it holds now); never around a marker he has not seen to
+    be real."""
 
     def build(s: State) -> frozenset[str]:
         hidden = G.concealed(s)
         shown = [uid for uid in U.on_map(s, G.side(s)) if uid not in hidden]
-        learnt = [uid for box in G.markers(s) if G.known(s, box) for uid in G.contents(s, box)]
-        return frozenset(
-            zoc.zones_of(s, shown) | zoc.zones_of(s, learnt) | zoc.fortress_zones(s, G.side(s))
-        )
+        reach = U.static(s).zoc_reach
+        learnt = {h for m in G.markers(s).values() if m.get("known") for h in reach[m["hex"]]}
+        return frozenset(zoc.zones_of(s, shown) | learnt | zoc.fortress_zones(s, G.side(s)))
 
     return U.cached(st, "known_zoc", build, G.side(st))  # type: ignore[no-any-return]
 
