@@ -329,11 +329,11 @@ class MovementSegment(Handler):
             for ext in extensions(st):
                 actions.extend(ext.actions(st, frame, current))
             actions.append({"type": "finish", "unit": current})
-        for ext in extensions(st):
-            actions.extend(ext.free_actions(st, frame))
         for uid in self.movable(st, frame):
             if uid != current:
                 actions.append({"type": "select", "unit": uid})
+        for ext in extensions(st):
+            actions.extend(ext.segment_actions(st, frame))  # whichever unit is selected
         actions.append({"type": "end_segment"})
         return actions
 
@@ -353,16 +353,14 @@ class MovementSegment(Handler):
             owner = self._owner(st, kind)
             assert owner is not None, kind  # a legal action: the segment's or an extension's
             owner.apply(st, frame, action)
-            # (an extension's free action may name no unit, or another one)
-            current = frame["current"]
             if self._closing(st, frame) is not None:
                 self._end_segment(st, frame)
             elif (
-                current is not None
-                and action.get("unit") == current
-                and not self._can_go_on(st, frame, current)
+                frame["current"] is not None  # (a segment action may name no unit)
+                and action.get("unit") == frame["current"]
+                and not self._can_go_on(st, frame, action["unit"])
             ):
-                self._finish_current(st, frame)
+                self._finish_current(st, frame)  # (an action on another unit leaves it be)
 
     def _end_segment(self, st: State, frame: Frame) -> None:
         exts = extensions(st)

@@ -68,11 +68,11 @@ class MovementExtension:
         """The extension's actions open to the selected unit."""
         return []
 
-    def free_actions(self, st: State, frame: Frame) -> list[Action]:
-        """The extension's actions open now whichever unit is selected (none: every
-        action is the selected unit's; Hindenburg 18.0: the Gruppen markers').  An action
-        that names no ``unit`` (or another unit than the selected one) leaves the
-        selected unit as it is."""
+    def segment_actions(self, st: State, frame: Frame) -> list[Action]:
+        """The extension's actions open whichever unit is selected, or none, a unit that
+        has finished moving too (Hindenburg 18.0: the Gruppen markers').  Their ``unit``
+        (if any) is the unit they act on; the segment does not finish the selected unit
+        after one of them unless they name it."""
         return []
 
     def apply(self, st: State, frame: Frame, action: Action) -> None:

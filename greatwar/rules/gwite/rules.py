@@ -106,6 +106,12 @@ class StandardRules(
             )
         position.validate(self, scenario, problems)  # the [position], where units start
 
+    def invariants(self, st: State, moment: str) -> list[str]:
+        """Broken invariants of the game's own state at ``moment`` (``any`` or
+        ``end_of_phase``), checked by the fuzzer: none in the standard rules (Hindenburg
+        18.0: every concealed unit stands in its marker's hex)."""
+        return []
+
     def _refuse_track_limits(self, scenario: Scenario, problems: Problems) -> None:
         """Track limits given to a game that has none are refused, never ignored."""
         if type(self).track_limit_case is not RailRules.track_limit_case:
@@ -123,16 +129,10 @@ class StandardRules(
                     " Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4)",
                 )
 
-    def invariants(self, st: State, moment: str) -> list[str]:
-        """Broken invariants of the game's own state at ``moment`` (``any`` or
-        ``end_of_phase``), checked by the fuzzer: none in the standard rules (Hindenburg
-        18.0: every concealed unit stands in its marker's hex)."""
-        return []
-
     def start_data(self, game: Game, data: dict[str, Any]) -> None:
-        """Add the game's own state to a new game's data (after the units and any set
-        position): nothing in the standard rules (Hindenburg 18.43: the Hidden Unit
-        Display, when its optional rule is on)."""
+        """A new game's own records, written into its ``data`` once the set-up and any
+        ``[position]`` are (Hindenburg 23.21: who holds each place that scores).  Nothing
+        in the standard rules."""
 
     def position_markers(self) -> dict[str, str]:
         """The markers the rules put on counters and keep in a unit's record, each with

@@ -1,6 +1,6 @@
 """18.1-18.2 the Central Powers Player's Gruppen in his Movement Segment (hindenburg
 18.11, 18.21-18.24, 18.33, 18.42, 18.43): a movement extension whose actions are open
-whichever unit is selected (:meth:`MovementExtension.free_actions`).
+whichever unit is selected (:meth:`MovementExtension.segment_actions`).
 
 * ``gruppe_form`` {unit}: a German unit in view goes under a new marker in its hex
   (18.11); ``gruppe_join`` {unit, gruppe}: a German unit (in view, or in another marker
@@ -626,7 +626,7 @@ class GruppenMoves(MovementExtension):
         """18.24 a unit in a Gruppe makes no move of its own (it moves with its marker)."""
         return G.active(st) and G.marker_of(st, uid) is not None
 
-    def free_actions(self, st: State, frame: Frame) -> list[Action]:
+    def segment_actions(self, st: State, frame: Frame) -> list[Action]:
         return free_actions(st, frame)
 
     def apply(self, st: State, frame: Frame, action: Action) -> None:
