@@ -20,7 +20,9 @@ The state lives in ``st.data["gruppen"]`` (absent when the optional rule is off)
 * ``side``: the side whose markers these are (the Central Powers);
 * ``phase``: how many Central Powers Movement Segments have begun (18.33: a marker
   removed comes back in a later one), and ``removed``: box id -> that count when the
-  marker last left the map.
+  marker last left the map;
+* ``seen`` (only under the option of AV4 reading (a)): the markers that have been
+  adjacent to an enemy combat unit at some moment of the current phase.
 
 A marker also says whether the enemy has learnt it is real (``known``: it exerted a
 Zone of Control into a hex one of his units was about to enter; public, as the event
@@ -216,6 +218,23 @@ def learn_real(st: State, box: str) -> None:
     """The enemy has learnt that marker ``box`` is real (public)."""
     markers(st)[box]["known"] = True
     _touch(st)
+
+
+def note_seen(st: State, box: str) -> None:
+    """AV4 (a): marker ``box`` has been adjacent to an enemy combat unit this phase."""
+    seen = st.data["gruppen"].setdefault("seen", [])
+    if box not in seen:
+        seen.append(box)
+        seen.sort(key=int)
+
+
+def seen(st: State) -> list[str]:
+    """AV4 (a): the markers adjacent to an enemy combat unit at some moment this phase."""
+    return list(st.data["gruppen"].get("seen", []))
+
+
+def clear_seen(st: State) -> None:
+    st.data["gruppen"]["seen"] = []
 
 
 def begin_phase(st: State) -> None:

@@ -47,6 +47,8 @@ Why = tuple[str, str | None]
 
 #: AV7 reading (b): extra markers may hold units (off: reading (a), dummies only)
 EXTRA_OPTION = "extra_gruppen_hold_units"
+#: AV4 reading (a): a Gruppe adjacent at any moment of the phase is revealed at its end
+AV4_OPTION = "gruppen_revealed_if_ever_adjacent"
 SELECTED = "gruppe"
 SPENT = "gruppen_spent"
 
@@ -407,6 +409,8 @@ def _merge(st: State, frame: Frame, action: Action) -> None:
     here = G.markers(st)[box]["hex"]
     if G.known(st, box):
         G.learn_real(st, into)  # the enemy saw the real marker go into the other
+    if box in G.seen(st):
+        G.note_seen(st, into)  # AV4 (a): its units were in contact this phase
     units = G.take_off(st, box)
     for uid in units:
         G.conceal(st, into, uid)
@@ -442,6 +446,8 @@ def _move(st: State, frame: Frame, action: Action) -> None:
         U.place(st, uid, path[-1])
         frame["spent"][uid] = frame["spent"].get(uid, 0) + cost
         U.record(st, uid)["moved_turn"] = st.data["turn"]
+    if bool(D.option(st, AV4_OPTION)) and kind(st, box) == "zoc":
+        _watch_path(st, box, path)  # AV4 (a): adjacent on the way
     G.move(st, box, path[-1])
     spent = frame.setdefault(SPENT, {})
     spent[box] = spent.get(box, 0) + cost
@@ -455,6 +461,17 @@ def _move(st: State, frame: Frame, action: Action) -> None:
         CASES[MOVE],
     )
     _public(st, f"A Gruppe marker ({G.markers(st)[box]['handle']}) moves {route}.", CASES[MOVE])
+
+
+def _watch_path(st: State, box: str, path: list[str]) -> None:
+    """AV4 (a): the Gruppe passed next to a Russian combat unit on its way."""
+    board = U.static(st).scenario.board
+    side = G.side(st)
+    for h in path:
+        for n in board.neighbours[h]:
+            if any(U.info(st, u).side != side and combat_unit(st, u) for u in U.units_in(st, n)):
+                G.note_seen(st, box)
+                return
 
 
 # --- refusals -------------------------------------------------------------------------------

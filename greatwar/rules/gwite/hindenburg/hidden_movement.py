@@ -48,6 +48,13 @@ OPTIONS: dict[str, OptionSpec] = {
         " dummies (optional rule)",
         "hindenburg 18.0",
     ),
+    M.AV4_OPTION: OptionSpec(
+        False,
+        "Hidden movement: a Gruppe adjacent to a Russian combat unit at any moment of a"
+        " Movement or Combat Phase is revealed at its end (AV4 reading (a); off: only one"
+        " adjacent at the end)",
+        "hindenburg 18.31",
+    ),
     M.EXTRA_OPTION: OptionSpec(
         False,
         "Hidden movement: the extra Gruppen markers beyond the 13 numbered boxes may hold"
@@ -60,6 +67,8 @@ OPTIONS: dict[str, OptionSpec] = {
 REVEAL_FRAME = "hindenburg_gruppen_reveal"
 #: the phases at whose end Gruppen adjacent to Russian combat units are revealed (18.31)
 REVEAL_PHASES = ("movement_phase", "combat_phase")
+#: AV4 (a): the frame that notes, as such a phase begins, the Gruppen adjacent then
+WATCH_FRAME = "hindenburg_gruppen_watch"
 
 
 # --- who is who -------------------------------------------------------------------------------
@@ -200,19 +209,59 @@ def adjacent_to_russian_combat(st: State, hex_label: str) -> bool:
     return any(russian_combat_unit(st, uid) for uid in near)
 
 
-def end_of_phase_reveals(st: State) -> None:
-    """18.31 (AV4 (b)): at the end of a Movement or Combat Phase, every Gruppe holding a
-    unit with a Zone of Control adjacent to a Russian combat unit is revealed."""
-    prune(st)
+def any_moment(st: State) -> bool:
+    """AV4 reading (a), the option: adjacent at any moment of the phase counts."""
+    return G.active(st) and bool(D.option(st, M.AV4_OPTION))
+
+
+def watch(st: State, hexes: list[str] | None = None) -> None:
+    """AV4 (a): note the Gruppen with a Zone of Control adjacent to a Russian combat unit
+    now (only those next to or in ``hexes``, where units have just moved)."""
+    board = U.static(st).scenario.board
+    near = None if hexes is None else {n for h in hexes for n in (h, *board.neighbours[h])}
     for box in sorted(G.markers(st), key=int):
         here = G.markers(st)[box]["hex"]
+        if near is not None and here not in near:
+            continue
         if M.kind(st, box) == "zoc" and adjacent_to_russian_combat(st, here):
-            reveal(
-                st,
-                box,
-                "hindenburg 18.31",
-                "adjacent to a Russian combat unit at the end of the phase",
-            )
+            G.note_seen(st, box)
+
+
+def end_of_phase_reveals(st: State) -> None:
+    """18.31: at the end of a Movement or Combat Phase, every Gruppe holding a unit with a
+    Zone of Control adjacent to a Russian combat unit (AV4 (b)), or under the option
+    adjacent to one at any moment of the phase (AV4 (a)), is revealed."""
+    prune(st)
+    earlier = set(G.seen(st)) if any_moment(st) else set()
+    for box in sorted(G.markers(st), key=int):
+        here = G.markers(st)[box]["hex"]
+        if M.kind(st, box) != "zoc":
+            continue
+        if adjacent_to_russian_combat(st, here):
+            why = "adjacent to a Russian combat unit at the end of the phase"
+        elif box in earlier:
+            why = "adjacent to a Russian combat unit during the phase (AV4 (a))"
+        else:
+            continue
+        reveal(st, box, "hindenburg 18.31", why)
+    if any_moment(st):
+        G.clear_seen(st)
+
+
+class GruppenWatch(Handler):
+    """AV4 (a) the first step of a Movement or Combat Phase: the Gruppen adjacent to a
+    Russian combat unit as it begins are noted."""
+
+    kind = WATCH_FRAME
+    case = "hindenburg 18.31"
+
+    def run(self, st: State, frame: Frame) -> None:
+        G.clear_seen(st)
+        watch(st)
+        st.pop()
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "Gruppen in contact as the phase begins"
 
 
 class GruppenReveal(Handler):
@@ -307,12 +356,14 @@ class HiddenMovement:
         children: list[str] = super().phase_children(st, phase_kind)  # type: ignore[misc]
         if G.active(st) and phase_kind in REVEAL_PHASES and "end_of_phase" in children:
             at = children.index("end_of_phase")
-            return [*children[:at], REVEAL_FRAME, *children[at:]]
+            children = [*children[:at], REVEAL_FRAME, *children[at:]]
+            if any_moment(st):
+                children = [WATCH_FRAME, *children]  # AV4 (a)
         return children
 
     @classmethod
     def handlers(cls) -> list[Handler]:
-        return [*super().handlers(), GruppenReveal()]  # type: ignore[misc]
+        return [*super().handlers(), GruppenReveal(), GruppenWatch()]  # type: ignore[misc]
 
     def movement_extensions(self, st: State) -> tuple[MovementExtension, ...]:
         """18.11-18.24 the Gruppen actions of the Central Powers Movement Segment."""
@@ -410,6 +461,8 @@ class HiddenMovement:
         goes_on: bool = super().hex_entered(st, frame, uid, hex_label, spent)  # type: ignore[misc]
         if hunter(st, uid):
             adjacency_reveals(st, hex_label, uid)
+            if any_moment(st) and russian_combat_unit(st, uid):
+                watch(st, [hex_label])  # AV4 (a)
         return goes_on
 
     def entered_hexes(self, st: State, uid: str, path: list[str]) -> None:
@@ -421,6 +474,8 @@ class HiddenMovement:
         if hunter(st, uid):
             for h in path:
                 adjacency_reveals(st, h, uid)
+            if any_moment(st) and russian_combat_unit(st, uid):
+                watch(st, path)  # AV4 (a)
         elif G.active(st):
             box = G.marker_of(st, uid)
             if box is not None and G.markers(st)[box]["hex"] != U.record(st, uid)["hex"]:

@@ -28,6 +28,13 @@ def test_18_0_random_games_with_hidden_movement_on_and_off_are_clean(tmp_path: P
         assert report.rulings > 0
 
 
+def test_18_0_random_games_with_the_gruppen_options_switched_are_clean(tmp_path: Path) -> None:
+    for name in ("extra_gruppen_hold_units", "gruppen_revealed_if_ever_adjacent"):
+        options = {G.OPTION: True, name: True}
+        report = fuzz(TEACHING, 2, seed=9, out_dir=tmp_path, options=options)
+        assert report.failures == [], name
+
+
 def test_18_0_random_play_uses_every_gruppen_action() -> None:
     game = greatwar.load(TEACHING, {G.OPTION: True})
     game.checking = True

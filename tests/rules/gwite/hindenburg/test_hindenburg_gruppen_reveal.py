@@ -176,6 +176,27 @@ def test_18_31_a_gruppe_adjacent_to_a_russian_combat_unit_is_revealed_at_the_end
     assert hex_of(st, "G-35") == "0706"
 
 
+def test_18_31_av4_with_the_option_a_gruppe_that_passed_a_russian_unit_is_revealed_too(
+    hindenburg_position: Any,
+) -> None:
+    st = hidden(
+        hindenburg_position,
+        {"G-5K": "0606", "G-36": "0504", "R-XIV": "0807"},
+        markers={"3": ("0606", ["G-5K"]), "2": ("0504", ["G-36"])},
+        options={"gruppen_revealed_if_ever_adjacent": True},
+        phasing=CP,
+    )
+    apply(st, CP, "gruppe_select", gruppe="3")
+    apply(st, CP, "gruppe_move", gruppe="3", to="0707")  # past the corps...
+    apply(st, CP, "gruppe_move", gruppe="3", to="0605")  # ...and away
+    apply(st, CP, "end_segment")
+    assert contents(st) == {"2": ("0504", ["G-36"])}  # never in contact: still hidden
+    assert public(st, "hindenburg 18.31") == [
+        "The Gruppe gruppe-1 in 0605 is revealed (adjacent to a Russian combat unit during"
+        " the phase (AV4 (a))): 5th Cavalry Division (fictional)."
+    ]
+
+
 def test_18_31_the_russian_moving_next_to_a_gruppe_reveals_it_at_the_end_of_his_phase(
     hindenburg_position: Any,
 ) -> None:
