@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+
 from greatwar.engine.phases import Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import combat, fortress, zoc
@@ -38,6 +40,8 @@ from greatwar.rules.gwite.hindenburg import gruppen_moves as M
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
     from greatwar.rules.gwite.movement_extension import MovementExtension
 
 #: this section's optional rules (merged into :attr:`HindenburgRules.options`)
@@ -334,6 +338,21 @@ class HiddenMovement:
     """18.0 Hidden Movement (optional) (a part of :class:`HindenburgRules`)."""
 
     # --- the game's start and its sequence ------------------------------------------------
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """18.0: ``[special] gruppen_nationality`` names the nationality of some counter."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        try:
+            special = D.parse(scenario)
+        except ValidationError:
+            return  # reported by the game's own check of [special]
+        known = {c.nationality for c in scenario.counters.values()}
+        if special.gruppen_nationality not in known:
+            problems.add(
+                ("special", "gruppen_nationality"),
+                f"no counter is of nationality {special.gruppen_nationality!r}: the units"
+                f" that hide under Gruppen (18.0) must be one of {', '.join(sorted(known))}",
+            )
 
     def start_data(self, game: Game, data: dict[str, Any]) -> None:
         """18.43 the Hidden Unit Display, when the optional rule is on."""

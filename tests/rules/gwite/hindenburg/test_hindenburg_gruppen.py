@@ -9,11 +9,17 @@ Control: it controls 0706 0707 0806 0808 0906 0907.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+import greatwar
 from greatwar import State
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite.hindenburg import gruppen as G
+from tests.rules.gwite.hindenburg.conftest import write_hindenburg_position
 from tests.rules.gwite.hindenburg.gruppen_kit import (
     CP,
     RU,
@@ -382,3 +388,12 @@ def test_18_43_with_the_option_the_extra_markers_hold_units_too(hindenburg_posit
     apply(st, CP, "gruppe_form", unit="G-35")  # box 1 is taken: an extra marker, box 2
     assert contents(st) == {"1": ("0506", []), "2": ("0506", ["G-35"])}
     assert G.is_extra(st, "2")
+
+
+def test_18_0_a_gruppen_nationality_no_counter_has_is_refused_naming_the_place(
+    tmp_path: Path,
+) -> None:
+    path = write_hindenburg_position(tmp_path, {}, special={"gruppen_nationality": "bavaria"})
+    with pytest.raises(ScenarioError) as info:
+        greatwar.load(path)
+    assert "gruppen_nationality" in str(info.value) and "'bavaria'" in str(info.value)
