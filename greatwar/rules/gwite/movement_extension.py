@@ -45,6 +45,9 @@ class MovementExtension:
 
     #: the action types this extension handles (its own, never the segment's)
     action_types: ClassVar[frozenset[str]] = frozenset()
+    #: whether its actions move the unit they name (a rule that keeps a unit still this
+    #: phase refuses them first: :meth:`MovementRules.movement_refusal`)
+    moves_units: ClassVar[bool] = True
 
     def setup(self, st: State, frame: Frame) -> None:
         """Put the extension's locals into a new Movement Segment's frame."""
@@ -68,8 +71,9 @@ class MovementExtension:
     def segment_actions(self, st: State, frame: Frame) -> list[Action]:
         """The extension's actions open whichever unit is selected, or none, a unit that
         has finished moving too (Hindenburg 21.11: a corps breaks down "at any point" of
-        the segment).  Their ``unit`` is the unit they act on; the segment does not
-        finish the selected unit after one of them unless they name it."""
+        the segment; 18.0: the Gruppen markers').  Their ``unit`` (if any) is the unit
+        they act on; the segment does not finish the selected unit after one of them
+        unless they name it."""
         return []
 
     def substituted(self, st: State, frame: Frame, out_ids: list[str], in_ids: list[str]) -> None:

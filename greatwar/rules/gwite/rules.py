@@ -36,7 +36,7 @@ from greatwar.rules.gwite.supply import SupplyRules
 from greatwar.rules.gwite.victory import VictoryRules
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import Game
+    from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
@@ -105,6 +105,12 @@ class StandardRules(
                 f" parameters.supply_range.{nationality} (9.12)",
             )
         position.validate(self, scenario, problems)  # the [position], where units start
+
+    def invariants(self, st: State, moment: str) -> list[str]:
+        """Broken invariants of the game's own state at ``moment`` (``any`` or
+        ``end_of_phase``), checked by the fuzzer: none in the standard rules (Hindenburg
+        18.0: every concealed unit stands in its marker's hex)."""
+        return []
 
     def _refuse_track_limits(self, scenario: Scenario, problems: Problems) -> None:
         """Track limits given to a game that has none are refused, never ignored."""

@@ -241,6 +241,7 @@ class GwiteSystem(RuleSystem):
             sides = {static.units[uid].side for uid in ids}
             if len(sides) > 1:
                 broken.append(f"hex {h} holds units of both sides: {sorted(ids)}")
+        broken.extend(U.rules(st).invariants(st, moment))  # the game's own state
         if moment == "end_of_phase":
             for h in stacking.overstacked(st):
                 broken.append(
