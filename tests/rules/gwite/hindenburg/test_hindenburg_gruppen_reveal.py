@@ -363,7 +363,7 @@ def test_18_0_av14_a_gruppe_takes_control_of_a_city_at_once_and_everyone_sees_it
     apply(st, CP, "gruppe_select", gruppe="1")
     apply(st, CP, "gruppe_move", gruppe="1", to="0606")
     assert st.data["control"]["0606"] == CP
-    taken = [e for e in st.data["log"] if "takes control of Lodsch" in e["text"]]
+    taken = [e for e in st.data["log"] if "pass through or occupy Lodsch" in e["text"]]
     assert taken and "to" not in taken[0]  # a public event (AV14 (a))
     assert contents(st) == {"1": ("0606", ["G-35"])}  # the Gruppe stays hidden
     assert U.record(st, "G-35")["hex"] == "0606"
