@@ -124,7 +124,7 @@ class State:
         cached = self._cache.get(key)
         if cached is None:
             frame = self.top()
-            cached = [] if frame is None else list(self.handler(frame).actors(self, frame))
+            cached = [] if frame is None else list(self.game.system.actors(self, frame))
             self._cache[key] = cached
         return list(cached)
 
@@ -234,10 +234,9 @@ class State:
                 self.finish()
                 return
             frame = stack[-1]
-            handler = self.handler(frame)
-            if handler.actors(self, frame):
+            if self.game.system.actors(self, frame):
                 return
-            handler.run(self, frame)
+            self.handler(frame).run(self, frame)
         raise RuntimeError("the phase stack did not settle (automatic frames loop)")
 
     def finish(self) -> None:

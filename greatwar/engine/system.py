@@ -143,6 +143,13 @@ class RuleSystem:
         carried out on the true state (:meth:`perform`)."""
         return st
 
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        """The roles who must act on the top ``frame`` now (none: it runs by itself): its
+        handler's.  A system whose roles choose on a stand-in (:meth:`perspective`) also
+        waits for a role its stand-in gives a choice, so that whether it is asked does
+        not tell what it may not know."""
+        return list(st.handler(frame).actors(st, frame))
+
     def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
         """Carry out ``role``'s legal ``action`` on the top ``frame`` of the true state: its
         handler's ``apply``.  A system whose roles choose on a stand-in

@@ -183,6 +183,9 @@ class GwiteSystem(RuleSystem):
     def perspective(self, st: State, role: str | None) -> State:
         return U.rules(st).perspective(st, role)  # type: ignore[no-any-return]
 
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        return U.rules(st).actors(st, frame)  # type: ignore[no-any-return]
+
     def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
         U.rules(st).perform(st, frame, role, action)
 

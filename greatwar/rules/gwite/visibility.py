@@ -84,6 +84,10 @@ class VisibilityRules:
         """The state as ``role`` (None: a spectator) may know it: ``st`` itself."""
         return st
 
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        """Who must act on the top ``frame`` now: its handler's actors."""
+        return list(st.handler(frame).actors(st, frame))
+
     def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
         """Carry out a legal action on the true state: its handler's ``apply``."""
         st.handler(frame).apply(st, frame, role, action)

@@ -146,12 +146,12 @@ def knowledge(st: State) -> State:
     stand-in whose data is the same whatever the markers hide.  Kept for the state as it
     stands (never for a state in the middle of an action: :func:`build_knowledge`)."""
     key = ("hindenburg-knowledge", st.version, len(st.data["log"]), U.revision(st))
-    return st.memo(key, lambda: build_knowledge(st))  # type: ignore[no-any-return]
+    return st.memo(key, lambda: build_knowledge(st, st.active_roles()))  # type: ignore[no-any-return]
 
 
-def build_knowledge(st: State) -> State:
-    """A fresh :func:`knowledge` stand-in of ``st``."""
-    active = st.active_roles()
+def build_knowledge(st: State, active: list[str] | None = None) -> State:
+    """A fresh :func:`knowledge` stand-in of ``st`` (``active``: who must act, when the
+    caller knows; else the truth's active roles, which are public)."""
     seen = st.clone()
     units = seen.data["units"]
     for uid in sorted(gruppen.concealed(st)):
@@ -174,23 +174,21 @@ def build_knowledge(st: State) -> State:
         "perspective": True,
     }
     seen.data.pop(HIDDEN_LOSSES, None)
-    seen._cache[("active", seen.version)] = active  # who must act is public (the engine's)
+    if active is not None:  # who must act is public (the engine's)
+        seen._cache[("active", seen.version)] = list(active)
     return seen
 
 
 def legal_on(st: State, role: str) -> list[Action]:
     """``role``'s legal actions on ``st`` (a stand-in or a probe), worked out afresh."""
     frame = st.top()
-    if frame is None or role not in st.active_roles():
-        return []
-    return st.handler(frame).legal(st, frame, role)
+    return [] if frame is None else st.handler(frame).legal(st, frame, role)
 
 
 def revealing(st: State, box: str) -> State:
     """The Russian's perspective of ``st`` had marker ``box`` been revealed."""
     probe = st.clone()
     gruppen.take_off(probe, box)
-    probe._cache[("active", probe.version)] = st.active_roles()
     return build_knowledge(probe)
 
 
@@ -442,6 +440,20 @@ class Redaction:
             return common(st)
         seen = self.perspective(st, None)
         return redact_for_russian(seen, visibility.board_view(seen, None))
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        """Who must act now: as the truth says; and where the truth would go on by itself
+        but the Russian's perspective gives him a choice, the Russian (whether he is asked
+        must not tell a dummy from a real Gruppe; what the truth makes of his choice is
+        :meth:`perform`'s)."""
+        found: list[str] = super().actors(st, frame)  # type: ignore[misc]
+        if found or not gruppen.concealed(st):
+            return found
+        seen = build_knowledge(st)
+        top = seen.top()
+        assert top is not None
+        asked = seen.handler(top).actors(seen, top)
+        return [r for r in asked if hidden_from(st, r)]
 
     def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
         """The Russian's action on the truth: refused by what he cannot see, it reveals the
