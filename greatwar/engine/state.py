@@ -193,8 +193,7 @@ class State:
             raise IllegalAction(f"an action is a JSON object, not {type(action).__name__}")
         if action not in self.legal_actions(role):
             seen = self.seen_by(role)  # a refusal says only what the role may know
-            seen_frame = seen.top() or frame
-            reason, case = seen.handler(seen_frame).explain(seen, seen_frame, role, action)
+            reason, case = self.game.system.explain(seen, seen.top() or frame, role, action)
             raise self._refusal(reason, case)
         system = self.game.system
         self._commit(lambda: system.perform(self, frame, role, action), role, action)

@@ -157,6 +157,11 @@ class RuleSystem:
         allow (a rule reveals what forbids it)."""
         st.handler(frame).apply(st, frame, role, action)
 
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` is refused to ``role`` on the top ``frame`` of ``st`` (the state as
+        the role may know it): its handler's reason and case."""
+        return st.handler(frame).explain(st, frame, role, action)
+
     def logged(self, st: State, entry: dict[str, Any]) -> None:
         """A log entry was just written (before anyone could read it): a system may address
         it (``to``) to the roles that may read what it names.  Nothing by default."""

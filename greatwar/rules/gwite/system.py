@@ -189,6 +189,9 @@ class GwiteSystem(RuleSystem):
     def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
         U.rules(st).perform(st, frame, role, action)
 
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        return U.rules(st).explain(st, frame, role, action)  # type: ignore[no-any-return]
+
     def logged(self, st: State, entry: dict[str, Any]) -> None:
         U.rules(st).logged(st, entry)
 

@@ -92,6 +92,11 @@ class VisibilityRules:
         """Carry out a legal action on the true state: its handler's ``apply``."""
         st.handler(frame).apply(st, frame, role, action)
 
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` is refused to ``role`` (on the state as it may know it): the
+        handler's reason and case."""
+        return st.handler(frame).explain(st, frame, role, action)
+
     def logged(self, st: State, entry: dict[str, Any]) -> None:
         """A log entry was just written: every seat reads it (nothing to address)."""
 

@@ -208,7 +208,7 @@ def responsible(st: State, explains: Callable[[State], bool]) -> list[str]:
     return found or real_markers(st)
 
 
-def reveal(st: State, box: str, why: str, alters: str | None = None) -> None:
+def reveal_gruppe(st: State, box: str, why: str, alters: str | None = None) -> None:
     """Reveal marker ``box`` (18.31): it comes off the map, its units stand in view; a
     public log entry names what it held and why (``alters``: the ruling it changes)."""
     handle = gruppen.markers(st)[box]["handle"]
@@ -466,11 +466,18 @@ class Redaction:
         probe = st.clone()
         if action not in legal_on(probe, role):
             for box in responsible(st, lambda seen: action not in legal_on(seen, role)):
-                reveal(st, box, f"it bars the {side_name(st, role)}' {describe(action)}")
+                reveal_gruppe(st, box, f"it bars the {side_name(st, role)}' {describe(action)}")
             return
         if action.get("type") in COMMITTING:
             reveal_for_numbers(st, role)
         super().perform(st, frame, role, action)  # type: ignore[misc]
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """A refusal worked out on the Russian's perspective names no concealed unit, not
+        even one he named himself (18.12)."""
+        reason, case = super().explain(st, frame, role, action)  # type: ignore[misc]
+        pattern = name_pattern(st, concealed_in(st)) if is_perspective(st) else None
+        return (scrub(reason, pattern) if pattern is not None else reason), case
 
     def logged(self, st: State, entry: dict[str, Any]) -> None:
         """An entry naming a concealed unit reaches the Central Powers only; one that
@@ -557,6 +564,6 @@ def reveal_for_numbers(st: State, role: str) -> None:
     if agrees(build_knowledge(st)):
         return
     for box in responsible(st, agrees):
-        reveal(
+        reveal_gruppe(
             st, box, "it changes the odds of the attack as the Russian Player saw them", true["key"]
         )
