@@ -65,8 +65,13 @@ REVEAL_CASE = "hindenburg 18.31"
 SUPPLY_CASE = "hindenburg 18.41"
 #: the status of a concealed unit in the Russian's perspective (never in the true state)
 CONCEALED = "concealed"
-#: the fields of a marker the Russian may know: where it is and the handle he knows it by
-PUBLIC_MARKER_FIELDS = ("hex", "handle")
+#: the fields of a marker the Russian may know: where it is, the handle he knows it by and
+#: whether he has learnt it is real (18.41: it exerted a Zone of Control on his unit)
+PUBLIC_MARKER_FIELDS = ("hex", "handle", "known")
+#: what else of the Hidden Unit Display's record he may know: how many handles were issued,
+#: how many numbered boxes it has, whose it is, how many Central Powers Movement Segments
+#: have begun (never the box ids: which are off the map, which were removed when)
+PUBLIC_DISPLAY_FIELDS = ("issued", "boxes", "side", "phase")
 #: the nationality whose units the markers may conceal (18.0 "only German units")
 CONCEALABLE = "germany"
 #: what the Russian's supply overlay means (18.12, 18.41; docs/readings-hindenburg-redaction)
@@ -164,13 +169,15 @@ def build_knowledge(st: State, active: list[str] | None = None) -> State:
             "combat_turn": 0,
         }
     on_map = sorted(gruppen.markers(st).values(), key=lambda m: handle_order(m["handle"]))
+    display = st.data["gruppen"]
     seen.data["gruppen"] = {
+        **{k: display[k] for k in PUBLIC_DISPLAY_FIELDS if k in display},
+        # the markers by their place in the handles' order, not by their boxes (18.12)
         "markers": {
-            m["handle"]: {**{f: m[f] for f in PUBLIC_MARKER_FIELDS if f in m}, "units": []}
-            for m in on_map
+            str(n): {**{f: m[f] for f in PUBLIC_MARKER_FIELDS if f in m}, "units": []}
+            for n, m in enumerate(on_map, start=1)
         },
         "off": [],
-        "issued": st.data["gruppen"]["issued"],
         "perspective": True,
     }
     seen.data.pop(HIDDEN_LOSSES, None)
@@ -349,7 +356,7 @@ def deal(sample: State, units: list[str], rng: random.Random, randomly: bool) ->
     of Control to each marker in Russian contact, then the rest, each where it still fits
     the stacking limit; at random, or greedily in order.  Returns whether all were dealt."""
     markers = gruppen.markers(sample)
-    handles = sorted(markers, key=handle_order)
+    handles = sorted(markers, key=lambda box: handle_order(markers[box]["handle"]))
     room = {
         h: U.rules(sample).stacking_limit(sample, markers[h]["hex"])
         - stacking.stacking_points(sample, markers[h]["hex"])
@@ -392,10 +399,11 @@ def determinize_russian(world: State, rng: random.Random) -> State:
     that cannot be dealt at all stays off the map."""
     seen = build_knowledge(world)
     hidden = concealed_in(seen)
-    boxes = data(seen).gruppen_boxes
+    boxes = int(seen.data["gruppen"].get("boxes", data(seen).gruppen_boxes))
     g = seen.data["gruppen"]
     g.pop("perspective", None)
-    g["off"] = [str(n) for n in range(1, max(0, boxes - len(g["markers"])) + 1)]
+    placed = len(g["markers"])
+    g["off"] = [str(n) for n in range(placed + 1, max(boxes, placed) + 1)]
     seen._cache.clear()
     base = seen.clone()
     for attempt in range(DEALS + 1):
