@@ -5,7 +5,7 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, withNotes } from "./panels.js";
+import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -446,6 +446,10 @@ function renderUnits(v) {
       sections.push(el("p", { "data-supply-state": line.state, text: `${line.title}: ${who}` }));
     }
   }
+  if (v.supply_overlay) {
+    sections.push(el("p", { id: "supply-overlay", class: "note", text: `Supply shown: ${v.supply_overlay.shows} (${v.supply_overlay.case})` }));
+  }
+  if (v.hidden_unit_display) sections.push(...hiddenUnitDisplay(v.hidden_unit_display, names()));
   if (v.masks) {
     sections.push(el("h3", { text: "Masking counters" }));
     for (const [side, m] of Object.entries(v.masks)) {

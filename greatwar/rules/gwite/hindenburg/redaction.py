@@ -245,6 +245,7 @@ def marker_piece(st: State, box: str, m: dict[str, Any], own: bool) -> dict[str,
         "hex": m["hex"],
         "steps_lost": 0,
         "markers": [],
+        "label": "Gruppe",
     }
     if own:
         hides = list(m["units"])
