@@ -318,6 +318,7 @@ function zocHexes() {
   const out = new Set();
   for (const u of game.view.units || []) {
     if (u.status !== "on_map" || !u.hex || u.side === mine || u.type === "hq") continue;
+    if (u.known === false) continue; // a Gruppe marker not yet known to be real (Hindenburg 18.41)
     const sheet = game.mapData.counters[u.id];
     if (sheet && ["hq", "supply_depot", "supply_train"].includes(sheet.type)) continue;
     for (const n of (game.mapData.hexes[u.hex] || { n: [] }).n) out.add(n);

@@ -246,6 +246,7 @@ def marker_piece(st: State, box: str, m: dict[str, Any], own: bool) -> dict[str,
         "steps_lost": 0,
         "markers": [],
         "label": "Gruppe",
+        "known": bool(m.get("known")),  # learnt to be real (public): its zone is drawn
     }
     if own:
         hides = list(m["units"])
