@@ -10,6 +10,8 @@
   call an attack off (and never declare it again that segment) when the odds
   stay poor.
 * Reinforcements (14.0) enter at once.
+* Von Hindenburg's hidden Gruppen (18.0), as the Central Powers: see
+  :mod:`greatwar.ai.heuristic_gruppen`.
 
 Everything else (combat-result options, retreats, advances, losses) is left to
 the agent's one-ply look-ahead with :func:`greatwar.ai.evaluate.evaluate`.
@@ -19,9 +21,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.ai import heuristic_gruppen
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
 
 if TYPE_CHECKING:
     from greatwar.ai.heuristic import Choice, Turn
@@ -127,7 +131,7 @@ def choose(turn: Turn) -> Choice | None:
     if "enter" in kinds:
         return turn.pick(turn.first("enter"), "brings a reinforcement on")
     if kinds & {"move", "rail_move", "detrain", "entrain"} or (
-        "select" in kinds and "end_segment" in kinds
+        "end_segment" in kinds and ("select" in kinds or kinds & gruppen.ACTIONS)
     ):
         return _movement(turn)
     if "declare" in kinds:
@@ -164,8 +168,16 @@ def _movement(turn: Turn) -> Choice:
     )
     if selected is not None:
         return _move_unit(turn, selected, moving)
+    hiding = heuristic_gruppen.active(turn)
+    if hiding:  # Hindenburg 18.0: its Gruppen move first, as one
+        plan = heuristic_gruppen.first(turn, turn.front(front))
+        if plan is not None:
+            return plan
     selects = [a for a in turn.of_type("select") if not turn.memory_has(("moved", a["unit"]))]
     if not selects:
+        plan = heuristic_gruppen.last(turn) if hiding else None  # dummies, then hiding
+        if plan is not None:
+            return plan
         return turn.pick(turn.first("end_segment"), "has moved every unit it wants to")
     fighting = [a for a in selects if U.info(st, a["unit"]).type not in NOT_COMBAT]
     chosen = (fighting or selects)[0]

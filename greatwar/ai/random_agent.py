@@ -4,7 +4,10 @@ Actions that only end or skip something (ending a segment, finishing a
 unit, withholding a reinforcement) get a lower weight, so random games do
 more than pass, and actions that take back a choice just made (releasing a
 unit from an HQ, removing an attacker) a lower one still, so random games
-do not dither; every legal action keeps a chance.
+do not dither; actions open at every moment that only add or shuffle
+markers (Von Hindenburg's Gruppen: a dummy placed, a marker selected,
+combined or split) get a low one too, so random games do not bury the map
+under markers; every legal action keeps a chance.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ UNDOING = frozenset(
 )
 #: actions that carry a plan through (an attack once put together is usually resolved)
 DECISIVE = frozenset({"resolve"})
+#: actions open at every moment that only add or shuffle markers (Hindenburg 18.0)
+SPARING = frozenset({"gruppe_dummy", "gruppe_select", "gruppe_merge", "gruppe_split"})
 
 
 class RandomAgent:
@@ -40,11 +45,13 @@ class RandomAgent:
         passive_weight: float = 0.25,
         undoing_weight: float = 0.05,
         decisive_weight: float = 5.0,
+        sparing_weight: float = 0.05,
     ) -> None:
         self.rng = random.Random(seed)
         self.passive_weight = passive_weight
         self.undoing_weight = undoing_weight
         self.decisive_weight = decisive_weight
+        self.sparing_weight = sparing_weight
 
     def weight(self, action: Action) -> float:
         kind = action.get("type")
@@ -54,6 +61,8 @@ class RandomAgent:
             return self.undoing_weight
         if kind in DECISIVE:
             return self.decisive_weight
+        if kind in SPARING:
+            return self.sparing_weight
         return 1.0
 
     def choose(self, view: View) -> Action:

@@ -136,11 +136,13 @@ class Attack(Handler):
         kind = action["type"]
         if kind == "add_target":
             frame["targets"].append(action["hex"])
+            U.rules(st).attack_joined(st, frame, [action["hex"]], [])
         elif kind == "remove_target":
             frame["targets"].remove(action["hex"])
             self._drop_unadjacent(st, frame)
         elif kind == "add_attacker":
             frame["attackers"].append(action["unit"])
+            U.rules(st).attack_joined(st, frame, [], [action["unit"]])
         elif kind == "remove_attacker":
             frame["attackers"].remove(action["unit"])
             self._drop_unusable_shifts(st, frame)

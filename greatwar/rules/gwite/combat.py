@@ -102,7 +102,8 @@ def targetable(st: State, seg: Frame, hex_label: str) -> bool:
     defenders = defenders_in(st, hex_label, enemy)
     has_fortress = fortress.owner(st, hex_label) == enemy
     if not defenders and not has_fortress:
-        return False
+        # a hex the attacker cannot see is empty (Hindenburg 18.0: a Gruppe marker)
+        return hex_label in U.rules(st).phantom_targets(st, seg["side"])
     if has_fortress and hex_label in seg["fortresses"]:
         return False
     return not any(uid in seg["defended"] for uid in defenders)
@@ -278,6 +279,19 @@ class CombatRules:
         """The frame kind that applies the result (8.5-8.7): the standard stages, or a
         game's own result handler (a subclass of ``CombatResult`` with other stages)."""
         return "combat_result"
+
+    def phantom_targets(self, st: State, side: str) -> frozenset[str]:
+        """Hexes ``side`` may declare an attack on though they may hold no Enemy unit
+        (what he cannot see into): none in the standard rules (Hindenburg 18.0: the
+        hexes of Gruppen markers, which may be dummies)."""
+        return frozenset()
+
+    def attack_joined(self, st: State, attack: Frame, hexes: list[str], units: list[str]) -> None:
+        """Defending ``hexes`` (a declaration, an added target) or attacking ``units``
+        have just joined the attack on top of the stack, before any odds are shown with
+        them: nothing in the standard rules (Hindenburg 18.31: a Gruppe that attacks or
+        is attacked is revealed; an attack on a dummy is called off, the rules popping
+        the attack frame, or dropping the hex from its targets)."""
 
     # -- the attacker's own choices, and the moment the die is rolled ---------------------
 
@@ -632,14 +646,14 @@ class CombatResolution(Handler):
             self.finish(st, frame)
             return
         frame["declared"] = frame.get("declared", 0) + 1
-        st.push(
-            {
-                "kind": "attack",
-                "side": frame["side"],
-                "targets": [action["target"]],
-                "n": frame["declared"],
-            }
-        )
+        attack: Frame = {
+            "kind": "attack",
+            "side": frame["side"],
+            "targets": [action["target"]],
+            "n": frame["declared"],
+        }
+        st.push(attack)
+        U.rules(st).attack_joined(st, attack, [action["target"]], [])
 
     def run(self, st: State, frame: Frame) -> None:
         self.finish(st, frame)

@@ -72,18 +72,53 @@ def move_costs(st: State, uid: str) -> MoveCosts:
     return st.game.static.rules.movement_table(st, uid)  # type: ignore[no-any-return]
 
 
+def planning_zoc(st: State, uid: str) -> frozenset[str]:
+    """The Enemy-controlled hexes (7.21) the unit's player moves it with: all of them in
+    the standard rules (:meth:`MovementRules.known_enemy_zoc`)."""
+    return st.game.static.rules.known_enemy_zoc(st, U.info(st, uid).side)  # type: ignore[no-any-return]
+
+
+def planning_blocked(st: State, uid: str) -> frozenset[str]:
+    """The hexes the unit may not enter as its player knows them: 5.13 (with 10.52's
+    exception, :func:`blocked_for`) and any hex he must treat as Enemy-occupied
+    (:meth:`MovementRules.phantom_occupied`: none in the standard rules)."""
+    blocked = blocked_for(st, uid)
+    phantom = st.game.static.rules.phantom_occupied(st, U.info(st, uid).side)
+    return blocked | frozenset(phantom) if phantom else blocked
+
+
 def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reach:
-    """Dijkstra over the move costs of the unit's movement class.
+    """Dijkstra over the move costs of the unit's movement class, with the Enemy zones
+    and occupied hexes as the unit's player knows them (:func:`planning_zoc`,
+    :func:`planning_blocked`: all of them, and only them, in the standard rules).
 
     ``fresh``: the unit has expended no movement points this phase, so it
     may always move one hex whatever the cost (5.17).
     """
-    costs = st.game.static.rules.movement_table(st, uid)
+    return reach_over(
+        st.game.static.rules.movement_table(st, uid),
+        start,
+        budget,
+        fresh,
+        planning_blocked(st, uid),
+        planning_zoc(st, uid),
+    )
+
+
+def reach_over(
+    costs: MoveCosts,
+    start: str,
+    budget: int,
+    fresh: bool,
+    blocked: frozenset[str],
+    enemy_zoc: frozenset[str],
+) -> Reach:
+    """:func:`reachable` over a move table, given the hexes no move may enter and the
+    Enemy-controlled hexes (7.21); a game's own movers use it too (Hindenburg 18.24: a
+    Gruppe marker)."""
     enter = costs.enter
     provisional_edges = costs.provisional
-    enemy_zoc = zoc.enemy_controlled(st, U.info(st, uid).side)
     zoc_cost = costs.zoc_cost
-    blocked = blocked_for(st, uid)
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
     # provisional chart entry priced them, so that a move is flagged
@@ -200,8 +235,8 @@ def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
     """:func:`has_a_move` given the unit's allowance."""
     costs = st.game.static.rules.movement_table(st, uid)
     here = U.record(st, uid)["hex"]
-    blocked = blocked_for(st, uid)
-    enemy_zoc = zoc.enemy_controlled(st, U.info(st, uid).side)
+    blocked = planning_blocked(st, uid)
+    enemy_zoc = planning_zoc(st, uid)
     fresh = uid not in frame["spent"]
     left = allowance - frame["spent"].get(uid, 0) + _extra(frame, uid)
     zoc_cost = costs.zoc_cost
@@ -294,6 +329,8 @@ class MovementSegment(Handler):
             for ext in extensions(st):
                 actions.extend(ext.actions(st, frame, current))
             actions.append({"type": "finish", "unit": current})
+        for ext in extensions(st):
+            actions.extend(ext.free_actions(st, frame))
         for uid in self.movable(st, frame):
             if uid != current:
                 actions.append({"type": "select", "unit": uid})
@@ -316,9 +353,15 @@ class MovementSegment(Handler):
             owner = self._owner(st, kind)
             assert owner is not None, kind  # a legal action: the segment's or an extension's
             owner.apply(st, frame, action)
+            # (an extension's free action may name no unit, or another one)
+            current = frame["current"]
             if self._closing(st, frame) is not None:
                 self._end_segment(st, frame)
-            elif not self._can_go_on(st, frame, action["unit"]):
+            elif (
+                current is not None
+                and action.get("unit") == current
+                and not self._can_go_on(st, frame, current)
+            ):
                 self._finish_current(st, frame)
 
     def _end_segment(self, st: State, frame: Frame) -> None:
@@ -353,8 +396,11 @@ class MovementSegment(Handler):
         before = frame["spent"].get(uid, 0)
         path = reach.path(action["to"])
         rules = U.rules(st)
+        halted = False
         if rules.hex_by_hex(st, uid):
-            path, stopped = _walk(st, frame, uid, path, reach, before)
+            path, stopped, halted = _walk(st, frame, uid, path, reach, before)
+            if not path:
+                return  # halted before its first hex: it has not moved (the rules said why)
         else:
             stopped = False
             _displace_hqs(st, uid, path)
@@ -370,7 +416,8 @@ class MovementSegment(Handler):
         st.log(
             f"{ui.name} moves {start}→{'→'.join(path)}, {reach.cost[to]} MP"
             f" ({spent} of {phase_allowance(st, frame, uid)} spent){note}"
-            f"{'; the move stops there' if stopped else ''}.",
+            f"{'; the move stops there' if stopped else ''}"
+            f"{'; the move halts there' if halted else ''}.",
             case=case,
             provisional=True if note else None,
         )
@@ -405,8 +452,10 @@ class MovementSegment(Handler):
         uid = action.get("unit")
         units = st.data["units"]
         closing = self._closing(st, frame)
+        owner = closing or self._owner(st, kind)
         if (
             closing is None
+            and (owner is None or owner.moves_units)
             and isinstance(uid, str)
             and uid in units
             and U.info(st, uid).side == frame["side"]
@@ -414,7 +463,6 @@ class MovementSegment(Handler):
             why = U.rules(st).movement_refusal(st, uid)
             if why is not None:
                 return why  # a game's rule keeps the unit still this phase (Brusilov 18.1)
-        owner = closing or self._owner(st, kind)
         if owner is not None:
             return owner.explain(st, frame, action)
         if kind not in ("select", "move", "finish", "end_segment"):
@@ -479,19 +527,23 @@ def _displace_hqs(st: State, uid: str, path: list[str]) -> None:
 
 def _walk(
     st: State, frame: Frame, uid: str, path: list[str], reach: Reach, before: int
-) -> tuple[list[str], bool]:
-    """Apply a move hex by hex: the unit enters each hex of ``path`` in turn and the rules
-    hear of it (:meth:`MovementRules.hex_entered`), which may stop the move there (or
-    remove the unit).  Returns the hexes entered and whether the move was stopped.  What
-    the rules log on the way comes before the log entry of the move itself."""
+) -> tuple[list[str], bool, bool]:
+    """Apply a move hex by hex: before each hex of ``path`` the rules may halt the move
+    (:meth:`MovementRules.halts_before`: the unit stays where it is, not finished); then
+    the unit enters it and the rules hear of it (:meth:`MovementRules.hex_entered`),
+    which may stop the move there (or remove the unit).  Returns the hexes entered
+    (empty: halted before the first), whether the move was stopped and whether it was
+    halted.  What the rules log on the way comes before the log entry of the move."""
     rules = U.rules(st)
     for n, h in enumerate(path):
+        if rules.halts_before(st, frame, uid, h):
+            return path[:n], False, True
         _displace_hqs(st, uid, [h])
         U.place(st, uid, h)
         goes_on = rules.hex_entered(st, frame, uid, h, before + reach.cost[h])
         if not goes_on or U.record(st, uid)["status"] != "on_map":
-            return path[: n + 1], n + 1 < len(path) or not goes_on
-    return path, False
+            return path[: n + 1], n + 1 < len(path) or not goes_on, False
+    return path, False, False
 
 
 def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tuple[str, str | None]:
@@ -503,6 +555,9 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     here = U.record(st, uid)["hex"]
     if to == here:
         return f"{ui.name} is already in {here}", "5.0"
+    phantom = U.rules(st).phantom_occupied(st, ui.side)
+    if to in phantom:
+        return phantom[to]  # type: ignore[no-any-return]  # before any reason he cannot see
     if to in blocked_hexes(st, ui.side):
         return f"{to} holds an Enemy unit or fortress", "5.13"
     table = st.game.scenario.terrain
@@ -621,6 +676,26 @@ class MovementRules:
         it stands) costs it the unit, for the computer players to weigh a move; none in
         the standard rules (Brusilov 23.52: reduced Austro-Hungarian units' rolls)."""
         return 0.0
+
+    def known_enemy_zoc(self, st: State, side: str) -> frozenset[str]:
+        """The Enemy-controlled hexes (7.21) ``side``'s player knows of, which price and
+        bound his units' offered moves (normal and rail): all of them in the standard
+        rules (Hindenburg 18.0: not those of Gruppen he has not seen to be real).  A move
+        is then walked hex by hex against the truth (:meth:`halts_before`)."""
+        return zoc.enemy_controlled(st, side)
+
+    def phantom_occupied(self, st: State, side: str) -> dict[str, tuple[str, str]]:
+        """Hexes ``side``'s player must treat as Enemy-occupied though they may hold no
+        Enemy unit, each with the refusal of a move into it (reason, case): none in the
+        standard rules (Hindenburg 18.0: the hexes of Gruppen markers)."""
+        return {}
+
+    def halts_before(self, st: State, frame: Frame, uid: str, hex_label: str) -> bool:
+        """A unit moved hex by hex (:meth:`hex_by_hex`) is about to enter ``hex_label``:
+        True halts its move in the hex it stands in, having paid only for the hexes it
+        entered; it has not finished moving (what its player did not know stopped it:
+        Hindenburg 18.0, a hidden Zone of Control).  Never in the standard rules."""
+        return False
 
     def hex_by_hex(self, st: State, uid: str) -> bool:
         """Whether the unit's moves are applied one hex at a time, the rules hearing of

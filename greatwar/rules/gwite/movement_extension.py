@@ -45,6 +45,9 @@ class MovementExtension:
 
     #: the action types this extension handles (its own, never the segment's)
     action_types: ClassVar[frozenset[str]] = frozenset()
+    #: whether its actions move the unit they name (a rule that keeps a unit still this
+    #: phase refuses them first: :meth:`MovementRules.movement_refusal`)
+    moves_units: ClassVar[bool] = True
 
     def setup(self, st: State, frame: Frame) -> None:
         """Put the extension's locals into a new Movement Segment's frame."""
@@ -63,6 +66,13 @@ class MovementExtension:
 
     def actions(self, st: State, frame: Frame, uid: str) -> list[Action]:
         """The extension's actions open to the selected unit."""
+        return []
+
+    def free_actions(self, st: State, frame: Frame) -> list[Action]:
+        """The extension's actions open now whichever unit is selected (none: every
+        action is the selected unit's; Hindenburg 18.0: the Gruppen markers').  An action
+        that names no ``unit`` (or another unit than the selected one) leaves the
+        selected unit as it is."""
         return []
 
     def apply(self, st: State, frame: Frame, action: Action) -> None:

@@ -509,7 +509,7 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
             f"{here} is not a hex of a Friendly railroad line",
             U.rules(st).rail_case(st, uid, "friendly"),
         )
-    if ui.tcr != 1 and here in zoc.enemy_controlled(st, ui.side):
+    if ui.tcr != 1 and here in U.rules(st).known_enemy_zoc(st, ui.side):
         return f"{here} is Enemy-controlled: only TCR 1 units entrain there", "5.32"
     if not command.in_command(st, uid):
         return f"{ui.name} is out of Command Control", "5.32"
@@ -567,8 +567,9 @@ def _charge_failed_attempt(st: State, uid: str, case: str) -> None:
 def _passable(st: State, uid: str) -> Callable[[str], bool]:
     """The test a hex must pass for an entrained unit to enter it (5.33, 5.13)."""
     ui = U.info(st, uid)
-    enemy_zoc = zoc.enemy_controlled(st, ui.side)
-    blocked = blocked_hexes(st, ui.side)
+    rules = U.rules(st)
+    enemy_zoc = rules.known_enemy_zoc(st, ui.side)  # as the player knows them (R4)
+    blocked = blocked_hexes(st, ui.side) | frozenset(rules.phantom_occupied(st, ui.side))
     friendly = supply.friendly_rail(st, ui.side, ui.nationality)
     barred = U.rules(st).rail_barred(st, uid)
     return lambda h: (
@@ -718,7 +719,7 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
             f"{to} is not on a Friendly railroad line",
             U.rules(st).rail_case(st, uid, "friendly"),
         )
-    if to in zoc.enemy_controlled(st, side):
+    if to in U.rules(st).known_enemy_zoc(st, side):
         return f"{to} is Enemy-controlled: entrained units may not enter it", "5.33"
     if crossing is not None and to in _rail_paths(st, uid, here, left):
         return (
@@ -740,8 +741,11 @@ def _why_not_rail_to(st: State, frame: Frame, uid: str, action: Action) -> Why |
 
 
 def _rail_move(st: State, frame: Frame, action: Action) -> None:
-    uid, to = action["unit"], action["to"]
-    path = rail_reach(st, frame, uid)[to]
+    uid = action["unit"]
+    path = _unhalted(st, frame, uid, rail_reach(st, frame, uid)[action["to"]])
+    if not path:
+        return  # halted before its first hex (the rules said why): it has not moved
+    to = path[-1]
     start = U.record(st, uid)["hex"]
     _use_track(st, frame, uid, start, path)
     used = frame.setdefault("rail_hexes", {}).get(uid, 0) + len(path)
@@ -756,6 +760,17 @@ def _rail_move(st: State, frame: Frame, action: Action) -> None:
         f" ({used} of {rail_rate(st, uid)} this phase); {_capacity_text(st, ui.side)}.",
         case="5.33",
     )
+
+
+def _unhalted(st: State, frame: Frame, uid: str, path: list[str]) -> list[str]:
+    """The hexes of a rail path the unit enters: up to the first the rules halt it
+    before (:meth:`MovementRules.halts_before`, what its player could not know: none in
+    the standard rules)."""
+    rules = U.rules(st)
+    for n, h in enumerate(path):
+        if rules.halts_before(st, frame, uid, h):
+            return path[:n]
+    return path
 
 
 def _entered(st: State, uid: str, path: list[str]) -> None:

@@ -16,7 +16,7 @@ scenario checks and its own list of what a scenario still lacks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import option_effects, position, rail
@@ -37,6 +37,7 @@ from greatwar.rules.gwite.victory import VictoryRules
 from greatwar.rules.gwite.visibility import VisibilityRules
 
 if TYPE_CHECKING:
+    from greatwar.engine.state import Game
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
 
@@ -121,6 +122,11 @@ class StandardRules(
                     f"{self.title} have no track limits (a game's exclusive rules give them:"
                     " Brusilov 18.3, Serbia/Galicia 17.5, Hindenburg 17.4)",
                 )
+
+    def start_data(self, game: Game, data: dict[str, Any]) -> None:
+        """Add the game's own state to a new game's data (after the units and any set
+        position): nothing in the standard rules (Hindenburg 18.43: the Hidden Unit
+        Display, when its optional rule is on)."""
 
     def position_markers(self) -> dict[str, str]:
         """The markers the rules put on counters and keep in a unit's record, each with

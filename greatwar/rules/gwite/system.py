@@ -134,6 +134,7 @@ class GwiteSystem(RuleSystem):
         }
         position.apply(game, data, new_unit_record)  # a mid-game position
         data["vp"] += option_effects.initial_vp(game.scenario, game.options)
+        game.static.rules.start_data(game, data)  # a game's own state (Hindenburg 18.43)
         return data
 
     def start(self, st: State) -> None:

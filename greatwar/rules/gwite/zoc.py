@@ -17,22 +17,34 @@ from typing import TYPE_CHECKING
 from greatwar.rules.gwite import units as U
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from greatwar.engine.state import State
 
 
-def _controlled_by(st: State, side: str) -> frozenset[str]:
-    stat = U.static(st)
-    rules = stat.rules
+def zones_of(st: State, uids: Iterable[str]) -> set[str]:
+    """Hexes the zones of control of these units (on the map) cover now (7.11)."""
+    rules = U.static(st).rules
     units = st.data["units"]
     hexes: set[str] = set()
-    for uid in U.on_map(st, side):
+    for uid in uids:
         if rules.exerts_zoc(st, uid):
             hexes.update(rules.movement_table(st, uid).zoc_reach[units[uid]["hex"]])
-    # 7.0 fortresses exert zones of control like units
+    return hexes
+
+
+def fortress_zones(st: State, side: str) -> set[str]:
+    """7.0 hexes the undestroyed fortresses of ``side`` control, as units do."""
+    stat = U.static(st)
+    hexes: set[str] = set()
     for hex_label, owner in stat.fortress_side.items():
         if owner == side and not fortress_destroyed(st, hex_label):
             hexes.update(stat.zoc_reach[hex_label])
-    return frozenset(hexes)
+    return hexes
+
+
+def _controlled_by(st: State, side: str) -> frozenset[str]:
+    return frozenset(zones_of(st, U.on_map(st, side)) | fortress_zones(st, side))
 
 
 def controlled_by(st: State, side: str) -> frozenset[str]:

@@ -48,6 +48,11 @@ class HindenburgData(Strict):
     start_friendly_exceptions: list[str] = Field(default_factory=list)
     #: 18.43: the numbered boxes of the Hidden Unit Display
     gruppen_boxes: int = Field(default=13, ge=0)
+    #: 18.0: the nationality whose units may hide under Gruppen markers (German only)
+    gruppen_nationality: str = "germany"
+    #: 18.24, 18.42 (provisional): how far a dummy marker moves in a Movement Phase; none
+    #: given: the largest Movement Allowance of the Gruppen nationality's combat units
+    dummy_movement: int | None = Field(default=None, ge=1)
     #: 21.1: each Russian corps (counter id) and the two division counters that
     #: substitute for it
     breakdown: dict[str, list[str]] = Field(default_factory=dict)

@@ -14,7 +14,17 @@ The state lives in ``st.data["gruppen"]`` (absent when the optional rule is off)
   number printed face down, 18.12);
 * ``off``: box ids of markers not on the map (never placed yet, or removed: 18.31,
   18.33);
-* ``issued``: the number of public handles issued so far.
+* ``issued``: the number of public handles issued so far;
+* ``boxes``: how many numbered boxes the display has (18.43; a higher box id is one of
+  the extra markers of 18.0);
+* ``side``: the side whose markers these are (the Central Powers);
+* ``phase``: how many Central Powers Movement Segments have begun (18.33: a marker
+  removed comes back in a later one), and ``removed``: box id -> that count when the
+  marker last left the map.
+
+A marker also says whether the enemy has learnt it is real (``known``: it exerted a
+Zone of Control into a hex one of his units was about to enter; public, as the event
+that taught him).
 
 A concealed unit keeps its own record and its hex (the marker's hex): every rule that
 acts on units acts on it as before; only what a seat is shown changes.
@@ -39,13 +49,42 @@ def active(st: State) -> bool:
     return "gruppen" in st.data
 
 
-def init(st: State, boxes: int) -> None:
+def init(st: State, boxes: int, side: str = "central") -> None:
     """Start the Hidden Unit Display: ``boxes`` markers, none on the map (18.43)."""
-    st.data["gruppen"] = {
+    init_data(st.data, boxes, side)
+
+
+def init_data(data: dict[str, Any], boxes: int, side: str) -> None:
+    """:func:`init` on a new game's data (before it is a state)."""
+    data["gruppen"] = {
         "markers": {},
         "off": [str(n) for n in range(1, boxes + 1)],
         "issued": 0,
+        "boxes": boxes,
+        "side": side,
+        "phase": 0,
+        "removed": {},
     }
+
+
+def side(st: State) -> str:
+    """The side that hides its units under the markers (the Central Powers)."""
+    return str(st.data["gruppen"]["side"])
+
+
+def is_extra(st: State, box: str) -> bool:
+    """One of the markers beyond the display's numbered boxes (18.0, AV7)."""
+    return int(box) > int(st.data["gruppen"]["boxes"])
+
+
+def known(st: State, box: str) -> bool:
+    """Whether the enemy has learnt that marker ``box`` is real (public)."""
+    return bool(markers(st)[box].get("known"))
+
+
+def hexes(st: State) -> frozenset[str]:
+    """The hexes holding markers."""
+    return frozenset(m["hex"] for m in markers(st).values())
 
 
 def markers(st: State) -> dict[str, dict[str, Any]]:
@@ -112,18 +151,89 @@ def _new_handle(st: State) -> str:
     return f"gruppe-{g['issued']}"
 
 
+def _touch(st: State) -> None:
+    """The markers changed: what is derived from the units of their side (zones of
+    control, occupied hexes, memoised moves) is worked out afresh."""
+    st.data["rev"][side(st)] += 1
+
+
+def new_extra(st: State) -> str:
+    """The box id of one more extra marker (18.0 "as many additional ... as he wants"),
+    put with the markers off the map."""
+    g = st.data["gruppen"]
+    taken = [int(b) for b in (*g["markers"], *g["off"])]
+    box = str(max([int(g["boxes"]), *taken]) + 1)
+    g["off"].append(box)
+    return box
+
+
 def place(st: State, box: str, hex_label: str, units: list[str]) -> None:
     """Put marker ``box`` (off the map) on ``hex_label`` concealing ``units`` (18.11)."""
     g = st.data["gruppen"]
     g["off"].remove(box)
     g["markers"][box] = {"hex": hex_label, "units": sorted(units), "handle": _new_handle(st)}
+    _touch(st)
 
 
 def take_off(st: State, box: str) -> list[str]:
     """Take marker ``box`` off the map; its units stay where they are, in view.  Returns
-    the units it concealed."""
+    the units it concealed.  It may come back in a later Central Powers Movement Phase
+    (18.33)."""
     g = st.data["gruppen"]
     m = g["markers"].pop(box)
     g["off"].append(box)
     g["off"].sort(key=int)
+    g.setdefault("removed", {})[box] = g.get("phase", 0)
+    _touch(st)
     return list(m["units"])
+
+
+def conceal(st: State, box: str, uid: str) -> None:
+    """Put unit ``uid`` (in the marker's hex, in no other marker) in box ``box``."""
+    units = markers(st)[box]["units"]
+    units.append(uid)
+    units.sort()
+    _touch(st)
+
+
+def release(st: State, uid: str) -> str | None:
+    """Take unit ``uid`` out of its box (it is in view where it stands); returns the box
+    it was in (the marker stays, a dummy if it held nothing else)."""
+    box = marker_of(st, uid)
+    if box is not None:
+        markers(st)[box]["units"].remove(uid)
+        _touch(st)
+    return box
+
+
+def move(st: State, box: str, hex_label: str) -> None:
+    """Marker ``box`` now stands in ``hex_label`` (its units are moved by the caller)."""
+    markers(st)[box]["hex"] = hex_label
+    _touch(st)
+
+
+def learn_real(st: State, box: str) -> None:
+    """The enemy has learnt that marker ``box`` is real (public)."""
+    markers(st)[box]["known"] = True
+    _touch(st)
+
+
+def begin_phase(st: State) -> None:
+    """A Central Powers Movement Segment begins (18.33: markers removed before it may
+    come back now)."""
+    g = st.data["gruppen"]
+    g["phase"] = g.get("phase", 0) + 1
+
+
+def returnable(st: State, box: str) -> bool:
+    """Whether marker ``box`` (off the map) may be placed now: never removed, or removed
+    before this Central Powers Movement Phase (18.33)."""
+    g = st.data["gruppen"]
+    removed = g.get("removed", {})
+    return box not in removed or removed[box] < g.get("phase", 0)
+
+
+def was_removed(st: State, box: str) -> bool:
+    """Whether marker ``box`` has been on the map and removed (18.33 says where it comes
+    back)."""
+    return box in st.data["gruppen"].get("removed", {})
