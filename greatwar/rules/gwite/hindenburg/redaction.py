@@ -174,7 +174,10 @@ def build_knowledge(st: State, active: list[str] | None = None) -> State:
         **{k: display[k] for k in PUBLIC_DISPLAY_FIELDS if k in display},
         # the markers by their place in the handles' order, not by their boxes (18.12)
         "markers": {
-            str(n): {**{f: m[f] for f in PUBLIC_MARKER_FIELDS if f in m}, "units": []}
+            str(n): {
+                **{f: m[f] for f in PUBLIC_MARKER_FIELDS if f in m},
+                "units": known_contents(seen, m),
+            }
             for n, m in enumerate(on_map, start=1)
         },
         "off": [],
@@ -184,6 +187,19 @@ def build_knowledge(st: State, active: list[str] | None = None) -> State:
     if active is not None:  # who must act is public (the engine's)
         seen._cache[("active", seen.version)] = list(active)
     return seen
+
+
+def known_contents(seen: State, marker: dict[str, Any]) -> list[str]:
+    """What the stand-in keeps of a marker's contents: nothing, unless the Russian has
+    learnt it is real (18.41: it exerted a Zone of Control on his unit); then its units,
+    off the board in its hex, so that the Gruppen rules draw the Zone of Control he knows
+    of (whatever units they are, it covers the same hexes).  Never shown: the view drops
+    every unit the stand-in holds off the board."""
+    if not marker.get("known"):
+        return []
+    for uid in marker["units"]:
+        U.record(seen, uid)["hex"] = marker["hex"]
+    return sorted(marker["units"])
 
 
 def legal_on(st: State, role: str) -> list[Action]:
@@ -322,7 +338,10 @@ def redact_for_russian(seen: State, view: dict[str, Any]) -> dict[str, Any]:
             k: v for k, v in view["rail"].items() if k not in ("capacity_left", "capacity")
         }
     pattern = name_pattern(seen, sorted(hidden))
-    return scrub(view, pattern) if pattern is not None else view
+    if pattern is None:
+        return view
+    # the units listed are in view by now (a visible unit may share a concealed one's name)
+    return {k: v if k == "units" else scrub(v, pattern) for k, v in view.items()}
 
 
 def redact_for_owner(st: State, view: dict[str, Any]) -> dict[str, Any]:
@@ -355,8 +374,9 @@ def exerts_zoc(st: State, uid: str) -> bool:
 
 def deal(sample: State, units: list[str], rng: random.Random, randomly: bool) -> bool:
     """Deal ``units`` (off the map in ``sample``) to its markers: first one unit with a Zone
-    of Control to each marker in Russian contact, then the rest, each where it still fits
-    the stacking limit; at random, or greedily in order.  Returns whether all were dealt."""
+    of Control to each marker in Russian contact or known to be real, then the rest, each
+    where it still fits the stacking limit; at random, or greedily in order.  Returns
+    whether all were dealt."""
     markers = gruppen.markers(sample)
     handles = sorted(markers, key=lambda box: handle_order(markers[box]["handle"]))
     room = {
@@ -368,7 +388,12 @@ def deal(sample: State, units: list[str], rng: random.Random, randomly: bool) ->
     if randomly:
         rng.shuffle(pool)
     plan: dict[str, list[str]] = {h: [] for h in handles}
-    for h in [h for h in handles if russian_contact(sample, markers[h]["hex"])]:
+    for h in handles:
+        markers[h]["units"] = []  # what the perspective kept of a known marker is redealt
+    must = [
+        h for h in handles if markers[h].get("known") or russian_contact(sample, markers[h]["hex"])
+    ]
+    for h in must:
         fit = [u for u in pool if exerts_zoc(sample, u) and U.info(sample, u).stacking <= room[h]]
         if not fit:
             return False
@@ -457,7 +482,7 @@ class Redaction:
         must not tell a dummy from a real Gruppe; what the truth makes of his choice is
         :meth:`perform`'s)."""
         found: list[str] = super().actors(st, frame)  # type: ignore[misc]
-        if found or not gruppen.concealed(st):
+        if found or is_perspective(st) or not gruppen.concealed(st):
             return found
         seen = build_knowledge(st)
         top = seen.top()

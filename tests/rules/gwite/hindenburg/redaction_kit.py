@@ -59,14 +59,17 @@ def text_of(payload: Any) -> str:
     return json.dumps(payload, ensure_ascii=False, sort_keys=True)
 
 
-def names_of(st: State, *uids: str) -> list[str]:
-    return [str(st.game.static.units[u].name) for u in uids]
-
-
 def mentions(payload: Any, st: State, *uids: str) -> list[str]:
-    """The ids and names of ``uids`` that ``payload`` mentions anywhere."""
+    """The ids of ``uids`` that ``payload`` mentions anywhere, and their names it mentions
+    outside its list of units (where another counter may bear the same name: the teaching
+    counters have a German and an Austro-Hungarian 35th Infantry Division)."""
     text = text_of(payload)
-    return [w for w in (*uids, *names_of(st, *uids)) if w in text]
+    found = [u for u in uids if u in text]
+    rest = (
+        {k: v for k, v in payload.items() if k != "units"} if isinstance(payload, dict) else payload
+    )
+    names = [str(st.game.static.units[u].name) for u in uids]
+    return found + [n for n in names if n in text_of(rest)]
 
 
 def apply_all(st: State, role: str, actions: list[Action]) -> None:

