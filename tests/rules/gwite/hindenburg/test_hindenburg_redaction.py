@@ -6,7 +6,6 @@ is the same whether a marker is a dummy or hides a German division."""
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from redaction_kit import (
     twins,
 )
 
+import greatwar
 from greatwar import IllegalAction
 from greatwar.ai.base import World
 from greatwar.ai.heuristic import HeuristicAgent
@@ -89,10 +89,12 @@ def test_18_12_box_numbers_say_nothing(hindenburg_position: Any) -> None:
 
 
 def test_18_12_hidden_information_goes_with_the_optional_rule() -> None:
-    rules = R.Redaction()
-    assert rules.hides_information(SimpleNamespace(options={gruppen.OPTION: True}))  # type: ignore[arg-type]
-    assert not rules.hides_information(SimpleNamespace(options={gruppen.OPTION: False}))  # type: ignore[arg-type]
-    assert not rules.hides_information(SimpleNamespace(options={}))  # type: ignore[arg-type]
+    """Hotseat play hands the screen over, and the computer's reasons wait for the end,
+    only when hidden movement is on (18.0 is optional)."""
+    on = greatwar.load("gwite/hindenburg-teaching", {gruppen.OPTION: True})
+    assert on.hidden_information
+    assert not greatwar.load("gwite/hindenburg-teaching").hidden_information
+    assert not greatwar.load("gwite/teaching").hidden_information  # the standard rules
 
 
 # --- what the Russian is offered: the same, dummy or real --------------------------------------
@@ -123,6 +125,21 @@ def test_18_12_reinforcement_entry_offered_alike(hindenburg_position: Any) -> No
     real, dummy = twins(hindenburg_position, units, "G-35", near="1705", **kw)
     assert truth_legal(real) != truth_legal(dummy)  # 14.22: 1805 is in its Zone of Control
     assert real.legal_actions(RUSSIAN) == dummy.legal_actions(RUSSIAN)
+
+
+def test_18_12_attacks_offered_alike(hindenburg_position: Any) -> None:
+    """In his Combat Phase the Russian may attack a marker next to his units whatever it
+    hides, and the odds he is shown of an attack on a unit in view are the same."""
+    units = {"R-XIV": "0807", "G-36": "0706", "R-HQ-4A": "1007"}
+    kw = {"phase": "combat", "segment": "combat_resolution"}
+    real, dummy = twins(hindenburg_position, units, "G-35", near="0906", **kw)
+    assert real.legal_actions(RUSSIAN) == dummy.legal_actions(RUSSIAN)
+    assert {"type": "declare", "target": "0906"} in real.legal_actions(RUSSIAN)
+    for st in (real, dummy):
+        st.apply(RUSSIAN, {"type": "declare", "target": "0706"})
+        st.apply(RUSSIAN, {"type": "add_attacker", "unit": "R-XIV"})
+    assert real.legal_actions(RUSSIAN) == dummy.legal_actions(RUSSIAN)
+    assert real.view(RUSSIAN)["combat"] == dummy.view(RUSSIAN)["combat"]
 
 
 def _retreat_choice(st: Any, fixed_dice: Any) -> None:
