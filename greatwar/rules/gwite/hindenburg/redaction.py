@@ -150,13 +150,21 @@ def knowledge(st: State) -> State:
     """The true state as the Russian Player may know it (see the module docstring): a
     stand-in whose data is the same whatever the markers hide.  Kept for the state as it
     stands (never for a state in the middle of an action: :func:`build_knowledge`)."""
-    key = ("hindenburg-knowledge", st.version, len(st.data["log"]), U.revision(st))
-    return st.memo(key, lambda: build_knowledge(st, st.active_roles()))  # type: ignore[no-any-return]
+    # (asked in the middle of an action too: a preview recomputed as a ruling takes its
+    # numbers; the key names what an action changes, and the stand-in asks nothing of the
+    # true state's memo, which is keyed on the action count alone)
+    key = (
+        "hindenburg-knowledge",
+        st.version,
+        len(st.data["log"]),
+        U.revision(st),
+        repr(st.data["stack"][-1:]),
+    )
+    return st.memo(key, lambda: build_knowledge(st))  # type: ignore[no-any-return]
 
 
-def build_knowledge(st: State, active: list[str] | None = None) -> State:
-    """A fresh :func:`knowledge` stand-in of ``st`` (``active``: who must act, when the
-    caller knows; else the truth's active roles, which are public)."""
+def build_knowledge(st: State) -> State:
+    """A fresh :func:`knowledge` stand-in of ``st``."""
     seen = st.clone()
     units = seen.data["units"]
     for uid in sorted(gruppen.concealed(st)):
@@ -184,8 +192,6 @@ def build_knowledge(st: State, active: list[str] | None = None) -> State:
         "perspective": True,
     }
     seen.data.pop(HIDDEN_LOSSES, None)
-    if active is not None:  # who must act is public (the engine's)
-        seen._cache[("active", seen.version)] = list(active)
     return seen
 
 
