@@ -305,11 +305,14 @@ def concealed_in(seen: State) -> list[str]:
     return [uid for uid, u in seen.data["units"].items() if u["status"] == CONCEALED]
 
 
-def name_pattern(st: State, uids: list[str]) -> re.Pattern[str] | None:
-    """A pattern finding any of the units by id or name (whole words only)."""
-    words = sorted(
-        {w for uid in uids for w in (uid, str(U.info(st, uid).name)) if w}, key=len, reverse=True
-    )
+def name_pattern(st: State, uids: list[str], shared: bool = True) -> re.Pattern[str] | None:
+    """A pattern finding any of the units by id or name (whole words only); without the
+    names other counters share (``shared`` False: the teaching counters repeat some)."""
+    names = {str(U.info(st, uid).name) for uid in uids}
+    if not shared:
+        others = {str(ui.name) for uid, ui in U.static(st).units.items() if uid not in uids}
+        names -= others
+    words = sorted({*uids, *names} - {""}, key=len, reverse=True)
     if not words:
         return None
     return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(w) for w in words) + r")(?![\w-])")
@@ -343,10 +346,11 @@ def redact_for_russian(seen: State, view: dict[str, Any]) -> dict[str, Any]:
         view["rail"] = {
             k: v for k, v in view["rail"].items() if k not in ("capacity_left", "capacity")
         }
-    pattern = name_pattern(seen, sorted(hidden))
+    # a safety net: the stand-in's views name no concealed unit (their ids, and the names
+    # no unit in view may bear: a Russian unit may share a concealed one's name)
+    pattern = name_pattern(seen, sorted(hidden), shared=False)
     if pattern is None:
         return view
-    # the units listed are in view by now (a visible unit may share a concealed one's name)
     return {k: v if k == "units" else scrub(v, pattern) for k, v in view.items()}
 
 
@@ -517,7 +521,7 @@ class Redaction:
         """A refusal worked out on the Russian's perspective names no concealed unit, not
         even one he named himself (18.12)."""
         reason, case = super().explain(st, frame, role, action)  # type: ignore[misc]
-        pattern = name_pattern(st, concealed_in(st)) if is_perspective(st) else None
+        pattern = name_pattern(st, concealed_in(st), False) if is_perspective(st) else None
         return (scrub(reason, pattern) if pattern is not None else reason), case
 
     def logged(self, st: State, entry: dict[str, Any]) -> None:

@@ -165,15 +165,17 @@ def test_18_12_retreat_offered_alike(hindenburg_position: Any, fixed_dice: Any) 
 
 
 def test_18_12_refusal_names_no_concealed_unit(hindenburg_position: Any) -> None:
-    st = hidden(hindenburg_position, {**FRONT, "G-35": "0806"}, [("3", "0806", ["G-35"])])
+    """Refused on the board as he knows it, even an action naming a concealed unit: the
+    refusal says neither its name nor what the truth would (5.13: an Enemy unit there)."""
+    st = hidden(hindenburg_position, {**FRONT, "G-41": "0806"}, [("3", "0806", ["G-41"])])
     st.apply(RUSSIAN, {"type": "select", "unit": "R-XIV"})
     before = st.to_json()
     wrong_cost = {"type": "move", "unit": "R-XIV", "to": "0806", "path": ["0806"], "cost": 1}
-    for action in (wrong_cost, {"type": "select", "unit": "G-35"}):
+    for action in (wrong_cost, {"type": "select", "unit": "G-41"}):
         with pytest.raises(IllegalAction) as refused:
             st.apply(RUSSIAN, action)
-        assert mentions(str(refused.value), st, "G-35") == []
-        assert "Enemy unit" not in str(refused.value)  # the truth's reason: 5.13
+        assert mentions(str(refused.value), st, "G-41") == []
+        assert "Enemy unit" not in str(refused.value)
         assert st.to_json() == before
 
 
