@@ -276,6 +276,26 @@ def test_18_31_odds_changed_by_a_concealed_unit_reveal_it_first(
     assert gruppen.marker_of(st, "G-35") is None
 
 
+def test_18_12_a_concealed_hq_lending_its_shift_is_revealed_before_the_odds(
+    hindenburg_position: Any, fixed_dice: Any
+) -> None:
+    """10.21 an HQ lending its Attack Shift takes part in the attack: concealed, it is
+    revealed (18.31) before the odds the Russian sees show its shift, and the attack's
+    line in his log names it."""
+    units = {"G-36": "0706", "G-41": "0707", "R-XIV": "0807", "G-HQ-9A": "0505"}
+    st = hidden(hindenburg_position, units, [("3", "0505", ["G-HQ-9A"])], **GERMAN_COMBAT)
+    st.apply(CENTRAL, {"type": "declare", "target": "0807"})
+    st.apply(CENTRAL, {"type": "add_attacker", "unit": "G-36"})
+    st.apply(CENTRAL, {"type": "add_shift", "hq": "G-HQ-9A", "shift": 2})
+    assert gruppen.marker_of(st, "G-HQ-9A") is None
+    shown = st.view(RUSSIAN)["combat"]
+    assert [s["hq"] for s in shown["shifts"]] == ["G-HQ-9A"]
+    fixed_dice(4, *[6] * 10)
+    st.apply(CENTRAL, {"type": "resolve"})
+    line = [e["text"] for e in st.view(RUSSIAN)["log"] if e.get("case") == "8.8"][-1]
+    assert "+2 shift of 9A: 9th Army HQ" in line
+
+
 # --- the log --------------------------------------------------------------------------------
 
 
