@@ -124,7 +124,7 @@ class State:
         cached = self._cache.get(key)
         if cached is None:
             frame = self.top()
-            cached = [] if frame is None else list(self.handler(frame).actors(self, frame))
+            cached = [] if frame is None else list(self.game.system.actors(self, frame))
             self._cache[key] = cached
         return list(cached)
 
@@ -135,11 +135,29 @@ class State:
         key = ("legal", self.version, role)
         cached = self._cache.get(key)
         if cached is None:
-            frame = self.top()
-            assert frame is not None
-            cached = self.handler(frame).legal(self, frame, role)
+            cached = self._legal_seen(role)
             self._cache[key] = cached
         return list(cached)
+
+    def seen_by(self, role: str | None) -> State:
+        """The state as ``role`` may know it (the rule system's
+        :meth:`~greatwar.engine.system.RuleSystem.perspective`: this state itself unless
+        something is hidden from ``role``)."""
+        return self.game.system.perspective(self, role)
+
+    def _legal_seen(self, role: str) -> list[Action]:
+        """``role``'s legal actions worked out on the state as it may know it; where that
+        stand-in offers nothing while the true state does, the true state's (a seat is never
+        left without a move)."""
+        seen = self.seen_by(role)
+        frame = seen.top()
+        assert frame is not None
+        found = seen.handler(frame).legal(seen, frame, role)
+        if not found and seen is not self:
+            top = self.top()
+            assert top is not None
+            found = self.handler(top).legal(self, top, role)
+        return found
 
     def prompt(self, role: str | None = None) -> str:
         """What the game waits for, and from whom."""
@@ -150,7 +168,8 @@ class State:
             return ""
         actors = self.active_roles()
         if role is not None and role in actors:
-            return self.handler(frame).prompt(self, frame, role)
+            seen = self.seen_by(role)
+            return seen.handler(frame).prompt(seen, seen.top() or frame, role)
         names = " and ".join(self.game.system.role_name(self.game, r) for r in actors)
         return f"Waiting for {names}: {self.handler(frame).title(self, frame)}."
 
@@ -172,11 +191,12 @@ class State:
             )
         if not isinstance(action, dict):
             raise IllegalAction(f"an action is a JSON object, not {type(action).__name__}")
-        handler = self.handler(frame)
         if action not in self.legal_actions(role):
-            reason, case = handler.explain(self, frame, role, action)
+            seen = self.seen_by(role)  # a refusal says only what the role may know
+            reason, case = self.game.system.explain(seen, seen.top() or frame, role, action)
             raise self._refusal(reason, case)
-        self._commit(lambda: handler.apply(self, frame, role, action), role, action)
+        system = self.game.system
+        self._commit(lambda: system.perform(self, frame, role, action), role, action)
 
     def _refusal(self, reason: str, case: str | None) -> IllegalAction:
         """A refusal carrying the rule system's own summary of the case that forbids it."""
@@ -213,10 +233,9 @@ class State:
                 self.finish()
                 return
             frame = stack[-1]
-            handler = self.handler(frame)
-            if handler.actors(self, frame):
+            if self.game.system.actors(self, frame):
                 return
-            handler.run(self, frame)
+            self.handler(frame).run(self, frame)
         raise RuntimeError("the phase stack did not settle (automatic frames loop)")
 
     def finish(self) -> None:
@@ -264,6 +283,7 @@ class State:
             entry["case"] = case
         entry.update({k: _plain(v) for k, v in extra.items() if v is not None})
         self.data["log"].append(entry)
+        self.game.system.logged(self, entry)  # may address it to its readers (``to``)
 
     def roll(self, purpose: str, case: str | None = None, sides: int = 6) -> int:
         """Roll the game's die, log it and make everything before it final."""
@@ -326,24 +346,26 @@ class State:
             "over": self.is_over(),
             "result": self.result(),
         }
-        view.update(system.view(self, role))
+        view.update(system.view(self.seen_by(role), role))
         if "log" not in view:  # a system may build its own (Tannenberg numbers each role's)
             view["log"] = self._log_view(role)
         return view
 
     def _log_view(self, role: str) -> list[dict[str, Any]]:
-        """The log entries ``role`` may see; an entry citing a case also gets the rule
+        """The log entries ``role`` may see, numbered in its own sequence (so that gaps never
+        betray entries it may not read); an entry citing a case also gets the rule
         system's own summary of it (``rule``) and its title (``rule_title``)."""
         system = self.game.system
-        entries = []
+        entries: list[dict[str, Any]] = []
         for entry in self.data["log"]:
             if not system.log_visible(entry, role):
                 continue
+            shown = {**entry, "n": len(entries) + 1}
             case = entry.get("case")
             summary = system.case_summary(case) if case else None
             if summary is not None:
-                entry = {**entry, "rule": summary, "rule_title": system.case_title(case)}
-            entries.append(entry)
+                shown.update(rule=summary, rule_title=system.case_title(case))
+            entries.append(shown)
         return entries
 
     def record(self) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from greatwar.engine.phases import Handler
+from greatwar.engine.phases import Action, Frame, Handler
 
 if TYPE_CHECKING:
     import random
@@ -138,6 +138,38 @@ class RuleSystem:
     def case_title(self, case: str) -> str | None:
         """A short title of the rule case ``case``; None when unknown."""
         return None
+
+    def perspective(self, st: State, role: str | None) -> State:
+        """The state as ``role`` (None: a spectator) may know it, on which its view, legal
+        actions, prompt and refusals are worked out: the true state itself where nothing is
+        hidden from it (the default); else a stand-in without what it may not know (the
+        contents of Von Hindenburg's hidden Gruppen), so that what it is offered and shown
+        is the same whatever those are.  Never changed, never acted on: actions are
+        carried out on the true state (:meth:`perform`)."""
+        return st
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        """The roles who must act on the top ``frame`` now (none: it runs by itself): its
+        handler's.  A system whose roles choose on a stand-in (:meth:`perspective`) also
+        waits for a role its stand-in gives a choice, so that whether it is asked does
+        not tell what it may not know."""
+        return list(st.handler(frame).actors(st, frame))
+
+    def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        """Carry out ``role``'s legal ``action`` on the top ``frame`` of the true state: its
+        handler's ``apply``.  A system whose roles choose on a stand-in
+        (:meth:`perspective`) settles here what the truth makes of an action it does not
+        allow (a rule reveals what forbids it)."""
+        st.handler(frame).apply(st, frame, role, action)
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` is refused to ``role`` on the top ``frame`` of ``st`` (the state as
+        the role may know it): its handler's reason and case."""
+        return st.handler(frame).explain(st, frame, role, action)
+
+    def logged(self, st: State, entry: dict[str, Any]) -> None:
+        """A log entry was just written (before anyone could read it): a system may address
+        it (``to``) to the roles that may read what it names.  Nothing by default."""
 
     def log_visible(self, entry: dict[str, Any], role: str) -> bool:
         """Whether a log entry may be shown to ``role`` (entries may name their readers)."""

@@ -151,6 +151,8 @@ class Attack(Handler):
             self._drop_unusable_shifts(st, frame)
         elif kind == "add_shift":
             frame["shifts"].append(action["hq"])
+            # 10.21 an HQ lending its Attack Shift takes part in the attack
+            U.rules(st).attack_joined(st, frame, [], [action["hq"]])
         elif kind == "remove_shift":
             frame["shifts"].remove(action["hq"])
         elif kind == "cancel":

@@ -34,6 +34,7 @@ from greatwar.rules.gwite.stacking import StackingRules
 from greatwar.rules.gwite.static import unit_stacking, unit_tcr
 from greatwar.rules.gwite.supply import SupplyRules
 from greatwar.rules.gwite.victory import VictoryRules
+from greatwar.rules.gwite.visibility import VisibilityRules
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -54,14 +55,13 @@ class StandardRules(
     RetreatRules,
     VictoryRules,
     ReinforcementRules,
+    VisibilityRules,
 ):
     """The standard rules (sections 4.0-14.0): every variation point a method."""
 
     #: the name scenarios give the game (``[scenario] game``)
     game: ClassVar[str] = "standard"
     title: ClassVar[str] = "The Great War in the East, standard rules"
-    #: whether a seat may not see everything (Hindenburg's hidden Gruppen)
-    hidden_information: ClassVar[bool] = False
     #: the optional rules a player may switch on or off for this game
     options: ClassVar[dict[str, OptionSpec]] = {
         UNLIMITED_OPTION: OptionSpec(

@@ -8,22 +8,22 @@ from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
     combat,
-    command,
     option_effects,
     position,
-    rail,
     sequence,
     stacking,
-    supply,
+    visibility,
 )
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.games import GAMES, PLANNED, rules_class
-from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.rules import StandardRules
 from greatwar.rules.gwite.static import build_static
 
 if TYPE_CHECKING:
+    import random
+
+    from greatwar.engine.phases import Action, Frame
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
@@ -107,7 +107,7 @@ class GwiteSystem(RuleSystem):
         return U.rules(st).projected_vp(st)
 
     def hides_information(self, game: Game) -> bool:
-        return bool(game.static.rules.hidden_information)
+        return bool(game.static.rules.hides_information(game))
 
     # --- games --------------------------------------------------------------
 
@@ -179,44 +179,43 @@ class GwiteSystem(RuleSystem):
         return U.rules(st).result(st)
 
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
-        """The odds of the attack being put together, as the view's ``combat`` shows them."""
-        shown = combat.view(st, role)
+        """The odds of the attack being put together, as the view's ``combat`` shows them
+        (worked out on the state as ``role`` may know it)."""
+        shown = combat.view(self.perspective(st, role), role)
         if shown is None or shown.get("stage") not in ("preparing", combat.DEFENDING):
             return {}
         return {shown["key"]: {"": combat.ruling_numbers(shown)}}
 
     def view(self, st: State, role: str) -> dict[str, Any]:
-        static = st.game.static
-        units = []
-        for uid, ui in static.units.items():
-            u = st.data["units"][uid]
-            units.append(
-                {
-                    "id": uid,
-                    "name": ui.name,
-                    "side": ui.side,
-                    "status": u["status"],
-                    "hex": u["hex"],
-                    "steps_lost": u["lost"],
-                    "markers": list(u["markers"]),
-                }
-            )
-        return {
-            "system": "gwite",
-            "turn": st.data["turn"],
-            "turns": st.game.scenario.info.turns,
-            "phasing": st.data["phasing"],
-            "phase_track": sequence.phase_track(st),
-            "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
-            "units": units,
-            "control": dict(st.data["control"]),
-            "vp": U.rules(st).vp_view(st),
-            "waiting_for": [side_name(st, r) for r in st.active_roles()],
-            "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
-            "combat": combat.view(st, role),
-            "command": command.view(st, role),  # 10.33 radii of the viewer's HQs, 10.4 markers
-            "rail": rail.view(st, role),  # 5.31 Rail Capacity left, 5.38 units off the map
-        }
+        """``role``'s view of ``st`` (the state as the role may know it: the engine asks
+        :meth:`perspective` first), redacted by the game's rules."""
+        return U.rules(st).redact_view(st, role, visibility.board_view(st, role))
+
+    def public_view(self, st: State) -> dict[str, Any]:
+        """A spectator's view: what every seat sees alike, unless the game's rules say
+        otherwise (Von Hindenburg: the board as the Russian Player sees it)."""
+        return U.rules(st).public_view(st, super().public_view)  # type: ignore[no-any-return]
+
+    # --- hidden information (the game's rules decide: :mod:`visibility`) ------------------
+
+    def perspective(self, st: State, role: str | None) -> State:
+        return U.rules(st).perspective(st, role)  # type: ignore[no-any-return]
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        return U.rules(st).actors(st, frame)  # type: ignore[no-any-return]
+
+    def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        U.rules(st).perform(st, frame, role, action)
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        return U.rules(st).explain(st, frame, role, action)  # type: ignore[no-any-return]
+
+    def logged(self, st: State, entry: dict[str, Any]) -> None:
+        U.rules(st).logged(st, entry)
+
+    def determinize(self, st: State, role: str, rng: random.Random) -> State:
+        """Dice reseeded, and what ``role`` may not see redrawn by the game's rules."""
+        return U.rules(st).determinize(super().determinize(st, role, rng), role, rng)  # type: ignore[no-any-return]
 
     def case_summary(self, case: str) -> str | None:
         """Our own one-line summary of ``case`` (cases.toml)."""

@@ -172,9 +172,10 @@ function maskFace(unit, c, fill, ink) {
   const g = svg("g", { class: "mask-face" });
   g.append(svg("rect", { x: -c / 2 + 3, y: -c / 2 + 3, width: c - 6, height: c - 6, rx: 2, fill: "none", stroke: ink, "stroke-dasharray": "2 2" }));
   g.append(svg("text", { x: 0, y: c * 0.17, "font-size": c * 0.55, fill: ink, "text-anchor": "middle", "font-weight": "bold" }, "?"));
-  // own masks show their number; an enemy mask only its anonymous handle's count
-  const label = String(unit.id).split("-").pop();
-  if (label) g.append(svg("text", { x: 0, y: c * 0.43, "font-size": c / 6, fill: ink, "text-anchor": "middle" }, `mask ${label}`));
+  // own masks show their number; an enemy mask only its anonymous handle's count (a
+  // Gruppe marker its label: its box for its owner, "Gruppe" for the enemy)
+  const label = unit.label || `mask ${String(unit.id).split("-").pop()}`;
+  g.append(svg("text", { x: 0, y: c * 0.43, "font-size": c / 6, fill: ink, "text-anchor": "middle" }, label));
   return g;
 }
 

@@ -5,7 +5,7 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { clashPanel, combatPanel, el, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
+import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -317,6 +317,7 @@ function zocHexes() {
   const out = new Set();
   for (const u of game.view.units || []) {
     if (u.status !== "on_map" || !u.hex || u.side === mine || u.type === "hq") continue;
+    if (u.known === false) continue; // a Gruppe marker not yet known to be real (Hindenburg 18.41)
     const sheet = game.mapData.counters[u.id];
     if (sheet && ["hq", "supply_depot", "supply_train"].includes(sheet.type)) continue;
     for (const n of (game.mapData.hexes[u.hex] || { n: [] }).n) out.add(n);
@@ -446,6 +447,10 @@ function renderUnits(v) {
       sections.push(el("p", { "data-supply-state": line.state, text: `${line.title}: ${who}` }));
     }
   }
+  if (v.supply_overlay) {
+    sections.push(el("p", { id: "supply-overlay", class: "note", text: `Supply shown: ${v.supply_overlay.shows} (${v.supply_overlay.case})` }));
+  }
+  if (v.hidden_unit_display) sections.push(...hiddenUnitDisplay(v.hidden_unit_display, names()));
   if (v.masks) {
     sections.push(el("h3", { text: "Masking counters" }));
     for (const [side, m] of Object.entries(v.masks)) {

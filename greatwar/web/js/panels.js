@@ -320,3 +320,19 @@ export function vpText(v) {
   }
   return `VP ${JSON.stringify(v.vp)}`;
 }
+
+/** The Hidden Unit Display (Von Hindenburg 18.43): the owner's boxes, each with its marker
+ * on the map and the units it conceals (the enemy is never sent it, 18.12). */
+export function hiddenUnitDisplay(display, labels = {}) {
+  const used = display.boxes.filter((b) => b.handle || b.units.length);
+  const lines = used.map((b) => {
+    const where = b.handle ? `${b.handle} in ${b.hex}` : "off the map";
+    const held = b.units.length ? b.units.map((u) => labels[u] || u).join(", ") : "dummy";
+    return el("li", { "data-box": b.box, text: `Box ${b.box} (${where}): ${held}` });
+  });
+  const free = display.boxes.length - used.length;
+  return [
+    el("h3", { text: `Hidden Unit Display (${display.case})` }),
+    el("ul", { id: "hidden-unit-display" }, ...lines, el("li", { text: `${free} box(es) free` })),
+  ];
+}

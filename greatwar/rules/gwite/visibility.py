@@ -1,0 +1,115 @@
+"""What each seat may see: the board view and the hooks of hidden information.
+
+The standard rules hide nothing: every seat sees the whole board (units, control, the
+supply overlay, the attack being put together), and only the parts that are a seat's
+own (its HQs' radii) differ between seats.  A game that hides something (Von
+Hindenburg's hidden Gruppen, 18.0) overrides the methods of :class:`VisibilityRules`:
+the rule system (:mod:`.system`) asks them for the view of a seat and a spectator,
+for the state a seat's choices are worked out on (the engine's ``perspective``), for
+what the truth makes of a choice (``perform``), for the readers of each log entry as
+it is written (``logged``) and for the determinizations of the computer players.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from greatwar.rules.gwite import combat, command, rail, sequence, supply
+from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.names import side_name
+
+if TYPE_CHECKING:
+    import random
+
+    from greatwar.engine.phases import Action, Frame
+    from greatwar.engine.state import Game, State
+
+
+def unit_entries(st: State) -> list[dict[str, Any]]:
+    """Every counter of the game with its state (the board is open information)."""
+    static = st.game.static
+    units = []
+    for uid, ui in static.units.items():
+        u = st.data["units"][uid]
+        units.append(
+            {
+                "id": uid,
+                "name": ui.name,
+                "side": ui.side,
+                "status": u["status"],
+                "hex": u["hex"],
+                "steps_lost": u["lost"],
+                "markers": list(u["markers"]),
+            }
+        )
+    return units
+
+
+def board_view(st: State, role: str | None) -> dict[str, Any]:
+    """The rule system's part of a view of ``st`` by ``role`` (None: a spectator), before a
+    game's rules redact it (:meth:`VisibilityRules.redact_view`)."""
+    return {
+        "system": "gwite",
+        "turn": st.data["turn"],
+        "turns": st.game.scenario.info.turns,
+        "phasing": st.data["phasing"],
+        "phase_track": sequence.phase_track(st),
+        "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
+        "units": unit_entries(st),
+        "control": dict(st.data["control"]),
+        "vp": U.rules(st).vp_view(st),
+        "waiting_for": [side_name(st, r) for r in st.active_roles()],
+        "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
+        "combat": combat.view(st, role or ""),
+        "command": command.view(st, role or ""),  # 10.33 radii of the viewer's HQs, 10.4
+        "rail": rail.view(st, role or ""),  # 5.31 Rail Capacity left, 5.38 units off the map
+    }
+
+
+class VisibilityRules:
+    """The variation points of what each seat may see (a game's rules class may override
+    them); the standard rules hide nothing, and each method says so."""
+
+    #: whether a seat may not see everything whatever the options (a game whose hiding is
+    #: an optional rule overrides :meth:`hides_information` instead)
+    hidden_information: ClassVar[bool] = False
+
+    def hides_information(self, game: Game) -> bool:
+        """Whether a seat of this game may not see everything (hotseat play hands the screen
+        over, the computer's reasons wait for the end)."""
+        return self.hidden_information
+
+    def perspective(self, st: State, role: str | None) -> State:
+        """The state as ``role`` (None: a spectator) may know it: ``st`` itself."""
+        return st
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        """Who must act on the top ``frame`` now: its handler's actors."""
+        return list(st.handler(frame).actors(st, frame))
+
+    def perform(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        """Carry out a legal action on the true state: its handler's ``apply``."""
+        st.handler(frame).apply(st, frame, role, action)
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        """Why ``action`` is refused to ``role`` (on the state as it may know it): the
+        handler's reason and case."""
+        return st.handler(frame).explain(st, frame, role, action)
+
+    def logged(self, st: State, entry: dict[str, Any]) -> None:
+        """A log entry was just written: every seat reads it (nothing to address)."""
+
+    def redact_view(self, st: State, role: str | None, view: dict[str, Any]) -> dict[str, Any]:
+        """The view of ``role`` (None: a spectator) of ``st`` (the state as it may know it),
+        with what it may not see taken out: nothing in the standard rules."""
+        return view
+
+    def public_view(self, st: State, common: Callable[[State], dict[str, Any]]) -> dict[str, Any]:
+        """A spectator's view: ``common(st)``, what every seat's view shows alike."""
+        return common(st)
+
+    def determinize(self, world: State, role: str, rng: random.Random) -> State:
+        """Redraw in ``world`` (a clone with its dice reseeded) what ``role`` may not see:
+        nothing in the standard rules."""
+        return world
