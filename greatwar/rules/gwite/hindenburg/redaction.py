@@ -196,16 +196,12 @@ def build_knowledge(st: State) -> State:
 
 
 def known_contents(seen: State, marker: dict[str, Any]) -> list[str]:
-    """What the stand-in keeps of a marker's contents: nothing, unless the Russian has
-    learnt it is real (18.41: it exerted a Zone of Control on his unit); then its units,
-    off the board in its hex, so that the Gruppen rules draw the Zone of Control he knows
-    of (whatever units they are, it covers the same hexes).  Never shown: the view drops
-    every unit the stand-in holds off the board."""
-    if not marker.get("known"):
-        return []
-    for uid in marker["units"]:
-        U.record(seen, uid)["hex"] = marker["hex"]
-    return sorted(marker["units"])
+    """What the stand-in keeps of a marker's contents: nothing.  A marker the Russian has
+    learnt is real (18.41: it exerted a Zone of Control on his unit) keeps its ``known``
+    flag, and the Gruppen rules draw the Zone of Control he knows of round its hex
+    (:func:`hidden_movement.known_zones`), never from what it holds: so the stand-in is
+    the same whatever any marker holds."""
+    return []
 
 
 def legal_on(st: State, role: str) -> list[Action]:

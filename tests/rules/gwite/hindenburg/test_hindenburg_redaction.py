@@ -218,11 +218,11 @@ def test_18_41_overlay_as_the_russian_traces_it_then_the_truth(
     """A concealed division's Zone of Control cuts the XIV Corps' line: the Russian's
     overlay shows the line he can see; when supply is determined the truth applies and a
     public entry says why."""
-    units = {"R-XIV": "0705", "G-35": "1005", "G-36": "0305"}
+    units = {"R-XIV": "0705", "G-35": "1006", "G-36": "0305"}
     st = hidden(
         hindenburg_position,
         units,
-        [("3", "1005", ["G-35"])],
+        [("3", "1006", ["G-35"])],
         phasing=CENTRAL,
         phase="movement",
         segment="movement",
@@ -334,16 +334,24 @@ def test_18_12_an_event_all_may_see_names_the_marker(hindenburg_position: Any) -
 def test_18_12_a_control_change_by_a_concealed_unit_is_public(
     hindenburg_position: Any,
 ) -> None:
-    """AV14 (a): a Gruppe passing through a city takes it at once, in every seat's view."""
+    """AV14 (a): a Gruppe passing through a rail hex takes it at once (hindenburg 17.51),
+    in every seat's view and log."""
     from greatwar.rules.gwite.victory import passed_through
 
-    st = hidden(hindenburg_position, {**FRONT, "G-35": "0506"}, [("3", "0506", ["G-35"])])
+    st = hidden(
+        hindenburg_position,
+        {**FRONT, "G-35": "0506"},
+        [("3", "0506", ["G-35"])],
+        control={"0606": RUSSIAN},
+    )
     passed_through(st, "G-35", ["0606"])
     view = st.view(RUSSIAN)
     assert view["control"]["0606"] == CENTRAL
-    assert (
-        view["log"][-1]["text"] == "Central Powers takes control of Lodsch (fictional Lodz) (0606)."
+    assert view["log"][-1]["case"] == "hindenburg 17.51"
+    assert view["log"][-1]["text"].startswith(
+        "The rail hex 0606 is Friendly to the Central Powers now"
     )
+    assert mentions(view, st, "G-35") == []
 
 
 # --- the computer's Russian: samples from his perspective only ------------------------------
