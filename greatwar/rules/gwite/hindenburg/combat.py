@@ -4,7 +4,7 @@ Austro-Hungarian and German units together (the errata's addition to 8.3, indexe
 hindenburg 8.3).  The TCRs themselves (Russian 3, Austro-Hungarian 4, German 1:
 hindenburg 2.4, 19.2) are the scenario's ``[parameters] tcr``.
 
-Readings (docs/readings-hindenburg-combat.md):
+Readings (docs/readings.md, Von Hindenburg):
 
 * 5.4 replaces the Major River's die modifier of the Terrain Effects Chart (provisional
   +2 in the standard table) by +1, no longer provisional; the standard table's other

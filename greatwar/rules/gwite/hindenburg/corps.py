@@ -20,7 +20,7 @@ while they stand for it.  In its owner's Movement Segment, whichever unit is sel
 Divisions otherwise move, attack and defend as any unit (21.15): no rule here touches
 them.
 
-Readings (docs/readings-hindenburg-corps.md):
+Readings (docs/readings.md, Von Hindenburg):
 
 * AV10 (a): "disrupted" is having lost a step (no separate state).  A corps that has
   lost a step may not break down; a reconstituted corps has lost the steps its two

@@ -16,7 +16,7 @@ short again ends the game: the Russians have failed them for more than one compl
 Game-Turn and lose (21.23), the Central Powers winning.  The checks missed in a row are kept in
 ``state.data["hindenburg_garrison"]`` (written only while the option is on).
 
-Readings (docs/readings-hindenburg-corps.md): the moment of the check (the end of each
+Readings (docs/readings.md, Von Hindenburg): the moment of the check (the end of each
 Game-Turn, after both Player-Turns: the Russians have their whole next Player-Turn to
 mend what the Central Powers broke); a unit counts toward every requirement whose area
 it stands in (the printed areas do not overlap).

@@ -74,7 +74,7 @@ PUBLIC_MARKER_FIELDS = ("hex", "handle", "known")
 PUBLIC_DISPLAY_FIELDS = ("issued", "boxes", "side", "phase")
 #: the nationality whose units the markers may conceal (18.0 "only German units")
 CONCEALABLE = "germany"
-#: what the Russian's supply overlay means (18.12, 18.41; docs/readings-hindenburg-redaction)
+#: what the Russian's supply overlay means (18.12, 18.41; docs/readings.md, Von Hindenburg)
 OVERLAY = (
     "your units' supply as you can trace it on the board as you see it: unrevealed Gruppen"
     " count as nothing, though a real one may block a line (hindenburg 18.41); the true"

@@ -17,7 +17,7 @@ the segment has no place in the Russian Player-Turn.
   that has not moved, inside Austria-Hungary, at least six hexes from every Russian unit
   (HQs and depots too: "any Russian units"); it undisrupts on a 1 or 2.
 
-Readings (docs/readings-hindenburg-victory.md):
+Readings (docs/readings.md, Von Hindenburg):
 
 * AV10 (a) "disrupted" means having lost a step; undisrupting gives one step back
   (:meth:`HindenburgReplacement.steps_restored`).  The budgets count the Stacking Points

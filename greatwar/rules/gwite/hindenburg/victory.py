@@ -19,7 +19,7 @@ total comes first; its levels of victory are read against the difference).
   scores the areas of its own list that it holds; when the enemy then passes through or
   occupies one, its points are subtracted from the side's total (they were counted while
   it held the area), and the enemy gains nothing for it: the lists are different and each
-  side scores only its own (reading of 23.21, docs/readings-hindenburg-victory.md).
+  side scores only its own (reading of 23.21, docs/readings.md, Von Hindenburg).
   Every change of holder goes through :func:`take_area`, the one call that logs it (AV14:
   what the Russian Player is told when a concealed Gruppe takes an area is decided there).
 
