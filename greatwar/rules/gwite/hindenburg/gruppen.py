@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.hindenburg import data as D
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 #: the optional rule's name (18.0 Hidden Movement (Optional))
 OPTION = "hidden_movement"
 CASE = "hindenburg 18.11"
+#: AV4 reading (a): a Gruppe adjacent at any moment of the phase is revealed at its end
+AV4_OPTION = "gruppen_revealed_if_ever_adjacent"
+#: AV7 reading (b): extra markers may hold units (off: reading (a), dummies only)
+EXTRA_OPTION = "extra_gruppen_hold_units"
 
 
 def active(st: State) -> bool:
@@ -256,3 +261,39 @@ def was_removed(st: State, box: str) -> bool:
     """Whether marker ``box`` has been on the map and removed (18.33 says where it comes
     back)."""
     return box in st.data["gruppen"].get("removed", {})
+
+
+# --- what a marker is, as the rules sort them ----------------------------------------------
+
+
+def hides(st: State, uid: str) -> bool:
+    """18.0 only German units take advantage of hidden movement."""
+    return U.info(st, uid).nationality == D.data(st).gruppen_nationality  # type: ignore[no-any-return]
+
+
+def combat_unit(st: State, uid: str) -> bool:
+    """Neither an HQ nor a supply depot."""
+    ui = U.info(st, uid)
+    return not ui.hq and ui.type != "supply_depot"
+
+
+def kind(st: State, box: str) -> str:
+    """What a marker is, as the reveal rules sort them: ``dummy`` (no units, 18.0),
+    ``hq`` (only HQs, 18.32), ``zoc`` (a unit exerting a Zone of Control, 18.31) or
+    ``quiet`` (units, none with a Zone of Control nor all HQs: a depot, AV5)."""
+    units = contents(st, box)
+    if not units:
+        return "dummy"
+    if all(U.info(st, uid).hq for uid in units):
+        return "hq"
+    rules = U.rules(st)
+    return "zoc" if any(rules.exerts_zoc(st, uid) for uid in units) else "quiet"
+
+
+def holds_units(st: State, box: str) -> bool:
+    """18.43 / AV7: a numbered box holds units; an extra marker only under reading (b)."""
+    return not is_extra(st, box) or bool(D.option(st, EXTRA_OPTION))
+
+
+def german_units_in(st: State, hex_label: str) -> list[str]:
+    return [uid for uid in U.units_in(st, hex_label) if hides(st, uid)]

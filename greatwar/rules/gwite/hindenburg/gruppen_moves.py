@@ -34,6 +34,7 @@ from greatwar.rules.gwite import command, stacking, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
 from greatwar.rules.gwite.hindenburg import gruppen as G
+from greatwar.rules.gwite.hindenburg.reveal import hq_only_in_contact
 from greatwar.rules.gwite.movement import Reach, _displace_hqs, reach_over
 from greatwar.rules.gwite.movement_extension import MovementExtension, blocked_for, blocked_hexes
 from greatwar.rules.gwite.movement_extension import mp_left as unit_mp_left
@@ -45,10 +46,6 @@ if TYPE_CHECKING:
 
 Why = tuple[str, str | None]
 
-#: AV7 reading (b): extra markers may hold units (off: reading (a), dummies only)
-EXTRA_OPTION = "extra_gruppen_hold_units"
-#: AV4 reading (a): a Gruppe adjacent at any moment of the phase is revealed at its end
-AV4_OPTION = "gruppen_revealed_if_ever_adjacent"
 SELECTED = "gruppe"
 SPENT = "gruppen_spent"
 
@@ -76,49 +73,16 @@ def cp_segment(st: State, frame: Frame) -> bool:
     return G.active(st) and frame.get("side") == G.side(st)
 
 
-def hides(st: State, uid: str) -> bool:
-    """18.0 only German units take advantage of hidden movement."""
-    return U.info(st, uid).nationality == D.data(st).gruppen_nationality  # type: ignore[no-any-return]
-
-
-def combat_unit(st: State, uid: str) -> bool:
-    """Neither an HQ nor a supply depot."""
-    ui = U.info(st, uid)
-    return not ui.hq and ui.type != "supply_depot"
-
-
-def kind(st: State, box: str) -> str:
-    """What a marker is, as the reveal rules sort them: ``dummy`` (no units, 18.0),
-    ``hq`` (only HQs, 18.32), ``zoc`` (a unit exerting a Zone of Control, 18.31) or
-    ``quiet`` (units, none with a Zone of Control nor all HQs: a depot, AV5)."""
-    units = G.contents(st, box)
-    if not units:
-        return "dummy"
-    if all(U.info(st, uid).hq for uid in units):
-        return "hq"
-    rules = U.rules(st)
-    return "zoc" if any(rules.exerts_zoc(st, uid) for uid in units) else "quiet"
-
-
-def holds_units(st: State, box: str) -> bool:
-    """18.43 / AV7: a numbered box holds units; an extra marker only under reading (b)."""
-    return not G.is_extra(st, box) or bool(D.option(st, EXTRA_OPTION))
-
-
 def room(st: State, hex_label: str) -> bool:
     """18.11, 18.22: the hex is within its stacking limit."""
     return stacking.stacking_points(st, hex_label) <= U.rules(st).stacking_limit(st, hex_label)
-
-
-def german_units_in(st: State, hex_label: str) -> list[str]:
-    return [uid for uid in U.units_in(st, hex_label) if hides(st, uid)]
 
 
 def supplied_german(st: State, hex_label: str) -> bool:
     """18.33 a supplied German unit in the hex."""
     return any(
         not U.info(st, uid).hq and supply.in_supply(st, uid)
-        for uid in german_units_in(st, hex_label)
+        for uid in G.german_units_in(st, hex_label)
     )
 
 
@@ -137,10 +101,10 @@ def box_for(st: State, hex_label: str, with_units: bool) -> str | None:
             continue
         if G.was_removed(st, box) and not returning_ok:
             continue
-        if with_units and not holds_units(st, box):
+        if with_units and not G.holds_units(st, box):
             continue
         return box
-    if with_units and not D.option(st, EXTRA_OPTION):
+    if with_units and not D.option(st, G.EXTRA_OPTION):
         return None
     return "new"
 
@@ -163,7 +127,7 @@ def dummy_allowance(st: State) -> int:
     found = [
         max(ui.movement)
         for uid, ui in U.static(st).units.items()
-        if hides(st, uid) and combat_unit(st, uid) and ui.movement
+        if G.hides(st, uid) and G.combat_unit(st, uid) and ui.movement
     ]
     return max(found, default=1)
 
@@ -180,12 +144,10 @@ def allowance(st: State, box: str) -> int:
 def member_left(st: State, frame: Frame, uid: str) -> int:
     """Movement Points a unit in a Gruppe has left: none when a rule keeps it still this
     phase (10.4 out of Command Control, a game's rule), else its own (5.14)."""
-    from greatwar.rules.gwite.hindenburg.hidden_movement import HiddenMovement
-
     rules = U.rules(st)
     if not command.may_move(st, uid):
         return 0
-    if super(HiddenMovement, rules).movement_refusal(st, uid) is not None:
+    if super(GruppeMembers, rules).movement_refusal(st, uid) is not None:
         return 0
     return unit_mp_left(st, frame, uid)
 
@@ -212,14 +174,14 @@ def _table_unit(st: State, box: str) -> str | None:
         rules = U.rules(st)
         return min(units, key=lambda uid: (rules.allowance(st, uid), uid))
     for uid in U.static(st).units:
-        if hides(st, uid) and combat_unit(st, uid):
+        if G.hides(st, uid) and G.combat_unit(st, uid):
             return uid
     return None
 
 
 def barred_by_zoc(st: State, box: str) -> bool:
     """18.42 dummies and HQ-only Gruppen never move into an Enemy-controlled hex."""
-    return kind(st, box) in ("dummy", "hq")
+    return G.kind(st, box) in ("dummy", "hq")
 
 
 def reach(st: State, frame: Frame, box: str) -> Reach:
@@ -263,7 +225,7 @@ def _unit_actions(st: State, uid: str) -> list[Action]:
             out.append({"type": SPLIT, "unit": uid})
     if room(st, here):
         for other in G.at(st, here):
-            if other != box and holds_units(st, other):
+            if other != box and G.holds_units(st, other):
                 out.append({"type": JOIN, "unit": uid, "gruppe": other})
     return out
 
@@ -271,7 +233,7 @@ def _unit_actions(st: State, uid: str) -> list[Action]:
 def why_not_hide(st: State, uid: str) -> Why | None:
     """Why a unit in view may not go under a marker now, or None."""
     ui = U.info(st, uid)
-    if not hides(st, uid):
+    if not G.hides(st, uid):
         return f"{ui.name} is not German: only German units hide under Gruppen", "hindenburg 18.0"
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", "hindenburg 18.11"
@@ -287,7 +249,7 @@ def _marker_actions(st: State, frame: Frame) -> list[Action]:
         here = m["hex"]
         if room(st, here):
             for into in G.at(st, here):
-                if into != box and (not m["units"] or holds_units(st, into)):
+                if into != box and (not m["units"] or G.holds_units(st, into)):
                     out.append({"type": MERGE, "gruppe": box, "into": into})
         if box != selected and mp_left(st, frame, box) > 0:
             out.append({"type": SELECT, "gruppe": box})
@@ -305,7 +267,7 @@ def dummy_hexes(st: State) -> list[str]:
     side = G.side(st)
     enemy_zoc = zoc.enemy_controlled(st, side)
     candidates = set(G.hexes(st))
-    candidates.update(U.record(st, uid)["hex"] for uid in U.on_map(st, side) if hides(st, uid))
+    candidates.update(U.record(st, uid)["hex"] for uid in U.on_map(st, side) if G.hides(st, uid))
     return sorted(h for h in candidates if h not in enemy_zoc and box_for(st, h, False) is not None)
 
 
@@ -315,7 +277,7 @@ def free_actions(st: State, frame: Frame) -> list[Action]:
         return []
     out: list[Action] = []
     for uid in U.on_map(st, G.side(st)):
-        if hides(st, uid):
+        if G.hides(st, uid):
             out.extend(_unit_actions(st, uid))
     out.extend({"type": DUMMY, "hex": h} for h in dummy_hexes(st))
     out.extend(_marker_actions(st, frame))
@@ -446,7 +408,7 @@ def _move(st: State, frame: Frame, action: Action) -> None:
         U.place(st, uid, path[-1])
         frame["spent"][uid] = frame["spent"].get(uid, 0) + cost
         U.record(st, uid)["moved_turn"] = st.data["turn"]
-    if bool(D.option(st, AV4_OPTION)) and kind(st, box) == "zoc":
+    if bool(D.option(st, G.AV4_OPTION)) and G.kind(st, box) == "zoc":
         _watch_path(st, box, path)  # AV4 (a): adjacent on the way
     G.move(st, box, path[-1])
     spent = frame.setdefault(SPENT, {})
@@ -469,7 +431,7 @@ def _watch_path(st: State, box: str, path: list[str]) -> None:
     side = G.side(st)
     for h in path:
         for n in board.neighbours[h]:
-            if any(U.info(st, u).side != side and combat_unit(st, u) for u in U.units_in(st, n)):
+            if any(U.info(st, u).side != side and G.combat_unit(st, u) for u in U.units_in(st, n)):
                 G.note_seen(st, box)
                 return
 
@@ -522,7 +484,7 @@ def _why_not_unit(st: State, frame: Frame, action: Action, case: str) -> Why:
             return f"there is no Gruppe {into!r} in {here}", case
         if into == box:
             return f"{_name(st, uid)} is already in Gruppe {box}", case
-        if not holds_units(st, str(into)):
+        if not G.holds_units(st, str(into)):
             return _extra_refusal(str(into))
     if kind_ in (FORM, SPLIT) and box_for(st, here, True) is None:
         return _no_box(st, here)
@@ -591,7 +553,7 @@ def _why_not_move_to(st: State, frame: Frame, box: str, action: Action) -> Why:
     if to in blocked_hexes(st, G.side(st)):
         return f"{to} holds an Enemy unit or fortress", "5.13"
     if barred_by_zoc(st, box) and to in zoc.enemy_controlled(st, G.side(st)):
-        what = "a dummy" if kind(st, box) == "dummy" else "an HQ-only Gruppe"
+        what = "a dummy" if G.kind(st, box) == "dummy" else "an HQ-only Gruppe"
         return (
             f"Gruppe {box} is {what}: it may not move into the Enemy-controlled hex {to}",
             "hindenburg 18.42",
@@ -617,7 +579,7 @@ def _why_not_dummy(st: State, action: Action) -> Why:
     side = G.side(st)
     if h in zoc.enemy_controlled(st, side):
         return f"{h} is Enemy-controlled: no dummy may be placed there", "hindenburg 18.42"
-    if not G.at(st, h) and not german_units_in(st, h):
+    if not G.at(st, h) and not G.german_units_in(st, h):
         return f"a dummy is placed with a German unit or Gruppe; {h} has none", "hindenburg 18.0"
     return (
         "every marker that may be used is on the map or was removed this phase; one removed"
@@ -656,8 +618,6 @@ class GruppenMoves(MovementExtension):
         """The Russian Movement Segment ends: an HQ-only Gruppe a Russian unit stands next
         to is revealed and placed (18.32) before 10.52 would displace its HQ."""
         if G.active(st) and frame.get("side") != G.side(st):
-            from greatwar.rules.gwite.hindenburg.hidden_movement import hq_only_in_contact
-
             hq_only_in_contact(st)
 
     def explain_select(self, st: State, frame: Frame, uid: str) -> Why | None:
@@ -684,7 +644,30 @@ class GruppenMoves(MovementExtension):
 GRUPPEN_MOVES = GruppenMoves()
 
 
+class GruppeMembers:
+    """The units under the markers, as the rules object's part (18.24): they move with
+    their marker."""
+
+    def movement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """18.24 a unit in a Gruppe moves only with its marker."""
+        box = G.marker_of(st, uid) if G.active(st) else None
+        if box is not None:
+            return (
+                f"{U.info(st, uid).name} is in Gruppe {box}: it moves with its marker"
+                " (gruppe_move), or leaves it first",
+                "hindenburg 18.24",
+            )
+        return super().movement_refusal(st, uid)  # type: ignore[misc, no-any-return]
+
+    def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
+        """18.24 a unit in a Gruppe does not entrain (it moves with its marker)."""
+        why = self.movement_refusal(st, uid)
+        if why is not None and G.active(st) and G.marker_of(st, uid) is not None:
+            return why
+        return super().entrain_refusal(st, frame, uid)  # type: ignore[misc, no-any-return]
+
+
 def describe(st: State, box: str) -> dict[str, Any]:
     """A marker as its owner sees it (for prompts and the computer player)."""
     m = G.markers(st)[box]
-    return {"box": box, "hex": m["hex"], "units": list(m["units"]), "kind": kind(st, box)}
+    return {"box": box, "hex": m["hex"], "units": list(m["units"]), "kind": G.kind(st, box)}
