@@ -16,10 +16,13 @@ scenario checks and its own list of what a scenario still lacks.
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pydantic import BaseModel
+
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import option_effects, position, rail
+from greatwar.rules.gwite import option_effects, position, rail, special
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite.cavalry import CavalryRules
 from greatwar.rules.gwite.combat import CombatRules
@@ -62,6 +65,9 @@ class StandardRules(
     #: the name scenarios give the game (``[scenario] game``)
     game: ClassVar[str] = "standard"
     title: ClassVar[str] = "The Great War in the East, standard rules"
+    #: the model of the scenario's ``[special]`` table (the game's own data), checked by
+    #: place (:mod:`special`); None: the game has none
+    special_model: ClassVar[type[BaseModel] | None] = None
     #: the optional rules a player may switch on or off for this game
     options: ClassVar[dict[str, OptionSpec]] = {
         UNLIMITED_OPTION: OptionSpec(
@@ -72,6 +78,8 @@ class StandardRules(
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """What the standard rules need of a scenario's data (a game adds its own)."""
         params = scenario.file.parameters
+        if self.special_model is not None:
+            special.check(scenario, self.special_model, problems)  # the game's own data
         P.validate(scenario, params, problems)  # tables by side or nationality (R8)
         option_effects.validate(scenario, self.options, problems)
         self._refuse_track_limits(scenario, problems)
@@ -150,3 +158,11 @@ class StandardRules(
         of being out of play.  None in the standard rules (Hindenburg 21.1: the Russian
         corps and their division counters)."""
         return {}
+
+
+def game_options(*sections: ModuleType) -> dict[str, OptionSpec]:
+    """A game's options: the standard rules' and each of its sections' ``OPTIONS``."""
+    return {
+        **StandardRules.options,
+        **{name: spec for section in sections for name, spec in section.OPTIONS.items()},
+    }

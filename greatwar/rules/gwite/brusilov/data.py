@@ -5,13 +5,14 @@ rules apply to (Game-Turn 1, Game-Turn 5 in "Attack On Schedule": 18.1, 21.21, 2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
 from greatwar.model.schema import Strict
-from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite import special
 from greatwar.rules.gwite.brusilov.schedule import HISTORICAL_WITHHOLDING, DepotRow, WithholdingRow
+from greatwar.rules.gwite.special import option  # noqa: F401  (the game's sections read options here)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -43,24 +44,19 @@ class BrusilovData(Strict):
 
 
 def parse(scenario: Scenario) -> BrusilovData:
-    """The scenario's Brusilov data (a pydantic ValidationError when malformed)."""
-    return BrusilovData.model_validate(scenario.file.special)
+    """The scenario's ``[special]`` table (a pydantic ValidationError when malformed)."""
+    return special.parse(scenario, BrusilovData)
+
+
+def parsed(scenario: Scenario) -> BrusilovData | None:
+    """The scenario's ``[special]`` table, or None when it is malformed (reported by
+    place by the game's scenario check)."""
+    return special.parsed(scenario, BrusilovData)
 
 
 def data(st: State) -> BrusilovData:
-    """The game's Brusilov data, parsed once per game."""
-    derived = U.static(st).derived
-    found = derived.get("brusilov")
-    if found is None:
-        found = derived["brusilov"] = parse(U.static(st).scenario)
-    return found
-
-
-def option(st: State, name: str) -> Any:
-    """The game's setting of one of its options (the rules' default where the game does
-    not list it: a test game played under a Brusilov rules object)."""
-    value = st.game.options.get(name)
-    return U.rules(st).options[name].default if value is None else value
+    """The game's ``[special]`` table, parsed once per game."""
+    return special.game_data(st, "brusilov", BrusilovData)
 
 
 def surprise_turn(st: State) -> bool:

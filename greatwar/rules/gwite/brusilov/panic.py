@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import data as D
@@ -128,10 +126,10 @@ class Panic:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """23.42 the units exempt from panic are Austro-Hungarian counters of the game."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            exempt = D.parse(scenario).panic_exempt
-        except ValidationError:
+        found = D.parsed(scenario)
+        if found is None:
             return  # reported by place by BrusilovRules.validate
+        exempt = found.panic_exempt
         for cid in exempt:
             counter = scenario.counters.get(cid)
             if counter is None or counter.nationality != AUSTRIA_HUNGARY:

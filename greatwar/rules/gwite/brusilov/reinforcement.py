@@ -21,15 +21,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import reinforcement as R
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import depots
 from greatwar.rules.gwite.brusilov import victory as V
-from greatwar.rules.gwite.brusilov.data import data, parse
+from greatwar.rules.gwite.brusilov.data import data, parsed
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -302,9 +300,8 @@ class BrusilovReinforcement:
         out: list[str] = super().lacks(scenario)  # type: ignore[misc]
         if scenario.fictional:
             return out
-        try:
-            special = parse(scenario)
-        except ValidationError:
+        special = parsed(scenario)
+        if special is None:
             return out
         if not special.depots:
             out.append("the supply depots received per Game-Turn ([special] depots, 20.21)")
@@ -315,10 +312,9 @@ class BrusilovReinforcement:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """20.2 the depot schedule names sides, options and entry letters of the game."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            special = parse(scenario)
-        except ValidationError:
-            return  # reported by place (BrusilovRules.validate)
+        special = parsed(scenario)
+        if special is None:
+            return  # reported by place (the game's scenario check)
         sides = {s.id for s in scenario.sides}
         keys = sides | {n for s in scenario.sides for n in s.nationalities}
         for i, row in enumerate(special.depots):

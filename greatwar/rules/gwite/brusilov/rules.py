@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
-from pydantic import ValidationError
+from typing import ClassVar
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite.brusilov import (
@@ -24,11 +22,7 @@ from greatwar.rules.gwite.brusilov import (
     victory,
 )
 from greatwar.rules.gwite.brusilov import data as D
-from greatwar.rules.gwite.rules import StandardRules
-
-if TYPE_CHECKING:
-    from greatwar.model.loader import Scenario
-    from greatwar.model.problems import Problems
+from greatwar.rules.gwite.rules import StandardRules, game_options
 
 _SECTIONS = (
     combat,
@@ -66,17 +60,5 @@ class BrusilovRules(
 
     game: ClassVar[str] = "brusilov"
     title: ClassVar[str] = "The Brusilov Offensive"
-    options: ClassVar[dict[str, OptionSpec]] = {
-        **StandardRules.options,
-        **{name: spec for section in _SECTIONS for name, spec in section.OPTIONS.items()},
-    }
-
-    def validate(self, scenario: Scenario, problems: Problems) -> None:
-        """The standard checks, then the Brusilov data of ``[special]``."""
-        super().validate(scenario, problems)
-        try:
-            D.parse(scenario)
-        except ValidationError as e:
-            for err in e.errors():
-                where = ("special", *(str(p) for p in err["loc"]))
-                problems.add(where, err["msg"])
+    options: ClassVar[dict[str, OptionSpec]] = game_options(*_SECTIONS)
+    special_model = D.BrusilovData

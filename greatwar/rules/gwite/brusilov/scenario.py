@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite.brusilov import data as D
 
@@ -176,9 +174,8 @@ def _lacks_map(scenario: Scenario) -> list[str]:
 
 
 def _lacks_special(scenario: Scenario) -> list[str]:
-    try:
-        special = D.parse(scenario)
-    except ValidationError:
+    special = D.parsed(scenario)
+    if special is None:
         return []  # reported as a problem by BrusilovRules.validate
     out: list[str] = []
     if not special.panic_exempt:

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import rail, supply
 from greatwar.rules.gwite import units as U
@@ -193,10 +191,10 @@ class BrusilovSupply:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """19.41 the forage region the scenario names must be one of the map's regions."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            name = D.parse(scenario).forage_region
-        except ValidationError:
+        found = D.parsed(scenario)
+        if found is None:
             return  # the game's own check reports malformed [special] data
+        name = found.forage_region
         if name is not None and name not in scenario.board.regions:
             known = ", ".join(sorted(scenario.board.regions)) or "none"
             problems.add(

@@ -27,8 +27,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import command
 from greatwar.rules.gwite import units as U
@@ -224,9 +222,8 @@ class HindenburgCommand:
         """20.12, 20.21: the 9th Army HQ is a German HQ counter; the cavalry HQs are
         German or Austro-Hungarian HQ counters."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            special = D.parse(scenario)
-        except ValidationError:
+        special = D.parsed(scenario)
+        if special is None:
             return  # reported by place by HindenburgRules.validate
         if special.ninth_army_hq:
             _check_hq(

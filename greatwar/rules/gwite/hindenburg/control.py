@@ -31,8 +31,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import supply
@@ -255,9 +253,8 @@ class RailControl:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """17.53 the start region is a map region; its exceptions are rail hexes of it."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            d = D.parse(scenario)
-        except ValidationError:
+        d = D.parsed(scenario)
+        if d is None:
             return  # the game's own check reports malformed [special] data
         validate_region(scenario, problems, "start_friendly_region", d.start_friendly_region)
         board = scenario.board

@@ -41,8 +41,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import command, movement, supply
 from greatwar.rules.gwite import units as U
@@ -290,10 +288,10 @@ class CorpsBreakdown:
     def substitutes(self, scenario: Scenario) -> dict[str, str]:
         """21.11 every corps of ``[special] breakdown`` and its two division counters."""
         out: dict[str, str] = dict(super().substitutes(scenario))  # type: ignore[misc]
-        try:
-            breakdown = D.parse(scenario).breakdown
-        except ValidationError:
+        found = D.parsed(scenario)
+        if found is None:
             return out  # reported by place (HindenburgRules.validate)
+        breakdown = found.breakdown
         for corps, pair in breakdown.items():
             out[corps] = CASE_BREAK
             out.update(dict.fromkeys(pair, CASE_BREAK))
@@ -304,10 +302,10 @@ class CorpsBreakdown:
         one side, a corps and two divisions whose steps together are the corps's; either
         the corps or both divisions start in play, never both."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            breakdown = D.parse(scenario).breakdown
-        except ValidationError:
+        found = D.parsed(scenario)
+        if found is None:
             return  # reported by place (HindenburgRules.validate)
+        breakdown = found.breakdown
         seen: dict[str, str] = {}
         for corps, pair in breakdown.items():
             loc = ("special", "breakdown", corps)

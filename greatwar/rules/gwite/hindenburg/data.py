@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
 from greatwar.model.schema import Strict
-from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite import special
+from greatwar.rules.gwite.special import option  # noqa: F401  (the game's sections read options here)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -90,21 +91,16 @@ class HindenburgData(Strict):
 
 
 def parse(scenario: Scenario) -> HindenburgData:
-    """The scenario's Von Hindenburg data (a pydantic ValidationError when malformed)."""
-    return HindenburgData.model_validate(scenario.file.special)
+    """The scenario's ``[special]`` table (a pydantic ValidationError when malformed)."""
+    return special.parse(scenario, HindenburgData)
+
+
+def parsed(scenario: Scenario) -> HindenburgData | None:
+    """The scenario's ``[special]`` table, or None when it is malformed (reported by
+    place by the game's scenario check)."""
+    return special.parsed(scenario, HindenburgData)
 
 
 def data(st: State) -> HindenburgData:
-    """The game's Von Hindenburg data, parsed once per game."""
-    derived = U.static(st).derived
-    found = derived.get("hindenburg")
-    if found is None:
-        found = derived["hindenburg"] = parse(U.static(st).scenario)
-    return found
-
-
-def option(st: State, name: str) -> Any:
-    """The game's setting of one of its options (the rules' default where the game does
-    not list it: a test game played under a Von Hindenburg rules object)."""
-    value = st.game.options.get(name)
-    return U.rules(st).options[name].default if value is None else value
+    """The game's ``[special]`` table, parsed once per game."""
+    return special.game_data(st, "hindenburg", HindenburgData)

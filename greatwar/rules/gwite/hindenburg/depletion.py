@@ -27,8 +27,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
@@ -179,9 +177,8 @@ class Depletion:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """16.31 the depleted army HQs are Russian HQ counters."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            special = D.parse(scenario)
-        except ValidationError:
+        special = D.parsed(scenario)
+        if special is None:
             return  # reported by place by HindenburgRules.validate
         for i, cid in enumerate(special.depleted_hqs):
             counter = scenario.counters.get(cid)

@@ -26,8 +26,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.phases import Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
@@ -225,10 +223,10 @@ class Garrison:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """21.21 each garrison names a region of the map; the Russians are a side."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            rows = D.parse(scenario).garrison
-        except ValidationError:
+        found = D.parsed(scenario)
+        if found is None:
             return  # reported by place (HindenburgRules.validate)
+        rows = found.garrison
         regions = scenario.board.regions
         for i, row in enumerate(rows):
             if row.region not in regions:

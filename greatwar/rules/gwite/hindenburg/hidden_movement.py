@@ -24,8 +24,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
 from greatwar.engine.phases import Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import combat, fortress, zoc
@@ -91,9 +89,8 @@ class HiddenMovement(M.GruppeMembers):
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """18.0: ``[special] gruppen_nationality`` names the nationality of some counter."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            special = D.parse(scenario)
-        except ValidationError:
+        special = D.parsed(scenario)
+        if special is None:
             return  # reported by the game's own check of [special]
         known = {c.nationality for c in scenario.counters.values()}
         if special.gruppen_nationality not in known:

@@ -32,8 +32,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
@@ -222,9 +220,8 @@ class HindenburgRail:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """17.12, 17.34 the regions the scenario names are map regions."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            d = D.parse(scenario)
-        except ValidationError:
+        d = D.parsed(scenario)
+        if d is None:
             return  # the game's own check reports malformed [special] data
         validate_region(scenario, problems, "rail_region", d.rail_region)
         validate_region(scenario, problems, "offmap_band", d.offmap_band)

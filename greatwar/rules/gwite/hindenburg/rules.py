@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
-
-from pydantic import ValidationError
+from typing import ClassVar
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite.hindenburg import (
@@ -25,11 +23,7 @@ from greatwar.rules.gwite.hindenburg import (
     victory,
 )
 from greatwar.rules.gwite.hindenburg import data as D
-from greatwar.rules.gwite.rules import StandardRules
-
-if TYPE_CHECKING:
-    from greatwar.model.loader import Scenario
-    from greatwar.model.problems import Problems
+from greatwar.rules.gwite.rules import StandardRules, game_options
 
 _SECTIONS = (
     combat,
@@ -70,17 +64,5 @@ class HindenburgRules(
 
     game: ClassVar[str] = "hindenburg"
     title: ClassVar[str] = "Von Hindenburg in Poland"
-    options: ClassVar[dict[str, OptionSpec]] = {
-        **StandardRules.options,
-        **{name: spec for section in _SECTIONS for name, spec in section.OPTIONS.items()},
-    }
-
-    def validate(self, scenario: Scenario, problems: Problems) -> None:
-        """The standard checks, then the Von Hindenburg data of ``[special]``."""
-        super().validate(scenario, problems)
-        try:
-            D.parse(scenario)
-        except ValidationError as e:
-            for err in e.errors():
-                where = ("special", *(str(p) for p in err["loc"]))
-                problems.add(where, err["msg"])
+    options: ClassVar[dict[str, OptionSpec]] = game_options(*_SECTIONS)
+    special_model = D.HindenburgData

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pydantic import ValidationError
-
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite.hindenburg import data as D
 from greatwar.rules.gwite.hindenburg import victory as V
@@ -44,9 +42,8 @@ class HindenburgScenario:
         """What a Von Hindenburg scenario still lacks before it can be played as printed:
         the map's and the counter sheet's data, and what the text breaks off before."""
         out: list[str] = list(super().lacks(scenario))  # type: ignore[misc]
-        try:
-            special = D.parse(scenario)
-        except ValidationError:
+        special = D.parsed(scenario)
+        if special is None:
             return out  # reported as a problem by HindenburgRules.validate
         out += _lacks_map(scenario)
         out += _lacks_regions(scenario, special)

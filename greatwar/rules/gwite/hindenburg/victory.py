@@ -416,10 +416,8 @@ class HindenburgVictory:
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """23.1-23.2 the objectives and the points for destroyed units."""
         super().validate(scenario, problems)  # type: ignore[misc]
-        try:
-            D.parse(scenario)
-        except ValidationError:
-            return  # reported by place (HindenburgRules.validate)
+        if D.parsed(scenario) is None:
+            return  # reported by place (the game's scenario check)
         validate_objectives(scenario, problems)
         validate_destroyed_points(scenario, problems)
 
