@@ -14,6 +14,7 @@ of what an agent may see live in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
@@ -69,10 +70,21 @@ class World:
         return self._state.game.system.determinize(self._state, self.role, rng)
 
 
+def searches(agent: object) -> bool:
+    """Whether the agent is a :class:`SearchingAgent` (it has ``choose_in``): asked of its
+    type once, since an ``isinstance`` against the Protocol costs on every decision."""
+    return _searching_type(type(agent))
+
+
+@cache
+def _searching_type(agent_type: type) -> bool:
+    return callable(getattr(agent_type, "choose_in", None))
+
+
 def decide(agent: Agent, state: State, role: str) -> Action:
     """Ask ``agent`` to act for ``role`` in ``state``, showing it only what the seat may see."""
-    if isinstance(agent, SearchingAgent):
-        return agent.choose_in(state.view(role), World(state, role))
+    if searches(agent):
+        return agent.choose_in(state.view(role), World(state, role))  # type: ignore[attr-defined]
     if getattr(agent, "needs_full_view", False):
         return agent.choose(state.view(role))
     return agent.choose({"role": role, "legal_actions": state.legal_actions(role)})
