@@ -184,7 +184,10 @@ def build_knowledge(st: State) -> State:
         "markers": {
             str(n): {
                 **{f: m[f] for f in PUBLIC_MARKER_FIELDS if f in m},
-                "units": known_contents(seen, m),
+                # nothing of what it holds: of a marker he has learnt is real (18.41) the
+                # Gruppen rules draw the zone he knows of round its hex
+                # (:func:`reveal.known_zones`), never from its contents
+                "units": [],
             }
             for n, m in enumerate(on_map, start=1)
         },
@@ -193,15 +196,6 @@ def build_knowledge(st: State) -> State:
     }
     seen.data.pop(HIDDEN_LOSSES, None)
     return seen
-
-
-def known_contents(seen: State, marker: dict[str, Any]) -> list[str]:
-    """What the stand-in keeps of a marker's contents: nothing.  A marker the Russian has
-    learnt is real (18.41: it exerted a Zone of Control on his unit) keeps its ``known``
-    flag, and the Gruppen rules draw the Zone of Control he knows of round its hex
-    (:func:`hidden_movement.known_zones`), never from what it holds: so the stand-in is
-    the same whatever any marker holds."""
-    return []
 
 
 def legal_on(st: State, role: str) -> list[Action]:
@@ -394,8 +388,6 @@ def deal(sample: State, units: list[str], rng: random.Random, randomly: bool) ->
     if randomly:
         rng.shuffle(pool)
     plan: dict[str, list[str]] = {h: [] for h in handles}
-    for h in handles:
-        markers[h]["units"] = []  # what the perspective kept of a known marker is redealt
     must = [
         h for h in handles if markers[h].get("known") or russian_contact(sample, markers[h]["hex"])
     ]
