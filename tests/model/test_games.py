@@ -27,12 +27,12 @@ def test_a_scenario_plays_the_standard_rules_unless_it_names_a_game() -> None:
 
 def test_a_game_whose_rules_are_not_written_is_refused_by_name(teaching: TeachingCopy) -> None:
     line = teaching.edit(
-        teaching.scenario, 'system = "gwite"\n', 'system = "gwite"\ngame = "caporetto"\n'
+        teaching.scenario, 'system = "gwite"\n', 'system = "gwite"\ngame = "serbia-galicia"\n'
     )
     problem = teaching.only(teaching.problems())
     assert problem.field == "scenario.game" and problem.line == line + 1
-    assert "Caporetto 1917" in problem.message and "not written yet" in problem.message
-    assert "caporetto" not in GAMES and "brusilov" in GAMES
+    assert "Serbia/Galicia" in problem.message and "not written yet" in problem.message
+    assert "serbia-galicia" not in GAMES and "caporetto" in GAMES
 
 
 def test_an_unknown_game_name_is_refused(teaching: TeachingCopy) -> None:

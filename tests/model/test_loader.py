@@ -11,7 +11,7 @@ from greatwar.model.loader import resolve, scenario_ids
 from greatwar.model.problems import Problem, ScenarioError
 from greatwar.rules import load_scenario
 
-TERRAINS = "broken, city, clear, forest, lake, mountain, rough, sea, swamp"
+TERRAINS = "broken, city, clear, forest, lagoon, lake, mountain, rough, sea, swamp"
 
 
 def fields(problems: list[Problem]) -> list[str]:

@@ -4,6 +4,7 @@ its game (``[scenario] game``): the standard rules and each game's exclusive rul
 from __future__ import annotations
 
 from greatwar.rules.gwite.brusilov import BrusilovRules
+from greatwar.rules.gwite.caporetto import CaporettoRules
 from greatwar.rules.gwite.hindenburg import HindenburgRules
 from greatwar.rules.gwite.rules import StandardRules
 
@@ -11,12 +12,12 @@ from greatwar.rules.gwite.rules import StandardRules
 GAMES: dict[str, type[StandardRules]] = {
     StandardRules.game: StandardRules,
     BrusilovRules.game: BrusilovRules,
+    CaporettoRules.game: CaporettoRules,
     HindenburgRules.game: HindenburgRules,
 }
 
 #: the games of the quadrigame whose exclusive rules are still to be written
 PLANNED: dict[str, str] = {
-    "caporetto": "Caporetto 1917",
     "serbia-galicia": "Serbia/Galicia",
 }
 
