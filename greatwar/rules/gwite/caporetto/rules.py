@@ -6,13 +6,78 @@ from __future__ import annotations
 from typing import ClassVar
 
 from greatwar.engine.system import OptionSpec
+from greatwar.rules.gwite.caporetto import (
+    artillery,
+    combat,
+    command,
+    deployment,
+    forced_march,
+    leaders,
+    milano,
+    monitor,
+    movement,
+    pursuit,
+    rail,
+    reinforcement,
+    replacement,
+    retreat,
+    scenario,
+    supply,
+    surprise,
+    switch_lines,
+    victory,
+    withdrawal,
+)
 from greatwar.rules.gwite.caporetto import data as D
 from greatwar.rules.gwite.rules import StandardRules, game_options
 
-_SECTIONS = ()
+_SECTIONS = (
+    movement,
+    monitor,
+    forced_march,
+    rail,
+    reinforcement,
+    combat,
+    retreat,
+    pursuit,
+    withdrawal,
+    leaders,
+    surprise,
+    milano,
+    switch_lines,
+    artillery,
+    supply,
+    command,
+    replacement,
+    victory,
+    scenario,
+    deployment,
+)
 
 
-class CaporettoRules(StandardRules):
+class CaporettoRules(
+    movement.CaporettoMovement,
+    monitor.Monitor,
+    forced_march.ForcedMarch,
+    rail.CaporettoRail,
+    reinforcement.CaporettoReinforcement,
+    combat.CaporettoCombat,
+    retreat.CaporettoRetreat,
+    pursuit.Pursuit,
+    withdrawal.CaporettoWithdrawal,
+    leaders.HeroicLeaders,
+    surprise.SurpriseAttack,
+    milano.MilanoStrike,
+    switch_lines.SwitchLines,
+    artillery.Artillery,
+    supply.CaporettoSupply,
+    command.CaporettoCommand,
+    replacement.CaporettoReplacement,
+    victory.CaporettoVictory,
+    scenario.CaporettoScenario,
+    deployment.Deployment,
+    StandardRules,
+):
     """Caporetto 1917 (15.0-25.3): the standard rules as its cases change them."""
 
     game: ClassVar[str] = "caporetto"
