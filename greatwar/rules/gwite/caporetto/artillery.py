@@ -1,4 +1,5 @@
-"""Artillery barrage (caporetto 17.0-17.27, 8.14): artillery brigades and the monitor support attacks and defences with their Barrage Strengths."""
+"""Artillery barrage (caporetto 17.0-17.27, 8.14): artillery brigades and the monitor
+support attacks and defences with their Barrage Strengths."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Combat in Caporetto (caporetto 8.4, 8.51, 8.75, 12.2): the majority-TCR column, brigade steps, the Ils ne passeront pas roll, no cavalry limitation."""
+"""Combat in Caporetto (caporetto 8.4, 8.51, 8.75, 12.2): the majority-TCR column, brigade
+steps, the Ils ne passeront pas roll, no cavalry limitation."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Command control in Caporetto (caporetto 10.0, 10.2, 10.33, 10.55): no Command Strength, ridges, the monitor."""
+"""Command control in Caporetto (caporetto 10.0, 10.2, 10.33, 10.55): no Command Strength,
+ridges, the monitor."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The pre-game deployment (caporetto 25.2-25.33, Appendix A and B): the Tyrol Offensive's set-up choices and free deployment."""
+"""The pre-game deployment (caporetto 25.2-25.33, Appendix A and B): the Tyrol Offensive's
+set-up choices and free deployment."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Forced march (caporetto 19.0): a larger allowance for one move, paid for in steps (19.11-19.22)."""
+"""Forced march (caporetto 19.0): a larger allowance for one move, paid for in steps
+(19.11-19.22)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Heroic leaders (caporetto 21.0, optional): Rommel with the Bayrischer Alpenkorps (21.1), the DiGiorgio-Ferretti provision (21.2)."""
+"""Heroic leaders (caporetto 21.0, optional): Rommel with the Bayrischer Alpenkorps (21.1),
+the DiGiorgio-Ferretti provision (21.2)."""
 
 from __future__ import annotations
 

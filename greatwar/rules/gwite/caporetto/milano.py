@@ -1,4 +1,5 @@
-"""The Milano strike (caporetto 22.0): the Italian 41st and 42nd Cavalry Divisions arrive two Game-Turns after the strike is crushed."""
+"""The Milano strike (caporetto 22.0): the Italian 41st and 42nd Cavalry Divisions arrive
+two Game-Turns after the strike is crushed."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The Italian monitor (caporetto 17.3): its own movement class on sea and coastal hexes (17.31), and a unit that neither affects nor is affected by land units (7.26, 6.11, 17.32)."""
+"""The Italian monitor (caporetto 17.3): its own movement class on sea and coastal hexes
+(17.31), and a unit that neither affects nor is affected by land units (7.26, 6.11,
+17.32)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Pursuit (caporetto 20.0): TCR 1 attackers follow a unit that retreats more than one hex, in place of the advance after combat."""
+"""Pursuit (caporetto 20.0): TCR 1 attackers follow a unit that retreats more than one hex,
+in place of the advance after combat."""
 
 from __future__ import annotations
 

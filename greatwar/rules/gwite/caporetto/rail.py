@@ -1,4 +1,5 @@
-"""Rail movement in Caporetto (caporetto 5.31-5.34): rates and capacities, friendly lines by the trench system, entraining for 2 Movement Points, detrained artillery."""
+"""Rail movement in Caporetto (caporetto 5.31-5.34): rates and capacities, friendly lines
+by the trench system, entraining for 2 Movement Points, detrained artillery."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Reinforcements in Caporetto (caporetto 14.12, 14.3, 14.4): entrained arrival, the one Allied entry hex and blocked entry, the Central Powers' unlettered arrivals."""
+"""Reinforcements in Caporetto (caporetto 14.12, 14.3, 14.4): entrained arrival, the one
+Allied entry hex and blocked entry, the Central Powers' unlettered arrivals."""
 
 from __future__ import annotations
 

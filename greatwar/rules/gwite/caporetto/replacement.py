@@ -1,4 +1,5 @@
-"""Step replacement in Caporetto (caporetto 13.0, 25.1): brigades, the distance and the fortress exception, corps rebuilt one step at a time."""
+"""Step replacement in Caporetto (caporetto 13.0, 25.1): brigades, the distance and the
+fortress exception, corps rebuilt one step at a time."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Retreat in Caporetto (caporetto 8.61, 8.62, 8.63, 23.32): ridges, the stack's TCR, overstacking kept until the next Movement Phase, the Italians' first-turn retreat."""
+"""Retreat in Caporetto (caporetto 8.61, 8.62, 8.63, 23.32): ridges, the stack's TCR,
+overstacking kept until the next Movement Phase, the Italians' first-turn retreat."""
 
 from __future__ import annotations
 

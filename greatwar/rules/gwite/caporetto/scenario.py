@@ -1,4 +1,5 @@
-"""Caporetto scenarios (caporetto 2.3, 4.0, 4.1, 25.0): what a scenario gives and what it still lacks."""
+"""Caporetto scenarios (caporetto 2.3, 4.0, 4.1, 25.0): what a scenario gives and what it
+still lacks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Supply in Caporetto (caporetto 9.12-9.25): ranges, the lagoon link, the supply source, ridges and the monitor, rail interdiction, attrition exemptions."""
+"""Supply in Caporetto (caporetto 9.12-9.25): ranges, the lagoon link, the supply source,
+ridges and the monitor, rail interdiction, attrition exemptions."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The old switch lines (caporetto Appendix C, optional): +1 to the Defense Strength of units in them."""
+"""The old switch lines (caporetto Appendix C, optional): +1 to the Defense Strength of
+units in them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Victory in Caporetto (caporetto 24.0-24.4): two totals, step losses by nationality, fortresses destroyed, supplied steps in regions at the end."""
+"""Victory in Caporetto (caporetto 24.0-24.4): two totals, step losses by nationality,
+fortresses destroyed, supplied steps in regions at the end."""
 
 from __future__ import annotations
 

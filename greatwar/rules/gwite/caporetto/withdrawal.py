@@ -1,4 +1,5 @@
-"""Withdrawal before combat in Caporetto (caporetto 4.0, 12.1, 23.31): every TCR 1 unit withdraws as if it were cavalry, but not the Italians on Game-Turn 1."""
+"""Withdrawal before combat in Caporetto (caporetto 4.0, 12.1, 23.31): every TCR 1 unit
+withdraws as if it were cavalry, but not the Italians on Game-Turn 1."""
 
 from __future__ import annotations
 
