@@ -268,7 +268,8 @@ def score(st: State, side: str, case: str, points: int, why: str) -> None:
     by_case[case] = by_case.get(case, 0) + points
     verb = "score" if points >= 0 else "lose"
     st.log(
-        f"{side_name(st, side)} {verb} {abs(points)} Victory Points: {why}"
+        f"{side_name(st, side)} {verb} {abs(points)} Victory"
+        f" Point{'' if abs(points) == 1 else 's'}: {why}"
         f" (totals: {totals_text(st, totals(st))}).",
         case=case,
     )

@@ -219,6 +219,9 @@ def test_24_13_anglo_french_steps_and_italian_eliminations(position: Any, fixed_
     texts = logged(st, "caporetto 24.13")
     assert len(texts) == 7
     assert any(t.startswith("Central Powers score 2 Victory Points: IV Corps") for t in texts)
+    assert any(
+        t.startswith("Central Powers score 1 Victory Point: 46th Infantry Division") for t in texts
+    )
     assert any("French 64th Division (fictional) lost 1 step at 5 each" in t for t in texts)
     assert any("British 23rd Division (fictional) lost 1 step at 5 each" in t for t in texts)
     assert not any("Bersaglieri" in t or "43rd" in t for t in texts)
