@@ -522,7 +522,15 @@ class CaporettoVictory:
             out["summary"] = f"{out['level']} ({why}); {out['summary']}"
         out["decisive"] = why
         out["case"] = why or MORE_POINTS
-        out["lines"] = [line.__dict__ for line in lines(st)]
+        scored_lines = lines(st)
+        out["lines"] = [line.__dict__ for line in scored_lines]
+        breakdown = "; ".join(
+            f"{side_name(st, x.side)} {x.points:+d} for {x.text} ({x.case})"
+            for x in scored_lines
+            if x.points
+        )
+        if breakdown:
+            out["summary"] += f": {breakdown}"
         return out
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:

@@ -146,6 +146,12 @@ def test_24_11_central_powers_score_10_per_supplied_division_corps_or_artillery_
     scored = next(x for x in result["lines"] if x["case"] == "caporetto 24.11")
     assert scored["points"] == 60
     assert scored["text"].startswith("6 supplied division, corps or artillery steps")
+    assert result["summary"] == (
+        "Central Powers Victory (Central Powers 60, Allies 0: difference +60 for the Central"
+        " Powers): Central Powers +60 for 6 supplied division, corps or artillery steps in"
+        " beyond the taglia at 10 each (caporetto 24.11)"
+    )
+    assert st.data["log"][-1]["text"] == f"The game is over: {result['summary']}"
 
 
 def test_24_11_steps_out_of_supply_at_the_end_count_nothing(position: Any) -> None:
@@ -547,3 +553,18 @@ def test_24_13_points_per_stacking_point_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as err:
         greatwar.load(path)
     assert "per_stacking_point_eliminated" in str(err.value)
+
+
+def test_24_23_a_city_off_the_map_is_refused_by_name(tmp_path: Path) -> None:
+    path = write_game_position(
+        tmp_path,
+        SCENARIO,
+        MAP,
+        COUNTERS,
+        {},
+        phasing="central",
+        special={"allied_vp_cities": ["1913", "4040"]},
+    )
+    with pytest.raises(ScenarioError) as err:
+        greatwar.load(path)
+    assert "allied_vp_cities" in str(err.value) and "'4040'" in str(err.value)
