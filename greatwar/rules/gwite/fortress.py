@@ -70,6 +70,7 @@ def lose_steps(st: State, hex_label: str, steps: int, case: str = "11.13") -> in
     assert f is not None
     if destroyed(st, hex_label):
         st.log(f"{f.name} ({hex_label}) is destroyed.", case="11.15")
+        U.rules(st).fortress_destroyed(st, hex_label)
     else:
         st.log(
             f"{f.name} ({hex_label}) loses {taken} fortress step{'s' if taken > 1 else ''}"

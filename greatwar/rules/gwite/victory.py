@@ -76,6 +76,53 @@ def level_for(victory: Victory, total: int) -> VictoryLevel | None:
     )
 
 
+# --- two totals, one per Player (Hindenburg 23.0, Caporetto 24.0) --------------------------
+
+
+def index_and_other(st: State) -> tuple[str, str]:
+    """In a game with one total per Player: the side whose total the difference counts
+    first (``[victory] index_side``) and the other."""
+    victory = st.game.scenario.file.victory
+    first = victory.index_side if victory is not None else U.static(st).side_ids[0]
+    return first, U.enemy_of(st, first)
+
+
+def totals_difference(st: State, totals: dict[str, int]) -> int:
+    """The difference of the two totals: the index side's minus the other's (with any
+    points a ``[position]`` gives the index at the start)."""
+    first, second = index_and_other(st)
+    return int(st.data["vp"]) + totals[first] - totals[second]
+
+
+def totals_text(st: State, totals: dict[str, int]) -> str:
+    """Both totals as the log shows them, the index side's first."""
+    first, second = index_and_other(st)
+    return f"{side_name(st, first)} {totals[first]}, {side_name(st, second)} {totals[second]}"
+
+
+def totals_result(st: State, totals: dict[str, int]) -> dict[str, Any]:
+    """The result of a game with one total per Player: the scenario's level of victory
+    read against the difference of the totals (the game adds what is its own)."""
+    victory = st.game.scenario.file.victory
+    assert victory is not None
+    first, _ = index_and_other(st)
+    diff = totals_difference(st, totals)
+    level = level_for(victory, diff)
+    name = level.result if level else "no level of victory matches"
+    return {
+        "winner": level.winner if level else None,
+        "vp": diff,
+        "index_side": first,
+        "totals": totals,
+        "level": name,
+        "summary": (
+            f"{name} ({totals_text(st, totals)}: difference {diff:+d} for the"
+            f" {side_name(st, first)})"
+        ),
+        "source": victory.source,
+    }
+
+
 class VictoryRules:
     """The variation points of victory (a game's rules class may override them)."""
 
@@ -113,6 +160,10 @@ class VictoryRules:
             f"Victory points {signed:+d} for the elimination of {ui.name}.",
             case=victory.elimination_case or None,
         )
+
+    def fortress_destroyed(self, st: State, hex_label: str) -> None:
+        """The fortress in ``hex_label`` has just lost its last step (11.15).  Nothing in
+        the standard rules (Caporetto 24.12 scores it)."""
 
     def steps_lost(self, st: State, uid: str, steps: int, case: str) -> None:
         """A unit lost steps (by the rule ``case``) and is still on the map.  Nothing in the

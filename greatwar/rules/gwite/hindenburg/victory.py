@@ -39,7 +39,12 @@ from greatwar.model.board import canonical
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.victory import level_for
+from greatwar.rules.gwite.victory import (
+    index_and_other,
+    totals_difference,
+    totals_result,
+    totals_text,
+)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
@@ -117,21 +122,17 @@ def totals(st: State) -> dict[str, int]:
 
 def first_and_second(st: State) -> tuple[str, str]:
     """The side whose total the difference counts (``[victory] index_side``) and the other."""
-    victory = _victory(st)
-    first = victory.index_side if victory is not None else U.static(st).side_ids[0]
-    return first, U.enemy_of(st, first)
+    return index_and_other(st)
 
 
 def difference(st: State) -> int:
     """23.0 the difference of the totals: the index side's minus the other's (with any
     points a ``[position]`` gives the index at the start, none in this game's rules)."""
-    first, second = first_and_second(st)
-    return int(st.data["vp"]) + total(st, first) - total(st, second)
+    return totals_difference(st, totals(st))
 
 
 def _totals_text(st: State) -> str:
-    first, second = first_and_second(st)
-    return f"{side_name(st, first)} {total(st, first)}, {side_name(st, second)} {total(st, second)}"
+    return totals_text(st, totals(st))
 
 
 def take_area(st: State, side: str, hex_label: str) -> None:
@@ -390,28 +391,11 @@ class HindenburgVictory:
         victory = _victory(st)
         if victory is None:
             return super().result(st)  # type: ignore[misc,no-any-return]
-        first, second = first_and_second(st)
-        diff = difference(st)
-        level = level_for(victory, diff)
-        name = level.result if level else "no level of victory matches"
+        out = totals_result(st, totals(st))
         notes = provisional(st.game.scenario)
-        summary = (
-            f"{name} ({side_name(st, first)} {total(st, first)}, {side_name(st, second)}"
-            f" {total(st, second)}: difference {diff:+d} for the {side_name(st, first)})"
-        )
         if notes:
-            summary += "; provisional: " + "; ".join(notes)
-        return {
-            "winner": level.winner if level else None,
-            "vp": diff,
-            "index_side": first,
-            "totals": totals(st),
-            "level": name,
-            "summary": summary,
-            "areas": _areas_report(st),
-            "provisional": notes,
-            "source": victory.source,
-        }
+            out["summary"] += "; provisional: " + "; ".join(notes)
+        return {**out, "areas": _areas_report(st), "provisional": notes}
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
         """23.1-23.2 the objectives and the points for destroyed units."""
