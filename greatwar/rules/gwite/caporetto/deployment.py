@@ -331,7 +331,7 @@ class DeploymentStep(Handler):
                     " chose not to): it stays out of play.",
                     case=t.case,
                 )
-        st.log(f"{side_name(st, side)} Player has set up.", case=self.case)
+        st.log(f"{side_name(st, side)}: the set-up is done.", case=self.case)
         st.pop()
 
     def _not_set_up(self, st: State, uid: str, case: str) -> None:
@@ -440,4 +440,9 @@ class Deployment:
             out.update({uid: s.case for uid in s.units})
         if special.transfer is not None and special.transfer.vacated_unit:
             out[special.transfer.vacated_unit] = special.transfer.case
-        return {uid: case for uid, case in out.items() if uid in scenario.counters}
+        counters = scenario.counters
+        return {
+            uid: case
+            for uid, case in out.items()
+            if uid in counters and counters[uid].setup is None and counters[uid].arrive is None
+        }
