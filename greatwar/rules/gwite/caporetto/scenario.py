@@ -58,8 +58,10 @@ class CaporettoScenario:
         if special is None:
             return out  # reported as a problem by validate
         out += _lacks_map(scenario, special)
+        out += _lacks_places(special)
         out += _lacks_regions(scenario, special)
         out += _lacks_counters(scenario)
+        out += _lacks_set_ups(special)
         return out
 
 
@@ -197,29 +199,60 @@ def _lacks_map(scenario: Scenario, special: D.CaporettoData) -> list[str]:
         out.append(f"the major rivers of the map, the {costly} among them (caporetto 18.2)")
     if not board.rails:
         out.append("the rail lines of the map (caporetto 5.31-5.34, 9.13, 9.19)")
-    if not board.entries:
-        out.append("the lettered entry hexes of the map (caporetto 14.4)")
+    if not board.country:
+        out.append("the map's countries: the sides of the trench system (caporetto 5.32)")
+    allied = {special.allied_entry} if special.allied_entry else set()
+    if not {h for e in board.entries.values() for h in e.hexes} - allied:
+        out.append("the Central Powers' lettered entry hexes of the map (caporetto 14.4)")
     if not board.fortresses:
         out.append("the Italian fortresses of the map (caporetto 13.0, 24.12, 25.33)")
     return out
 
 
+def _lacks_places(special: D.CaporettoData) -> list[str]:
+    out = []
+    if not special.venezia:
+        out.append("the hex of Venezia ([special] venezia, caporetto 9.12)")
+    if not special.allied_vp_cities:
+        out.append("the hexes of Trieste and Trent ([special] allied_vp_cities, caporetto 24.23)")
+    return out
+
+
 def _lacks_regions(scenario: Scenario, special: D.CaporettoData) -> list[str]:
     regions = scenario.board.regions
-    return [
-        f"the hexes of the map's region {name!r} ({_case(loc)})"
-        for loc, name in _regions(special)
-        if name in regions and not regions[name]
+    cases: dict[str, list[str]] = {}
+    for loc, name in _regions(special):
+        if name in regions and not regions[name]:
+            case = _case(special, loc)
+            if case not in cases.setdefault(name, []):
+                cases[name].append(case)
+    return [f"the hexes of the map's region {n!r} ({', '.join(c)})" for n, c in cases.items()]
+
+
+def _lacks_set_ups(special: D.CaporettoData) -> list[str]:
+    """The set-ups whose counters are still to be entered (25.23, 25.33)."""
+    out = [
+        f"the counters set up under {s.case} ([special] deployment units)"
+        for s in special.deployment
+        if not s.units
     ]
+    t = special.transfer
+    if t is not None and not t.units:
+        out.append(
+            f"the German Stosstruppen divisions and HQs that may be transferred ({t.case}:"
+            " [special] transfer units, corps_hqs, army_hqs)"
+        )
+    return out
 
 
-def _case(loc: tuple[str | int, ...]) -> str:
+def _case(special: D.CaporettoData, loc: tuple[str | int, ...]) -> str:
     key = str(loc[1])
+    if key == "deployment":
+        return special.deployment[int(loc[2])].case
     return {
         "central_vp_region": "caporetto 24.11",
         "allied_vp_region": "caporetto 24.21",
         "switch_lines": "caporetto Appendix C",
-        "deployment": "caporetto 25.21-25.22",
         "transfer": "caporetto 25.23",
         "deployment_regions": "caporetto Appendix A",
     }.get(key, "caporetto")
