@@ -13,19 +13,25 @@ naming the place.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.system import OptionSpec
 from greatwar.model.board import check_hex
+from greatwar.rules.gwite import fortress
 from greatwar.rules.gwite.caporetto import data as D
 
 if TYPE_CHECKING:
+    from greatwar.engine.state import State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
     from greatwar.model.schema import Counter
 
 #: this section's optional rules (merged into :attr:`CaporettoRules.options`)
 OPTIONS: dict[str, OptionSpec] = {}
+
+#: caporetto 2.32 the fortress markers printed on the game sheet
+FORT_DESTROYED = "Fort Destroyed"
+FORT_WEAKENED = "Fort Weakened"
 
 #: the word that marks a value the rulebook does not print
 PROVISIONAL = "provisional"
@@ -50,6 +56,16 @@ class CaporettoScenario:
         _check_sides(scenario, special, problems)
         _check_hqs(scenario, problems)
 
+    def redact_view(self, st: State, role: str | None, view: dict[str, Any]) -> dict[str, Any]:
+        """2.32 the fortress markers on the map: each fortress that has lost steps, Fort
+        Weakened (its smaller defense, std 11.14) or Fort Destroyed (11.15).  (The corps
+        reduction markers are each unit's ``steps_lost``.)"""
+        out: dict[str, Any] = super().redact_view(st, role, view)  # type: ignore[misc]
+        markers = fort_markers(st)
+        if markers:
+            out = {**out, "fort_markers": markers}
+        return out
+
     def lacks(self, scenario: Scenario) -> list[str]:
         """What a Caporetto scenario still lacks before it can be played as printed: the
         map's and the counter sheet's data the rules need."""
@@ -63,6 +79,19 @@ class CaporettoScenario:
         out += _lacks_counters(scenario)
         out += _lacks_set_ups(special)
         return out
+
+
+def fort_markers(st: State) -> dict[str, str]:
+    """2.32 the marker on each fortress that has lost steps: Fort Destroyed once it has
+    none left (std 11.15), Fort Weakened once it defends with its smaller value (11.14)
+    or has lost any step."""
+    out: dict[str, str] = {}
+    for h in st.game.scenario.board.fortresses:
+        if fortress.destroyed(st, h):
+            out[h] = FORT_DESTROYED
+        elif fortress.steps_lost(st, h):
+            out[h] = FORT_WEAKENED
+    return out
 
 
 # --- references of [special] ---------------------------------------------------------
