@@ -54,7 +54,14 @@ ARMY_HQ_AT = 4
 #: caporetto 25.31: the Allied Player sets up first (provisional for free deployment in
 #: the historical scenario: see the readings)
 FIRST = "allied"
+#: Appendix A is no numbered case (the case index has none): it is named in the text
 CASE_A = "caporetto Appendix A"
+
+
+def cite(text: str, case: str) -> tuple[str, str | None]:
+    """A log line or a refusal with its case; Appendix A's named in the text instead."""
+    return (f"{text} ({CASE_A})", None) if case == CASE_A else (text, case)
+
 
 #: this section's optional rules (merged into :attr:`CaporettoRules.options`)
 OPTIONS: dict[str, OptionSpec] = {
@@ -62,26 +69,26 @@ OPTIONS: dict[str, OptionSpec] = {
         False,
         "Free deployment: the Allied Player sets up his units anywhere on the Allied side"
         " of the trench lines before Game-Turn 1 (Appendix A)",
-        CASE_A,
+        "",
     ),
     FREE_CENTRAL: OptionSpec(
         False,
         "Free deployment: the Central Powers Player sets up his units anywhere on his side"
         " of the trench lines before Game-Turn 1 (Appendix A)",
-        CASE_A,
+        "",
     ),
     MATCHED_ALLIED: OptionSpec(
         False,
         "Matched orders of battle: the Allies play the other scenario's order of battle"
         " (the scenario's Allied set-ups marked for it are made or left out; Appendix B)",
-        "caporetto Appendix B",
+        "",
     ),
     MATCHED_CENTRAL: OptionSpec(
         False,
         "Matched orders of battle: the Central Powers play the other scenario's order of"
         " battle (the Tyrol's extra units and transfer in the historical game, or none of"
         " them in the Tyrol Offensive; Appendix B)",
-        "caporetto Appendix B",
+        "",
     ),
 }
 
@@ -290,7 +297,8 @@ class DeploymentStep(Handler):
         frame["placed"].append(uid)
         name = U.info(st, uid).name
         moved = f" from {before}" if before else ""
-        st.log(f"{name} is set up in {hex_label}{moved}.", case=case)
+        line, cited = cite(f"{name} is set up in {hex_label}{moved}.", case)
+        st.log(line, case=cited)
         self._rommel_follows(st, uid, before, hex_label)
 
     def _rommel_follows(self, st: State, uid: str, before: str | None, hex_label: str) -> None:
@@ -378,7 +386,8 @@ class DeploymentStep(Handler):
             return self._why_not_unit(st, frame, uid)
         hexes, case = found
         if hex_label not in hexes:
-            return f"{ui.name} may not be set up in {hex_label}: not {self._where(st, case)}", case
+            where = self._where(case)
+            return cite(f"{ui.name} may not be set up in {hex_label}: not {where}", case)
         why = fits(st, uid, hex_label)
         if why is not None:
             return why, "caporetto 6.0"
@@ -406,7 +415,7 @@ class DeploymentStep(Handler):
                 return f"{name} may set up only in a hex vacated by a transfer", t.case
         return f"{name} is set up as the scenario prints it", self.case
 
-    def _where(self, st: State, case: str) -> str:
+    def _where(self, case: str) -> str:
         return {
             "caporetto 25.21": "in or north-west of the Austro-Hungarian trench line",
             "caporetto 25.22": "in or behind an Austro-Hungarian trench line",

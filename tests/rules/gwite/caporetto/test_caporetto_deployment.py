@@ -227,7 +227,9 @@ def test_appendix_a_free_deployment_sets_up_anywhere_on_the_players_side() -> No
     assert "side of the trench lines" in text
     choose(st, "allied", "deploy", unit="I-IV", hex="0210")
     assert U.record(st, "I-IV")["hex"] == "0210"
-    assert "IV Corps (fictional) is set up in 0210 from 1405." in logged(st, "caporetto Appendix A")
+    assert "IV Corps (fictional) is set up in 0210 from 1405. (caporetto Appendix A)" in [
+        e["text"] for e in st.data["log"]
+    ]
 
 
 def test_appendix_a_free_deployment_for_the_historical_order_of_set_up() -> None:
