@@ -3,12 +3,12 @@ set-up choices and free deployment.
 
 Before Game-Turn 1 each Player with something to set up has a deployment step (a frame
 of :meth:`pregame_steps`): the Allied Player first (25.31), then the Central Powers.  His
-legal actions are each unit with each hex it may be set up in (``deploy``) and ``done``.
+legal actions are each unit with each hex it may be set up in (``deploy``) and ``end_deployment``.
 
 * 25.21, 25.22, 25.33: the counters of the scenario's ``[special] deployment`` set-ups,
   printed with no set-up hex (or, the French and British, with an arrival), go to the
   hexes of the set-up's region (or the side's own fortress hexes, 25.33), within the
-  Stacking Limit (6.0).  Each must be set up before ``done`` (see the readings) unless
+  Stacking Limit (6.0).  Each must be set up before ``end_deployment`` (see the readings) unless
   no hex is left for it.
 * 25.23: up to 4 of the ``[special] transfer`` Stosstruppen divisions may leave their
   set-up hexes for the transfer region; with 2 transferred one corps HQ, with 4 one army
@@ -261,12 +261,12 @@ class DeploymentStep(Handler):
                 {"type": "deploy", "unit": uid, "hex": h} for h in hexes if fits(st, uid, h) is None
             ]
         if self._unplaced_required(st, frame) == []:
-            actions.append({"type": "done"})
+            actions.append({"type": "end_deployment"})
         return actions
 
     def _unplaced_required(self, st: State, frame: Frame) -> list[tuple[str, str]]:
         """The set-up counters not yet set up that still have a hex to go to (each with
-        its case): ``done`` waits for them."""
+        its case): ``end_deployment`` waits for them."""
         out = []
         for s in setups(st, frame["side"]):
             hexes = fortress_hexes(st, s.side) if s.fortresses else region_hexes(st, s.region)
@@ -280,7 +280,7 @@ class DeploymentStep(Handler):
     # --- what an action does ---
 
     def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
-        if action["type"] == "done":
+        if action["type"] == "end_deployment":
             self._finish(st, frame, role)
             return
         uid, hex_label = action["unit"], action["hex"]
@@ -361,7 +361,7 @@ class DeploymentStep(Handler):
         if role != frame["side"]:
             return f"the {side_name(st, frame['side'])} Player is setting up now", self.case
         kind = action.get("type")
-        if kind == "done":
+        if kind == "end_deployment":
             missing = self._unplaced_required(st, frame)
             if missing:
                 uid, case = missing[0]

@@ -31,7 +31,7 @@ def allied_done(st: State) -> None:
     """25.33 the Allied set-up of the teaching Tyrol: both divisions in Forte Alto."""
     choose(st, "allied", "deploy", unit="F-64", hex="0807")
     choose(st, "allied", "deploy", unit="B-23", hex="0807")
-    choose(st, "allied", "done")
+    choose(st, "allied", "end_deployment")
 
 
 def refused(st: State, role: str, action: dict[str, Any], case: str) -> str:
@@ -77,9 +77,9 @@ def test_25_33_french_and_british_set_up_in_italian_fortress_hexes() -> None:
     assert U.record(st, "F-64") == {**U.record(st, "F-64"), "hex": "0807", "status": "on_map"}
     assert "French 64th Division (fictional) is set up in 0807." in logged(st, "caporetto 25.33")
     # done waits for the British division, which still has room in the fortress
-    refused(st, "allied", {"type": "done"}, "25.33")
+    refused(st, "allied", {"type": "end_deployment"}, "25.33")
     choose(st, "allied", "deploy", unit="B-23", hex="0807")
-    choose(st, "allied", "done")
+    choose(st, "allied", "end_deployment")
     assert U.record(st, "B-23")["hex"] == "0807"
 
 
@@ -149,7 +149,7 @@ def test_25_22_extra_austro_hungarians_set_up_behind_any_austro_hungarian_trench
 def test_25_22_done_waits_for_every_extra_unit() -> None:
     st = new_game()
     allied_done(st)
-    text = refused(st, "central", {"type": "done"}, "caporetto 25.2")
+    text = refused(st, "central", {"type": "end_deployment"}, "caporetto 25.2")
     assert "still to be set up" in text
 
 
@@ -209,7 +209,7 @@ def test_25_23_the_33rd_not_set_up_stays_out_of_play() -> None:
         choose(st, "central", "deploy", unit=uid, hex=f"{16 + n % 4:02d}0{1 + n // 4}")
     for n, uid in enumerate(("AH-D10", "AH-D11", "AH-D12", "AH-D13")):
         choose(st, "central", "deploy", unit=uid, hex=f"18{n + 2:02d}")
-    choose(st, "central", "done")
+    choose(st, "central", "end_deployment")
     assert U.record(st, "AH-33")["status"] == "out_of_play"
     assert any("stays out of play" in t for t in logged(st, "caporetto 25.23"))
     # the game goes on to Game-Turn 1, the Central Powers first (4.0)
@@ -238,7 +238,7 @@ def test_appendix_a_free_deployment_for_the_historical_order_of_set_up() -> None
     st = game.new_state(1)
     assert st.top()["kind"] == DP.KIND and st.top()["side"] == "central"
     choose(st, "central", "deploy", unit="AH-10C", hex="1609")
-    choose(st, "central", "done")
+    choose(st, "central", "end_deployment")
     assert U.record(st, "AH-10C")["hex"] == "1609" and st.top()["kind"] != DP.KIND
 
 
