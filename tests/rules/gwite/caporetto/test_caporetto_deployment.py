@@ -288,3 +288,20 @@ def test_25_31_the_random_agent_finishes_the_deployment() -> None:
     assert all(f["kind"] != DP.KIND for f in st.data["stack"])
     assert U.record(st, "G-195R")["status"] == "on_map"
     assert U.record(st, "F-64")["hex"] == "0807"
+
+
+def test_25_21_the_heuristic_sets_up_near_the_enemy_and_keeps_the_printed_set_up() -> None:
+    from greatwar.ai.base import World
+    from greatwar.ai.heuristic import HeuristicAgent
+
+    st = new_game({DP.FREE_CENTRAL: True})
+    agents = {"allied": HeuristicAgent(1), "central": HeuristicAgent(2)}
+    for _ in range(100):
+        if all(f["kind"] != DP.KIND for f in st.data["stack"]):
+            break
+        role = st.active_roles()[0]
+        st.apply(role, agents[role].choose_in(st.view(role), World(st, role)))
+    assert all(f["kind"] != DP.KIND for f in st.data["stack"])
+    # 25.21: in the Tyrol salient, on the row facing the Italian Tyrol line
+    assert U.record(st, "G-195R")["hex"] in SALIENT and U.record(st, "G-195R")["hex"][2:] == "02"
+    assert U.record(st, "G-12")["hex"] == "1505"  # the printed set-up is kept
