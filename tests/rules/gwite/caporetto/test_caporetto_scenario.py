@@ -32,6 +32,7 @@ TYROL = "gwite/caporetto-tyrol"
 TEACHING_TYROL = "gwite/caporetto-teaching-tyrol"
 SCENARIOS = DATA_ROOT / "gwite" / "scenarios"
 TYROL_COUNTERS = DATA_ROOT / "gwite" / "counters" / "caporetto-tyrol.toml"
+TEACHING_TYROL_COUNTERS = DATA_ROOT / "gwite" / "counters" / "caporetto-teaching-tyrol.toml"
 LAGOON_COAST = ["2526", "2524", "2523", "2522", "2425", "2423", "2421", "2325", "2324", "2323"]
 LAGOON_COAST += ["2322"]
 
@@ -307,26 +308,46 @@ def test_25_1_british_units_may_not_replace_before_game_turn_6(tmp_path: Path) -
 
 def _tyrol_replacement(tmp_path: Path, uid: str, turn: int, seed: int) -> Any:
     """The teaching Tyrol at the Allied Step Replacement Phase, ``uid`` reduced far from
-    the enemy (the Tyrol's own counters and set-ups left out)."""
+    the enemy."""
+    units = {uid: {"hex": "0210", "steps_lost": 1}, "G-12": "1505"}
+    st = _tyrol_position(tmp_path, units, turn, seed, "step_replacement", "step_replacement")
+    assert parameters(st) is not None
+    return st
+
+
+def _tyrol_position(
+    tmp_path: Path, units: dict[str, Any], turn: int, seed: int, phase: str, segment: str
+) -> Any:
+    """The teaching Tyrol (its set-ups over: a position) at an Allied phase."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     doc = (SCENARIOS / "caporetto-teaching-tyrol.toml").read_text()
     plain = doc.split("# caporetto 25.33: all French")[0] + "\n[options]\n"
     plain += doc.split("\n[options]\n", 1)[1]
     scenario = tmp_path / "tyrol.toml"
     scenario.write_text(plain, encoding="utf-8")
+    counters = tmp_path / "counters.toml"
+    counters.write_text(COUNTERS.read_text() + TEACHING_TYROL_COUNTERS.read_text())
     path = write_game_position(
         tmp_path,
         scenario,
         MAP,
-        COUNTERS,
-        {uid: {"hex": "0210", "steps_lost": 1}, "G-12": "1505"},
+        counters,
+        units,
         phasing="allied",
-        phase="step_replacement",
-        segment="step_replacement",
+        phase=phase,
+        segment=segment,
         turn=turn,
     )
     game = greatwar.load(path)
     game.checking = True
-    st = game.new_state(seed)
-    assert parameters(st) is not None
-    return st
+    return game.new_state(seed)
+
+
+def test_25_32_the_xxv_corps_arrives_as_a_reinforcement_on_game_turn_10(tmp_path: Path) -> None:
+    units = {"I-XXV": {"status": "pending"}, "G-12": "1505"}
+    st = _tyrol_position(tmp_path / "9", units, 9, 1, "movement", "reinforcement")
+    assert not any(a.get("unit") == "I-XXV" for a in st.legal_actions("allied"))
+    st = _tyrol_position(tmp_path / "10", units, 10, 1, "movement", "reinforcement")
+    choose(st, "allied", "enter", unit="I-XXV", hex="0109")  # 14.3 the Allied entry hex
+    assert U.record(st, "I-XXV")["hex"] == "0109"
+    assert any("XXV Corps" in e["text"] and e.get("case") == "14.11" for e in st.data["log"])
