@@ -54,6 +54,8 @@ class CaporettoScenario:
         _check_counters(scenario, special, problems)
         _check_hexes(scenario, special, problems)
         _check_sides(scenario, special, problems)
+        _check_options(special, set(self.options), problems)  # type: ignore[attr-defined]
+        _check_transfer(scenario, special, problems)
         _check_hqs(scenario, problems)
 
     def redact_view(self, st: State, role: str | None, view: dict[str, Any]) -> dict[str, Any]:
@@ -195,6 +197,45 @@ def _check_sides(scenario: Scenario, special: D.CaporettoData, problems: Problem
     for loc, side in places:
         if side not in sides:
             problems.add(loc, f"{side!r} is not one of the sides {sorted(sides)}")
+
+
+def _check_options(special: D.CaporettoData, known: set[str], problems: Problems) -> None:
+    """Appendix B: a set-up's ``if_option`` / ``unless_option`` names one of the game's
+    options."""
+    entries: list[tuple[tuple[str | int, ...], D.SetUp | D.Transfer]] = [
+        (("special", "deployment", i), s) for i, s in enumerate(special.deployment)
+    ]
+    if special.transfer is not None:
+        entries.append((("special", "transfer"), special.transfer))
+    for loc, entry in entries:
+        for key in ("if_option", "unless_option"):
+            name = getattr(entry, key)
+            if name and name not in known:
+                problems.add((*loc, key), f"{name!r} is not one of the game's options")
+
+
+def _check_transfer(scenario: Scenario, special: D.CaporettoData, problems: Problems) -> None:
+    """25.23 the divisions transferred are German Stosstruppen divisions; the HQs are
+    corps and army HQs."""
+    t = special.transfer
+    if t is None:
+        return
+    counters = scenario.counters
+    for j, uid in enumerate(t.units):
+        c = counters.get(uid)
+        if c is not None and not (c.stosstruppen and c.nationality == "germany"):
+            problems.add(
+                ("special", "transfer", "units", j),
+                f"counter {uid!r} is no German Stosstruppen division ({t.case})",
+            )
+    for key, level in (("corps_hqs", "corps"), ("army_hqs", "army")):
+        for j, uid in enumerate(getattr(t, key)):
+            c = counters.get(uid)
+            if c is not None and (c.hq is None or c.hq.level != level):
+                problems.add(
+                    ("special", "transfer", key, j),
+                    f"counter {uid!r} is no {level} HQ ({t.case})",
+                )
 
 
 def _check_hqs(scenario: Scenario, problems: Problems) -> None:

@@ -83,6 +83,15 @@ def test_25_33_french_and_british_set_up_in_italian_fortress_hexes() -> None:
     assert U.record(st, "B-23")["hex"] == "0807"
 
 
+def test_25_33_a_set_up_may_be_undone() -> None:
+    st = new_game()
+    choose(st, "allied", "deploy", unit="F-64", hex="0807")
+    assert st.can_undo("allied")
+    st.undo("allied")
+    assert U.record(st, "F-64")["status"] == "pending" and U.record(st, "F-64")["hex"] is None
+    assert hexes_for(st, "allied", "F-64") == ["0807"]
+
+
 def test_25_33_a_unit_set_up_is_never_set_up_again() -> None:
     st = new_game()
     choose(st, "allied", "deploy", unit="F-64", hex="0807")

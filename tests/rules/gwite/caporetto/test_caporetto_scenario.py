@@ -246,6 +246,23 @@ def test_15_0_special_refers_only_to_the_scenarios_regions_counters_and_hexes(
     assert toml_value("special")  # (the copy is written by the shared writer)
 
 
+def test_25_23_the_transfer_names_german_stosstruppen_and_hqs_of_their_level(
+    tmp_path: Path,
+) -> None:
+    transfer = {
+        "units": ["AH-XV"],
+        "region": "tyrol salient",
+        "corps_hqs": ["G-HQ-14A"],
+        "unless_option": "no_such_option",
+    }
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(_special_copy(tmp_path, transfer=transfer))
+    text = str(err.value)
+    assert "counter 'AH-XV' is no German Stosstruppen division (caporetto 25.23)" in text
+    assert "counter 'G-HQ-14A' is no corps HQ (caporetto 25.23)" in text
+    assert "'no_such_option' is not one of the game's options" in text
+
+
 # --- 25.0, 25.1, 25.32 the Tyrol Offensive -----------------------------------------------
 
 
