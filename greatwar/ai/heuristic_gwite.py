@@ -10,6 +10,9 @@
   call an attack off (and never declare it again that segment) when the odds
   stay poor.
 * Reinforcements (14.0) enter at once.
+* A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
+  goes to its hex nearest the enemy; units already on the map keep their printed
+  hexes (no transfer, no free redeployment).
 * Von Hindenburg's hidden Gruppen (18.0), as the Central Powers: see
   :mod:`greatwar.ai.heuristic_gruppen`.
 
@@ -130,6 +133,8 @@ def choose(turn: Turn) -> Choice | None:
         return _command(turn)
     if "enter" in kinds:
         return turn.pick(turn.first("enter"), "brings a reinforcement on")
+    if "deploy" in kinds or "end_deployment" in kinds:
+        return _deploy(turn)
     if kinds & {"move", "rail_move", "detrain", "entrain"} or (
         "end_segment" in kinds and ("select" in kinds or kinds & gruppen.ACTIONS)
     ):
@@ -141,6 +146,29 @@ def choose(turn: Turn) -> Choice | None:
     if kinds & {"add_attacker", "resolve"}:
         return _attack(turn)
     return None
+
+
+# --- set-up -------------------------------------------------------------------------------
+
+
+def _deploy(turn: Turn) -> Choice:
+    """Set up the units that must be, each nearest the enemy; then end the set-up."""
+    st = turn.state
+    placing = [a for a in turn.of_type("deploy") if U.record(st, a["unit"])["status"] != "on_map"]
+    done = turn.first("end_deployment")
+    if not placing:
+        if done is not None:
+            return turn.pick(done, "keeps the printed set-up")
+        placing = turn.of_type("deploy")
+    uid = placing[0]["unit"]
+    board = U.static(st).scenario.board
+    enemies = [U.record(st, e)["hex"] for e in U.on_map(st, U.enemy_of(st, turn.role))]
+
+    def away(action: Action) -> int:
+        return min((board.distance(action["hex"], e) for e in enemies), default=0)
+
+    best = min((a for a in placing if a["unit"] == uid), key=away)
+    return turn.pick(best, f"sets {U.info(st, uid).name} up in {best['hex']}, near the enemy")
 
 
 # --- command ------------------------------------------------------------------------------

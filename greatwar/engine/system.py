@@ -64,6 +64,12 @@ class RuleSystem:
         substitute for others in play, each with the case: they lack nothing."""
         return {}
 
+    def deployed_counters(self, scenario: Scenario) -> dict[str, str]:
+        """Counters printed with neither set-up nor arrival that a Player sets up before
+        the first Game-Turn under the system's rules, each with the case: they lack
+        nothing."""
+        return {}
+
     def check_options(self, scenario: Scenario, problems: Problems) -> None:
         """A scenario's ``[options]`` must name options of its game (an accepted value is
         a value the game uses)."""

@@ -129,6 +129,8 @@ class SystemChecks(Protocol):
 
     def spare_counters(self, scenario: Scenario) -> dict[str, str]: ...
 
+    def deployed_counters(self, scenario: Scenario) -> dict[str, str]: ...
+
 
 #: the rule system of a name (``gwite``), raising ValueError for an unknown one
 Systems = Callable[[str], SystemChecks]
@@ -309,9 +311,10 @@ def _assemble(
     _check_position(scenario, sp, complete)
     system.validate(scenario, sp)
     spares = system.spare_counters(scenario)
-    own, rules = _lacks(scenario, spares), system.lacks(scenario)
+    deployed = system.deployed_counters(scenario)  # set up before Game-Turn 1 by a rule
+    own, rules = _lacks(scenario, {*spares, *deployed}), system.lacks(scenario)
     scenario.lacks = own + rules
-    scenario.notes = _spare_notes(spares)
+    scenario.notes = _spare_notes(spares) + _deployed_notes(deployed)
     scenario.blocking = _blocking(scenario) + rules
     return scenario
 
@@ -488,6 +491,18 @@ def _spare_notes(spares: dict[str, str]) -> list[str]:
     return [
         f"{len(ids)} spare counters wait off the map to substitute for others in play"
         f" ({case}): {_sample(ids)}"
+        for case, ids in by_case.items()
+    ]
+
+
+def _deployed_notes(deployed: dict[str, str]) -> list[str]:
+    """One note per case: the counters its Player sets up before Game-Turn 1."""
+    by_case: dict[str, list[str]] = {}
+    for uid, case in deployed.items():
+        by_case.setdefault(case, []).append(uid)
+    return [
+        f"{len(ids)} counters are set up by their Player before Game-Turn 1 ({case}):"
+        f" {_sample(ids)}"
         for case, ids in by_case.items()
     ]
 

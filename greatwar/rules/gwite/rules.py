@@ -159,6 +159,13 @@ class StandardRules(
         corps and their division counters)."""
         return {}
 
+    def deployed_counters(self, scenario: Scenario) -> dict[str, str]:
+        """Counters printed with neither set-up nor arrival that a Player sets up before
+        Game-Turn 1 (a game's :meth:`pregame_steps`), each with the case: they are out of
+        play until placed, and lack nothing.  None in the standard rules (Caporetto
+        25.21-25.22)."""
+        return {}
+
 
 def game_options(*sections: ModuleType) -> dict[str, OptionSpec]:
     """A game's options: the standard rules' and each of its sections' ``OPTIONS``."""

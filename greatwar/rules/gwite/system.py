@@ -93,6 +93,12 @@ class GwiteSystem(RuleSystem):
             and scenario.counters[uid].arrive is None
         }
 
+    def deployed_counters(self, scenario: Scenario) -> dict[str, str]:
+        """The counters a Player sets up before Game-Turn 1 under the game's rules (a
+        pre-game deployment: Caporetto 25.21-25.33), each with the case."""
+        game = scenario.info.game
+        return rules_class(game)().deployed_counters(scenario) if game in GAMES else {}
+
     def options_for(self, scenario: Scenario) -> dict[str, OptionSpec]:
         """The optional rules of the scenario's game."""
         return dict(rules_class(scenario.info.game).options)

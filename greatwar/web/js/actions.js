@@ -34,7 +34,7 @@ export function targetKind(action) {
   if (["move", "rail_move", "off_map", "reenter", "rail_enter", "step", "first_step"].includes(t)) return "move";
   if (["declare", "add_target", "clash", "fight", "shell", "fire", "reconnoitre"].includes(t)) return "attack";
   if (["retreat", "advance", "displace", "flee", "escape", "pursue", "occupy"].includes(t)) return "retreat";
-  if (["enter", "place_hq", "unload", "empty_mask", "add_hex", "depot"].includes(t)) return "enter";
+  if (["enter", "place_hq", "unload", "empty_mask", "add_hex", "depot", "deploy"].includes(t)) return "enter";
   return "other";
 }
 
@@ -96,6 +96,9 @@ const VERBS = {
   // Von Hindenburg in Poland
   break_down: "Break down",
   reconstitute: "Reconstitute",
+  // Caporetto 1917 (25.2-25.33, Appendix A): the set-up before Game-Turn 1
+  deploy: "Set up",
+  end_deployment: "Finish the set-up",
 };
 
 /** Keys whose value is a unit (shown by its name). */

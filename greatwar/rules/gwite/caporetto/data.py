@@ -21,6 +21,43 @@ if TYPE_CHECKING:
     from greatwar.model.loader import Scenario
 
 
+class SetUp(Strict):
+    """One set-up a scenario gives a Player before Game-Turn 1 (caporetto 25.21, 25.22,
+    25.33): the counters, printed with no set-up hex, and where they may go."""
+
+    case: str
+    side: str
+    units: list[str]
+    #: the ``[[region]]`` whose hexes they may set up in (25.21, 25.22)
+    region: str = ""
+    #: 25.33: in the side's own fortress hexes instead
+    fortresses: bool = False
+    #: Appendix B: the set-up applies only when this option is on / is off ("" always)
+    if_option: str = ""
+    unless_option: str = ""
+
+
+class Transfer(Strict):
+    """caporetto 25.23: set-up units the Central Powers Player may transfer elsewhere
+    before Game-Turn 1 (the limits of 4 divisions, 2 for a corps HQ and 4 for an army HQ
+    are the case's own, :mod:`.deployment`)."""
+
+    case: str = "caporetto 25.23"
+    side: str = "central"
+    #: the German Stosstruppen divisions that may be transferred
+    units: list[str]
+    #: the ``[[region]]`` they may go to ("in or behind the A-H trench lines between 0833
+    #: and 0209")
+    region: str
+    corps_hqs: list[str] = Field(default_factory=list)
+    army_hqs: list[str] = Field(default_factory=list)
+    #: the unit that may set up in any hex vacated (the A-H 33rd Infantry Division)
+    vacated_unit: str = ""
+    #: Appendix B: as :class:`SetUp`
+    if_option: str = ""
+    unless_option: str = ""
+
+
 class CaporettoData(Strict):
     """A Caporetto scenario's ``[special]`` table."""
 
@@ -56,6 +93,13 @@ class CaporettoData(Strict):
     allied_vp_cities: list[str] = Field(default_factory=list)
     #: Appendix C (optional): the old switch lines, as ``[[region]]`` names
     switch_lines: list[str] = Field(default_factory=list)
+    #: caporetto 25.21, 25.22, 25.33: counters set up by their Player before Game-Turn 1
+    deployment: list[SetUp] = Field(default_factory=list)
+    #: caporetto 25.23: the Stosstruppen transfer of the Tyrol Offensive
+    transfer: Transfer | None = None
+    #: Appendix A (free deployment): each side's side of the trench lines, as a
+    #: ``[[region]]`` name by side id
+    deployment_regions: dict[str, str] = Field(default_factory=dict)
 
 
 def parse(scenario: Scenario) -> CaporettoData:
