@@ -121,7 +121,11 @@ def projected_vp(state: State, system: str) -> float:
 
 
 def vp_scale(state: State) -> float:
-    """The index's typical swing: the widest finite bound of the levels of victory, or 4."""
+    """The index's typical swing: the game's own (:meth:`RuleSystem.vp_swing`), else the
+    widest finite bound of the levels of victory, or 4."""
+    swing = state.game.system.vp_swing(state)
+    if swing:
+        return float(swing)
     victory = state.game.scenario.file.victory
     levels = victory.levels if victory else []
     scale = max((abs(b) for lv in levels for b in (lv.min, lv.max) if b), default=0)

@@ -200,6 +200,11 @@ class RuleSystem:
         positive), for the computer players' evaluation."""
         return float(st.data.get("vp") or 0)
 
+    def vp_swing(self, st: State) -> float | None:
+        """The typical swing of :meth:`projected_vp` in this game, the scale on which the
+        computer players weigh it; None: the scenario's levels of victory give it."""
+        return None
+
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The numbers of every ruling ``role``'s view previews now (an attack being put
         together, a clash's card matrix): ruling key -> condition (e.g. the pair of cards

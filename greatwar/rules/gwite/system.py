@@ -112,6 +112,9 @@ class GwiteSystem(RuleSystem):
     def projected_vp(self, st: State) -> float:
         return U.rules(st).projected_vp(st)
 
+    def vp_swing(self, st: State) -> float | None:
+        return U.rules(st).vp_swing(st)  # type: ignore[no-any-return]
+
     def hides_information(self, game: Game) -> bool:
         return bool(game.static.rules.hides_information(game))
 

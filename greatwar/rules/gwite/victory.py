@@ -193,6 +193,11 @@ class VictoryRules:
         """The index as it would stand if the game ended now (for the computer players)."""
         return float(st.data["vp"] + self.city_points(st))
 
+    def vp_swing(self, st: State) -> float | None:
+        """The typical swing of :meth:`projected_vp`, for the computer players; None: the
+        scenario's levels of victory give it (a game whose points run larger says so)."""
+        return None
+
     def result(self, st: State) -> dict[str, Any]:
         """Winner, points and level of victory (the scenario's levels, 25.3)."""
         victory = st.game.scenario.file.victory

@@ -498,6 +498,12 @@ class CaporettoVictory:
         """24.31 the difference of the totals if the game ended now."""
         return float(difference(st))
 
+    def vp_swing(self, st: State) -> float | None:
+        """Caporetto's totals run in tens (10 or 5 points a step, 20 a fortress, 40 for
+        Trieste or Trent) while its only level bounds are 24.31's more/equal/fewer: the
+        computer players weigh the difference on this scale (a tuning value, not a rule)."""
+        return 50.0
+
     def vp_view(self, st: State) -> Any:
         """24.0 both totals, their difference, and each line with its case."""
         first, _ = index_and_other(st)
