@@ -184,3 +184,20 @@ def test_14_3_allied_reinforcements_use_no_other_lettered_hex(
     st = allied_arrival(caporetto_position)
     why = refuse(st, "allied", {"type": "enter", "unit": "F-64", "hex": "2007"})
     assert "0109" in why.reason
+
+
+def test_14_3_14_4_entry_hexes_off_the_map_are_named_by_place(tmp_path: Path) -> None:
+    path = write_game_position(
+        tmp_path,
+        SCENARIO,
+        MAP,
+        COUNTERS,
+        {},
+        phasing="central",
+        special={"allied_entry": "3399", "unlettered_entries": ["2004", "2099"]},
+    )
+    with pytest.raises(ScenarioError) as info:
+        greatwar.load(path)
+    fields = {p.field: p.message for p in info.value.problems}
+    assert "not a hex of the map" in fields["special.allied_entry"]
+    assert "caporetto 14.3" in fields["special.unlettered_entries.1"]
