@@ -93,6 +93,18 @@ def bonus(st: State, uid: str) -> int | None:
     return BONUS.get(keyed_allowance(st, uid))
 
 
+def expected_steps_lost(st: State, uid: str) -> float:
+    """caporetto 19.2 the steps a forced march costs the unit on average (for the computer
+    players): a corps 1 (19.21), a division or brigade one on 1-3 of a die (19.22),
+    anything else none."""
+    size = U.info(st, uid).size
+    if size == CORPS:
+        return 1.0
+    if size in ROLLING_SIZES:
+        return len(LOSS_ROLLS) / 6.0
+    return 0.0
+
+
 def why_not_force_march(st: State, frame: Frame, uid: str) -> Why | None:
     """Why the selected unit may not be force marched now, or None."""
     ui = U.info(st, uid)
