@@ -24,8 +24,9 @@ Readings (each also in ``docs/readings-caporetto-march.md``):
 * 19.12 "only during a Movement Phase": only in the Movement Segment of a Movement
   Phase, never to arrive as a reinforcement, withdraw before combat, retreat or pursue
   (those are no Movement Phase's movement).
-* The announcement is made before the unit spends any Movement Point this phase
-  ("when moving"): a unit that has begun its move may no longer be force marched.
+* The announcement is made before the unit spends any Movement Point or moves by rail
+  this phase ("when moving"): a unit that has begun its move may no longer be force
+  marched (a reinforcement arriving entrained may, before its first rail move).
 * 19.0 "All units may": HQs and the monitor too; 19.2 names losses for corps,
   divisions and brigades only, so they lose none (logged under caporetto 19.2).
 """
@@ -119,7 +120,7 @@ def why_not_force_march(st: State, frame: Frame, uid: str) -> Why | None:
         )
     if uid in frame.get(FORCED, {}):
         return f"{ui.name} is already force marched this phase", "caporetto 19.0"
-    if uid in frame["spent"]:
+    if uid in frame["spent"] or uid in frame.get("rail_hexes", {}):
         return (
             f"{ui.name} has begun its move: a forced march is announced when the unit"
             " starts moving",

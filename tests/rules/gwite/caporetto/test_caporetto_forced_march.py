@@ -288,3 +288,16 @@ def test_19_2_an_hq_force_marched_loses_no_step(caporetto_position: Any) -> None
     st.apply("allied", {"type": "finish", "unit": "I-HQ-2A"})
     assert lost(st, "I-HQ-2A") == 0
     assert any("costs it no step" in t for t in logged(st, "caporetto 19.2"))
+
+
+def test_19_0_not_after_a_rail_move(caporetto_position: Any, refuse: Any) -> None:
+    """An entrained unit that has ridden the rails has begun its move."""
+    st = caporetto_position(
+        {"AH-22S": {"hex": "1807", "markers": ["entrained"]}, "AH-HQ-IS": "1807"}
+    )
+    select(st, "AH-22S", "central")
+    assert force(st, "AH-22S", "central")["mp"] == 2  # before it moves: it may
+    st.undo("central")
+    choose(st, "central", "rail_move", unit="AH-22S", to="1607")
+    why = refuse(st, "central", {"type": FM.FORCE_MARCH, "unit": "AH-22S", "mp": 2})
+    assert why.case == "caporetto 19.0" and "begun its move" in why.reason
