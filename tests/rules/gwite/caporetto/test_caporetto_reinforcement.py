@@ -201,3 +201,15 @@ def test_14_3_14_4_entry_hexes_off_the_map_are_named_by_place(tmp_path: Path) ->
     fields = {p.field: p.message for p in info.value.problems}
     assert "not a hex of the map" in fields["special.allied_entry"]
     assert "caporetto 14.3" in fields["special.unlettered_entries.1"]
+
+
+def test_14_12_the_allied_exemption_lasts_only_the_turn_of_arrival(
+    caporetto_position: Any,
+) -> None:
+    """F-64, arrived on turn 4 and still entrained on turn 5, now counts (5.31)."""
+    st = caporetto_position(
+        {"F-64": {"hex": "0109", "markers": ["entrained"]}, "I-HQ-2A": "0309"},
+        phasing="allied",
+        turn=5,
+    )
+    assert rail.capacity_left(st, "allied") == {"allied": 16 - U.info(st, "F-64").stacking}
