@@ -427,7 +427,10 @@ class ReinforcementSegment(Handler):
         if hex_label not in allowed:
             if alt is not None:
                 return f"{ui.name} enters at {' or '.join(allowed)}, nowhere else", "14.22"
-            return f"{ui.name} enters at its entry hex {scheduled}, nowhere else", "14.11"
+            return (
+                f"{ui.name} enters at its entry hex {scheduled}, nowhere else",
+                U.rules(st).reinforcement_entry_case(st, uid),
+            )
         refused = entry_refusal(st, uid, hex_label)
         if refused:
             return f"{ui.name} may not enter: {refused[0]}", refused[1]
@@ -451,6 +454,11 @@ class ReinforcementRules:
         """14.11 the hexes where the unit is scheduled to enter: its printed entry's
         (Brusilov 20.12: any appropriate Friendly entry hex)."""
         return printed_entry_hexes(st, uid)
+
+    def reinforcement_entry_case(self, st: State, uid: str) -> str:
+        """The case that says where the unit enters (named when it may not enter
+        elsewhere): 14.11 its printed entry (Caporetto 14.3, 14.4)."""
+        return "14.11"
 
     def reinforcement_entrained(self, st: State, uid: str) -> bool:
         """14.12 whether the unit arrives entrained: as its counter says (Brusilov 20.11:

@@ -81,6 +81,13 @@ class CaporettoReinforcement:
         only = allied_entry(st, uid)
         return [only] if only is not None else given
 
+    def reinforcement_entry_case(self, st: State, uid: str) -> str:
+        """caporetto 14.3 the Allies' one hex; 14.4 an unlettered arrival's hexes."""
+        given: str = super().reinforcement_entry_case(st, uid)  # type: ignore[misc]
+        if unlettered(st, uid):
+            return "caporetto 14.4"
+        return "caporetto 14.3" if allied_entry(st, uid) is not None else given
+
     def reinforcement_entrained(self, st: State, uid: str) -> bool:
         """caporetto 14.12 all reinforcements arrive entrained."""
         super().reinforcement_entrained(st, uid)  # type: ignore[misc]

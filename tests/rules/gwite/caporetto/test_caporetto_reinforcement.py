@@ -61,6 +61,7 @@ def test_14_4_an_unlettered_arrival_is_refused_elsewhere(
 ) -> None:
     st = central_arrival(caporetto_position)
     why = refuse(st, "central", {"type": "enter", "unit": "AH-28", "hex": "0109"})
+    assert why.case == "caporetto 14.4"
     assert "2007" in why.reason and "2010" in why.reason
 
 
@@ -183,7 +184,7 @@ def test_14_3_allied_reinforcements_use_no_other_lettered_hex(
 ) -> None:
     st = allied_arrival(caporetto_position)
     why = refuse(st, "allied", {"type": "enter", "unit": "F-64", "hex": "2007"})
-    assert "0109" in why.reason
+    assert why.case == "caporetto 14.3" and "0109" in why.reason
 
 
 def test_14_3_14_4_entry_hexes_off_the_map_are_named_by_place(tmp_path: Path) -> None:
