@@ -13,6 +13,9 @@
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
   goes to its hex nearest the enemy; units already on the map keep their printed
   hexes (no transfer, no free redeployment).
+* Caporetto's forced march (19.0): when the best move the larger allowance opens is
+  worth more than the best without it by the strength the expected step loss costs
+  (measured in ``benchmarks/forced_march.py``).
 * Von Hindenburg's hidden Gruppen (18.0), as the Central Powers: see
   :mod:`greatwar.ai.heuristic_gruppen`.
 
@@ -28,6 +31,7 @@ from greatwar.ai import heuristic_gruppen
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.caporetto import forced_march
 from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
 
 if TYPE_CHECKING:
@@ -43,6 +47,9 @@ GOOD_ATTACK = 0.6
 RAIL_DISTANCE = 6
 #: how far (hexes) supply distances are searched
 SUPPLY_SEARCH = 12
+#: Caporetto 19.0: a forced march is worth its expected step loss when its best move
+#: gains at least this much hex value per point of strength the loss costs
+FORCED_MARCH_PRICE = 1.0
 
 
 def strength(st: State, uid: str) -> float:
@@ -222,12 +229,46 @@ def _move_unit(turn: Turn, uid: str, moving: list[Action]) -> Choice:
     if entrain is not None and _far_from_enemy(f, here):
         return turn.pick(entrain, f"entrains {name}: the fighting is far off")
     best = f.best_move(uid, moving, here)
+    march = _forced_march(turn, f, uid, here, best)
+    if march is not None:
+        return march
     if best is not None:
         return turn.pick(best, f"moves {name} to {best['to']}")
     stop = turn.first("detrain") or turn.first("finish")
     if stop is not None:
         return turn.pick(stop, f"keeps {name} in {here}")
     return turn.pick(turn.first("end_segment") or turn.legal[0], "ends its movement")
+
+
+def _forced_march(turn: Turn, f: Front, uid: str, here: str, best: Action | None) -> Choice | None:
+    """Caporetto 19.0: force march when the best move the larger allowance opens is worth
+    more than the best without it by the strength its expected step loss costs (19.2)."""
+    march = turn.first(forced_march.FORCE_MARCH)
+    if march is None:
+        return None
+    st = turn.state
+    trial = st.clone()
+    trial.apply(turn.role, march)
+    longer = [a for a in trial.legal_actions(turn.role) if a["type"] == "move"]
+    farther = f.best_move(uid, longer, here)
+    if farther is None:
+        return None
+    lost = forced_march.expected_steps_lost(st, uid)
+    price = FORCED_MARCH_PRICE * lost * strength(st, uid) / max(1, U.steps_left(st, uid))
+    if lost >= 1.0 and U.steps_left(st, uid) <= 1:
+        return None  # a sure loss of its last step
+    gain = _move_value(f, uid, farther, here) - _move_value(f, uid, best, here)
+    if gain <= price:
+        return None
+    name = U.info(st, uid).name
+    return turn.pick(march, f"force marches {name} toward {farther['to']} (caporetto 19.0)")
+
+
+def _move_value(f: Front, uid: str, move: Action | None, here: str) -> float:
+    """The value :meth:`Front.best_move` gives a move (staying put: its hex's)."""
+    if move is None:
+        return f.hex_value(uid, here, here)
+    return f.hex_value(uid, move["to"], here) - 0.01 * len(move.get("path", ()))
 
 
 def _far_from_enemy(f: Front, here: str) -> bool:

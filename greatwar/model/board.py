@@ -30,6 +30,10 @@ from greatwar.model.schema import (
 )
 
 UNKNOWN = "?"
+#: a reinforcement's entry printed without a letter: it arrives where its game's rules say
+#: (Caporetto 14.4: any lettered hex or the hexes the scenario names); a game whose rules
+#: say nothing refuses it (``ReinforcementRules.unlettered_entry_case``)
+ANY_ENTRY = "any"
 NO_HEX = "-"
 MAX_HEXES = 100_000  # far beyond any printed map; guards against a typo in columns or rows
 

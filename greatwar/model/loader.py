@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from greatwar.model.board import UNKNOWN, Board, canonical, check_hex, compile_board
+from greatwar.model.board import ANY_ENTRY, UNKNOWN, Board, canonical, check_hex, compile_board
 from greatwar.model.files import DATA_ROOT, check_model, parse_file, read_toml
 from greatwar.model.problems import Problem, Problems, ScenarioError
 from greatwar.model.schema import (
@@ -374,8 +374,8 @@ def _check_counters(
         if c.arrive is not None:
             entry = c.arrive.entry
             loc = ("counter", j, "arrive", "entry")
-            if entry == UNKNOWN:  # '?': not yet entered (listed as lacking)
-                pass
+            if entry in (UNKNOWN, ANY_ENTRY):  # '?': not yet entered (listed as lacking);
+                pass  # 'any': no letter, the game's rules say where (RuleSystem.validate)
             elif board is not None and entry not in board.entries:
                 try:
                     board.numbering.parse(entry)

@@ -369,7 +369,10 @@ class HqInfo(Strict):
 
 class Arrival(Strict):
     turn: int = Field(ge=1)
-    entry: str = Field(description='lettered entry hex, or a hex number; "?" not yet entered')
+    entry: str = Field(
+        description='lettered entry hex, or a hex number; "?" not yet entered; "any" printed'
+        " without a letter (where the game's rules say: Caporetto 14.4)"
+    )
     entrained: bool = False
 
 

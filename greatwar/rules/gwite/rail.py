@@ -254,8 +254,10 @@ class RailRules:
         rules, or ``friendly`` (Friendly railroad lines, 5.32).  A game whose exclusive
         rules give these names its own case (Brusilov 18.21-18.22, 18.27); ``barred``
         names the case of :meth:`rail_barred`, ``entrain`` the case an entrainment is
-        logged under (5.32; Hindenburg 17.33: German units entrain automatically)."""
-        return {"friendly": "5.32", "barred": "5.33", "entrain": "5.32"}.get(limit, "5.31")
+        logged under (5.32; Hindenburg 17.33: German units entrain automatically),
+        ``entrain_cost`` the case of its Movement Point cost (5.32; Caporetto 5.32b)."""
+        cases = {"friendly": "5.32", "barred": "5.33", "entrain": "5.32", "entrain_cost": "5.32"}
+        return cases.get(limit, "5.31")
 
     def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
         """Why this game's own rules forbid the unit to entrain now (after the standard
@@ -569,7 +571,10 @@ def why_not_entrain(st: State, frame: Frame, uid: str) -> Why | None:
         return why  # type: ignore[no-any-return]
     cost, left = U.rules(st).entrain_cost(st, uid), _mp_left(st, frame, uid)
     if cost > left:
-        return f"entraining {ui.name} costs {cost} MP and {max(0, left)} are left", "5.32"
+        return (
+            f"entraining {ui.name} costs {cost} MP and {max(0, left)} are left",
+            U.rules(st).rail_case(st, uid, "entrain_cost"),
+        )
     return _why_no_capacity_to_entrain(st, uid)
 
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.model.board import canonical
+from greatwar.model.board import ANY_ENTRY, canonical
 from greatwar.rules.gwite import rail, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.movement_extension import blocked_hexes
@@ -56,6 +56,9 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
+    from greatwar.model.schema import Counter
 
 #: unit record field of a delayed reinforcement: {"hex": alternative hex, "turn": earliest}
 ALTERNATIVE = "alternative_entry"
@@ -183,12 +186,23 @@ def alternative(st: State, uid: str) -> str | None:
 
 def entry_hexes(st: State, uid: str) -> list[str]:
     """Where the unit may enter now: its scheduled hex, its alternative hex (14.22)."""
-    side = U.info(st, uid).side
-    out = []
+    out: list[str] = []
     for h in (*scheduled_hexes(st, uid), alternative(st, uid)):
-        if h is not None and h not in out and entry_blocked(st, side, h) is None:
+        if h is not None and h not in out and entry_refusal(st, uid, h) is None:
             out.append(h)
     return out
+
+
+def entry_refusal(st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
+    """Why the unit may not enter at ``hex_label`` now (reason, case), or None: the game's
+    :meth:`ReinforcementRules.reinforcement_entry_refusal` (14.21)."""
+    return U.rules(st).reinforcement_entry_refusal(st, uid, hex_label)  # type: ignore[no-any-return]
+
+
+def no_alternative(st: State, uid: str) -> tuple[str, str] | None:
+    """Why the unit has no alternative to a blocked entry (14.22, 14.23), or None: the
+    game's :meth:`ReinforcementRules.reinforcement_reroute_refusal`."""
+    return U.rules(st).reinforcement_reroute_refusal(st, uid)  # type: ignore[no-any-return]
 
 
 def _links_from_schedule(st: State, uid: str) -> list[tuple[str, int, str]]:
@@ -259,7 +273,7 @@ class ReinforcementSegment(Handler):
     def _choices(self, st: State, role: str, uid: str) -> list[Action]:
         entries = entry_hexes(st, uid)
         out: list[Action] = [{"type": "enter", "unit": uid, "hex": h} for h in entries]
-        if schedule_blocked(st, uid):
+        if schedule_blocked(st, uid) and no_alternative(st, uid) is None:
             for h in alternative_hexes(st, uid):
                 if h not in entries:  # 14.22 (a usable alternative is entered, not delayed)
                     out.append({"type": "delay", "unit": uid, "hex": h})
@@ -333,9 +347,9 @@ class ReinforcementSegment(Handler):
 
     def _withhold(self, st: State, role: str, uid: str) -> None:
         name = U.info(st, uid).name
-        why = entry_blocked(st, role, entry_hex(st, uid))  # (an area's first hex)
+        why = entry_refusal(st, uid, entry_hex(st, uid))  # (an area's first hex)
         if why and not entry_hexes(st, uid):
-            st.log(f"{name} cannot arrive: {why}; it waits for a later turn.", case="14.21")
+            st.log(f"{name} cannot arrive: {why[0]}; it waits for a later turn.", case=why[1])
         else:
             st.log(f"{side_name(st, role)} withholds {name} to a later turn.", case="14.24")
 
@@ -374,10 +388,14 @@ class ReinforcementSegment(Handler):
         scheduled = _scheduled_text(st, uid)
         if kind == "enter":
             return self._why_not_enter(st, role, uid, action.get("hex"))
-        if kind == "off_map":
-            return _why_not_off_map(st, uid, action.get("to"))
         if kind == "withhold":
             return U.rules(st).withhold_refusal(st, uid)  # type: ignore[no-any-return]
+        if kind in ("delay", "off_map") and schedule_blocked(st, uid):
+            rerouted = no_alternative(st, uid)
+            if rerouted is not None:
+                return rerouted
+        if kind == "off_map":
+            return _why_not_off_map(st, uid, action.get("to"))
         if kind == "delay":
             if not schedule_blocked(st, uid):
                 why = entry_blocked(st, role, entry_hex(st, uid))
@@ -409,10 +427,13 @@ class ReinforcementSegment(Handler):
         if hex_label not in allowed:
             if alt is not None:
                 return f"{ui.name} enters at {' or '.join(allowed)}, nowhere else", "14.22"
-            return f"{ui.name} enters at its entry hex {scheduled}, nowhere else", "14.11"
-        why = entry_blocked(st, role, hex_label)
-        if why:
-            return f"{ui.name} may not enter: {why}", "14.21"
+            return (
+                f"{ui.name} enters at its entry hex {scheduled}, nowhere else",
+                U.rules(st).reinforcement_entry_case(st, uid),
+            )
+        refused = entry_refusal(st, uid, hex_label)
+        if refused:
+            return f"{ui.name} may not enter: {refused[0]}", refused[1]
         return f"an enter action names the unit and the hex: {hex_label}", "14.11"
 
     def prompt(self, st: State, frame: Frame, role: str) -> str:
@@ -433,6 +454,11 @@ class ReinforcementRules:
         """14.11 the hexes where the unit is scheduled to enter: its printed entry's
         (Brusilov 20.12: any appropriate Friendly entry hex)."""
         return printed_entry_hexes(st, uid)
+
+    def reinforcement_entry_case(self, st: State, uid: str) -> str:
+        """The case that says where the unit enters (named when it may not enter
+        elsewhere): 14.11 its printed entry (Caporetto 14.3, 14.4)."""
+        return "14.11"
 
     def reinforcement_entrained(self, st: State, uid: str) -> bool:
         """14.12 whether the unit arrives entrained: as its counter says (Brusilov 20.11:
@@ -455,7 +481,43 @@ class ReinforcementRules:
         as 14.12 says: what a game's rules do then (Hindenburg 14.1 charges Russian
         arrivals to the Rail Capacity).  Nothing in the standard rules."""
 
+    def reinforcement_entry_refusal(
+        self, st: State, uid: str, hex_label: str
+    ) -> tuple[str, str] | None:
+        """Why the unit may not enter at ``hex_label`` now (reason, case), or None: 14.21 an
+        Enemy-occupied or Enemy-controlled hex, or an Enemy fortress (Caporetto 14.3: the
+        Allies' entry hex only when Enemy-occupied)."""
+        why = entry_blocked(st, U.info(st, uid).side, hex_label)
+        return None if why is None else (why, "14.21")
+
+    def reinforcement_reroute_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
+        """Why the unit, its entry blocked by the Enemy, may neither be delayed to an
+        alternative hex (14.22) nor travel off the map (14.23), or None: it may in the
+        standard rules (Caporetto 14.3: the Allies arrive at their one hex only)."""
+        return None
+
+    def unlettered_entry_case(self, scenario: Scenario, counter: Counter) -> str | None:
+        """The case that says where a reinforcement printed without an entry letter
+        (``entry = "any"``) arrives, or None: the counter may not have one (the standard
+        rules say nothing of it; Caporetto 14.4 the Central Powers')."""
+        return None
+
     def withhold_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """14.24 why a due reinforcement may not be withheld (reason, case), or None: any
         may be in the standard rules (Brusilov 20.13: supply depots may not)."""
         return None
+
+
+def validate(rules: ReinforcementRules, scenario: Scenario, problems: Problems) -> None:
+    """A reinforcement printed without an entry letter (``entry = "any"``) only where the
+    game's rules say where it arrives (:meth:`ReinforcementRules.unlettered_entry_case`)."""
+    for c in scenario.counters.values():
+        if c.arrive is None or c.arrive.entry != ANY_ENTRY:
+            continue
+        if rules.unlettered_entry_case(scenario, c) is None:
+            problems.add(
+                ("counters", c.id, "arrive", "entry"),
+                f"counter {c.id}: entry {ANY_ENTRY!r} (printed without a letter) is not"
+                " allowed: these rules do not say where such a reinforcement of its side"
+                " arrives (Caporetto 14.4 does, for the Central Powers)",
+            )

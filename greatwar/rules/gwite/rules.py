@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import option_effects, position, rail, special
+from greatwar.rules.gwite import option_effects, position, rail, reinforcement, special
 from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite.cavalry import CavalryRules
 from greatwar.rules.gwite.combat import CombatRules
@@ -84,6 +84,7 @@ class StandardRules(
         option_effects.validate(scenario, self.options, problems)
         self._refuse_track_limits(scenario, problems)
         rail.validate(scenario, problems)
+        reinforcement.validate(self, scenario, problems)  # entries without a letter
         if not params.stacking_limit:
             problems.add(
                 ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"

@@ -99,6 +99,8 @@ const VERBS = {
   // Caporetto 1917 (25.2-25.33, Appendix A): the set-up before Game-Turn 1
   deploy: "Set up",
   end_deployment: "Finish the set-up",
+  // Caporetto 1917
+  force_march: "Force march",
 };
 
 /** Keys whose value is a unit (shown by its name). */
