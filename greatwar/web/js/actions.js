@@ -96,6 +96,8 @@ const VERBS = {
   // Von Hindenburg in Poland
   break_down: "Break down",
   reconstitute: "Reconstitute",
+  // Caporetto 1917
+  pursue: "Pursue",
 };
 
 /** Keys whose value is a unit (shown by its name). */
