@@ -17,7 +17,7 @@ from typing import Any
 
 from greatwar import State
 from greatwar.rules.gwite import units as U
-from tests.rules.gwite.kit import attack, attack_log, choose
+from tests.rules.gwite.kit import attack, attack_log, choose, stage  # noqa: F401  (shared)
 
 COMBAT = {"phase": "combat", "segment": "combat_resolution"}
 #: an Austro-Hungarian and an Italian division face each other in the Tyrol, far from every
@@ -39,12 +39,6 @@ def strike(
     fixed_dice(*dice)
     st.apply(side, {"type": "resolve"})
     return shown
-
-
-def stage(st: State) -> str | None:
-    """The stage of the combat result frame on top, if any."""
-    top = st.top()
-    return top.get("stage") if top and top["kind"].endswith("_result") else None
 
 
 def result(st: State) -> str:
