@@ -125,6 +125,21 @@ class CaporettoRetreat:
             return False  # caporetto 23.32, an exception to 7.24
         return bool(super().retreat_step(st, side, a, b, strict, retreating))  # type: ignore[misc]
 
+    def retreat_closed_case(self, st: State, origin: str, units: list[str], hexes: int) -> str:
+        """The case that closed a stack's every retreat: caporetto 8.61 or 23.32 when one
+        of them closed a first step the other rules leave open, else the others' case."""
+        case = str(super().retreat_closed_case(st, origin, units, hexes))  # type: ignore[misc]
+        side = U.info(st, units[0]).side
+        strict = self.retreat_strict(st, units)
+        for nxt in U.static(st).scenario.board.neighbours[origin]:
+            if not super().retreat_step(st, side, origin, nxt, strict, units):  # type: ignore[misc]
+                continue  # closed by the rules the game shares
+            if ridge_refusal(st, origin, nxt, units):
+                return "caporetto 8.61"
+            if italian_reaction(st, units) and nxt in zoc.enemy_controlled(st, side):
+                return "caporetto 23.32"
+        return case
+
     def retreat_strict(self, st: State, units: list[str]) -> bool:
         """caporetto 8.62 8.64 binds a stack whose TCR (as in caporetto 8.4) is 2 or more;
         a stack with no weighed unit keeps the rule of the parts after this one."""

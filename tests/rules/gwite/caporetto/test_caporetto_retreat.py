@@ -58,7 +58,7 @@ def test_8_61_a_tcr_2_unit_may_not_retreat_over_a_ridge(
     assert result(st) == "-/2"
     take_option(st, 2)
     assert hex_of(st, "I-46") is None
-    assert any("no retreat is open" in t for t in logged(st, "8.61"))
+    assert any("no retreat is open" in t for t in logged(st, "caporetto 8.61"))
 
 
 def test_8_62_a_stack_mostly_tcr_1_retreats_over_a_ridge(
@@ -87,6 +87,7 @@ def test_8_62_a_stack_mostly_tcr_2_may_not_cross_the_ridge(
     assert result(st) == "-/1"
     take_option(st, 1)
     assert all(hex_of(st, u) is None for u in stack)
+    assert len(logged(st, "caporetto 8.61")) == len(stack)
 
 
 def test_8_62_ac6_artillery_closes_the_ridge_to_a_tcr_1_stack(
@@ -207,6 +208,7 @@ def test_23_32_game_turn_1_italian_tcr_2_never_retreats_through_enemy_zoc(
     in 1011 does not open it (no 7.24): the 46th Division is eliminated."""
     st = _reaction(caporetto_position, fixed_dice, 1)
     assert hex_of(st, "I-46") is None
+    assert any("no retreat is open" in t for t in logged(st, "caporetto 23.32"))
     assert hex_of(st, "I-43") == "1011"
 
 
