@@ -69,7 +69,7 @@ class CaporettoResult(IlsNePasseront, OverstackRelief, CombatResult):
     kind = "caporetto_result"
 
     def setup(self, st: State, frame: Frame) -> None:
-        frame.update(routes=[], pursued=[])  # caporetto 20.0 the retreats' routes
+        frame.update(routes=[], advanced=[])  # caporetto 20.0 retreat routes; 8.71 movers
         super().setup(st, frame)
 
     def _apply_retreat(self, st: State, frame: Frame, action: Action) -> None:
@@ -90,11 +90,11 @@ class CaporettoResult(IlsNePasseront, OverstackRelief, CombatResult):
         return out
 
     def _pursuers(self, st: State, frame: Frame) -> list[str]:
-        """caporetto 20.0 attacking TCR 1 units that have not pursued yet."""
+        """caporetto 20.0 attacking TCR 1 units that have not advanced nor pursued yet."""
         return [
             u
             for u in alive(st, frame["attackers"])
-            if U.tcr(st, u) == PURSUER_TCR and not U.info(st, u).hq and u not in frame["pursued"]
+            if U.tcr(st, u) == PURSUER_TCR and not U.info(st, u).hq and u not in frame["advanced"]
         ]
 
     def _pursuit_moves(self, st: State, frame: Frame) -> list[Action]:
@@ -123,18 +123,18 @@ class CaporettoResult(IlsNePasseront, OverstackRelief, CombatResult):
     def _advance_moves(self, st: State, frame: Frame) -> list[Action]:
         """8.71 the advance into the vacated hex, and caporetto 20.0 the pursuit: one move
         after combat for each attacker."""
-        moves = [m for m in super()._advance_moves(st, frame) if m["unit"] not in frame["pursued"]]
+        moves = [m for m in super()._advance_moves(st, frame) if m["unit"] not in frame["advanced"]]
         return moves + self._pursuit_moves(st, frame)
 
     def _apply_advance(self, st: State, frame: Frame, action: Action) -> None:
         if action["type"] != "pursue":
             if action["type"] == "advance":
-                frame["pursued"].append(action["unit"])  # one move after combat each
+                frame["advanced"].append(action["unit"])  # one move after combat each
             super()._apply_advance(st, frame, action)
             return
         uid, path = action["unit"], action["path"]
         start = U.record(st, uid)["hex"]
-        frame["pursued"].append(uid)
+        frame["advanced"].append(uid)
         retreated_to = next(r[-1] for r in frame["routes"] if path[0] == r[0])
         for h in path:
             self._clear_for_pursuer(st, frame, h, retreated_to)
