@@ -93,12 +93,14 @@ def test_8_62_a_stack_mostly_tcr_2_may_not_cross_the_ridge(
 def test_8_62_ac6_artillery_closes_the_ridge_to_a_tcr_1_stack(
     caporetto_position: Any, fixed_dice: Any
 ) -> None:
-    """AC6 (a): two cavalry divisions (TCR 1) with an artillery brigade (left out of the
-    TCR, caporetto 8.4): the stack is TCR 1, but Ridge hexsides are impassable to the
-    artillery (5.4) and the stack retreats together: it retreats into the Enemy-controlled
-    1304 (open to a TCR 1 stack, 8.64), and the artillery survives (11 to 10, 1-1, die 1:
-    -/2, retreat two hexes)."""
-    stack = ["I-1C", "I-41C", "I-A2"]
+    """AC6 (a): a cavalry division (TCR 1, 2 Stacking Points), the Bersaglieri Brigade
+    (TCR 2, 1) and two artillery brigades (TCR 2, left out of the majority, caporetto 8.4):
+    the stack is TCR 1, so it may retreat into the Enemy-controlled 1304 (8.64 does not
+    bind it; counted, the artillery would make it TCR 2 and eliminate it).  Ridge
+    hexsides are impassable to the artillery (5.4) and the stack retreats together: it
+    goes by 1304, and the artillery survives (11 to 10, 1-1, die 1: -/2, retreat two
+    hexes)."""
+    stack = ["I-1C", "I-BERS", "I-A2", "I-A3"]
     attackers = {**RIDGE_ATTACK, "G-5": "1405"}
     st = _ridge_fight(caporetto_position, stack, attackers, fixed_dice, 1)
     assert result(st) == "-/2"
