@@ -109,6 +109,14 @@ class RetreatRules:
         Brusilov 23.24: Austro-Hungarian units on the surprise turn."""
         return False
 
+    def retreat_closed_case(self, st: State, origin: str, units: list[str], hexes: int) -> str:
+        """The case that eliminates a stack with no retreat at all: 8.64 when Enemy zones
+        of control alone bar every path, else 8.61 (Enemy units, fortresses, prohibited
+        terrain or hexsides).  A game names its own (Caporetto 8.61 ridges, 23.32)."""
+        if self.retreat_strict(st, units) and _paths(st, origin, units, hexes, strict=False):
+            return "8.64"
+        return "8.61"
+
     def retreat_fits(self, st: State, path: Path, units: list[str]) -> bool:
         """6.15, 8.63 the retreat may end within the stacking limit."""
         moving = sum(U.info(st, u).stacking for u in units)
@@ -183,9 +191,6 @@ def preferred_paths(st: State, origin: str, units: list[str], hexes: int) -> lis
 
 
 def no_retreat_case(st: State, origin: str, units: list[str], hexes: int) -> str:
-    """The case that eliminates a stack with no retreat at all: 8.64 when Enemy zones
-    of control alone bar every path, else 8.61 (Enemy units, fortresses, prohibited
-    terrain or hexsides)."""
-    if U.rules(st).retreat_strict(st, units) and _paths(st, origin, units, hexes, strict=False):
-        return "8.64"
-    return "8.61"
+    """The case that eliminates a stack with no retreat at all (the game's rules say,
+    :meth:`RetreatRules.retreat_closed_case`)."""
+    return str(U.rules(st).retreat_closed_case(st, origin, units, hexes))

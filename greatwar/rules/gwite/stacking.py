@@ -39,15 +39,29 @@ class StackingRules:
         Brusilov 18.24 gives every depot 2, 24.31-24.32 the armored car 0 and one step)."""
         return info
 
+    def overstack_tolerated(self, st: State, hex_label: str) -> bool:
+        """Whether a hex over the limit is let be for now (no elimination at this end of
+        phase): never in the standard rules (6.14); Caporetto 8.63 keeps a retreat's
+        overstack until the end of the owner's next Movement Phase."""
+        return False
+
+    def overstack_case(self, st: State, hex_label: str) -> str:
+        """The case that eliminates the excess in an overstacked hex at the end of a phase
+        (6.14; Caporetto 8.63 for an overstack a retreat made)."""
+        return "6.14"
+
 
 def overstacked(st: State, side: str | None = None) -> list[str]:
-    """Hexes over the stacking limit, of one side or both (sorted)."""
+    """Hexes over the stacking limit, of one side or both (sorted), that the game's rules
+    do not let be for now (``overstack_tolerated``)."""
     sides = U.hex_side(st)
+    rules = U.rules(st)
     return sorted(
         h
         for h in U.occupancy(st)
         if (side is None or sides[h] == side)
-        and stacking_points(st, h) > U.rules(st).stacking_limit(st, h)
+        and stacking_points(st, h) > rules.stacking_limit(st, h)
+        and not rules.overstack_tolerated(st, h)
     )
 
 
@@ -75,12 +89,13 @@ class EndOfPhaseStacking(Handler):
         uid, h = action["unit"], action["hex"]
         limit = U.rules(st).stacking_limit(st, h)
         points = stacking_points(st, h)
+        case = U.rules(st).overstack_case(st, h)
         U.rules(st).before_eliminated(st, uid, "6.14")
         U.eliminate(st, uid)
         st.log(
             f"{side_name(st, role)} eliminates {U.info(st, uid).name} in {h}:"
             f" {points} stacking points over the limit of {limit} at the end of the phase.",
-            case="6.14",
+            case=case,
         )
         U.rules(st).unit_eliminated(st, uid, "6.14")
 

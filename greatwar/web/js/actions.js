@@ -96,11 +96,12 @@ const VERBS = {
   // Von Hindenburg in Poland
   break_down: "Break down",
   reconstitute: "Reconstitute",
-  // Caporetto 1917 (25.2-25.33, Appendix A): the set-up before Game-Turn 1
+  // Caporetto 1917: the set-up before Game-Turn 1 (25.2-25.33, Appendix A), forced
+  // march (19.0), pursuit (20.0)
   deploy: "Set up",
   end_deployment: "Finish the set-up",
-  // Caporetto 1917
   force_march: "Force march",
+  pursue: "Pursue",
 };
 
 /** Keys whose value is a unit (shown by its name). */

@@ -103,9 +103,14 @@ def choose(st: State, role: str, kind: str, **fields: Any) -> Action:
     raise AssertionError(f"no {kind} {fields} among {st.legal_actions(role)}")
 
 
+#: the kinds of frame that apply a combat result: the standard one and Caporetto's (20.0)
+RESULT_KINDS = ("combat_result", "caporetto_result")
+
+
 def stage(st: State) -> str | None:
+    """The stage of the combat result frame on top, if any."""
     top = st.top()
-    return top.get("stage") if top and top["kind"] == "combat_result" else None
+    return top.get("stage") if top and top["kind"] in RESULT_KINDS else None
 
 
 def lost(st: State, uid: str) -> int:
