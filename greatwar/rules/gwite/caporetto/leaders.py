@@ -15,26 +15,50 @@ apply to him):
   him as an attacker himself (10.23 does not apply);
 * he gives no Command Control, no Attack Shift, and no strength to the defense.
 
-DiGiorgio-Ferretti (21.21-21.23) is :mod:`digiorgio`'s.
+DiGiorgio-Ferretti (21.21-21.23, with the same option):
+
+* there is no counter (21.21): the provision is a choice of the Allied Player in the
+  Game-Turn Record Interphase (a step of its own, :class:`DiGiorgioFerretti`) for the
+  following Game-Turn: up to two Italian units in supply, chosen one at a time, each
+  shown and logged, or none (he may stop at any time); none after the last Game-Turn;
+* each chosen unit adds 1 to its Defense Strength throughout the following Game-Turn
+  (its own strength, before halvings and terrain, as Appendix C's 1; provisional);
+* no Command Control, never in the attack (21.23): only a unit's defense reads it;
+* AC14 (a unit chosen in supply and out of supply when attacked): by default (a) it
+  keeps its 1 (supply is the condition of the choice); option ``digiorgio_needs_supply``
+  reads (b): it adds 1 only while it can trace a line of supply at the instant of
+  combat (9.11).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules import pieces
+from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto.data import data, option, parse
 
 if TYPE_CHECKING:
-    from greatwar.engine.phases import Frame
     from greatwar.engine.state import Game, State
 
 #: caporetto 21.0: the optional Heroic Leaders section (Rommel and DiGiorgio-Ferretti)
 HEROIC_LEADERS = "heroic_leaders"
 #: caporetto 21.12: Rommel's Heroic Leader Combat Value
 ROMMEL_VALUE = 1
+#: AC14 (b): a DiGiorgio-Ferretti unit out of supply when attacked loses its 1
+NEEDS_SUPPLY = "digiorgio_needs_supply"
+#: caporetto 21.22: how many Italian units, and what each adds to its Defense Strength
+DIGIORGIO_UNITS = 2
+DIGIORGIO_BONUS = 1
+#: the Interphase step of the choice, its actions, and the state record of the choice
+DIGIORGIO_FRAME = "caporetto_digiorgio"
+CHOOSE = "digiorgio"
+END_CHOICE = "end_digiorgio"
+DIGIORGIO = "caporetto_digiorgio"
+ITALY = "italy"
 #: status of a counter that never enters play (the rule system's, R8)
 OUT_OF_PLAY = "out_of_play"
 
@@ -45,6 +69,12 @@ OPTIONS: dict[str, OptionSpec] = {
         "Heroic leaders: Rommel with the Alpenkorps, and the DiGiorgio-Ferretti provision"
         " (optional rule)",
         "caporetto 21.0",
+    ),
+    NEEDS_SUPPLY: OptionSpec(
+        False,
+        "DiGiorgio-Ferretti: a chosen unit adds 1 only while in supply when attacked"
+        " (AC14 b; off: it keeps the 1 for the Game-Turn)",
+        "caporetto 21.22",
     ),
 }
 
@@ -87,9 +117,141 @@ def _follow(st: State, hex_label: str) -> None:
     )
 
 
+# --- DiGiorgio-Ferretti (21.21-21.23) ------------------------------------------------------
+
+
+def digiorgio_side(st: State) -> str | None:
+    """The side of the Italian units (the Allied Player)."""
+    return next((ui.side for ui in U.static(st).units.values() if ui.nationality == ITALY), None)
+
+
+def digiorgio_candidates(st: State, chosen: list[str]) -> list[str]:
+    """caporetto 21.22: the Italian units in supply now (HQs left out: their Combat
+    Strength is no unit's Defense Strength, 10.53) not chosen yet."""
+    side = digiorgio_side(st)
+    if side is None:
+        return []
+    return [
+        uid
+        for uid in U.on_map(st, side)
+        if U.info(st, uid).nationality == ITALY
+        and not U.info(st, uid).hq
+        and uid not in chosen
+        and supply.in_supply(st, uid)
+    ]
+
+
+def digiorgio_units(st: State) -> list[str]:
+    """The units the provision benefits in this Game-Turn (chosen in the last Interphase)."""
+    record = st.data.get(DIGIORGIO)
+    if not record or record["turn"] != st.data["turn"]:
+        return []
+    return list(record["units"])
+
+
+def digiorgio_applies(st: State, uid: str) -> bool:
+    """caporetto 21.22 (AC14): the unit adds 1 to its Defense Strength now."""
+    if uid not in digiorgio_units(st):
+        return False
+    return not option(st, NEEDS_SUPPLY) or supply.in_supply(st, uid)
+
+
+class DiGiorgioFerretti(Handler):
+    """caporetto 21.22: in the Game-Turn Record Interphase the Allied Player chooses up to
+    two Italian units in supply that add 1 to their Defense Strength next Game-Turn."""
+
+    kind = DIGIORGIO_FRAME
+    case = "caporetto 21.22"
+
+    def setup(self, st: State, frame: Frame) -> None:
+        frame.setdefault("chosen", [])
+
+    def _open(self, st: State, frame: Frame) -> bool:
+        return (
+            st.data["turn"] < st.game.scenario.info.turns
+            and len(frame["chosen"]) < DIGIORGIO_UNITS
+            and bool(digiorgio_candidates(st, frame["chosen"]))
+        )
+
+    def actors(self, st: State, frame: Frame) -> list[str]:
+        side = digiorgio_side(st)
+        return [side] if side is not None and self._open(st, frame) else []
+
+    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
+        if role not in self.actors(st, frame):
+            return []
+        units = digiorgio_candidates(st, frame["chosen"])
+        return [*({"type": CHOOSE, "unit": u} for u in units), {"type": END_CHOICE}]
+
+    def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
+        if action["type"] == CHOOSE:
+            uid = action["unit"]
+            frame["chosen"].append(uid)
+            st.log(
+                f"DiGiorgio-Ferretti: {U.info(st, uid).name} ({U.record(st, uid)['hex']}) will"
+                f" add {DIGIORGIO_BONUS} to its Defense Strength in Game-Turn"
+                f" {st.data['turn'] + 1}.",
+                case="caporetto 21.22",
+            )
+            if self._open(st, frame):
+                return
+        self._record(st, frame)
+
+    def run(self, st: State, frame: Frame) -> None:
+        self._record(st, frame)
+
+    def _record(self, st: State, frame: Frame) -> None:
+        if frame["chosen"]:
+            st.data[DIGIORGIO] = {"turn": st.data["turn"] + 1, "units": list(frame["chosen"])}
+        st.pop()
+
+    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
+        uid = action.get("unit")
+        if action.get("type") != CHOOSE or not isinstance(uid, str) or uid not in st.data["units"]:
+            return "choose an Italian unit in supply, or end the choice", "caporetto 21.22"
+        ui = U.info(st, uid)
+        if uid in frame["chosen"]:
+            return f"{ui.name} is chosen already", "caporetto 21.22"
+        if ui.nationality != ITALY or ui.hq or U.record(st, uid)["status"] != "on_map":
+            return f"{ui.name} is not an Italian unit on the map", "caporetto 21.22"
+        if not supply.in_supply(st, uid):
+            return f"{ui.name} is out of supply", "caporetto 21.22"
+        return "the provision benefits two units a Game-Turn", "caporetto 21.22"
+
+    def prompt(self, st: State, frame: Frame, role: str) -> str:
+        left = DIGIORGIO_UNITS - len(frame["chosen"])
+        return (
+            f"DiGiorgio-Ferretti: choose up to {left} more Italian unit(s) in supply to add 1"
+            f" to their Defense Strength in Game-Turn {st.data['turn'] + 1}, or end."
+        )
+
+    def title(self, st: State, frame: Frame) -> str:
+        return "DiGiorgio-Ferretti provision"
+
+
 class HeroicLeaders:
     """A part of :class:`CaporettoRules` (every override calls ``super()`` and keeps what
     the parts after it in the rules' bases give)."""
+
+    @classmethod
+    def handlers(cls) -> list[Handler]:
+        return [*super().handlers(), DiGiorgioFerretti()]  # type: ignore[misc]
+
+    def interphase_steps(self, st: State) -> list[str | Frame]:
+        """caporetto 21.22: the DiGiorgio-Ferretti choice, with the optional rule."""
+        steps: list[str | Frame] = super().interphase_steps(st)  # type: ignore[misc]
+        if option(st, HEROIC_LEADERS):
+            steps.append(DIGIORGIO_FRAME)
+        return steps
+
+    def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
+        """caporetto 21.22: a unit chosen for this Game-Turn adds 1 to its Defense
+        Strength (AC14: while in supply, with option ``digiorgio_needs_supply``)."""
+        value, mods = super().defense_base(st, uid, hex_label)  # type: ignore[misc]
+        if not digiorgio_applies(st, uid):
+            return value, mods
+        modifier = {"why": "DiGiorgio-Ferretti: +1", "case": "caporetto 21.22"}
+        return value + DIGIORGIO_BONUS, [*mods, modifier]
 
     # -- in play only with the option (21.0) ----------------------------------------------
 
@@ -183,8 +345,3 @@ class HeroicLeaders:
     def hq_defends(self, st: State, hq: str) -> bool:
         """caporetto 21.12: Rommel does not benefit the defense."""
         return not is_rommel(st, hq) and super().hq_defends(st, hq)  # type: ignore[misc, no-any-return]
-
-
-def heroic_leaders_on(st: State) -> bool:
-    """Whether the optional Heroic Leaders section (caporetto 21.0) is in play."""
-    return bool(option(st, HEROIC_LEADERS))

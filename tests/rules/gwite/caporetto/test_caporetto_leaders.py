@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from greatwar import State
+from greatwar.rules.gwite import command, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto.leaders import HEROIC_LEADERS
 from greatwar.rules.gwite.stacking import stacking_points
@@ -162,8 +163,6 @@ def test_21_12_rommel_does_not_benefit_the_defense(
 
 
 def test_21_12_rommel_gives_no_command_control(caporetto_position: Any) -> None:
-    from greatwar.rules.gwite import command
-
     st = fight(caporetto_position, BA)
     assert command.hqs_in_range(st, "G-BA") == []
     assert not command.in_radius(st, "G-BA")
@@ -179,3 +178,149 @@ def test_10_2_rommel_is_no_standard_heroic_leader_joining_an_attack(
     assert why.case == "caporetto 10.2"
     entry = resolve_with(st, "central", fixed_dice, 3)
     assert numbers(entry)["attack"] == 4  # 4 to 3: 10.23 would have added Rommel's 1
+
+
+# --- 21.21-21.23 DiGiorgio-Ferretti ----------------------------------------------------------
+
+#: Italian divisions in the plain (in supply), the 12th Stosstruppen facing the 46th
+PLAIN = {"I-46": "1110", "I-43": "1112", "G-12": "1210"}
+#: the Allied Step Replacement Phase of Game-Turn 3: the Interphase comes next
+BEFORE_INTERPHASE = {
+    "phasing": "allied",
+    "phase": "step_replacement",
+    "segment": "step_replacement",
+}
+
+
+def interphase(make: Any, units: dict[str, Any], options: Any = None, **kw: Any) -> State:
+    st = make(units, turn=3, options=ON if options is None else options, **BEFORE_INTERPHASE, **kw)
+    play_until(st, lambda s: s.top()["kind"] == "caporetto_digiorgio")
+    return st  # type: ignore[no-any-return]
+
+
+def play_until(st: State, done: Any, limit: int = 1000) -> None:
+    """Passive play (the kit's), ending every DiGiorgio-Ferretti choice unchosen."""
+    from tests.rules.gwite.kit import play_until as kit_play_until
+
+    def stop(s: State) -> bool:
+        top = s.top()
+        if top is not None and top["kind"] == "caporetto_digiorgio" and not done(s):
+            s.apply("allied", {"type": "end_digiorgio"})
+            return done(s)
+        return bool(done(s))
+
+    kit_play_until(st, stop, limit)
+
+
+def central_combat(st: State, turn: int) -> None:
+    play_until(
+        st,
+        lambda s: (
+            s.data["turn"] == turn
+            and s.data["phasing"] == "central"
+            and s.top()["kind"] == "combat_resolution"
+        ),
+    )
+
+
+def chosen_offered(st: State) -> list[str]:
+    return [a["unit"] for a in st.legal_actions("allied") if a["type"] == "digiorgio"]
+
+
+def test_21_22_two_italian_units_defend_with_1_more_in_the_following_game_turn(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    st = interphase(caporetto_position, PLAIN)
+    assert set(chosen_offered(st)) == {"I-46", "I-43"}
+    st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
+    st.apply("allied", {"type": "digiorgio", "unit": "I-43"})
+    assert st.top()["kind"] != "caporetto_digiorgio"  # two units: the choice is over
+    assert len(logged(st, "caporetto 21.22")) == 2
+    central_combat(st, 4)
+    # the 12th (4) attacks the 46th (3 + 1): 1-1 (4 to 3 would be 1-1 too; the defense shows)
+    shown = attack(st, "central", "1110", ["G-12"])
+    assert shown["defenders"][0]["modifiers"] == [
+        {"why": "DiGiorgio-Ferretti: +1", "case": "caporetto 21.22"}
+    ]
+    entry = resolve_with(st, "central", fixed_dice, 3)
+    assert numbers(entry)["defense"] == 4
+
+
+def test_21_22_the_provision_lasts_one_game_turn(caporetto_position: Any, fixed_dice: Any) -> None:
+    st = interphase(caporetto_position, PLAIN)
+    st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
+    st.apply("allied", {"type": "end_digiorgio"})  # one unit is enough for him
+    central_combat(st, 5)  # the Interphase of Game-Turn 4 chooses none
+    attack(st, "central", "1110", ["G-12"])
+    entry = resolve_with(st, "central", fixed_dice, 3)
+    assert numbers(entry)["defense"] == 3
+
+
+def test_21_22_only_italian_units_in_supply(caporetto_position: Any, refuse: Refuse) -> None:
+    # the French 64th is no Italian unit; the 34th, deep behind the Austro-Hungarian
+    # lines (1908), is out of supply
+    st = interphase(caporetto_position, {**PLAIN, "F-64": "1011", "I-34": "1908"})
+    assert not supply.in_supply(st, "I-34")
+    assert set(chosen_offered(st)) == {"I-46", "I-43"}
+    assert refuse(st, "allied", {"type": "digiorgio", "unit": "F-64"}).case == "caporetto 21.22"
+    assert refuse(st, "allied", {"type": "digiorgio", "unit": "I-34"}).case == "caporetto 21.22"
+
+
+def test_21_21_no_counter_for_digiorgio_or_ferretti(caporetto_position: Any) -> None:
+    st = interphase(caporetto_position, PLAIN)
+    on_map = sorted(U.on_map(st, "allied"))
+    st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
+    st.apply("allied", {"type": "end_digiorgio"})
+    assert sorted(U.on_map(st, "allied")) == on_map  # nothing put on the map
+    assert st.data["caporetto_digiorgio"] == {"turn": 4, "units": ["I-46"]}
+
+
+def test_21_23_no_help_in_the_attack_and_no_command_control(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # the 46th attacks a reduced Austro-Hungarian division (1) in 1210
+    weak = {"hex": "1210", "steps_lost": 1}
+    st = interphase(caporetto_position, {"I-46": "1110", "I-43": "1112", "AH-22S": weak})
+    st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
+    st.apply("allied", {"type": "end_digiorgio"})
+    play_until(
+        st,
+        lambda s: (
+            s.data["turn"] == 4
+            and s.data["phasing"] == "allied"
+            and s.top()["kind"] == "combat_resolution"
+        ),
+    )
+    assert not command.in_radius(st, "I-46")  # no HQ on the map: the provision commands none
+    shown = attack(st, "allied", "1210", ["I-46"])
+    assert all(m["case"] != "caporetto 21.22" for m in shown["attackers"][0]["modifiers"])
+    entry = resolve_with(st, "allied", fixed_dice, 3)
+    assert numbers(entry)["attack"] == shown["attack"]
+    assert shown["attackers"][0]["strength"] <= 2  # its printed 2 at most, never 2 + 1
+
+
+def test_21_22_ac14_a_a_unit_out_of_supply_keeps_its_1(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # AC14 (a), the default: the 34th, chosen while in supply, is cut off (2010, clear)
+    # by the time it is attacked: still 3 + 1
+    st = fight(caporetto_position, {"I-34": "2010", "G-12": "2011"})
+    assert not supply.in_supply(st, "I-34")
+    st.data["caporetto_digiorgio"] = {"turn": 2, "units": ["I-34"]}  # chosen last Interphase
+    attack(st, "central", "2010", ["G-12"])
+    entry = resolve_with(st, "central", fixed_dice, 3)
+    assert numbers(entry)["defense"] == 4
+
+
+def test_21_22_ac14_b_option_a_unit_out_of_supply_loses_its_1(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    from greatwar.rules.gwite.caporetto.leaders import NEEDS_SUPPLY
+
+    options = {**ON, NEEDS_SUPPLY: True}
+    st = fight(caporetto_position, {"I-34": "2010", "G-12": "2011"}, options=options)
+    assert not supply.in_supply(st, "I-34")
+    st.data["caporetto_digiorgio"] = {"turn": 2, "units": ["I-34"]}
+    attack(st, "central", "2010", ["G-12"])
+    entry = resolve_with(st, "central", fixed_dice, 3)
+    assert numbers(entry)["defense"] == 3
