@@ -39,10 +39,12 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules import pieces
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.caporetto.data import data, option, parse
+from greatwar.rules.gwite.caporetto.data import data, option, parse, parsed
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 #: caporetto 21.0: the optional Heroic Leaders section (Rommel and DiGiorgio-Ferretti)
 HEROIC_LEADERS = "heroic_leaders"
@@ -88,6 +90,12 @@ def rommel_in_play(st: State) -> bool:
     """Whether Rommel is on the map (caporetto 21.0: only with the optional rule)."""
     leader = rommel(st)
     return bool(leader) and U.record(st, leader)["status"] == "on_map"
+
+
+def rommel_attached(st: State) -> bool:
+    """Whether Rommel is with the BA division, on the map or arriving with it (21.11)."""
+    leader = rommel(st)
+    return bool(leader) and U.record(st, leader)["status"] in ("on_map", "pending")
 
 
 def is_rommel(st: State, uid: str) -> bool:
@@ -257,7 +265,8 @@ class HeroicLeaders:
 
     def start_data(self, game: Game, data_: dict[str, Any]) -> None:
         """caporetto 21.0: without the optional rule Rommel is out of play; with it he
-        starts where the BA division starts (21.11), and not at all without it."""
+        starts where the BA division starts, or arrives with it (21.11), and is out of the
+        game if it is."""
         super().start_data(game, data_)  # type: ignore[misc]
         special = parse(game.scenario)
         leader, division = special.rommel, special.rommel_division
@@ -267,13 +276,62 @@ class HeroicLeaders:
         beside = data_["units"].get(division)
         if not game.options.get(HEROIC_LEADERS, OPTIONS[HEROIC_LEADERS].default):
             record.update(hex=None, status=OUT_OF_PLAY)
-        elif beside is None or beside["status"] != "on_map":
-            if record["status"] == "on_map":
-                record.update(hex=None, status="eliminated")
-        elif record["status"] == "on_map":
-            record["hex"] = beside["hex"]
+        elif record["status"] not in ("on_map", "pending"):
+            return  # eliminated (a position) or otherwise out of play
+        elif beside is None or beside["status"] not in ("on_map", "pending"):
+            record.update(hex=None, status="eliminated")  # the division is gone: so is he
+        else:  # where the division is, or arriving with it
+            record.update(hex=beside["hex"], status=beside["status"])
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """caporetto 21.11: Rommel is a heroic-leader HQ counter without stacking points,
+        and the BA division a counter of his side."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        found = parsed(scenario)
+        if found is None or not (found.rommel or found.rommel_division):
+            return
+        leader = scenario.counters.get(found.rommel)
+        division = scenario.counters.get(found.rommel_division)
+        if leader is None or leader.hq is None or not leader.hq.heroic:
+            problems.add(
+                ("special", "rommel"),
+                f"{found.rommel!r} is not a heroic-leader HQ counter (caporetto 21.1)",
+            )
+        elif leader.stacking not in (None, 0):
+            problems.add(
+                ("special", "rommel"),
+                f"{found.rommel!r} has {leader.stacking} stacking points: Rommel has none"
+                " (caporetto 21.11)",
+            )
+        if division is None or division.hq is not None:
+            problems.add(
+                ("special", "rommel_division"),
+                f"{found.rommel_division!r} is not a combat unit counter: Rommel is always"
+                " stacked with the Alpenkorps division (caporetto 21.11)",
+            )
+        elif leader is not None and division.side != leader.side:
+            problems.add(
+                ("special", "rommel_division"),
+                f"{found.rommel_division!r} is not of Rommel's side (caporetto 21.11)",
+            )
+
+    def invariants(self, st: State, moment: str) -> list[str]:
+        """caporetto 21.11: Rommel on the map stands with the BA division."""
+        out: list[str] = super().invariants(st, moment)  # type: ignore[misc]
+        if rommel_in_play(st) and U.record(st, rommel(st))["hex"] != division_hex(st):
+            out.append(
+                f"caporetto 21.11: Rommel is in {U.record(st, rommel(st))['hex']}, the"
+                f" Alpenkorps in {division_hex(st)}"
+            )
+        return out
 
     # -- always with the BA division (21.11) ----------------------------------------------
+
+    def arrives_by_schedule(self, st: State, uid: str) -> bool:
+        """caporetto 21.11: Rommel never arrives by himself; he comes with the division."""
+        if is_rommel(st, uid):
+            return False
+        return super().arrives_by_schedule(st, uid)  # type: ignore[misc, no-any-return]
 
     def movement_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """caporetto 21.11: Rommel never moves by himself; he goes with the BA division."""
@@ -286,7 +344,7 @@ class HeroicLeaders:
         """caporetto 21.11: wherever the BA division is put, Rommel is put too; and
         Rommel put anywhere else (a rule moving him as an HQ) goes back to it."""
         super().unit_placed(st, uid, hex_label)  # type: ignore[misc]
-        if not rommel_in_play(st):
+        if not rommel_attached(st):
             return
         if uid == data(st).rommel_division or is_rommel(st, uid):
             here = division_hex(st)

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from greatwar import State
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import command, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto.leaders import HEROIC_LEADERS
@@ -324,3 +327,14 @@ def test_21_22_ac14_b_option_a_unit_out_of_supply_loses_its_1(
     attack(st, "central", "2010", ["G-12"])
     entry = resolve_with(st, "central", fixed_dice, 3)
     assert numbers(entry)["defense"] == 3
+
+
+# --- the scenario's data ----------------------------------------------------------------------
+
+
+def test_21_11_rommel_and_his_division_are_checked_by_place(caporetto_position: Any) -> None:
+    with pytest.raises(ScenarioError) as info:
+        caporetto_position(BA, special={"rommel": "G-12", "rommel_division": "I-46"})
+    text = str(info.value)
+    assert "'G-12' is not a heroic-leader HQ counter" in text
+    assert "'I-46' is not of Rommel's side" in text
