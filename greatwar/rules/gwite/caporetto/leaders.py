@@ -21,8 +21,9 @@ DiGiorgio-Ferretti (21.21-21.23, with the same option):
   Game-Turn Record Interphase (a step of its own, :class:`DiGiorgioFerretti`) for the
   following Game-Turn: up to two Italian units in supply, chosen one at a time, each
   shown and logged, or none (he may stop at any time); none after the last Game-Turn;
-* each chosen unit adds 1 to its Defense Strength throughout the following Game-Turn
-  (its own strength, before halvings and terrain, as Appendix C's 1; provisional);
+* each chosen unit wears a marker and adds 1 to its Defense Strength throughout the
+  following Game-Turn (its own strength, before halvings and terrain, as Appendix C's
+  1; provisional); the next Interphase's choice takes the markers off;
 * no Command Control, never in the attack (21.23): only a unit's defense reads it;
 * AC14 (a unit chosen in supply and out of supply when attacked): by default (a) it
   keeps its 1 (supply is the condition of the choice); option ``digiorgio_needs_supply``
@@ -55,11 +56,12 @@ NEEDS_SUPPLY = "digiorgio_needs_supply"
 #: caporetto 21.22: how many Italian units, and what each adds to its Defense Strength
 DIGIORGIO_UNITS = 2
 DIGIORGIO_BONUS = 1
-#: the Interphase step of the choice, its actions, and the state record of the choice
+#: the Interphase step of the choice, its actions, and the marker the chosen units wear
+#: through the following Game-Turn (shown on their counters)
 DIGIORGIO_FRAME = "caporetto_digiorgio"
 CHOOSE = "digiorgio"
 END_CHOICE = "end_digiorgio"
-DIGIORGIO = "caporetto_digiorgio"
+DIGIORGIO = "digiorgio_ferretti"
 ITALY = "italy"
 #: status of a counter that never enters play (the rule system's, R8)
 OUT_OF_PLAY = "out_of_play"
@@ -149,17 +151,10 @@ def digiorgio_candidates(st: State, chosen: list[str]) -> list[str]:
     ]
 
 
-def digiorgio_units(st: State) -> list[str]:
-    """The units the provision benefits in this Game-Turn (chosen in the last Interphase)."""
-    record = st.data.get(DIGIORGIO)
-    if not record or record["turn"] != st.data["turn"]:
-        return []
-    return list(record["units"])
-
-
 def digiorgio_applies(st: State, uid: str) -> bool:
-    """caporetto 21.22 (AC14): the unit adds 1 to its Defense Strength now."""
-    if uid not in digiorgio_units(st):
+    """caporetto 21.22 (AC14): the unit adds 1 to its Defense Strength now (it wears the
+    marker of the provision chosen in the last Interphase)."""
+    if not U.has_marker(st, uid, DIGIORGIO):
         return False
     return not option(st, NEEDS_SUPPLY) or supply.in_supply(st, uid)
 
@@ -209,8 +204,10 @@ class DiGiorgioFerretti(Handler):
         self._record(st, frame)
 
     def _record(self, st: State, frame: Frame) -> None:
-        if frame["chosen"]:
-            st.data[DIGIORGIO] = {"turn": st.data["turn"] + 1, "units": list(frame["chosen"])}
+        """The last Game-Turn's choice ends; this one's units wear the marker next."""
+        U.clear_marker(st, DIGIORGIO)
+        for uid in frame["chosen"]:
+            U.add_marker(st, uid, DIGIORGIO)
         st.pop()
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
@@ -251,6 +248,10 @@ class HeroicLeaders:
         if option(st, HEROIC_LEADERS):
             steps.append(DIGIORGIO_FRAME)
         return steps
+
+    def position_markers(self) -> dict[str, str]:
+        """caporetto 21.22: a position may show the units the provision benefits."""
+        return {**super().position_markers(), DIGIORGIO: "caporetto 21.22"}  # type: ignore[misc]
 
     def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
         """caporetto 21.22: a unit chosen for this Game-Turn adds 1 to its Defense

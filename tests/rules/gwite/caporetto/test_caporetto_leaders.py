@@ -254,6 +254,7 @@ def test_21_22_the_provision_lasts_one_game_turn(caporetto_position: Any, fixed_
     st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
     st.apply("allied", {"type": "end_digiorgio"})  # one unit is enough for him
     central_combat(st, 5)  # the Interphase of Game-Turn 4 chooses none
+    assert not U.has_marker(st, "I-46", "digiorgio_ferretti")
     attack(st, "central", "1110", ["G-12"])
     entry = resolve_with(st, "central", fixed_dice, 3)
     assert numbers(entry)["defense"] == 3
@@ -275,7 +276,7 @@ def test_21_21_no_counter_for_digiorgio_or_ferretti(caporetto_position: Any) -> 
     st.apply("allied", {"type": "digiorgio", "unit": "I-46"})
     st.apply("allied", {"type": "end_digiorgio"})
     assert sorted(U.on_map(st, "allied")) == on_map  # nothing put on the map
-    assert st.data["caporetto_digiorgio"] == {"turn": 4, "units": ["I-46"]}
+    assert U.has_marker(st, "I-46", "digiorgio_ferretti")  # shown on the 46th's counter
 
 
 def test_21_23_no_help_in_the_attack_and_no_command_control(
@@ -307,9 +308,9 @@ def test_21_22_ac14_a_a_unit_out_of_supply_keeps_its_1(
 ) -> None:
     # AC14 (a), the default: the 34th, chosen while in supply, is cut off (2010, clear)
     # by the time it is attacked: still 3 + 1
-    st = fight(caporetto_position, {"I-34": "2010", "G-12": "2011"})
+    chosen = {"hex": "2010", "markers": ["digiorgio_ferretti"]}  # in the last Interphase
+    st = fight(caporetto_position, {"I-34": chosen, "G-12": "2011"})
     assert not supply.in_supply(st, "I-34")
-    st.data["caporetto_digiorgio"] = {"turn": 2, "units": ["I-34"]}  # chosen last Interphase
     attack(st, "central", "2010", ["G-12"])
     entry = resolve_with(st, "central", fixed_dice, 3)
     assert numbers(entry)["defense"] == 4
@@ -321,9 +322,9 @@ def test_21_22_ac14_b_option_a_unit_out_of_supply_loses_its_1(
     from greatwar.rules.gwite.caporetto.leaders import NEEDS_SUPPLY
 
     options = {**ON, NEEDS_SUPPLY: True}
-    st = fight(caporetto_position, {"I-34": "2010", "G-12": "2011"}, options=options)
+    chosen = {"hex": "2010", "markers": ["digiorgio_ferretti"]}
+    st = fight(caporetto_position, {"I-34": chosen, "G-12": "2011"}, options=options)
     assert not supply.in_supply(st, "I-34")
-    st.data["caporetto_digiorgio"] = {"turn": 2, "units": ["I-34"]}
     attack(st, "central", "2010", ["G-12"])
     entry = resolve_with(st, "central", fixed_dice, 3)
     assert numbers(entry)["defense"] == 3
