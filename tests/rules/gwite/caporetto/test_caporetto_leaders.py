@@ -26,6 +26,7 @@ from tests.rules.gwite.kit import (
     Refuse,
     alive,
     attack,
+    choose,
     logged,
     numbers,
     resolve_with,
@@ -105,6 +106,19 @@ def test_21_11_rommel_is_eliminated_with_the_division(
     assert not alive(st, "G-BA")
     assert U.record(st, "G-ROMMEL")["status"] == "eliminated"
     assert logged(st, "caporetto 21.11")
+
+
+def test_21_11_rommel_retreats_with_the_division(caporetto_position: Any, fixed_dice: Any) -> None:
+    # three Italian corps (11) attack the Alpenkorps (5) with Rommel: 2-1 (TCR 2 row), die
+    # 3: 1/1; the Central Powers Player retreats the stack one hex
+    units = {**BA, "I-IV": "1110", "I-XXVII": "1109", "I-19": "1211"}
+    st = make_italian_attack(caporetto_position, units)
+    attack(st, "allied", "1210", ["I-IV", "I-XXVII", "I-19"])
+    fixed_dice(3)
+    st.apply("allied", {"type": "resolve"})
+    choose(st, "central", "option", index=1)
+    assert where(st, "G-BA") != "1210"
+    assert where(st, "G-ROMMEL") == where(st, "G-BA")
 
 
 def make_italian_attack(make: Any, units: dict[str, Any]) -> State:
