@@ -83,6 +83,16 @@ def test_21_11_rommel_moves_with_the_division(caporetto_position: Any) -> None:
     assert any("1209" in text for text in logged(st, "caporetto 21.11"))
 
 
+def test_21_11_rommel_goes_by_rail_with_the_division(caporetto_position: Any) -> None:
+    # the Alpenkorps entrains on the Sudbahn (1707) and rides to 1907; Rommel with it
+    st = caporetto_position({"G-BA": "1707", "G-ROMMEL": "1707"}, turn=3, options=ON, **MOVEMENT)
+    st.apply("central", {"type": "select", "unit": "G-BA"})
+    choose(st, "central", "entrain")
+    choose(st, "central", "rail_move", to="1907")
+    assert where(st, "G-BA") == "1907" and where(st, "G-ROMMEL") == "1907"
+    assert any("1907" in text for text in logged(st, "caporetto 21.11"))
+
+
 def test_21_11_rommel_is_eliminated_with_the_division(
     caporetto_position: Any, fixed_dice: Any
 ) -> None:
