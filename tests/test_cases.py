@@ -44,7 +44,8 @@ needs_rulebook = pytest.mark.skipif(
 
 # A citation: a case number, optionally after a section or book name ("brusilov 25.12"); a
 # letter marks a number the rulebook prints again for another paragraph ("caporetto 5.32b").
-CITATION = re.compile(r"^(?:[A-Za-z][A-Za-z_-]* )?\d+(?:\.\d+)+[a-z]?$")
+# An appendix's lettered paragraph is cited by its letter ("caporetto C": the switch lines).
+CITATION = re.compile(r"^(?:[A-Za-z][A-Za-z_-]* )?(?:\d+(?:\.\d+)+[a-z]?|[A-Z])$")
 # The standard rules end at 14.24; a bare number from 15 up is an exclusive-rules case,
 # which must name its game, because several games number their cases alike.
 FIRST_EXCLUSIVE_SECTION = 15
@@ -78,7 +79,7 @@ PRINTED_AGAIN = {
 # one heading for three standard cases, and the two additions to standard cases that
 # Von Hindenburg's errata sheet makes.
 NOT_IN_TSV = {
-    "caporetto": {"9.22": "9.22, 9.23, 9.24 Attrition"},
+    "caporetto": {"9.22": "9.22, 9.23, 9.24 Attrition", "C": "C. If the Italians had not"},
     "hindenburg": {"3.0": "Addition to Section 3.0", "8.3": "Addition to Case 8.3"},
 }
 
@@ -344,7 +345,11 @@ def _unresolved(index: CaseIndex, relative: str, citation: str) -> str | None:
     if citation in index:
         return None
     section_number = citation.split()[-1].split(".")[0]
-    if " " not in citation and int(section_number) >= FIRST_EXCLUSIVE_SECTION:
+    if (
+        " " not in citation
+        and section_number.isdigit()
+        and int(section_number) >= FIRST_EXCLUSIVE_SECTION
+    ):
         game = UNNAMED_GAME.get(relative)
         if game is not None and f"{game} {citation}" in index:
             return None

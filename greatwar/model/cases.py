@@ -49,7 +49,9 @@ from greatwar.model.files import DATA_ROOT, check_model, read_toml
 from greatwar.model.problems import Problems, ScenarioError
 from greatwar.model.schema import Strict
 
-CASE_NUMBER = r"^\d+(\.\d+)+[a-z]?$"  # 8.75, 9.5.9; 5.32b: a second printed 5.32
+#: 8.75, 9.5.9; 5.32b: a second printed 5.32; C: a lettered paragraph of an appendix
+#: (Caporetto's Appendix C, the switch lines: "caporetto C")
+CASE_NUMBER = r"^(\d+(\.\d+)+[a-z]?|[A-Z])$"
 SECTION_ID = r"^[a-z][a-z0-9-]*$"
 
 
@@ -62,7 +64,7 @@ def _matching(pattern: str, what: str) -> AfterValidator:
     return AfterValidator(check)
 
 
-CaseNumber = Annotated[str, _matching(CASE_NUMBER, "a case number such as 8.75, 9.5.9 or 5.32b")]
+CaseNumber = Annotated[str, _matching(CASE_NUMBER, "a case number such as 8.75, 9.5.9, 5.32b or C")]
 SectionId = Annotated[str, _matching(SECTION_ID, "a lower-case name such as brusilov")]
 OneLine = Annotated[str, StringConstraints(min_length=1, pattern=r"^[^\n]+$")]
 

@@ -126,6 +126,12 @@ class CommandRules:
         """The case that keeps the HQ's radius to this unit out of Enemy zones (10.34)."""
         return "10.34"
 
+    def hq_defends(self, st: State, hq: str) -> bool:
+        """10.53 whether the HQ adds its Combat Strength to the defense of its stack (when
+        stacked with two or more stacking points): every HQ in the standard rules
+        (Caporetto 21.12: Rommel never does)."""
+        return True
+
     def unlimited_strength(self, st: State) -> bool:
         """10.32 optional rule (and Caporetto 10.0): every unit in a radius is commanded."""
         return bool(st.game.options.get(UNLIMITED_OPTION, False))
@@ -371,7 +377,12 @@ def hq_defense(st: State, hex_label: str, defenders: list[str]) -> int:
         return 0
     info = U.static(st).units
     hqs = {u for u in (*U.units_in(st, hex_label), *defenders) if info[u].hq}
-    return sum(combat_strength(st, hq) for hq in sorted(hqs) if info[hq].side == side)
+    rules = U.rules(st)
+    return sum(
+        combat_strength(st, hq)
+        for hq in sorted(hqs)
+        if info[hq].side == side and rules.hq_defends(st, hq)
+    )
 
 
 def heroic_attack(st: State, hq: str, stack: list[str]) -> int:

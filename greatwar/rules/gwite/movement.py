@@ -776,6 +776,11 @@ class MovementRules:
         The unit may also be removed (eliminated), which ends the move."""
         return True
 
+    def unit_placed(self, st: State, uid: str, hex_label: str) -> None:
+        """A unit has just been put in ``hex_label`` by any rule (a move, rail movement, a
+        retreat, an advance, a displacement, an arrival): nothing in the standard rules
+        (Caporetto 21.11: Rommel is always stacked with the Alpenkorps division)."""
+
     def entered_hexes(self, st: State, uid: str, path: list[str]) -> None:
         """What entering hexes does (control of cities and rail hexes, 9.15)."""
         from greatwar.rules.gwite.victory import passed_through

@@ -101,7 +101,7 @@ def due(st: State, side: str) -> list[str]:
         if (
             ui.side == side
             and u["status"] == "pending"
-            and (ui.arrive_turn or 0) <= turn
+            and (rules.arrival_turn(st, uid) or 0) <= turn
             and rules.arrives_by_schedule(st, uid)
         ):
             out.append(uid)
@@ -373,9 +373,9 @@ class ReinforcementSegment(Handler):
         if uid in frame.get("decided", []):
             return f"{ui.name} has already entered or been withheld this turn", "14.24"
         if uid not in due(st, role):
-            if ui.arrive_turn is None or U.record(st, uid)["status"] != "pending":
+            if U.record(st, uid)["status"] != "pending":
                 return f"{ui.name} is not a reinforcement waiting to arrive", "14.0"
-            return f"{ui.name} is due on Game-Turn {ui.arrive_turn}, not before", "14.0"
+            return U.rules(st).arrival_refusal(st, uid)  # type: ignore[no-any-return]
         why = self._why_not(st, role, uid, kind, action)
         if why is not None:
             return why
@@ -475,6 +475,19 @@ class ReinforcementRules:
         """14.1 whether a pending unit arrives by its printed schedule (Brusilov 20.2's
         supply depots arrive by the game's depot schedule instead)."""
         return True
+
+    def arrival_turn(self, st: State, uid: str) -> int | None:
+        """14.1 the Game-Turn a pending unit is due: its printed one (Caporetto 22.0: two
+        Game-Turns after the Milano strike is crushed, None until then)."""
+        return U.info(st, uid).arrive_turn
+
+    def arrival_refusal(self, st: State, uid: str) -> tuple[str, str]:
+        """Why a pending unit may not enter yet (reason, case): not due before its
+        :meth:`arrival_turn`."""
+        name, turn = U.info(st, uid).name, self.arrival_turn(st, uid)
+        if turn is None:
+            return f"{name} is not a reinforcement waiting to arrive", "14.0"
+        return f"{name} is due on Game-Turn {turn}, not before", "14.0"
 
     def reinforcement_arrived(self, st: State, uid: str) -> None:
         """A reinforcement was just placed on the map (14.11, 14.22), entrained and exempt

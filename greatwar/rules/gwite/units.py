@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.rules import pieces
 from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exported)
     _touch,
     add_marker,
@@ -39,7 +40,6 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     info,
     occupancy,
     on_map,
-    place,
     record,
     remove_marker,
     revision,
@@ -60,6 +60,14 @@ def rules(st: State) -> Any:
     Typed ``Any`` so that this bottom module need not import the rules, which import
     every section."""
     return st.game.static.rules
+
+
+def place(st: State, uid: str, hex_label: str) -> None:
+    """Put a unit on the map (set-up, reinforcement, move, retreat, advance), then tell the
+    game's rules (:meth:`MovementRules.unit_placed`: Caporetto 21.11, Rommel goes where
+    the Alpenkorps goes)."""
+    pieces.place(st, uid, hex_label)
+    rules(st).unit_placed(st, uid, hex_label)
 
 
 def movement_allowance(st: State, uid: str) -> int:
