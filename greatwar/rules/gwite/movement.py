@@ -40,6 +40,7 @@ from greatwar.rules.reach import Reach as BaseReach
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
     from greatwar.rules.gwite.static import MoveCosts
 
 #: the standard rules' movement classes: the TCR columns of the chart (5.4), by TCR
@@ -313,7 +314,10 @@ class MovementSegment(Handler):
         current = frame["current"]
         if current is not None:
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
+            no_stop = st.game.static.rules.pass_through_hexes(st, current)
             for to in sorted(reach.cost):
+                if to in no_stop:
+                    continue  # passed through, never stopped in (17.32 a monitor's hex)
                 action: Action = {
                     "type": "move",
                     "unit": current,
@@ -606,11 +610,15 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     phantom = U.rules(st).phantom_occupied(st, ui.side)
     if to in phantom:
         return phantom[to]  # type: ignore[no-any-return]  # before any reason he cannot see
+    no_stop = U.rules(st).pass_through_hexes(st, uid)
+    if to in no_stop:
+        return no_stop[to]  # type: ignore[no-any-return]
     if to in blocked_hexes(st, ui.side):
         return f"{to} holds an Enemy unit or fortress", "5.13"
     table = st.game.scenario.terrain
     terrain = table.terrain.get(board.terrain.get(to, ""))
-    if terrain is not None and terrain.move == "prohibited":
+    on_water = U.rules(st).moves_on_water(st.game.scenario, uid)
+    if terrain is not None and terrain.move == "prohibited" and not on_water:
         return f"{to} is {terrain.name}: no unit may enter it", "5.4"
     why = U.rules(st).terrain_refusal(st, uid, to)
     if why is not None:
@@ -732,6 +740,20 @@ class MovementRules:
         (normally or by any movement extension), with the case; None: he may.  None in the
         standard rules (Brusilov 18.1: only Russian HQs move on the surprise turn)."""
         return None
+
+    def moves_on_water(self, scenario: Scenario, uid: str) -> bool:
+        """Whether the unit moves on terrain the chart prohibits to all (sea, lagoon) by
+        its own movement class, and may set up there: its refusals are then its rules'
+        (:meth:`terrain_refusal`).  None in the standard rules (Caporetto 17.31: the
+        monitor)."""
+        return False
+
+    def pass_through_hexes(self, st: State, uid: str) -> dict[str, tuple[str, str]]:
+        """Enemy-occupied hexes the unit may move through, though never end a move in
+        (5.13 bars them otherwise), each with the refusal of a move ending there (reason,
+        case): none in the standard rules (Caporetto 17.32: the monitor's hex to Enemy
+        land units, and theirs to it)."""
+        return {}
 
     def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
         """Why this unit may never enter ``hex_label`` (a game's rule its move table
