@@ -149,8 +149,8 @@ class Monitor:
                         "caporetto 17.32",
                     )
             return through
-        monitors = U.cached(st, "caporetto monitor hexes", lambda s: _monitor_hexes(s, enemy), enemy)
-        through.update(monitors)
+        key = "caporetto monitor hexes"
+        through.update(U.cached(st, key, lambda s: _monitor_hexes(s, enemy), enemy))
         return through
 
     def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
