@@ -266,8 +266,6 @@ class CaporettoMovement:
     def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
         """caporetto 5.4 artillery and supply depots never cross a ridge hexside (the
         refusal when the hex is adjacent across one)."""
-        from greatwar.rules.gwite.movement import reachable
-
         ui = U.info(st, uid)
         here = U.record(st, uid)["hex"]
         board = U.static(st).scenario.board
@@ -275,7 +273,6 @@ class CaporettoMovement:
             ridge_kind(ui) == "wheeled"
             and here in board.neighbours.get(hex_label, ())
             and "ridge" in board.features(here, hex_label)
-            and hex_label not in reachable(st, uid, here, 10**6, fresh=False).cost
         ):
             return (
                 f"{ui.name} may not cross the ridge hexside {here}/{hex_label}: ridges are"
