@@ -36,6 +36,7 @@ from greatwar.rules.gwite.movement_extension import (
     mp_left,
 )
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.static import build_zoc_reach
 from greatwar.rules.reach import Reach as BaseReach
 
 if TYPE_CHECKING:
@@ -705,6 +706,13 @@ class MovementRules:
                 table = stat.movement_tables[name] = self.build_movement_table(st, name)
             stat.unit_tables[uid] = table
         return table  # type: ignore[no-any-return]
+
+    def build_zoc_reach(self, scenario: Scenario) -> dict[str, tuple[str, ...]]:
+        """Where a zone of control reaches from each hex (7.11), for the standard movement
+        classes and the fortresses (7.0; once per game): the six adjacent hexes, not
+        across prohibited hexsides (Caporetto 7.1: nor across ridges or between trench
+        lines)."""
+        return build_zoc_reach(scenario)
 
     def exerts_zoc(self, st: State, uid: str) -> bool:
         """Whether the unit has a zone of control now (:func:`zoc.controlled_by`).  It may

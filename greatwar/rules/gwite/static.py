@@ -271,7 +271,9 @@ def build_static(scenario: Scenario, rules: Any) -> GwiteStatic:
     return GwiteStatic(
         scenario=scenario,
         units=build_units(scenario, rules),
-        zoc_reach=build_zoc_reach(scenario),
+        zoc_reach=rules.build_zoc_reach(scenario)
+        if rules is not None
+        else build_zoc_reach(scenario),
         combat_reach=build_combat_reach(scenario),
         enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
         stacking_limit=params.stacking_limit or 0,

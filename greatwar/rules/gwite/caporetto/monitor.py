@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.static import MoveCosts
+from greatwar.rules.placement import start_placements
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -163,16 +164,14 @@ class Monitor:
         return super().terrain_refusal(st, uid, hex_label)  # type: ignore[misc, no-any-return]
 
     def validate(self, scenario: Scenario, problems: Problems) -> None:
-        """caporetto 17.31 the monitor sets up on the sea or a coastal hex."""
+        """caporetto 17.31 the monitor sets up (or stands in a position) on the sea or a
+        coastal hex."""
         super().validate(scenario, problems)  # type: ignore[misc]
         allowed = navigable(scenario)
-        for uid, counter in scenario.counters.items():
-            if counter.type != MONITOR or counter.setup is None or uid not in scenario.origins:
-                continue
-            file, index = scenario.origins[uid]
-            if scenario.board.on_map(counter.setup) and counter.setup not in allowed:
-                file.add(
-                    ("counter", index, "setup"),
-                    f"monitor {uid} is set up in {counter.setup}, inland: it stands only in"
+        for p in start_placements(scenario, problems):
+            if scenario.counters[p.uid].type == MONITOR and p.hex not in allowed:
+                p.problems.add(
+                    p.loc,
+                    f"monitor {p.uid} is set up in {p.hex}, inland: it stands only in"
                     " all-sea or coastal hexes (caporetto 17.31)",
                 )

@@ -231,6 +231,11 @@ class CaporettoMovement:
             return super().build_movement_table(st, name)  # type: ignore[misc, no-any-return]
         return build_table(st, *parts)
 
+    def build_zoc_reach(self, scenario: Scenario) -> dict[str, tuple[str, ...]]:
+        """caporetto 7.1 for the fortresses' zones (7.0), which are not Alpine units."""
+        super().build_zoc_reach(scenario)  # type: ignore[misc]
+        return zoc_reach(scenario, alpine=False)
+
     # --- 9.21, 23.2 the Stosstruppen's allowances --------------------------------------------
 
     def allowance_base(self, st: State, uid: str) -> int:

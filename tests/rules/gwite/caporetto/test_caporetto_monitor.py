@@ -51,6 +51,13 @@ def test_17_31_an_inland_set_up_is_refused_naming_the_case(tmp_path: Path) -> No
         greatwar.load(scenario)
 
 
+def test_17_31_a_position_that_puts_the_monitor_inland_is_refused(
+    caporetto_position: Any,
+) -> None:
+    with pytest.raises(ScenarioError, match=r"inland.*caporetto 17\.31"):
+        caporetto_position({"I-MON": "1313"})
+
+
 def test_17_31_land_units_still_may_not_stand_at_sea(caporetto_position: Any) -> None:
     with pytest.raises(ScenarioError, match="Sea"):
         caporetto_position({"G-5": "1315"})

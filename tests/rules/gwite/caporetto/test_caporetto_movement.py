@@ -17,6 +17,7 @@ import pytest
 
 import greatwar
 from greatwar import IllegalAction, State
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto.movement import HALF_OF_TEMPORARY
 from greatwar.rules.gwite.stacking import overstacked, stacking_points
@@ -270,3 +271,20 @@ def test_18_2_major_rivers_cost_the_central_powers_3_or_2_the_allies_1(
 def test_18_2_which_rivers_cost_3_is_the_scenarios_data(caporetto_position: Any) -> None:
     st = at_movement(caporetto_position, {"G-5": "1008"}, special={"costly_rivers": []})
     assert move(st, "G-5", "0908")["cost"] == 3  # the Taglia now an ordinary major river
+
+
+def test_2_4_a_counter_with_another_allowance_needs_a_printed_tcr(tmp_path: Path) -> None:
+    # the German 5th Division printed with a Movement Allowance of 5: no TCR in 2.4
+    text = COUNTERS.read_text(encoding="utf-8")
+    start = text.index('id = "G-5"')
+    end = text.index("movement = 6", start)
+    counters = tmp_path / "counters.toml"
+    counters.write_text(text[:end] + "movement = 5" + text[end + 12 :], encoding="utf-8")
+    path = write_game_position(tmp_path, SCENARIO, MAP, counters, {}, phasing="central")
+    with pytest.raises(ScenarioError, match="no TCR for counter G-5"):
+        greatwar.load(path)
+    # with its own tcr it loads, and keeps it
+    fixed = text[:end] + "movement = 5\ntcr = 2" + text[end + 12 :]
+    counters.write_text(fixed, encoding="utf-8")
+    st = greatwar.load(path).new_state(1)
+    assert U.info(st, "G-5").tcr == 2
