@@ -612,9 +612,7 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     if to in phantom:
         return phantom[to]  # type: ignore[no-any-return]  # before any reason he cannot see
     no_stop = U.rules(st).pass_through_hexes(st, uid)
-    if to in no_stop:
-        return no_stop[to]  # type: ignore[no-any-return]
-    if to in blocked_hexes(st, ui.side):
+    if to in blocked_hexes(st, ui.side) and to not in no_stop:
         return f"{to} holds an Enemy unit or fortress", "5.13"
     table = st.game.scenario.terrain
     terrain = table.terrain.get(board.terrain.get(to, ""))
@@ -624,6 +622,8 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     why = U.rules(st).terrain_refusal(st, uid, to)
     if why is not None:
         return why  # type: ignore[no-any-return]
+    if to in no_stop:
+        return no_stop[to]  # type: ignore[no-any-return]  # passed through, never entered
     reach = _reach(st, frame, uid)
     if to in reach.cost:
         # 5.12 the move is possible, but not with the path or cost given

@@ -27,7 +27,8 @@ from tests.rules.gwite.caporetto.caporetto_moves import (
     moves,
     refused,
 )
-from tests.rules.gwite.caporetto.conftest import COUNTERS, write_caporetto_position
+from tests.rules.gwite.caporetto.conftest import COUNTERS, MAP, SCENARIO, write_caporetto_position
+from tests.rules.gwite.game_position import write_game_position
 
 ALLIED = {"phasing": "allied"}
 
@@ -156,3 +157,32 @@ def test_17_32_the_monitor_has_no_stacking_points(caporetto_position: Any) -> No
     st.apply("allied", {"type": "end_segment"})
     assert overstacked(st) == []
     assert U.record(st, "I-MON")["status"] == "on_map"
+
+
+def test_17_32_a_land_unit_is_refused_the_monitors_sea_hex_as_sea(
+    caporetto_position: Any,
+) -> None:
+    st = at_movement(caporetto_position, {"I-MON": "1315", "G-12": "1314"})
+    err = refused(st, "G-12", "1315")
+    assert err.case == "5.4"
+    assert "Sea" in err.reason
+
+
+def test_17_31_between_coastal_hexes_only_through_water_they_share(tmp_path: Path) -> None:
+    # a cove: 1215 made land, 1114 made sea.  1314 and 1214 are both coastal but on
+    # different waters: their two shared neighbours (1313, 1215) are land
+    text = MAP.read_text(encoding="utf-8")
+    text = text.replace("\n14 ................wwww", "\n14 ..........w.....wwww", 1)
+    text = text.replace("\n15 ....lcl.wwwwwwwwwwww", "\n15 ....lcl.www.wwwwwwww", 1)
+    cove = tmp_path / "cove-map.toml"
+    cove.write_text(text, encoding="utf-8")
+    units = {"I-MON": "1314"}
+    path = write_game_position(tmp_path, SCENARIO, cove, COUNTERS, units, phasing="allied", turn=3)
+    st = greatwar.load(path).new_state(1)
+    assert "1214" not in U.rules(st).movement_table(st, "I-MON").enter["1314"]
+    action = moves(st, "I-MON")["1214"]
+    assert action["path"] != ["1214"]  # not straight across the land between them
+    assert action["cost"] == len(action["path"]) > 1
+    st.apply("allied", action)
+    assert hex_of(st, "I-MON") == "1214"
+    assert left(st, "I-MON") == 6 - action["cost"]
