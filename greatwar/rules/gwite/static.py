@@ -145,6 +145,8 @@ def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
         movement = tuple(
             (s.movement if s.movement is not None else c.movement or 0) for s in steps
         ) or (c.movement or 0,)
+        # 2.4 the counter's TCR, as the game's rules read it (Caporetto 2.4: by its MA)
+        tcr = rules.counter_tcr(scenario, c) if rules is not None else unit_tcr(scenario, c)
         units[c.id] = UnitInfo(
             id=c.id,
             name=c.name or c.id,
@@ -152,8 +154,7 @@ def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
             nationality=c.nationality,
             type=c.type,
             size=c.size,
-            tcr=(rules.counter_tcr(scenario, c) if rules is not None else unit_tcr(scenario, c))
-            or 4,
+            tcr=tcr or 4,
             stacking=unit_stacking(c) or 0,
             steps=steps,
             movement=movement,
