@@ -58,6 +58,9 @@ class Board:
     country: dict[str, str] = field(default_factory=dict)
     neighbours: dict[str, tuple[str, ...]] = field(default_factory=dict)
     side_features: dict[Hexside, frozenset[str]] = field(default_factory=dict)
+    #: the names the map gives its hexside features (a river's), by hexside: what a rule
+    #: naming one river reads (Caporetto 18.2: the Tagliamento and the Piave)
+    side_names: dict[Hexside, frozenset[str]] = field(default_factory=dict)
     rails: list[RailLine] = field(default_factory=list)
     roads: list[RailLine] = field(default_factory=list)
     rail_sides: dict[Hexside, tuple[str, ...]] = field(default_factory=dict)
@@ -90,6 +93,10 @@ class Board:
     def features(self, a: str, b: str) -> frozenset[str]:
         """Hexside features between two adjacent hexes."""
         return self.side_features.get(self.side_key(a, b), frozenset())
+
+    def side_names_between(self, a: str, b: str) -> frozenset[str]:
+        """The names of the hexside features between two adjacent hexes."""
+        return self.side_names.get(self.side_key(a, b), frozenset())
 
     def distance(self, a: str, b: str) -> int:
         return hexgrid.distance(self.coord[a], self.coord[b])
@@ -413,6 +420,7 @@ def canonical(board: Board, label: str) -> str:
 
 def _compile_hexsides(mf: MapFile, board: Board, problems: Problems) -> None:
     features: dict[Hexside, set[str]] = defaultdict(set)
+    names: dict[Hexside, set[str]] = defaultdict(set)
     for i, feat in enumerate(mf.hexside):
         for j, text in enumerate(feat.sides):
             loc = ("hexside", i, "sides", j)
@@ -432,7 +440,10 @@ def _compile_hexsides(mf: MapFile, board: Board, problems: Problems) -> None:
                 problems.add(loc, f"neither {a} nor {b} is on the map")
                 continue
             features[hexgrid.hexside_between(ha, hb)].add(feat.type)
+            if feat.name:
+                names[hexgrid.hexside_between(ha, hb)].add(feat.name)
     board.side_features = {k: frozenset(v) for k, v in features.items()}
+    board.side_names = {k: frozenset(v) for k, v in names.items()}
 
 
 def _compile_lines(

@@ -16,7 +16,7 @@ game uses).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -76,14 +76,21 @@ def start_placements(scenario: Scenario, problems: Problems) -> list[Placed]:
 
 
 def check_placements(
-    scenario: Scenario, placed: Iterable[Placed], enemy_case: str, label: str = "unit"
+    scenario: Scenario,
+    placed: Iterable[Placed],
+    enemy_case: str,
+    label: str = "unit",
+    on_water: Callable[[str], bool] | None = None,
 ) -> None:
     """Refuse a hex holding pieces of both sides (``enemy_case``: the rule that no unit
-    enters an enemy-occupied hex) and a piece on terrain no unit may enter."""
+    enters an enemy-occupied hex) and a piece on terrain no unit may enter, unless
+    ``on_water`` says the piece moves there by its own rules (a unit id -> True:
+    Caporetto 17.31, the monitor at sea)."""
     first: dict[str, Placed] = {}
     reported: set[str] = set()
     for p in placed:
-        _check_terrain(scenario, p, label)
+        if on_water is None or not on_water(p.uid):
+            _check_terrain(scenario, p, label)
         seen = first.setdefault(p.hex, p)
         if seen.side != p.side and p.hex not in reported:
             reported.add(p.hex)

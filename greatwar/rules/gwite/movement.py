@@ -36,10 +36,12 @@ from greatwar.rules.gwite.movement_extension import (
     mp_left,
 )
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.static import build_zoc_reach
 from greatwar.rules.reach import Reach as BaseReach
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
     from greatwar.rules.gwite.static import MoveCosts
 
 #: the standard rules' movement classes: the TCR columns of the chart (5.4), by TCR
@@ -313,7 +315,10 @@ class MovementSegment(Handler):
         current = frame["current"]
         if current is not None:
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
+            no_stop = st.game.static.rules.pass_through_hexes(st, current)
             for to in sorted(reach.cost):
+                if to in no_stop:
+                    continue  # passed through, never stopped in (17.32 a monitor's hex)
                 action: Action = {
                     "type": "move",
                     "unit": current,
@@ -606,15 +611,19 @@ def _why_not_reachable(st: State, frame: Frame, uid: str, action: Action) -> tup
     phantom = U.rules(st).phantom_occupied(st, ui.side)
     if to in phantom:
         return phantom[to]  # type: ignore[no-any-return]  # before any reason he cannot see
-    if to in blocked_hexes(st, ui.side):
+    no_stop = U.rules(st).pass_through_hexes(st, uid)
+    if to in blocked_hexes(st, ui.side) and to not in no_stop:
         return f"{to} holds an Enemy unit or fortress", "5.13"
     table = st.game.scenario.terrain
     terrain = table.terrain.get(board.terrain.get(to, ""))
-    if terrain is not None and terrain.move == "prohibited":
+    on_water = U.rules(st).moves_on_water(st.game.scenario, uid)
+    if terrain is not None and terrain.move == "prohibited" and not on_water:
         return f"{to} is {terrain.name}: no unit may enter it", "5.4"
     why = U.rules(st).terrain_refusal(st, uid, to)
     if why is not None:
         return why  # type: ignore[no-any-return]
+    if to in no_stop:
+        return no_stop[to]  # type: ignore[no-any-return]  # passed through, never entered
     reach = _reach(st, frame, uid)
     if to in reach.cost:
         # 5.12 the move is possible, but not with the path or cost given
@@ -698,6 +707,13 @@ class MovementRules:
             stat.unit_tables[uid] = table
         return table  # type: ignore[no-any-return]
 
+    def build_zoc_reach(self, scenario: Scenario) -> dict[str, tuple[str, ...]]:
+        """Where a zone of control reaches from each hex (7.11), for the standard movement
+        classes and the fortresses (7.0; once per game): the six adjacent hexes, not
+        across prohibited hexsides (Caporetto 7.1: nor across ridges or between trench
+        lines)."""
+        return build_zoc_reach(scenario)
+
     def exerts_zoc(self, st: State, uid: str) -> bool:
         """Whether the unit has a zone of control now (:func:`zoc.controlled_by`).  It may
         depend only on the records of the unit's side (zones are memoised on them)."""
@@ -732,6 +748,20 @@ class MovementRules:
         (normally or by any movement extension), with the case; None: he may.  None in the
         standard rules (Brusilov 18.1: only Russian HQs move on the surprise turn)."""
         return None
+
+    def moves_on_water(self, scenario: Scenario, uid: str) -> bool:
+        """Whether the unit moves on terrain the chart prohibits to all (sea, lagoon) by
+        its own movement class, and may set up there: its refusals are then its rules'
+        (:meth:`terrain_refusal`).  None in the standard rules (Caporetto 17.31: the
+        monitor)."""
+        return False
+
+    def pass_through_hexes(self, st: State, uid: str) -> dict[str, tuple[str, str]]:
+        """Enemy-occupied hexes the unit may move through, though never end a move in
+        (5.13 bars them otherwise), each with the refusal of a move ending there (reason,
+        case): none in the standard rules (Caporetto 17.32: the monitor's hex to Enemy
+        land units, and theirs to it)."""
+        return {}
 
     def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
         """Why this unit may never enter ``hex_label`` (a game's rule its move table

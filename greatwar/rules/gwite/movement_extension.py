@@ -141,9 +141,14 @@ def blocked_hexes(st: State, side: str) -> frozenset[str]:
 
 def blocked_for(st: State, uid: str) -> frozenset[str]:
     """Hexes this unit may not enter: 5.13, except that a combat unit with an attack
-    strength may enter a hex holding only Enemy HQs, which then displace (10.52)."""
+    strength may enter a hex holding only Enemy HQs, which then displace (10.52), and
+    that the rules may let it pass through some Enemy-occupied hexes (without stopping:
+    ``rules.pass_through_hexes``, Caporetto 17.32 the monitor)."""
     side = U.info(st, uid).side
     blocked = blocked_hexes(st, side)
+    through = U.static(st).rules.pass_through_hexes(st, uid)
+    if through:
+        blocked = blocked - through.keys()
     if U.printed_attack(st, uid) > 0:
         hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
         if hq_only:

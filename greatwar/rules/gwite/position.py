@@ -38,6 +38,7 @@ mid-game):
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from greatwar.model.board import canonical
@@ -91,7 +92,9 @@ def validate(rules: SequenceRules, scenario: Scenario, problems: Problems) -> No
     """Every problem of the scenario's ``[position]`` and of where its units start (the
     game's ``rules`` say which phases and segments there are, and which markers)."""
     placed = start_placements(scenario, problems)
-    check_placements(scenario, placed, "5.13")
+    # the rules are a StandardRules: its MovementRules say which units set up on water
+    on_water = partial(rules.moves_on_water, scenario)  # type: ignore[attr-defined]
+    check_placements(scenario, placed, "5.13", on_water=on_water)
     _enemy_fortresses(scenario, placed)
     pos = scenario.file.position
     if pos is None:

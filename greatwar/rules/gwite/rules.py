@@ -34,7 +34,7 @@ from greatwar.rules.gwite.replacement import ReplacementRules
 from greatwar.rules.gwite.retreat import RetreatRules
 from greatwar.rules.gwite.sequence import SequenceRules
 from greatwar.rules.gwite.stacking import StackingRules
-from greatwar.rules.gwite.static import unit_stacking, unit_tcr
+from greatwar.rules.gwite.static import unit_stacking
 from greatwar.rules.gwite.supply import SupplyRules
 from greatwar.rules.gwite.victory import VictoryRules
 from greatwar.rules.gwite.visibility import VisibilityRules
@@ -90,7 +90,7 @@ class StandardRules(
                 ("parameters", "stacking_limit"), "the standard rules need a stacking limit (6.0)"
             )
         for c in scenario.counters.values():
-            if unit_tcr(scenario, c) is None:
+            if self.counter_tcr(scenario, c) is None:
                 problems.add(
                     ("parameters", "tcr"),
                     f"no TCR for counter {c.id} (nationality {c.nationality}): give"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.static import unit_tcr
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -32,6 +33,12 @@ class StackingRules:
     def stacking_limit(self, st: State, hex_label: str) -> int:
         """The limit in a hex (a number from each game's exclusive rules)."""
         return U.static(st).stacking_limit  # type: ignore[no-any-return]
+
+    def counter_tcr(self, scenario: Scenario, counter: Counter) -> int | None:
+        """A counter's Tactical Competence Rating (2.4): the counter's own, else its
+        nationality's (``parameters.tcr``); None when neither gives one (Caporetto 2.4
+        derives it from the Movement Allowance)."""
+        return unit_tcr(scenario, counter)
 
     def unit_info(self, scenario: Scenario, counter: Counter, info: UnitInfo) -> UnitInfo:
         """A unit's values as this game reads its counter (once per game, when the static

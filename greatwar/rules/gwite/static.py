@@ -13,6 +13,7 @@ standard rules' classes are the four columns themselves, ``"tcr1"`` .. ``"tcr4"`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +24,11 @@ from greatwar.model.schema import Counter, StepValues
 STACKING_BY_SIZE = {"regiment": 1, "brigade": 1, "division": 2, "corps": 4}
 
 PROVISIONAL = "provisional"
+
+#: a game's price of crossing one hexside feature between two hexes (``a``, ``b``, the
+#: feature's type): the extra Movement Points and whether the value is provisional, or
+#: None when the hexside is impassable to the movement class (Caporetto 5.4, 18.2)
+HexsidePrice = Callable[[str, str, str], "tuple[int, bool] | None"]
 
 
 @dataclass(frozen=True)
@@ -139,6 +145,8 @@ def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
         movement = tuple(
             (s.movement if s.movement is not None else c.movement or 0) for s in steps
         ) or (c.movement or 0,)
+        # 2.4 the counter's TCR, as the game's rules read it (Caporetto 2.4: by its MA)
+        tcr = rules.counter_tcr(scenario, c) if rules is not None else unit_tcr(scenario, c)
         units[c.id] = UnitInfo(
             id=c.id,
             name=c.name or c.id,
@@ -146,7 +154,7 @@ def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
             nationality=c.nationality,
             type=c.type,
             size=c.size,
-            tcr=unit_tcr(scenario, c) or 4,
+            tcr=tcr or 4,
             stacking=unit_stacking(c) or 0,
             steps=steps,
             movement=movement,
@@ -167,10 +175,13 @@ def build_costs(
     tcr: int,
     zoc_cost: int,
     zoc_reach: dict[str, tuple[str, ...]],
+    hexside_price: HexsidePrice | None = None,
 ) -> MoveCosts:
     """Terrain Effects Chart (5.4) applied to every pair of adjacent hexes, in the
     column of one TCR; the zone of control costs ``zoc_cost`` to enter (7.21) and
-    reaches as ``zoc_reach`` says (7.11)."""
+    reaches as ``zoc_reach`` says (7.11).  ``hexside_price`` (a game's movement class)
+    prices the passable hexside features in place of the chart's column (prohibited
+    hexsides stay prohibited, bridges still cancel rivers)."""
     board = scenario.board
     table = scenario.terrain
     mc = MoveCosts(zoc_cost=zoc_cost, zoc_reach=zoc_reach)
@@ -188,13 +199,24 @@ def build_costs(
             bridged = "bridge" in features
             cost = terrain.move[tcr - 1]
             provisional = terrain.source == PROVISIONAL
-            for s in sides:
-                if bridged and s.river:
+            passable = True
+            for name in sorted(features):
+                s = table.hexside.get(name)
+                if s is None or (bridged and s.river):
                     continue
-                extra = s.move[tcr - 1]  # type: ignore[index]
+                if hexside_price is None:
+                    extra, prov = s.move[tcr - 1], s.source == PROVISIONAL  # type: ignore[index]
+                else:
+                    price = hexside_price(a, b, name)
+                    if price is None:
+                        passable = False
+                        break
+                    extra, prov = price
                 if extra:
                     cost += extra
-                    provisional |= s.source == PROVISIONAL
+                    provisional |= prov
+            if not passable:
+                continue
             enter[b] = cost
             if provisional:
                 mc.provisional.add((a, b))
@@ -250,7 +272,9 @@ def build_static(scenario: Scenario, rules: Any) -> GwiteStatic:
     return GwiteStatic(
         scenario=scenario,
         units=build_units(scenario, rules),
-        zoc_reach=build_zoc_reach(scenario),
+        zoc_reach=rules.build_zoc_reach(scenario)
+        if rules is not None
+        else build_zoc_reach(scenario),
         combat_reach=build_combat_reach(scenario),
         enemy={side_ids[0]: side_ids[1], side_ids[1]: side_ids[0]},
         stacking_limit=params.stacking_limit or 0,
