@@ -209,9 +209,10 @@ class CaporettoMovement:
         return super().counter_tcr(scenario, counter)  # type: ignore[misc, no-any-return]
 
     def unit_info(self, scenario: Scenario, counter: Counter, info: UnitInfo) -> UnitInfo:
-        """caporetto 6.11 a Corps is 9 Stacking Points."""
+        """caporetto 6.11 a Corps is 9 Stacking Points (a combat unit: a corps HQ has none,
+        std 6.11)."""
         info = super().unit_info(scenario, counter, info)  # type: ignore[misc]
-        if info.size == "corps" and counter.stacking is None:
+        if info.size == "corps" and not info.hq and counter.stacking is None:
             return replace(info, stacking=CORPS_STACKING)
         return info
 

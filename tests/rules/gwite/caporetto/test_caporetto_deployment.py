@@ -166,7 +166,7 @@ def test_25_22_done_waits_for_every_extra_unit() -> None:
 
 
 def test_25_23_four_stoss_divisions_transfer_with_a_corps_and_an_army_hq() -> None:
-    st = new_game()
+    st = new_game({"heroic_leaders": True})  # 21.0: Rommel in play
     allied_done(st)
     # no HQ before two divisions are transferred
     text = refused(st, "central", {"type": "deploy", "unit": "G-HQ-K", "hex": "0201"}, "25.23")

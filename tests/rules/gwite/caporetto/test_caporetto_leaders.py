@@ -23,6 +23,7 @@ from greatwar.rules.gwite.caporetto.leaders import HEROIC_LEADERS
 from greatwar.rules.gwite.stacking import stacking_points
 from tests.rules.gwite.kit import (
     COMBAT,
+    RESULT_KINDS,
     Refuse,
     alive,
     attack,
@@ -139,7 +140,7 @@ def play_out_result(st: State) -> None:
     """Take the combat result: the defender loses what he must (any step, any option)."""
     for _ in range(20):
         top = st.top()
-        if top is None or top["kind"] not in ("combat_result", "attack"):
+        if top is None or top["kind"] not in (*RESULT_KINDS, "attack"):
             return
         role = st.active_roles()[0]
         actions = st.legal_actions(role)

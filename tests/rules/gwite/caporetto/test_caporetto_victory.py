@@ -475,8 +475,7 @@ def test_24_33_four_stosstruppen_divisions_are_not_enough(position: Any, fixed_d
 
 def rommel_falls(position: Any, fixed_dice: Any, options: dict[str, Any]) -> State:
     """The Italians attack the Alpenkorps (one step left) and Rommel in 1010; die 1: the
-    Central Powers eliminate the affected units; Rommel, left alone, is eliminated too
-    (10.53; 21.11)."""
+    Central Powers eliminate the affected units, and Rommel with the Alpenkorps (21.11)."""
     st = position(
         {
             "G-BA": one_left("1010"),
@@ -505,7 +504,7 @@ def rommel_falls(position: Any, fixed_dice: Any, options: dict[str, Any]) -> Sta
 def test_24_4_rommel_eliminated_central_powers_lose_20_allies_gain_20(
     position: Any, fixed_dice: Any
 ) -> None:
-    st = rommel_falls(position, fixed_dice, {"rommel_victory_points": True})
+    st = rommel_falls(position, fixed_dice, {"heroic_leaders": True, "rommel_victory_points": True})
     # AC9 (a): Central Powers -20; Allies -20 (Italy) +20 (Britain) +20 (France); and
     # the Alpenkorps' last step (24.22): 5
     assert totals(st) == {"central": -20, "allied": 25}
@@ -518,7 +517,7 @@ def test_24_4_rommel_eliminated_central_powers_lose_20_allies_gain_20(
 
 
 def test_24_4_without_the_option_rommel_scores_nothing(position: Any, fixed_dice: Any) -> None:
-    st = rommel_falls(position, fixed_dice, {})
+    st = rommel_falls(position, fixed_dice, {"heroic_leaders": True})  # 21.0: Rommel in play
     assert totals(st) == {"central": 0, "allied": 5}  # only the Alpenkorps' step (24.22)
     assert not logged(st, "caporetto 24.4")
     assert V.OPTIONS["rommel_victory_points"].default is False
