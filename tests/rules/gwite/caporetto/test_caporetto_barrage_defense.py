@@ -334,7 +334,9 @@ def test_17_27_the_monitor_supports_a_defense_and_is_never_affected_by_combat(
     assert lost(st, "I-MON") == 0 and where(st, "I-MON") == "1314"
 
 
-def test_17_0_the_monitor_supports_an_attack(caporetto_position: Any, fixed_dice: Any) -> None:
+def test_17_32_the_monitor_supports_an_attack_like_artillery(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
     # the Italians attack the 12th in 1414 from 1313 with the monitor's 3: 2 + 3 = 5 to 5
     units = {"G-12": "1414", "I-46": "1313", "I-MON": "1314", "I-D1": "1213"}
     st = fight(caporetto_position, units, phasing="allied")
