@@ -84,13 +84,24 @@ def is_passenger(st: State, uid: str) -> bool:
 def defenders_in(st: State, hex_label: str, side: str) -> list[str]:
     """Units of ``side`` defending a hex (8.21): all but passengers (8.66), unless
     passengers are all that is left."""
-    units = [uid for uid in U.units_in(st, hex_label) if U.info(st, uid).side == side]
+    units = fighting_units_in(st, hex_label, side)
     hosts = [uid for uid in units if not is_passenger(st, uid)]
     return hosts or units
 
 
+def fighting_units_in(st: State, hex_label: str, side: str) -> list[str]:
+    """Units of ``side`` in a hex that combat may affect (all but those the game's
+    rules keep out of combat: Caporetto 17.32 the monitor)."""
+    rules = U.rules(st)
+    return [
+        uid
+        for uid in U.units_in(st, hex_label)
+        if U.info(st, uid).side == side and not rules.combat_immune(st, uid)
+    ]
+
+
 def passengers_in(st: State, hex_label: str, side: str) -> list[str]:
-    units = [uid for uid in U.units_in(st, hex_label) if U.info(st, uid).side == side]
+    units = fighting_units_in(st, hex_label, side)
     hosts = [uid for uid in units if not is_passenger(st, uid)]
     return [uid for uid in units if uid not in hosts] if hosts else []
 
@@ -247,6 +258,12 @@ class CombatRules:
         its own factors), each with its modifier: none in the standard rules (Brusilov
         19.23 defensive Massed Artillery Fire doubles)."""
         return []
+
+    def combat_immune(self, st: State, uid: str) -> bool:
+        """Whether the unit is never affected by combat (it neither defends, nor retreats,
+        nor loses steps with its hex): none in the standard rules (Caporetto 17.27, 17.32
+        the Italian monitor)."""
+        return False
 
     def attack_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
         """Strength added to the attack's total beside its units' (each entry names its

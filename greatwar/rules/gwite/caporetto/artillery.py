@@ -67,6 +67,8 @@ DEFENSE_KINDS = frozenset({DEFENSIVE_BARRAGE, REMOVE_DEFENSIVE_BARRAGE})
 
 #: 17.0 the units that have a Barrage Strength: artillery brigades and the monitor
 SUPPORT_TYPES = frozenset({"artillery", "monitor"})
+#: 17.32 the monitor's counter type
+MONITOR = "monitor"
 #: 17.26 the units an artillery brigade must be stacked with to barrage its own hex
 LINE_SIZES = frozenset({"division", "corps"})
 #: the map's names of the terrain and hexside that 17.12-17.13 and 17.21-17.23 name
@@ -146,6 +148,14 @@ def _mountain_rule(st: State, supporter: str, battle: list[str]) -> bool:
 class Artillery:
     """A part of :class:`CaporettoRules` (every override calls ``super()`` and keeps what
     the parts after it in the rules' bases give)."""
+
+    # -- 17.27, 17.32 the monitor is never affected by combat ------------------------------
+
+    def combat_immune(self, st: State, uid: str) -> bool:
+        """caporetto 17.27, 17.32 the monitor never defends, retreats or loses steps with
+        the land units of its hex."""
+        immune: bool = super().combat_immune(st, uid)  # type: ignore[misc]
+        return immune or U.info(st, uid).type == MONITOR
 
     # -- 5.34 detrained artillery -----------------------------------------------------------
 

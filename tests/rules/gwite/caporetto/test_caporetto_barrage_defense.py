@@ -350,3 +350,28 @@ def test_17_32_the_monitor_supports_an_attack_like_artillery(
     )
     assert "5 to 5 (1-1)" in entry["text"]
     assert_resolved_as_shown(shown, entry)
+
+
+def test_17_27_the_monitor_stacked_with_a_defender_neither_defends_nor_retreats(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # the monitor on the coast with the 46th (1314) gives its barrage to its own hex:
+    # 4 to 3 + 3 = 6, 1-2, die 1: -/1; the 46th retreats, the monitor stays untouched
+    units = {"I-46": "1314", "I-MON": "1314", "G-12": "1414", "AH-D1": "1514"}
+    st = fight(caporetto_position, units)
+    commit(st, "1314", ["G-12"])
+    assert [d["unit"] for d in st.view("allied")["combat"]["defenders"]] == ["I-46"]
+    st.apply("allied", {"type": "defensive_barrage", "unit": "I-MON", "hex": "1314"})
+    entry = roll(st, fixed_dice, 1, *LATER)
+    assert "4 to 6 (1-2)" in entry["text"]
+    assert st.top()["defenders"] == ["I-46"]
+    choose(st, "allied", "option", index=1)  # retreat one hex
+    settle_result(st)
+    assert where(st, "I-46") != "1314"
+    assert where(st, "I-MON") == "1314" and lost(st, "I-MON") == 0
+
+
+def test_17_32_a_hex_holding_only_the_monitor_is_not_attacked(caporetto_position: Any) -> None:
+    st = fight(caporetto_position, {"I-MON": "1314", "G-12": "1414", "I-46": "1413"})
+    declared = [a["target"] for a in st.legal_actions("central") if a["type"] == "declare"]
+    assert "1314" not in declared and "1413" in declared
