@@ -126,6 +126,26 @@ def test_17_12_the_supporter_must_be_stacked_with_or_adjacent_to_an_attacker(
     assert st.view("central")["combat"] == before
 
 
+def test_17_12_a_barrage_left_without_an_adjacent_attacker_gives_nothing(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # G-A1 in 1709 is next to the 12th (1710), not to the 117th (1811): the 12th taken
+    # out of the attack, the barrage gives nothing and is not spent: 4 to 3, 1-1
+    units = {**ARENA, "G-117": "1811", "G-A1": "1709"}
+    st = fight(caporetto_position, units)
+    attack(st, "central", "1810", ["G-12", "G-117"])
+    st.apply("central", {"type": "barrage", "unit": "G-A1", "points": 6})
+    st.apply("central", {"type": "remove_attacker", "unit": "G-12"})
+    shown = st.view("central")["combat"]
+    (entry,) = shown["attack_additions"]
+    assert entry["strength"] == 0 and entry["modifiers"][-1]["case"] == "caporetto 17.12"
+    assert {"type": "remove_barrage", "unit": "G-A1"} in st.legal_actions("central")
+    logged_entry = resolve_with(st, "central", fixed_dice, 1, *[1] * 12)
+    assert "4 to 3 (1-1)" in logged_entry["text"]
+    assert_resolved_as_shown(shown, logged_entry)
+    assert not logged(st, "caporetto 17.14")
+
+
 #: ridges (5.4) run along the foot of the Alps: 1305 (mountain) / 1306 (clear)
 def test_17_12_not_across_a_ridge_from_the_attacker(
     caporetto_position: Any, refuse: Refuse
