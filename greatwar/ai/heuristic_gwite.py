@@ -150,7 +150,7 @@ def choose(turn: Turn) -> Choice | None:
         return _declare(turn)
     if "end_defense" in kinds:
         return _defend(turn)
-    if kinds & {"add_attacker", "resolve"}:
+    if kinds & {"add_attacker", "resolve", "barrage", "reduce_barrage"}:
         return _attack(turn)
     return None
 
@@ -320,7 +320,37 @@ def _defend(turn: Turn) -> Choice:
     burn = _worth_burning(turn, expected_result(_preview(st, turn.role)), better=False)
     if burn is not None:
         return burn
+    barrage = _defensive_barrage(turn)
+    if barrage is not None:
+        return barrage
     return turn.pick(turn.first("end_defense") or turn.legal[0], "lets the attack be rolled")
+
+
+def _defensive_barrage(turn: Turn) -> Choice | None:
+    """Caporetto 17.21: a supporter's barrage given to the defense when it lowers the
+    attacker's expected result (17.26: not when its own Defense Strength is worth more)."""
+    current = expected_result(_preview(turn.state, turn.role))
+    for a in turn.of_type("defensive_barrage"):
+        trial = turn.state.clone()
+        trial.apply(turn.role, a)
+        if expected_result(_preview(trial, turn.role)) < current:
+            name = U.info(turn.state, a["unit"]).name
+            return turn.pick(a, f"gives the barrage of {name} to the defense of {a['hex']}")
+    return None
+
+
+def _with_barrage(st: State, role: str, action: Action) -> State:
+    """A trial state with ``action`` (a barrage) applied and, where the attack then falls
+    below half the barrage (Caporetto 17.15), the barrage reduced to what it allows."""
+    trial = st.clone()
+    trial.apply(role, action)
+    for _ in range(20):
+        preview = _preview(trial, role)
+        cuts = [a for a in trial.legal_actions(role) if a["type"] == "reduce_barrage"]
+        if preview.get("legal") or preview.get("case") != "caporetto 17.15" or not cuts:
+            break
+        trial.apply(role, min(cuts, key=lambda a: a["points"]))
+    return trial
 
 
 def _letter(result: str) -> float:
@@ -340,6 +370,11 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
         if not adds:
             break
         trial.apply(role, adds[0])
+    for _ in range(10):  # Caporetto 17.11: every barrage there is, within 17.15
+        offered = [a for a in trial.legal_actions(role) if a["type"] == "barrage"]
+        if not offered:
+            break
+        trial = _with_barrage(trial, role, offered[0])
     preview = _preview(trial, role)
     return expected_result(preview), preview
 
@@ -359,6 +394,20 @@ def _declare(turn: Turn) -> Choice:
     return turn.pick(best, f"attacks {best['target']} (up to {odds})")
 
 
+def _attack_barrage(turn: Turn, current: float) -> Choice | None:
+    """Caporetto 17.11, 17.15: cut a barrage the attack is too weak for, then add a
+    supporter's barrage when it improves the expected result."""
+    st, role = turn.state, turn.role
+    cuts = turn.of_type("reduce_barrage")
+    if cuts and _preview(st, role).get("case") == "caporetto 17.15":
+        cut = min(cuts, key=lambda a: a["points"])
+        return turn.pick(cut, f"reduces the barrage of {U.info(st, cut['unit']).name} (17.15)")
+    for a in turn.of_type("barrage"):
+        if expected_result(_preview(_with_barrage(st, role, a), role)) > current + 0.05:
+            return turn.pick(a, f"adds the barrage of {U.info(st, a['unit']).name}")
+    return None
+
+
 def _attack(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
     shift = turn.first("add_shift")
@@ -374,6 +423,9 @@ def _attack(turn: Turn) -> Choice:
             best, best_value = a, value
     if best is not None:
         return turn.pick(best, f"adds {U.info(st, best['unit']).name} to the attack")
+    barrage = _attack_barrage(turn, current)
+    if barrage is not None:
+        return barrage
     burn = _worth_burning(turn, current, better=True)
     if burn is not None:
         return burn

@@ -84,13 +84,24 @@ def is_passenger(st: State, uid: str) -> bool:
 def defenders_in(st: State, hex_label: str, side: str) -> list[str]:
     """Units of ``side`` defending a hex (8.21): all but passengers (8.66), unless
     passengers are all that is left."""
-    units = [uid for uid in U.units_in(st, hex_label) if U.info(st, uid).side == side]
+    units = fighting_units_in(st, hex_label, side)
     hosts = [uid for uid in units if not is_passenger(st, uid)]
     return hosts or units
 
 
+def fighting_units_in(st: State, hex_label: str, side: str) -> list[str]:
+    """Units of ``side`` in a hex that combat may affect (all but those the game's
+    rules keep out of combat: Caporetto 17.32 the monitor)."""
+    rules = U.rules(st)
+    return [
+        uid
+        for uid in U.units_in(st, hex_label)
+        if U.info(st, uid).side == side and not rules.combat_immune(st, uid)
+    ]
+
+
 def passengers_in(st: State, hex_label: str, side: str) -> list[str]:
-    units = [uid for uid in U.units_in(st, hex_label) if U.info(st, uid).side == side]
+    units = fighting_units_in(st, hex_label, side)
     hosts = [uid for uid in units if not is_passenger(st, uid)]
     return [uid for uid in units if uid not in hosts] if hosts else []
 
@@ -254,6 +265,32 @@ class CombatRules:
         its own factors), each with its modifier: none in the standard rules (Brusilov
         19.23 defensive Massed Artillery Fire doubles)."""
         return []
+
+    def combat_immune(self, st: State, uid: str) -> bool:
+        """Whether the unit is never affected by combat (it neither defends, nor retreats,
+        nor loses steps with its hex): none in the standard rules (Caporetto 17.27, 17.32
+        the Italian monitor)."""
+        return False
+
+    def attack_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
+        """Strength added to the attack's total beside its units' (each entry names its
+        ``unit``, ``name``, ``strength`` and ``modifiers``): none in the standard rules
+        (Caporetto 17.11 the supporting artillery's Barrage Strength)."""
+        return []
+
+    def defense_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
+        """Strength added to the defense's total beside its units' (entries as in
+        :meth:`attack_additions`): none in the standard rules (Caporetto 17.21 the
+        supporting artillery's Barrage Strength)."""
+        return []
+
+    def odds_refusal(
+        self, st: State, attack: Frame, report: dict[str, Any]
+    ) -> tuple[str, str] | None:
+        """Why an attack whose strengths are in ``report`` may not be made (reason,
+        case), beyond the odds of 8.8: none in the standard rules (Caporetto 17.15 an
+        attack at less than half the barrage supporting it)."""
+        return None
 
     def cavalry_reduced(self, st: State, targets: list[str], defender: str) -> bool:
         """12.21 cavalry attacks at a quarter unless every target holds only Enemy
@@ -545,6 +582,10 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
         }
         mounted //= 4
     attack_total = normal + mounted
+    additions = rules.attack_additions(st, attack)
+    if additions:
+        out["attack_additions"] = additions  # (shown only where a game's rules add any)
+        attack_total += sum(int(e["strength"]) for e in additions)
     defense = 0
     for t in targets:
         units = [u for u in defenders_in(st, t, defender) if not U.info(st, u).hq]
@@ -584,6 +625,10 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
                 }
             )
             defense += value
+    additions = rules.defense_additions(st, attack)
+    if additions:
+        out["defense_additions"] = additions
+        defense += sum(int(e["strength"]) for e in additions)
     out["attack"] = attack_total
     out["defense"] = defense
     tcr = rules.attack_tcr(st, attackers) if attackers else 1
@@ -601,6 +646,10 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
         return out
     if attack_total <= 0:
         out.update(legal=False, reason="the attackers have no attack strength", case="8.12")
+        return out
+    refused = rules.odds_refusal(st, attack, out)
+    if refused is not None:
+        out.update(legal=False, reason=refused[0], case=refused[1])
         return out
     raw = crt.odds_ordinal(attack_total, defense)
     out["odds"] = crt.odds_label(raw)

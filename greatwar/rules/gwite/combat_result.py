@@ -54,7 +54,13 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.schema import CombatOption
 from greatwar.rules.gwite import command, crt, fortress
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.combat import alive, combat_units, defenders_in, force_steps
+from greatwar.rules.gwite.combat import (
+    alive,
+    combat_units,
+    defenders_in,
+    fighting_units_in,
+    force_steps,
+)
 from greatwar.rules.gwite.fortress import UNIT_STEPS_PER_FORTRESS_STEP
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.retreat import no_retreat_case, retreat_options
@@ -369,11 +375,7 @@ class CombatResult(Handler):
     def _retreating_units(self, st: State, frame: Frame, hex_label: str) -> list[str]:
         """8.9 every unit of the stack retreats, HQs with it (10.53); not passengers (8.66)."""
         riders = frame["passengers"].get(hex_label, [])
-        return [
-            u
-            for u in U.units_in(st, hex_label)
-            if U.info(st, u).side == frame["defender"] and u not in riders
-        ]
+        return [u for u in fighting_units_in(st, hex_label, frame["defender"]) if u not in riders]
 
     def _next_retreat(self, st: State, frame: Frame) -> bool:
         """Move on to the next stack that must retreat; eliminate stacks that cannot."""
@@ -499,8 +501,7 @@ class CombatResult(Handler):
         vacated = [
             t
             for t in frame["targets"]
-            if not any(U.info(st, u).side == defender for u in U.units_in(st, t))
-            and fortress.owner(st, t) != defender
+            if not fighting_units_in(st, t, defender) and fortress.owner(st, t) != defender
         ]
         if not vacated:
             return False

@@ -259,6 +259,11 @@ class RailRules:
         cases = {"friendly": "5.32", "barred": "5.33", "entrain": "5.32", "entrain_cost": "5.32"}
         return cases.get(limit, "5.31")
 
+    def unit_detrained(self, st: State, uid: str) -> None:
+        """The unit has just detrained (5.34): nothing more in the standard rules
+        (Caporetto 5.34 remembers it: detrained artillery gives no barrage to an attack
+        that Player-Turn)."""
+
     def entrain_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
         """Why this game's own rules forbid the unit to entrain now (after the standard
         conditions of 5.32, before its cost is checked), or None (Brusilov 18.25)."""
@@ -871,6 +876,7 @@ def _detrain(st: State, frame: Frame, uid: str) -> None:
         f" MP left{note}.",
         case="5.34",
     )
+    U.rules(st).unit_detrained(st, uid)
 
 
 # --- off-map rail movement (5.37, 5.38) ------------------------------------------------

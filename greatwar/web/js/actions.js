@@ -93,6 +93,12 @@ const VERBS = {
   depot: "Receive supply depot",
   refuse_depot: "Decline the supply depot",
   withhold_permanently: "Withhold for good",
+  // Caporetto 1917
+  barrage: "Barrage support from",
+  reduce_barrage: "Reduce the barrage of",
+  remove_barrage: "Take back the barrage of",
+  defensive_barrage: "Defensive barrage from",
+  remove_defensive_barrage: "Take back the defensive barrage of",
   // Von Hindenburg in Poland
   break_down: "Break down",
   reconstitute: "Reconstitute",

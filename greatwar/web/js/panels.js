@@ -87,7 +87,10 @@ function shiftText(s) {
 export function combatPanel(combat) {
   const box = el("div", { class: "combat-body" });
   box.append(el("h3", { text: `Attack on ${(combat.targets || []).join(", ")} — ${combat.stage || ""}` }));
-  box.append(el("div", { class: "combat-sides" }, sideList("Attackers", combat.attackers), sideList("Defenders", combat.defenders)));
+  // strength a game's rules add beside the units' (Caporetto 17.11, 17.21 barrage) is listed with them
+  const attackers = [...(combat.attackers || []), ...(combat.attack_additions || [])];
+  const defenders = [...(combat.defenders || []), ...(combat.defense_additions || [])];
+  box.append(el("div", { class: "combat-sides" }, sideList("Attackers", attackers), sideList("Defenders", defenders)));
   const odds = el("div", { class: "odds" });
   odds.append(el("span", { class: "big", text: `${combat.attack ?? "?"} : ${combat.defense ?? "?"}` }));
   if (combat.odds) odds.append(el("span", { text: ` odds ${combat.odds}` }));
