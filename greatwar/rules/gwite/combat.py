@@ -215,13 +215,6 @@ class CombatRules:
         standard rules (Brusilov 19.21 Massed Artillery Fire doubles)."""
         return []
 
-    def attack_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
-        """Strength added to the attack as a whole rather than to one attacking unit, each
-        an entry of the odds' attackers (``unit``, ``name``, ``printed``, ``strength``,
-        ``modifiers``): none in the standard rules, whose heroic leaders attack as units
-        (10.23; Caporetto 21.12: Rommel adds 1 to any attack by the Alpenkorps)."""
-        return []
-
     def defense_halvings(self, st: State, uid: str, hex_label: str) -> list[Halving]:
         """The halvings of one defending unit's Defense Strength, before the terrain's
         factor: 5.36 entrained (rounded down)."""
@@ -274,8 +267,9 @@ class CombatRules:
 
     def attack_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
         """Strength added to the attack's total beside its units' (each entry names its
-        ``unit``, ``name``, ``strength`` and ``modifiers``): none in the standard rules
-        (Caporetto 17.11 the supporting artillery's Barrage Strength)."""
+        ``unit``, ``name``, ``strength`` and ``modifiers``): none in the standard rules,
+        whose heroic leaders attack as units (10.23); Caporetto 17.11 the supporting
+        artillery's Barrage Strength, 21.12 Rommel's 1 in any attack by the Alpenkorps."""
         return []
 
     def defense_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
@@ -570,9 +564,6 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
             mounted += entry["strength"]
         else:
             normal += entry["strength"]
-    for entry in rules.attack_additions(st, attack) if attackers else []:
-        out["attackers"].append(entry)
-        normal += entry["strength"]
     if mounted and rules.cavalry_reduced(st, targets, defender):
         out["cavalry"] = {
             "total": mounted,
@@ -582,7 +573,7 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
         }
         mounted //= 4
     attack_total = normal + mounted
-    additions = rules.attack_additions(st, attack)
+    additions = rules.attack_additions(st, attack) if attackers else []
     if additions:
         out["attack_additions"] = additions  # (shown only where a game's rules add any)
         attack_total += sum(int(e["strength"]) for e in additions)

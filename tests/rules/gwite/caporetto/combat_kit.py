@@ -17,6 +17,7 @@ from typing import Any
 
 from greatwar import State
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.combat import DEFENDING, END_DEFENSE
 from tests.rules.gwite.kit import attack, attack_log, choose, stage  # noqa: F401  (shared)
 
 COMBAT = {"phase": "combat", "segment": "combat_resolution"}
@@ -38,6 +39,9 @@ def strike(
     shown = attack(st, side, target, attackers)
     fixed_dice(*dice)
     st.apply(side, {"type": "resolve"})
+    top = st.top()
+    if top is not None and top.get("stage") == DEFENDING:  # caporetto 17.25: no barrage
+        st.apply(st.active_roles()[0], {"type": END_DEFENSE})
     return shown
 
 

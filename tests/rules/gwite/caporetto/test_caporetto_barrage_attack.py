@@ -18,6 +18,7 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import artillery as A
 from tests.rules.gwite.kit import (
     COMBAT,
+    RESULT_KINDS,
     Refuse,
     assert_in_supply,
     assert_resolved_as_shown,
@@ -43,11 +44,16 @@ def offered(st: State, role: str, kind: str = A.BARRAGE) -> list[dict[str, Any]]
 
 
 def settle_result(st: State) -> None:
-    """Apply the combat result: the first option offered, no advance."""
-    while st.top() is not None and st.top()["kind"] == "combat_result":
+    """Apply the combat result: the first option offered that needs no roll (caporetto
+    8.75 on Game-Turns 1-5), no advance."""
+    while st.top() is not None and st.top()["kind"] in RESULT_KINDS:
         role = st.active_roles()[0]
         actions = st.legal_actions(role)
-        pick = [a for a in actions if a["type"] in ("end_advance", "option")]
+        pick = [
+            a
+            for a in actions
+            if a["type"] in ("end_advance", "option") and "8.75" not in a.get("text", "")
+        ]
         st.apply(role, pick[0] if pick else actions[0])
 
 

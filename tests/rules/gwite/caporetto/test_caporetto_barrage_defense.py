@@ -17,6 +17,7 @@ from greatwar import State
 from greatwar.rules.gwite.caporetto import artillery as A
 from tests.rules.gwite.kit import (
     COMBAT,
+    RESULT_KINDS,
     Refuse,
     assert_resolved_as_shown,
     attack,
@@ -68,7 +69,7 @@ def roll(st: State, fixed_dice: Any, *rolls: int) -> dict[str, Any]:
 
 def settle_result(st: State) -> None:
     """Apply the combat result: the first option offered, no advance."""
-    while st.top() is not None and st.top()["kind"] == "combat_result":
+    while st.top() is not None and st.top()["kind"] in RESULT_KINDS:
         role = st.active_roles()[0]
         actions = st.legal_actions(role)
         pick = [a for a in actions if a["type"] in ("end_advance", "option")]

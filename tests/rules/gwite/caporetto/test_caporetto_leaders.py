@@ -162,7 +162,7 @@ def test_21_12_rommel_adds_1_to_an_attack_by_the_division(
     # 4 + 1 = 5 against the 46th's 3: 1-1 without Rommel would be 4 to 3
     st = fight(caporetto_position, {**BA, "I-46": "1110"})
     shown = attack(st, "central", "1110", ["G-BA"])
-    rommel = [e for e in shown["attackers"] if e["unit"] == "G-ROMMEL"]
+    rommel = [e for e in shown["attack_additions"] if e["unit"] == "G-ROMMEL"]
     assert rommel[0]["strength"] == 1
     assert rommel[0]["modifiers"][0]["case"] == "caporetto 21.12"
     entry = resolve_with(st, "central", fixed_dice, 3)
