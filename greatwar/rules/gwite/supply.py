@@ -342,8 +342,11 @@ def _base(
     rules = U.rules(st)
     cut = rules.supply_interdicted(st, cls)
     rail = _rail_sources(st, side, cnet, closed | cut, rules.rail_source_needs_edge(st, cls))
-    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit
-    edges = frozenset(h for h in cnet.edges if h not in blocked and usable_control(st, side, h))
+    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
+    # hex the game's rules interdict: Caporetto 9.19)
+    edges = frozenset(
+        h for h in cnet.edges if h not in blocked | cut and usable_control(st, side, h)
+    )
     return rail, edges
 
 
@@ -737,8 +740,9 @@ class SupplyRules:
         return True
 
     def supply_interdicted(self, st: State, cls: SupplyClass) -> frozenset[str]:
-        """Friendly rail hexes that are no source of the class now and cut its rail paths
-        (Caporetto 9.19 rail interdiction).  None in the standard rules."""
+        """Friendly rail hexes that are no source of the class now (neither as rail, 9.15,
+        nor as a map edge, 9.13) and cut its rail paths (Caporetto 9.19 rail
+        interdiction).  None in the standard rules."""
         return frozenset()
 
     def depot_serves(self, st: State, depot: str, cls: SupplyClass) -> bool:
