@@ -82,7 +82,7 @@ class CaporettoCommand:
     def radius_variant(self, st: State, hq: str, uid: str) -> str:
         """caporetto 10.33 radii cross ridges only to TCR 1 units."""
         variant = str(super().radius_variant(st, hq, uid))  # type: ignore[misc]
-        if U.info(st, uid).tcr != 1:
+        if U.tcr(st, uid) != 1:
             return f"{variant} {NO_RIDGES}".strip()
         return variant
 
@@ -94,7 +94,7 @@ class CaporettoCommand:
 
     def radius_refusal(self, st: State, hq: str, uid: str) -> tuple[str, str] | None:
         """caporetto 10.33 names the refusal when only a ridge keeps the unit out."""
-        if U.info(st, uid).tcr != 1:
+        if U.tcr(st, uid) != 1:
             through = bool(self.radius_through_zoc(st, hq, uid))  # type: ignore[attr-defined]
             across = command.trace_radius(st, hq, through)
             if U.record(st, uid)["hex"] in across:

@@ -116,7 +116,7 @@ class CaporettoSupply:
     def supply_class(self, st: State, uid: str) -> SupplyClass:
         """caporetto 9.18 units of TCR 2 (or more) trace without crossing ridges."""
         cls: SupplyClass = super().supply_class(st, uid)  # type: ignore[misc]
-        if U.info(st, uid).tcr != 1:
+        if U.tcr(st, uid) != 1:
             return replace(cls, name=f"{cls.name} {NO_RIDGES}".strip())
         return cls
 

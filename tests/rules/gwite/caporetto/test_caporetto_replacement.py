@@ -214,18 +214,33 @@ def test_13_0_fortress_with_a_clear_line_of_supply_replaces_near_the_enemy(
     assert any("fortress" in t for t in logged(st, CASE))
 
 
+def fortress_under_guns(germans: dict[str, str]) -> dict[str, Any]:
+    """Forte Alto with a reduced Italian division, 3 hexes from a supplied
+    Austro-Hungarian division, German divisions around it, and a reduced Italian division
+    far west (eligible: the phase waits for the Allied Player)."""
+    return {"AH-28": "0804", **germans, "I-43": reduced("0807"), "I-34": reduced("0310")}
+
+
 def test_13_0_fortress_line_blocked_by_enemy_zones_of_control(
     caporetto_position: Any, refuse: Any
 ) -> None:
-    # two German divisions next to Forte Alto (0707, 0907) control every hex a line could
-    # leave it by: the fortress exception fails
-    units = {
-        "AH-28": "0804",
-        "G-5": "0707",
-        "G-117": "0907",
-        "I-43": reduced("0807"),
-        "I-34": reduced("0310"),
-    }
-    st = at_phase(caporetto_position, units, "allied")
+    # German divisions in 0707 and 0906 control every hex a line could leave the fortress
+    # by (ridges or not): the fortress exception fails
+    st = at_phase(
+        caporetto_position, fortress_under_guns({"G-5": "0707", "G-117": "0906"}), "allied"
+    )
     assert rollers(st, "allied") == {"I-34"}
     assert refuse(st, "allied", {"type": "replace", "unit": "I-43"}).case == "13.0"
+
+
+def test_13_0_fortress_line_not_across_ridge_hexsides(caporetto_position: Any, refuse: Any) -> None:
+    # German divisions in 0707 and 0907: the only line left free of their zones runs
+    # north from 0806 across the Carnic ridges, which a fortress line may not cross
+    st = at_phase(
+        caporetto_position, fortress_under_guns({"G-5": "0707", "G-117": "0907"}), "allied"
+    )
+    assert rollers(st, "allied") == {"I-34"}
+    assert refuse(st, "allied", {"type": "replace", "unit": "I-43"}).case == "13.0"
+    # the same division with the Germans gone from 0907 replaces there
+    st = at_phase(caporetto_position, fortress_under_guns({"G-5": "0707"}), "allied")
+    assert rollers(st, "allied") == {"I-34", "I-43"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kit import logged
+from kit import attack, logged
 
 from greatwar import State
 from greatwar.rules.gwite import supply
@@ -259,3 +259,19 @@ def test_9_25_the_monitor_is_always_in_supply(caporetto_position: Any) -> None:
     st = caporetto_position(units, phasing="allied", segment="initial_supply", turn=2)
     assert supply.OUT_OF_SUPPLY not in U.record(st, "I-MON")["markers"]
     assert supply.OUT_OF_SUPPLY in U.record(st, "I-46")["markers"]
+
+
+def test_9_22_central_powers_attacking_from_clear_undergo_no_attrition(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # both attackers are out of supply far west (std 9.23): the one in the forest (0311)
+    # rolls for attrition before the odds, the one in clear (0410) does not
+    units = {"I-46": "0411", "G-5": "0410", "AH-T1": "0311"}
+    st = caporetto_position(units, phase="combat", segment="combat_resolution", turn=2)
+    assert not any(supplied(st, "G-5", "AH-T1"))
+    fixed_dice(1, 6, *[6] * 10)  # attrition of AH-T1, then the attack's die
+    attack(st, "central", "0411", ["G-5", "AH-T1"])
+    st.apply("central", {"type": "resolve"})
+    rolls = [t for t in logged(st, "9.23") if t.startswith("Die roll")]
+    assert rolls == [f"Die roll 1: attrition of {U.info(st, 'AH-T1').name} (attacks out of supply)"]
+    assert U.record(st, "AH-T1")["lost"] == 1 and U.record(st, "G-5")["lost"] == 0
