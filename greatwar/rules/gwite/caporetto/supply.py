@@ -29,7 +29,7 @@ ridges and the monitor, rail interdiction, attrition exemptions.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import supply
@@ -39,6 +39,9 @@ from greatwar.rules.gwite.supply import SupplyClass
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.board import Board
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 #: this section's optional rules (merged into :attr:`CaporettoRules.options`)
 OPTIONS: dict[str, OptionSpec] = {}
@@ -101,6 +104,47 @@ def interdicted_rail(st: State, side: str, rail: frozenset[str]) -> frozenset[st
     return frozenset(h for h in near & rail if board.terrain.get(h) != MOUNTAIN)
 
 
+def lagoon_problems(board: Board, data: D.CaporettoData) -> list[tuple[tuple[Any, ...], str]]:
+    """caporetto 9.12 what is wrong with the lagoon data, by place."""
+    found: list[tuple[tuple[Any, ...], str]] = []
+    if (data.lagoon or data.lagoon_coast) and not data.venezia:
+        found.append(
+            (("special", "venezia"), "caporetto 9.12: Lagoon hexes are given but no Venezia")
+        )
+    if data.venezia and not board.on_map(data.venezia):
+        found.append(
+            (("special", "venezia"), f"caporetto 9.12: Venezia {data.venezia!r} is not on the map")
+        )
+    for key, hexes in (("lagoon", data.lagoon), ("lagoon_coast", data.lagoon_coast)):
+        for i, h in enumerate(hexes):
+            if not board.on_map(h):
+                found.append((("special", key, i), f"caporetto 9.12: {h!r} is not on the map"))
+    return found
+
+
+def rail_source_problems(board: Board, data: D.CaporettoData) -> list[tuple[tuple[Any, ...], str]]:
+    """caporetto 9.13 each ``not_rail_sources`` hex must be a rail line's end on the map
+    edge, and the hex its rail path leads to on the map."""
+    exits = {h for line in board.rails for h in (line.hexes[0], line.hexes[-1]) if board.is_edge(h)}
+    found: list[tuple[tuple[Any, ...], str]] = []
+    for h, leads_to in data.not_rail_sources.items():
+        if h not in exits:
+            found.append(
+                (
+                    ("special", "not_rail_sources", h),
+                    f"caporetto 9.13: {h!r} is no rail line's map-edge end",
+                )
+            )
+        if not board.on_map(leads_to):
+            found.append(
+                (
+                    ("special", "not_rail_sources", h),
+                    f"caporetto 9.13: {leads_to!r}, where its rail path leads, is not on the map",
+                )
+            )
+    return found
+
+
 def spared_by_terrain(st: State, uid: str) -> bool:
     """caporetto 9.22 a Central Powers unit in a Clear or City hex."""
     if U.info(st, uid).side != CENTRAL:
@@ -112,6 +156,17 @@ def spared_by_terrain(st: State, uid: str) -> bool:
 class CaporettoSupply:
     """A part of :class:`CaporettoRules` (every override calls ``super()`` and keeps what
     the parts after it in the rules' bases give)."""
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """caporetto 9.12, 9.13 the lagoon and rail-source data name hexes of the map."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        found = D.parsed(scenario)
+        if found is None:
+            return  # the game's own check reports malformed [special] data
+        for place, text in lagoon_problems(scenario.board, found):
+            problems.add(place, text)
+        for place, text in rail_source_problems(scenario.board, found):
+            problems.add(place, text)
 
     def supply_class(self, st: State, uid: str) -> SupplyClass:
         """caporetto 9.18 units of TCR 2 (or more) trace without crossing ridges."""

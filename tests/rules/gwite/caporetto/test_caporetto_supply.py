@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from kit import attack, logged
 
 from greatwar import State
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 
@@ -275,3 +277,22 @@ def test_9_22_central_powers_attacking_from_clear_undergo_no_attrition(
     rolls = [t for t in logged(st, "9.23") if t.startswith("Die roll")]
     assert rolls == [f"Die roll 1: attrition of {U.info(st, 'AH-T1').name} (attacks out of supply)"]
     assert U.record(st, "AH-T1")["lost"] == 1 and U.record(st, "G-5")["lost"] == 0
+
+
+# --- bad data, refused by place ------------------------------------------------------
+
+
+def test_9_12_lagoon_hexes_off_the_map_are_refused_by_place(caporetto_position: Any) -> None:
+    with pytest.raises(ScenarioError) as info:
+        caporetto_position({}, special={"lagoon": ["0515", "2517"]})
+    assert "special.lagoon[1]" in str(info.value) and "caporetto 9.12" in str(info.value)
+    with pytest.raises(ScenarioError) as info:
+        caporetto_position({}, special={"venezia": ""})
+    assert "special.venezia" in str(info.value)
+
+
+def test_9_13_a_not_rail_source_must_be_a_rail_map_edge_hex(caporetto_position: Any) -> None:
+    with pytest.raises(ScenarioError) as info:
+        caporetto_position({}, special={"not_rail_sources": {"1607": "2007"}})
+    assert "special.not_rail_sources.1607" in str(info.value)
+    assert "caporetto 9.13" in str(info.value)
