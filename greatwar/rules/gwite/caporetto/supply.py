@@ -200,6 +200,13 @@ class CaporettoSupply:
         rail = supply.class_network(st, cls).friendly_rail
         return cut | interdicted_rail(st, cls.side, rail)
 
+    def negates_enemy_control(self, st: State, uid: str) -> bool:
+        """caporetto 17.32 (9.18) the monitor opens no Enemy zone for Allied lines: it
+        does not affect land units but to interdict Central Powers supply."""
+        if is_monitor(st, uid):
+            return False
+        return bool(super().negates_enemy_control(st, uid))  # type: ignore[misc]
+
     def always_supplied(self, st: State, uid: str) -> bool:
         """caporetto 9.25 the Italian monitor is always in supply."""
         return is_monitor(st, uid) or bool(super().always_supplied(st, uid))  # type: ignore[misc]

@@ -159,6 +159,17 @@ def test_9_18_central_powers_lines_not_through_the_monitor(caporetto_position: A
     assert not supply.in_supply(st, "G-12")
 
 
+def test_9_18_the_monitor_opens_no_enemy_zone_for_allied_lines(caporetto_position: Any) -> None:
+    # the Italian division in 1314 traces its line through 1214, controlled by the
+    # German division in 1313: an Italian division in 1214 negates that control (std
+    # 7.24), the monitor there does not (17.32: it affects land units only to interdict
+    # Central Powers supply, 9.18, 9.19)
+    st = caporetto_position({"I-46": "1314", "I-43": "1214", "G-5": "1313"})
+    assert supply.in_supply(st, "I-46")
+    st = caporetto_position({"I-46": "1314", "I-MON": "1214", "G-5": "1313"})
+    assert not supply.in_supply(st, "I-46")
+
+
 # --- 9.19 (9.15, 17.17) rail interdiction ---------------------------------------------
 
 
