@@ -89,6 +89,22 @@ def lagoon_links(st: State) -> dict[str, tuple[str, ...]]:
     return {h: tuple(sorted(set(n))) for h, n in steps.items() if n}
 
 
+def with_lagoon(st: State, links: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+    """``links`` with the lagoon line (caporetto 9.12): Venezia keeps its own steps and
+    gains those into the lagoon; a Lagoon hex leads only on into the lagoon or to a
+    Lagoon coastal hex."""
+    extra = lagoon_links(st)
+    if not extra:
+        return links
+    venezia = D.data(st).venezia
+    joined = dict(links)
+    for h in D.data(st).lagoon:
+        joined[h] = extra.get(h, ())
+    if venezia in extra:
+        joined[venezia] = tuple(sorted({*links.get(venezia, ()), *extra[venezia]}))
+    return joined
+
+
 def interdicted_rail(st: State, side: str, rail: frozenset[str]) -> frozenset[str]:
     """caporetto 9.19 the hexes of ``rail`` (Friendly to ``side``) within 2 hexes of an
     Enemy artillery unit or the monitor, Mountain hexes excepted."""
@@ -181,11 +197,7 @@ class CaporettoSupply:
         if NO_RIDGES in cls.name:
             links = ridge_free_links(st, links)
         if cls.side == ALLIED:
-            extra = lagoon_links(st)
-            if extra:
-                links = dict(links)
-                for h, there in extra.items():
-                    links[h] = tuple(sorted({*links.get(h, ()), *there}))
+            links = with_lagoon(st, links)
         return links
 
     def supply_edges(self, st: State, cls: SupplyClass) -> frozenset[str]:

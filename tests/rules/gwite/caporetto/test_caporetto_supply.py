@@ -96,6 +96,10 @@ def test_9_12_the_lagoon_serves_only_the_allies(caporetto_position: Any) -> None
     st = caporetto_position({"G-5": "0815"})
     links = supply.class_network(st, U.rules(st).supply_class(st, "G-5")).links
     assert "0715" not in links["0815"] and "0715" not in links.get("0615", ())
+    # the Allies' line runs one way, from Venezia into the lagoon and out to the coast
+    # (the search goes from the sources outward): never back into Venezia from it
+    allied = supply.class_network(st, U.rules(st).supply_class(st, "I-46")).links
+    assert "0715" in allied["0615"] and set(allied["0715"]) == {"0714", "0815"}
 
 
 # --- 9.13 the named source; rail map edges that are not sources -----------------------
