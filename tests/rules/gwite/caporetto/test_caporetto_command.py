@@ -144,3 +144,18 @@ def test_10_55_central_powers_units_with_the_monitor_get_nothing(
     fixed_dice(1)
     st = commanding(caporetto_position, {"I-MON": "1414", "AH-22S": "1413"})
     assert out_of_command(st, "AH-22S") == [True]
+
+
+def test_10_33_an_attack_shift_counts_attackers_by_the_same_radius(
+    caporetto_position: Any,
+) -> None:
+    # std 10.21: the 14th Army HQ (Attack Shift 2) reaches the Stosstruppen in 1305
+    # across the ridge, not the TCR 2 division there: its shift serves an attack by the
+    # first, not by the second
+    st = caporetto_position(
+        {"G-HQ-14A": "1707", "G-12": "1305", "G-5": "1305", "I-46": "1205"},
+        phase="combat",
+        segment="combat_resolution",
+    )
+    assert [c["hq"] for c in command.shift_candidates(st, ["G-12"], [])] == ["G-HQ-14A"]
+    assert command.shift_candidates(st, ["G-5"], []) == []
