@@ -346,9 +346,8 @@ def _base(
     rail = _rail_sources(st, side, cnet, closed | cut, rules.rail_source_needs_edge(st, cls))
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
     # hex the game's rules interdict: Caporetto 9.19)
-    edges = frozenset(
-        h for h in cnet.edges if h not in blocked | cut and usable_control(st, side, h)
-    )
+    barred = blocked | cut
+    edges = frozenset(h for h in cnet.edges if h not in barred and usable_control(st, side, h))
     return rail, edges
 
 
