@@ -132,6 +132,28 @@ class CommandRules:
         (Caporetto 21.12: Rommel never does)."""
         return True
 
+    def radius_variant(self, st: State, hq: str, uid: str) -> str:
+        """The name of the grid the HQ's Command Radius to this unit is traced on, "" for
+        the standard one (:meth:`radius_adjacency`; Caporetto 10.33: no ridges unless the
+        unit is of TCR 1).  May depend only on the HQ and the kind of unit."""
+        return ""
+
+    def radius_adjacency(self, st: State, variant: str) -> dict[str, dict[str, int]]:
+        """The grid a radius of :meth:`radius_variant` ``variant`` is traced on (10.33: not
+        across prohibited terrain or hexsides).  Built once per game by the game."""
+        return _adjacency(st)
+
+    def radius_refusal(self, st: State, hq: str, uid: str) -> tuple[str, str] | None:
+        """Why the HQ's radius, long enough, does not reach the unit by a rule of the game's
+        own (reason, case), e.g. Caporetto 10.33 ridges; None in the standard rules."""
+        return None
+
+    def counts_for_radius(self, st: State, uid: str) -> bool:
+        """Whether the unit's presence matters to command radii: an Enemy-occupied hex
+        blocks them (10.33), a Friendly unit opens an Enemy zone (10.34).  Every unit in
+        the standard rules (Caporetto 10.55: not the monitor)."""
+        return True
+
     def unlimited_strength(self, st: State) -> bool:
         """10.32 optional rule (and Caporetto 10.0): every unit in a radius is commanded."""
         return bool(st.game.options.get(UNLIMITED_OPTION, False))
@@ -181,7 +203,24 @@ def _live_fortresses(st: State, side: str) -> frozenset[str]:
     )
 
 
-def _trace_radius(st: State, hq: str, through_zoc: bool) -> frozenset[str]:
+def _radius_occupants(st: State) -> dict[str, str]:
+    """The side occupying each hex as command radii see it (10.33, 10.34): units the game
+    leaves out (:meth:`CommandRules.counts_for_radius`) occupy nothing."""
+
+    def build(s: State) -> dict[str, str]:
+        rules = U.rules(s)
+        info = U.static(s).units
+        occupant: dict[str, str] = {}
+        for h, ids in U.occupancy(s).items():
+            counted = [uid for uid in ids if rules.counts_for_radius(s, uid)]
+            if counted:
+                occupant[h] = info[counted[0]].side
+        return occupant
+
+    return U.cached(st, "radius_occupants", build)  # type: ignore[no-any-return]
+
+
+def trace_radius(st: State, hq: str, through_zoc: bool, variant: str = "") -> frozenset[str]:
     """Hexes within the HQ's Command Radius, its own hex included (distance 0).
 
     10.33 counted in hexes from the HQ's hex (exclusive) to the unit's hex
@@ -191,14 +230,15 @@ def _trace_radius(st: State, hq: str, through_zoc: bool) -> frozenset[str]:
     through Enemy-controlled hexes unless a Friendly unit is there; the
     commanded unit is such a unit, so its own hex always ends a radius.
     ``through_zoc``: the radius may pass Enemy zones (10.34 TCR 1; the game's
-    :meth:`CommandRules.radius_through_zoc`).
+    :meth:`CommandRules.radius_through_zoc`); ``variant``: the game's grid for it
+    (:meth:`CommandRules.radius_variant`).
     """
     side = U.info(st, hq).side
     enemy = U.enemy_of(st, side)
-    occupant = U.hex_side(st)
+    occupant = _radius_occupants(st)
     barred = _live_fortresses(st, enemy)
     enemy_zoc = frozenset() if through_zoc else zoc.controlled_by(st, enemy)
-    adjacency = _adjacency(st)
+    adjacency = U.rules(st).radius_adjacency(st, variant)
     start = U.record(st, hq)["hex"]
     seen = {start}
     frontier = [start]
@@ -218,7 +258,7 @@ def _trace_radius(st: State, hq: str, through_zoc: bool) -> frozenset[str]:
 
 
 def _all_radii(st: State, side: str) -> dict[str, frozenset[str]]:
-    return {hq: _trace_radius(st, hq, U.tcr(st, hq) == 1) for hq in hqs_of(st, side)}
+    return {hq: trace_radius(st, hq, U.tcr(st, hq) == 1) for hq in hqs_of(st, side)}
 
 
 def radii(st: State, side: str) -> dict[str, frozenset[str]]:
@@ -231,10 +271,16 @@ def radii(st: State, side: str) -> dict[str, frozenset[str]]:
 def radius_to(st: State, hq: str, uid: str) -> frozenset[str]:
     """The hexes of the HQ's Command Radius as traced to this unit: through Enemy zones or
     not as the game's rules say for the pair (10.34, Brusilov 21.41)."""
-    through = bool(U.rules(st).radius_through_zoc(st, hq, uid))
-    if through == (U.tcr(st, hq) == 1):
+    rules = U.rules(st)
+    through = bool(rules.radius_through_zoc(st, hq, uid))
+    variant = rules.radius_variant(st, hq, uid)
+    if through == (U.tcr(st, hq) == 1) and not variant:
         return radii(st, U.info(st, hq).side)[hq]
-    return U.cached(st, f"command_radius:{hq}:{through}", lambda s: _trace_radius(s, hq, through))  # type: ignore[no-any-return]
+    return U.cached(  # type: ignore[no-any-return]
+        st,
+        f"command_radius:{hq}:{through}:{variant}",
+        lambda s: trace_radius(s, hq, through, variant),
+    )
 
 
 def _all_cover(st: State, side: str) -> dict[str, list[str]]:
@@ -261,7 +307,9 @@ def _radius_for(
 ) -> frozenset[str]:
     """:func:`radius_to` with the side's radii and the HQ's TCR already looked up (the
     hot path of finding which HQs cover which units)."""
-    if bool(rules.radius_through_zoc(st, hq, uid)) == tcr1:
+    if bool(rules.radius_through_zoc(st, hq, uid)) == tcr1 and not rules.radius_variant(
+        st, hq, uid
+    ):
         return traced[hq]
     return radius_to(st, hq, uid)
 
@@ -860,6 +908,9 @@ def why_out_of_radius(st: State, hq: str, uid: str) -> tuple[str, str | None]:
             f" its Command Radius is {reach}",
             "10.33",
         )
+    game_refusal = U.rules(st).radius_refusal(st, hq, uid)
+    if game_refusal is not None:
+        return game_refusal  # type: ignore[no-any-return]
     if not U.rules(st).radius_through_zoc(st, hq, uid):
         return (
             f"{hq_ui.name}'s radius (TCR {U.tcr(st, hq)}) cannot reach {where} without"

@@ -104,6 +104,19 @@ class ReplacementRules:
         from it is keyed on every side's units: it may depend on any unit's position.)"""
         return True
 
+    def barring_distance(self, st: State) -> int:
+        """13.0 the distance (in hexes) within which a counted Enemy unit bars replacement:
+        ``min_distance`` in the standard rules ("no Enemy units within" it); Caporetto
+        13.0 reads its "minimum distance of 5 hexes" (AC5)."""
+        params = parameters(st)
+        return params.min_distance if params is not None else 0
+
+    def replaces_near_enemy(self, st: State, uid: str) -> bool:
+        """Whether the unit may replace steps though a counted Enemy unit is within the
+        barring distance (Caporetto 13.0: in a fortress with a clear line of supply).
+        Never in the standard rules."""
+        return False
+
     def may_roll_more(self, st: State, frame: Frame) -> bool:
         """May the Phasing Player roll for another unit this phase?  Standard: up to
         ``max_units`` units, all when not given (Serbia/Galicia 11.0 and Hindenburg 22.0
@@ -160,14 +173,16 @@ def _near_enemy(st: State, side: str) -> frozenset[str]:
     hexes: set[str] = set()
     if params is None:
         return frozenset()
+    reach = U.rules(st).barring_distance(st)
     for enemy in U.on_map(st, U.enemy_of(st, side)):
         if U.rules(st).counts_for_distance(st, enemy):
-            hexes.update(board.within(U.record(st, enemy)["hex"], params.min_distance))
+            hexes.update(board.within(U.record(st, enemy)["hex"], reach))
     return frozenset(hexes)
 
 
 def near_enemy(st: State, side: str) -> frozenset[str]:
-    """Hexes of ``side``'s units that are within ``min_distance`` of an Enemy unit (13.0)."""
+    """Hexes within the barring distance (``min_distance``) of an Enemy unit that counts
+    (13.0): ``side``'s units there may not replace steps."""
     return U.cached(st, f"replacement_near_enemy_{side}", lambda s: _near_enemy(s, side))  # type: ignore[no-any-return]
 
 
@@ -202,15 +217,16 @@ def refusal_case(st: State, uid: str) -> tuple[str, str] | None:
             f"{ui.nationality} units may not replace steps on Game-Turn {st.data['turn']}",
             roll_case(st, uid),
         )
-    if U.record(st, uid)["hex"] in near_enemy(st, ui.side):
-        params = parameters(st)
-        assert params is not None
-        return f"{ui.name} has an Enemy unit within {params.min_distance} hexes", "13.0"
+    rules = U.rules(st)
+    if U.record(st, uid)["hex"] in near_enemy(st, ui.side) and not rules.replaces_near_enemy(
+        st, uid
+    ):
+        return f"{ui.name} has an Enemy unit within {rules.barring_distance(st)} hexes", "13.0"
     if fought_recently(st, uid):
         return f"{ui.name} took part in combat in the preceding or current Game-Turn", "13.0"
     if moved_this_turn(st, uid):
         return f"{ui.name} has moved in this Game-Turn", "13.0"
-    return U.rules(st).replacement_refusal(st, uid)  # type: ignore[no-any-return]
+    return rules.replacement_refusal(st, uid)  # type: ignore[no-any-return]
 
 
 def eligible(st: State, frame: Frame) -> list[str]:

@@ -320,11 +320,13 @@ def _build_table(st: State, side: str) -> SupplyTable:
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24)."""
     stat = U.static(st)
+    rules = U.rules(st)
     blocked: set[str] = set()
     present: set[str] = set()
     for h, ids in U.occupancy(st).items():
         if stat.units[ids[0]].side == side:
-            present.add(h)
+            if any(rules.negates_enemy_control(st, uid) for uid in ids):
+                present.add(h)
         elif not all(stat.units[uid].hq for uid in ids):
             blocked.add(h)  # 9.14 Enemy-occupied; 9.17 hexes of Enemy HQs alone do not block
     for h, owner in stat.fortress_side.items():
@@ -342,8 +344,10 @@ def _base(
     rules = U.rules(st)
     cut = rules.supply_interdicted(st, cls)
     rail = _rail_sources(st, side, cnet, closed | cut, rules.rail_source_needs_edge(st, cls))
-    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit
-    edges = frozenset(h for h in cnet.edges if h not in blocked and usable_control(st, side, h))
+    # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
+    # hex the game's rules interdict: Caporetto 9.19)
+    barred = blocked | cut
+    edges = frozenset(h for h in cnet.edges if h not in barred and usable_control(st, side, h))
     return rail, edges
 
 
@@ -737,14 +741,21 @@ class SupplyRules:
         return True
 
     def supply_interdicted(self, st: State, cls: SupplyClass) -> frozenset[str]:
-        """Friendly rail hexes that are no source of the class now and cut its rail paths
-        (Caporetto 9.19 rail interdiction).  None in the standard rules."""
+        """Friendly rail hexes that are no source of the class now (neither as rail, 9.15,
+        nor as a map edge, 9.13) and cut its rail paths (Caporetto 9.19 rail
+        interdiction).  None in the standard rules."""
         return frozenset()
 
     def depot_serves(self, st: State, depot: str, cls: SupplyClass) -> bool:
         """9.13, 9.16 whether a supplied depot is a source for the class: for every class of
         its side (Hindenburg 16.0: its own nationality only)."""
         return U.info(st, depot).side == cls.side
+
+    def negates_enemy_control(self, st: State, uid: str) -> bool:
+        """7.24 whether the unit, in an Enemy-controlled hex, negates that control for its
+        side's lines of supply, rail paths and depot chains: every unit in the standard
+        rules (Caporetto 17.32: not the monitor, which does not affect land units)."""
+        return True
 
     def always_supplied(self, st: State, uid: str) -> bool:
         """Units in supply without a line (Serbia/Galicia 9.1 Serbians in Serbia, Caporetto

@@ -375,9 +375,10 @@ def test_24_23_units_in_both_cities_score_40_once(position: Any) -> None:
 
 def test_24_31_equal_totals_are_a_draw(position: Any) -> None:
     # the Central Powers' artillery brigade (1 step: 10) against an Italian division (2
-    # steps: 10)
+    # steps: 10); the brigade stands 3 hexes from the Veneto line, which supplies the
+    # Italians (within 2 it would cut the line, caporetto 9.19)
     st = position(
-        {**CP_DEPOT, "AH-A1": "0907", "I-46": "1509"},
+        {**CP_DEPOT, "AH-A1": "0906", "I-46": "1509"},
         phasing="allied",
         **END,
     )
