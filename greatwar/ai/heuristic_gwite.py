@@ -152,7 +152,23 @@ def choose(turn: Turn) -> Choice | None:
         return _defend(turn)
     if kinds & {"add_attacker", "resolve", "barrage", "reduce_barrage"}:
         return _attack(turn)
+    if kinds & {"propose_end", "accept_end"}:
+        return _agreement(turn)
     return None
+
+
+# --- ending the game by agreement ---------------------------------------------------------
+
+
+def _agreement(turn: Turn) -> Choice:
+    """Caporetto 4.1: never propose to end the game early; accept a proposal only when the
+    game ended now would be a win (the result as the sample stands), else play on."""
+    accept = turn.first("accept_end")
+    if accept is not None:
+        if U.rules(turn.state).result(turn.state).get("winner") == turn.role:
+            return turn.pick(accept, "accepts to end the game now: it would win")
+        return turn.pick(turn.first("decline_end"), "declines to end the game: plays on")
+    return turn.pick(turn.first("play_on"), "plays on to the last Game-Turn")
 
 
 # --- set-up -------------------------------------------------------------------------------

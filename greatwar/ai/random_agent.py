@@ -7,7 +7,9 @@ unit from an HQ, removing an attacker) a lower one still, so random games
 do not dither; actions open at every moment that only add or shuffle
 markers (Von Hindenburg's Gruppen: a dummy placed, a marker selected or
 combined) get a low one too, so random games do not bury the map
-under markers; every legal action keeps a chance.
+under markers; actions that end the game early by agreement (Caporetto 4.1: a
+proposal, its acceptance) get a low one, so random games mostly reach their last
+Game-Turn; every legal action keeps a chance.
 """
 
 from __future__ import annotations
@@ -34,6 +36,8 @@ UNDOING = frozenset(
 DECISIVE = frozenset({"resolve"})
 #: actions open at every moment that only add or shuffle markers (Hindenburg 18.0)
 SPARING = frozenset({"gruppe_dummy", "gruppe_select", "gruppe_merge"})
+#: actions that end the game early by mutual agreement (Caporetto 4.1)
+CONCLUDING = frozenset({"propose_end", "accept_end"})
 
 
 class RandomAgent:
@@ -46,12 +50,14 @@ class RandomAgent:
         undoing_weight: float = 0.05,
         decisive_weight: float = 5.0,
         sparing_weight: float = 0.05,
+        concluding_weight: float = 0.05,
     ) -> None:
         self.rng = random.Random(seed)
         self.passive_weight = passive_weight
         self.undoing_weight = undoing_weight
         self.decisive_weight = decisive_weight
         self.sparing_weight = sparing_weight
+        self.concluding_weight = concluding_weight
 
     def weight(self, action: Action) -> float:
         kind = action.get("type")
@@ -63,6 +69,8 @@ class RandomAgent:
             return self.decisive_weight
         if kind in SPARING:
             return self.sparing_weight
+        if kind in CONCLUDING:
+            return self.concluding_weight
         return 1.0
 
     def choose(self, view: View) -> Action:

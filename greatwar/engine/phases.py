@@ -32,6 +32,12 @@ class Handler:
     #: the rule case that governs this step, shown in prompts and refusals
     case: str | None = None
 
+    def case_of(self, st: State, frame: Frame) -> str | None:
+        """The rule case that governs this frame now (shown in refusals): :attr:`case`
+        unless the case depends on the game (a step the standard rules share, which a
+        game's case allows)."""
+        return self.case
+
     def setup(self, st: State, frame: Frame) -> None:
         """Give a frame being pushed its initial locals (never done lazily: a view must not
         change the state)."""

@@ -187,7 +187,7 @@ class State:
             raise self._refusal(
                 f"it is not {role}'s move: the game waits for {waiting}"
                 f" ({handler.title(self, frame)})",
-                handler.case,
+                handler.case_of(self, frame),
             )
         if not isinstance(action, dict):
             raise IllegalAction(f"an action is a JSON object, not {type(action).__name__}")

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Frame, Handler, Sequence, frame_of
-from greatwar.rules.gwite import rail
+from greatwar.rules.gwite import agreement, rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.attack import Attack
 from greatwar.rules.gwite.cavalry import CavalryWithdrawal, clear_withdrawn
@@ -101,6 +101,12 @@ class SequenceRules:
         """Steps of the Game-Turn Record Interphase before the turn marker advances."""
         return []
 
+    def ends_by_agreement(self, st: State) -> str | None:
+        """The case that lets the Players end the game before its last Game-Turn by
+        mutual agreement (Caporetto 4.1), or None: the standard rules play every
+        Game-Turn (:mod:`agreement`)."""
+        return None
+
     @classmethod
     def handlers(cls) -> list[Handler]:
         """The handlers of the frame kinds this game adds, each kind named after the game
@@ -146,13 +152,14 @@ def _start_player_turn(st: State, frame: Frame) -> None:
 
 
 class Interphase(Handler):
-    """4.0 C Game-Turn Record Interphase: a game's steps, then the turn marker advances."""
+    """4.0 C Game-Turn Record Interphase: a game's steps, then (where the game allows it)
+    a proposal to end the game by agreement, then the turn marker advances."""
 
     kind = "interphase"
     case = "4.0"
 
     def run(self, st: State, frame: Frame) -> None:
-        steps = U.rules(st).interphase_steps(st)
+        steps = [*U.rules(st).interphase_steps(st), *agreement.steps(st)]
         done = frame.get("i", 0)
         if done < len(steps):
             frame["i"] = done + 1
@@ -241,6 +248,7 @@ def handlers() -> list[Handler]:
             case="13.0",
         ),
         Interphase(),
+        agreement.AgreedEnd(),
         InitialSupplySegment(),
         MovementCommandSegment(),
         AttritionSegment(),

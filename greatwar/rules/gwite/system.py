@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
+    agreement,
     combat,
     option_effects,
     position,
@@ -185,7 +186,7 @@ class GwiteSystem(RuleSystem):
         st.log(f"The game starts from a set position: Game-Turn {pos.turn}, {pos.phase} phase.")
 
     def result(self, st: State) -> dict[str, Any]:
-        return U.rules(st).result(st)
+        return agreement.with_agreement(st, U.rules(st).result(st))
 
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The odds of the attack being put together, as the view's ``combat`` shows them

@@ -84,6 +84,11 @@ const VERBS = {
   end_reserve: "End reserve movement",
   let_pass: "Let pass",
   undo: "Undo",
+  // Ending the game early by mutual agreement (caporetto 4.1)
+  propose_end: "Propose to end the game now",
+  play_on: "Play on",
+  accept_end: "Accept: end the game now",
+  decline_end: "Decline: play on",
   // The Brusilov Offensive
   defensive_shift: "Add the defensive shift of",
   remove_defensive_shift: "Take back the defensive shift of",

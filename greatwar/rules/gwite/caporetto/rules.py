@@ -7,6 +7,7 @@ from typing import ClassVar
 
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite.caporetto import (
+    agreement,
     artillery,
     combat,
     command,
@@ -52,6 +53,7 @@ _SECTIONS = (
     victory,
     scenario,
     deployment,
+    agreement,
 )
 
 
@@ -76,6 +78,7 @@ class CaporettoRules(
     victory.CaporettoVictory,
     scenario.CaporettoScenario,
     deployment.Deployment,
+    agreement.EndByAgreement,
     StandardRules,
 ):
     """Caporetto 1917 (15.0-25.3): the standard rules as its cases change them."""
