@@ -7,7 +7,7 @@ every game and is off unless the game's rules switch it on
 (:meth:`~greatwar.rules.gwite.sequence.SequenceRules.ends_by_agreement` gives the case
 that allows it; the standard rules give none and play every Game-Turn).
 
-When (the reading, docs/readings-caporetto-agreement.md): at the Game-Turn Record
+When (the reading, docs/readings.md, Caporetto): at the Game-Turn Record
 Interphase of every Game-Turn but the last, after the game's own steps of the
 Interphase and before the Game-Turn marker advances.  The Player whose Player-Turn comes
 first is asked first: he proposes to end the game or plays on; then the other.  A

@@ -6,7 +6,7 @@ Game-Turn Record Interphase but the last, a Player may propose to end the game a
 other accepts or declines); this part switches it on for Caporetto, unless the Players
 switch the option ``end_by_agreement`` off (then the Interphase asks nothing).  An
 unfinished game is scored as at the end of the game (24.0: the victory part's totals as
-they stand).  The reading is in docs/readings-caporetto-agreement.md.
+they stand).  The reading is in docs/readings.md, Caporetto.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ its one attack or one defense of the Game-Turn (17.14, 17.24).  Supporters are n
 attacking units (they never suffer combat losses in an attack, 17.16); a supporter of
 a defense is a defending unit only when it stands in the defended hex (17.27).
 
-Readings (docs/readings-caporetto-artillery.md): AC12 "in Mountain terrain" is the
+Readings (docs/readings.md, Caporetto): AC12 "in Mountain terrain" is the
 supporting unit's hex (option ``barrage_mountain_battle_hexes``: also any attacking
 or defending hex of the combat); AC13 the half-barrage test uses the attack strength
 after its halvings (option ``barrage_half_test_printed``: the printed strengths); the

@@ -10,7 +10,7 @@ steps, the Ils ne passeront pas roll, no cavalry limitation.
 * caporetto 8.75: on Game-Turns 1-5 a defending Italian force that receives a 2 or 3 may
   take option "1" only after rolling a die no higher than the Game-Turn; a failed roll
   closes option 1 and the defender chooses among the others (:class:`IlsNePasseront`, a
-  part of the result frame; docs/readings-caporetto-combat.md).
+  part of the result frame; docs/readings.md, Caporetto).
 * caporetto 12.2: standard 12.2 (cavalry attacking at a quarter) does not apply.
 """
 

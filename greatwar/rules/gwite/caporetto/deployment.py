@@ -19,7 +19,7 @@ legal actions are each unit with each hex it may be set up in (``deploy``) and `
   not made: its counters stay out of play (that side plays the other order of battle).
 
 Each unit is set up once in a deployment (an undo takes it back); the counters are
-face-up: the second Player sees the first's set-up (docs/readings-caporetto-scenario.md).
+face-up: the second Player sees the first's set-up (docs/readings.md, Caporetto).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ movement") it undergoes the Step Loss Procedure: a corps loses a step (19.21), a
 division or brigade rolls a die and loses a step on 1-3 (19.22).  The announcement can
 be taken back (undone) until that die roll.
 
-Readings (each also in ``docs/readings-caporetto-march.md``):
+Readings (each also in ``docs/readings.md, Caporetto``):
 
 * AC3 the bonus of 19.11 is keyed to the unit's printed Movement Allowance (of its
   current step), option ``forced_march_by_current_ma`` keys it to the allowance it has

@@ -3,7 +3,7 @@
 17.32).
 
 Our maps have no part-sea hexes: a hex is water (sea, lagoon) or land.  The monitor's
-waters (docs/readings-caporetto-movement.md) are the sea and lagoon hexes ("all-sea")
+waters (docs/readings.md, Caporetto) are the sea and lagoon hexes ("all-sea")
 and the land hexes beside them ("coastal": the hex's coastal waters); it moves from one
 to the next through water, 1 Movement Point a hex: between two coastal land hexes only
 where a water hex borders both (the coast runs between them), never inland (so never

@@ -48,7 +48,7 @@ TCR_BY_MA = {8: 1, 10: 1, 4: 2, 6: 2}
 ALPINE = "mountain_infantry"
 WHEELED = frozenset({"artillery", "supply_depot"})  # caporetto 5.4 never cross a ridge
 # caporetto 5.4 ridge hexsides: +1 Alpine units, +2 infantry and cavalry; HQs are not
-# named: provisional +2, as the infantry that escorts them (docs/readings-caporetto-movement)
+# named: provisional +2, as the infantry that escorts them (docs/readings.md, Caporetto)
 RIDGE_COST = {"alpine": 1, "foot": 2, "hq": 2}
 # caporetto 18.1 minor rivers: 1 for all; 18.2 major rivers: the Central Powers 3 (the
 # costly rivers) or 2, the Allies 1

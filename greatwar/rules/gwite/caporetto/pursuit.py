@@ -16,7 +16,7 @@ the parts of this game: the Ils ne passeront pas roll (caporetto 8.75,
 * entering a hex holding only supply depots eliminates them; entering one holding only
   HQs displaces them to the hex of the retreated stack (caporetto 20.0).
 
-Readings (docs/readings-caporetto-combat.md, AC4): the pursuer may stop anywhere on the
+Readings (docs/readings.md, Caporetto, AC4): the pursuer may stop anywhere on the
 route ("may advance"; with retreats of at most two hexes and 8.71 still open to every
 attacker, "exactly" and "up to" give the same moves); it never passes through a hex it
 may not stop in.

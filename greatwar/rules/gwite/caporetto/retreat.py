@@ -3,7 +3,7 @@ overstacking kept until the next Movement Phase, the Italians' first-turn retrea
 
 * caporetto 8.61: only a TCR 1 stack retreats across a Ridge hexside; a stack holding
   an artillery brigade or a supply depot never does (5.4: Ridge hexsides are impassable
-  to them; AC6 reading (a), docs/readings-caporetto-combat.md).
+  to them; AC6 reading (a), docs/readings.md, Caporetto).
 * caporetto 8.62: a retreating stack's TCR is that of the majority of its Stacking
   Points, as in caporetto 8.4 (:func:`.combat.majority_tcr`): it decides 8.61 and which
   stacks 8.64 (Enemy zones of control) binds.

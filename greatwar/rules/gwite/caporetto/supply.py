@@ -9,7 +9,7 @@ ridges and the monitor, rail interdiction, attrition exemptions.
   Venezia -> lagoon, lagoon -> lagoon, lagoon -> lagoon coast.  A line may therefore
   cross the lagoon only through Venezia, and Venezia must itself be reached by the line
   from a source ("if it is in supply"); every hex of the path counts in the unit's
-  range (reading in docs/readings-caporetto-supply.md).
+  range (reading in docs/readings.md, Caporetto).
 * caporetto 9.13 the map's ``supply_source`` entries of kind "other" in a Friendly
   country are sources (the standard rules read them); a rail map-edge hex named in
   ``[special] not_rail_sources`` is no map-edge source (std 9.13) but stays a rail hex

@@ -3,7 +3,7 @@
 switch_lines``, names of the map's ``[[region]]`` tables) add 1 to their Defense
 Strength; the lines have no other effect.
 
-Reading (provisional, docs/readings-caporetto-leaders.md): the 1 is added to the unit's
+Reading (provisional, docs/readings.md, Caporetto): the 1 is added to the unit's
 own Defense Strength, before its halvings and its terrain's factor (as a unit's
 strength is modified in 8.0); HQs' Combat Strength (10.53) is not a unit's Defense
 Strength and gets nothing.

@@ -27,7 +27,7 @@ Points read from the position as it stands (what they would be if the game ended
 * 24.23 the Allies: 40 for a supplied unit in Trieste or Trent (``[special]
   allied_vp_cities``), once (AC11).
 
-The readings are in docs/readings-caporetto-victory.md.
+The readings are in docs/readings.md, Caporetto.
 """
 
 from __future__ import annotations
