@@ -659,7 +659,8 @@ def pack(items: list[tuple[str, int, list[str]]], room: dict[str, int]) -> dict[
 
 def _able_to_attack(st: State, uid: str, side: str) -> bool:
     """Could the unit attack this Combat Phase: an Attack Strength (8.12), not entrained
-    (5.36), adjacent to an Enemy unit or undestroyed Enemy fortress (8.11)?"""
+    (5.36), adjacent to an Enemy unit combat may affect (not Caporetto 17.32's monitor) or
+    an undestroyed Enemy fortress (8.11)?"""
     if U.printed_attack(st, uid) <= 0 or U.has_marker(st, uid, ENTRAINED):
         return False
     enemy = U.enemy_of(st, side)
@@ -667,7 +668,17 @@ def _able_to_attack(st: State, uid: str, side: str) -> bool:
     forts = _live_fortresses(st, enemy)
     board = U.static(st).scenario.board
     here = U.record(st, uid)["hex"]
-    return any(occupant.get(n) == enemy or n in forts for n in board.neighbours[here])
+    return any(
+        n in forts or (occupant.get(n) == enemy and _attackable(st, n))
+        for n in board.neighbours[here]
+    )
+
+
+def _attackable(st: State, hex_label: str) -> bool:
+    """Whether the Enemy-occupied hex holds a unit combat may affect (Caporetto 17.32: a
+    hex holding only the monitor is never attacked)."""
+    rules = U.rules(st)
+    return any(not rules.combat_immune(st, uid) for uid in U.units_in(st, hex_label))
 
 
 class CommandSegment(Handler):

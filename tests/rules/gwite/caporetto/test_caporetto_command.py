@@ -159,3 +159,17 @@ def test_10_33_an_attack_shift_counts_attackers_by_the_same_radius(
     )
     assert [c["hq"] for c in command.shift_candidates(st, ["G-12"], [])] == ["G-HQ-14A"]
     assert command.shift_candidates(st, ["G-5"], []) == []
+
+
+def test_10_55_a_unit_next_only_to_the_monitor_is_not_an_attacker_in_the_combat_phase(
+    caporetto_position: Any,
+) -> None:
+    # 17.32 a hex holding only the monitor is never attacked, so the Austro-Hungarian
+    # division next to it (and to nothing else) is no attacker: the Combat Phase's
+    # Command Control Segment (std 10.42) does not determine its command; next to the
+    # Italian 43rd Division as well, it could attack, and it does
+    segment = command.CombatCommandSegment()
+    st = caporetto_position({"I-MON": "1414", "AH-22S": "1413"})
+    assert segment.candidates(st, "central") == []
+    st = caporetto_position({"I-MON": "1414", "AH-22S": "1413", "I-43": "1412"})
+    assert segment.candidates(st, "central") == ["AH-22S"]
