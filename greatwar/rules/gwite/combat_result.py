@@ -498,10 +498,10 @@ class CombatResult(Handler):
 
     def _enter_advance(self, st: State, frame: Frame) -> bool:
         defender = frame["defender"]
-        vacated = [
+        vacated = [  # no Defender's unit left at all (not even Caporetto 17.32's monitor)
             t
             for t in frame["targets"]
-            if not fighting_units_in(st, t, defender) and fortress.owner(st, t) != defender
+            if U.hex_side(st).get(t) != defender and fortress.owner(st, t) != defender
         ]
         if not vacated:
             return False

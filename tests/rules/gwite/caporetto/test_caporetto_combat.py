@@ -153,3 +153,25 @@ def test_ac7_ridge_die_modifier_on_a_6_reads_the_last_row(
     assert "die 6 +1" in entry["text"]
     row6 = crt.table().lookup(shown["tcr"], shown["column"], 6)
     assert result(st) == f"{row6.attacker}/{row6.defender}"
+
+
+def test_17_32_no_advance_into_a_hex_the_monitor_still_holds(
+    caporetto_position: Any, fixed_dice: Any
+) -> None:
+    # the 117th (out of supply in 0913: 2) attacks the Italian 43rd (3) stacked with the
+    # monitor on the coast at 0914: 1-2, die 1: -/1; the 43rd retreats one hex and the monitor,
+    # never affected by combat, stays: the hex is not vacated, so no attacker advances
+    # into it (a hex never holds both sides' units; the monitor only lets units pass)
+    st = fight(caporetto_position, {"G-117": "0913", "I-43": "0914", "I-MON": "0914"})
+    shown = strike(st, "0914", ["G-117"], fixed_dice, 1)
+    assert shown["defense"] == 3  # the 43rd alone: the monitor is never affected (17.27)
+    assert result(st) == "-/1"
+    retreat = next(
+        a for a in st.legal_actions("allied") if a["type"] == "option" and "retreat" in a["text"]
+    )
+    st.apply("allied", retreat)
+    if stage(st) == "retreat":
+        choose(st, "allied", "retreat", path=retreat_paths(st)[0])
+    assert hex_of(st, "I-43") != "0914" and hex_of(st, "I-MON") == "0914"
+    assert not [a for a in st.legal_actions("central") if a["type"] == "advance"]
+    assert hex_of(st, "G-117") == "0913"
