@@ -23,6 +23,7 @@ from greatwar import hexgrid
 from greatwar.hexgrid import Hex, Hexside
 from greatwar.model.board import Board, MapPart
 from greatwar.model.problems import Problems
+from greatwar.model.schema import MapInfo
 
 #: the distance between hexes of two different maps: beyond every range and radius, so
 #: that no rule counts hexes across maps (a unit passes only by an off-map link)
@@ -36,40 +37,33 @@ class CompositeNumbering:
 
     scheme = "composite"
 
-    def __init__(self, parts: Sequence[tuple[hexgrid.SpiNumbering, Hex]]) -> None:
+    def __init__(self, parts: Sequence[tuple[hexgrid.SpiNumbering, Hex, MapInfo]]) -> None:
         self.parts = tuple(parts)
         self.orientation: hexgrid.Orientation = parts[0][0].orientation
         self.prefix = ""
 
     def matches(self, label: str) -> bool:
-        return any(n.matches(label) for n, _ in self.parts)
+        return any(n.matches(label) for n, _, _ in self.parts)
 
     def parse(self, label: str) -> Hex:
         """The composite's axial hex of a prefixed label."""
-        for numbering, offset in self.parts:
+        for numbering, offset, _ in self.parts:
             if numbering.matches(label):
                 h = numbering.parse(label)
                 return Hex(h.q + offset.q, h.r + offset.r)
-        forms = ", ".join(f"{n.prefix}CCRR" for n, _ in self.parts)
+        forms = ", ".join(f"{n.prefix}CCRR" for n, _, _ in self.parts)
         raise ValueError(f"{label!r} is not a hex number of any map (one of {forms})")
 
     def label(self, h: Hex) -> str:
-        """The label of a composite hex: the map whose placed extent holds it names it
-        (a hex between the maps has no label)."""
-        for numbering, offset in self.parts:
+        """The label of a composite hex: the map whose placed columns and rows hold it
+        names it (a hex between the maps has no label)."""
+        for numbering, offset, info in self.parts:
             local = Hex(h.q - offset.q, h.r - offset.r)
-            try:
-                text = numbering.label(local)
-            except ValueError:
-                continue
-            if _inside(numbering, local, text):
-                return text
+            col, row = numbering.to_offset(local)
+            (c0, c1), (r0, r1) = info.columns, sorted(info.rows)
+            if c0 <= col <= c1 and r0 <= row <= r1:
+                return numbering.label(local)
         raise ValueError(f"{h} has no label on any map")
-
-
-def _inside(numbering: hexgrid.SpiNumbering, local: Hex, text: str) -> bool:
-    col, row = numbering.to_offset(local)
-    return col >= 0 and row >= 0 and numbering.parse(text) == local
 
 
 @dataclass
@@ -139,7 +133,7 @@ def compose(boards: Sequence[tuple[Board, Problems]]) -> CompositeBoard:
     offsets = _offsets([b for b, _ in boards])
     first = boards[0][0]
     numbering = CompositeNumbering(
-        [(b.numbering, off) for (b, _), off in zip(boards, offsets, strict=True)]  # type: ignore[misc]
+        [(b.numbering, off, b.info) for (b, _), off in zip(boards, offsets, strict=True)]  # type: ignore[misc]
     )
     info = first.info.model_copy(
         update={

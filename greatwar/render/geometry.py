@@ -12,7 +12,6 @@ from greatwar.hexgrid import Hexside
 from greatwar.model.board import Board
 from greatwar.render.svg import Point
 
-
 #: room above the hexes of a game on several maps for each map's title, in hex sizes
 MAP_TITLE_ROOM = 0.8
 

@@ -97,7 +97,7 @@ def _intermap_link(geo: Geometry, link: OffMapLink, nth: int) -> str:
     path = el(
         "path",
         {
-            "d": f"M{num(ax)},{num(ay)} L{num(ax)},{num(y)} L{num(bx)},{num(y)} L{num(bx)},{num(by)}",
+            "d": f"M{num(ax)},{num(ay)} V{num(y)} H{num(bx)} V{num(by)}",
             "fill": "none",
             "stroke": "#222",
             "stroke-width": 0.05 * geo.size,
