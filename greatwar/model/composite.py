@@ -15,7 +15,6 @@ hex's own map.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -213,16 +212,3 @@ def _merge(out: CompositeBoard, board: Board, offset: Hex, problems: Problems) -
         out.edges[edge] = out.edges.get(edge, frozenset()) | hexes
     out.offmap_links += board.offmap_links
     out.unknown_terrain += board.unknown_terrain
-
-
-def drawing_bounds(board: Board, size: float) -> list[tuple[MapPart, tuple[float, float]]]:
-    """Each map of a composite with the top-left of its hexes' box in the drawing."""
-    out = []
-    for part in board.maps:
-        xs, ys = [], []
-        for label in part.board.hexes:
-            x, y = hexgrid.center(board.coord[label], size, board.orientation)
-            xs.append(x)
-            ys.append(y)
-        out.append((part, (min(xs) - size, min(ys) - size * math.sqrt(3) / 2)))
-    return out

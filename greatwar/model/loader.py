@@ -245,7 +245,7 @@ def _assemble(
     refs = _refs(data, sc)
 
     maps = _load_maps(base, refs, sc, sp, all_problems)
-    board = _board_of(maps, sc, sp)
+    board = _board_of(maps, 1 if refs.map else len(refs.maps), sc, sp)
 
     table: TerrainTable | TerrainCharacteristics | None = None
     if refs.terrain_table:
@@ -352,19 +352,24 @@ def _load_maps(
 
 
 def _board_of(
-    maps: list[tuple[MapFile, Problems, Board | None]], sc: ScenarioFile | None, sp: Problems
+    maps: list[tuple[MapFile, Problems, Board | None]],
+    named: int,
+    sc: ScenarioFile | None,
+    sp: Problems,
 ) -> Board | None:
-    """The scenario's board: its one map's, or the composite of its several
-    (:mod:`greatwar.model.composite`) with the off-map links between them."""
+    """The scenario's board: its one map's, or the composite of its ``named`` several
+    (:mod:`greatwar.model.composite`) with the off-map links between them; None if a map
+    failed (reported; checking hexes against the others would only cascade)."""
     boards = [(board, mp) for _, mp, board in maps if board is not None]
-    if len(boards) != len(maps) or not boards:
+    if len(boards) != named or not boards:
         return None
-    if sc is None or not sc.scenario.maps:
+    if len(boards) == 1:
         return boards[0][0]
-    if len(boards) != len(sc.scenario.maps) or not check_parts(boards):
+    if not check_parts(boards):
         return None
     board = compose(boards)
-    board.offmap_links += compile_offmap_links(sc.offmap_link, board, sp)
+    if sc is not None:
+        board.offmap_links += compile_offmap_links(sc.offmap_link, board, sp)
     return board
 
 

@@ -187,3 +187,15 @@ def test_a_hexside_across_maps_is_refused(copy: Path) -> None:
     problem = only(problems(copy), (copy / NORTH).resolve())
     assert problem.field == "hexside[0].sides[0]"
     assert "'s0501' is not a hex number of the form nCCRR" in problem.message
+
+
+def test_a_missing_map_file_is_refused_at_its_place_in_maps(copy: Path) -> None:
+    edit(copy / SCENARIO, '"../maps/two-maps-south.toml"', '"../maps/nowhere.toml"')
+    problem = only(problems(copy), (copy / SCENARIO).resolve())
+    assert problem.field == "scenario.maps[1]" and "file not found" in problem.message
+
+
+def test_maps_with_one_file_is_refused(copy: Path) -> None:
+    edit(copy / SCENARIO, ', "../maps/two-maps-south.toml"]', "]")
+    found = problems(copy)
+    assert any("one map goes in 'map'" in p.message for p in found)
