@@ -146,3 +146,16 @@ def test_5_1_no_move_from_one_map_to_the_other_by_land(position: Any) -> None:
     with pytest.raises(IllegalAction):
         st.apply("allied", {"type": "move", "unit": "R-2C", "to": "s0101"})
     assert hex_of(st, "R-2C") == "n0804"
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_the_two_maps_game_plays_to_its_end(agent: str) -> None:
+    from greatwar.ai import HeuristicAgent, RandomAgent
+    from greatwar.sim.play import play_game
+
+    game = greatwar.load("gwite/two-maps-teaching")
+    make = RandomAgent if agent == "random" else HeuristicAgent
+    for seed in (1, 2):
+        agents = {r: make(seed * 10 + n) for n, r in enumerate(game.roles())}
+        played = play_game(game, seed, agents, check_invariants=True)
+        assert played.state.is_over() and played.state.result() is not None
