@@ -240,6 +240,10 @@ class SpiNumbering:
             return q + (r - (r & 1)) // 2, r
         return q + (r + (r & 1)) // 2, r
 
+    def matches(self, label: str) -> bool:
+        """Whether ``label`` is written in this numbering (its prefix and digits)."""
+        return self._pattern.match(label.strip()) is not None
+
     def parse(self, label: str) -> Hex:
         """Axial hex of a printed label such as ``0712``."""
         m = self._pattern.match(label.strip())

@@ -46,6 +46,16 @@ class RailLine:
 
 
 @dataclass
+class MapPart:
+    """One map of a game played on several: its own board (in its own axial coordinates)
+    and the axial offset that places it on the composite board's drawing."""
+
+    info: MapInfo
+    board: Board
+    offset: Hex
+
+
+@dataclass
 class Board:
     """The static map: hexes, terrain, hexside features, lines, places."""
 
@@ -77,6 +87,9 @@ class Board:
     #: rail map-exit hexes joined off the map (5.37), hexes in the map's own spelling
     offmap_links: list[OffMapLink] = field(default_factory=list)
     unknown_terrain: tuple[str, ...] = ()
+    #: the maps of a game played on several (:mod:`greatwar.model.composite`); empty for a
+    #: game on one map
+    maps: tuple[MapPart, ...] = ()
 
     # --- queries ---------------------------------------------------------------
 
@@ -86,6 +99,10 @@ class Board:
 
     def on_map(self, label: str) -> bool:
         return label in self.coord
+
+    def map_of(self, label: str) -> str:
+        """The prefix of the map ``label`` lies on (a game on one map: its prefix, often "")."""
+        return self.info.prefix
 
     def side_key(self, a: str, b: str) -> Hexside:
         return hexgrid.hexside_between(self.coord[a], self.coord[b])
@@ -317,22 +334,30 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
             board.road_sides.add(board.side_key(a, b))
 
     _index_places(mf, board, problems)
-    board.offmap_links = _compile_offmap_links(mf, board, problems)
+    board.offmap_links = compile_offmap_links(mf.offmap_link, board, problems, mf.rail)
     return board
 
 
-def _compile_offmap_links(mf: MapFile, board: Board, problems: Problems) -> list[OffMapLink]:
-    """5.37 off-map rail links: each joins two different rail hexes on the map edge."""
+def compile_offmap_links(
+    links: Sequence[OffMapLink],
+    board: Board,
+    problems: Problems,
+    rail: Sequence[Line] | None = None,
+) -> list[OffMapLink]:
+    """5.37 off-map rail links: each joins two different rail hexes on the map edge (of
+    one map, or of two maps of a game on several); ``rail`` the map file's lines, else
+    the board's compiled ones."""
     # hexes the map's rail lines name (a line with a gap is reported once, not again here)
     rail_hexes = set()
-    for ln in mf.rail:
-        for label in ln.hexes:
+    named = [ln.hexes for ln in rail] if rail is not None else [ln.hexes for ln in board.rails]
+    for hexes in named:
+        for label in hexes:
             try:
                 rail_hexes.add(canonical(board, label))
             except (KeyError, ValueError):
                 continue
     out = []
-    for i, link in enumerate(mf.offmap_link):
+    for i, link in enumerate(links):
         ok = True
         for j, label in enumerate(link.hexes):
             ok &= check_hex(board, label, ("offmap_link", i, "hexes", j), problems)
@@ -385,6 +410,9 @@ def check_hex(
     ``subject`` (e.g. ``"counter G-I"``) starts the message when given.
     """
     lead = f"{subject}: " if subject else ""
+    for part in board.maps:  # several maps: the map the label's prefix names checks it
+        if part.board.numbering.matches(label):
+            return check_hex(part.board, label, loc, problems, subject)
     try:
         h = board.numbering.parse(label)
     except ValueError as exc:
@@ -410,6 +438,7 @@ def _extent(board: Board, h: Hex) -> str:
     (c0, c1), (r0, r1) = info.columns, sorted(info.rows)
     if c0 <= col <= c1 and r0 <= row <= r1:
         return "(there is no hex there: '-' in the terrain grid)"
+
     return f"(the map has {names[0]} {c0}-{c1} and {names[1]} {r0}-{r1})"
 
 

@@ -27,7 +27,16 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from greatwar.model.board import ANY_ENTRY, UNKNOWN, Board, canonical, check_hex, compile_board
+from greatwar.model.board import (
+    ANY_ENTRY,
+    UNKNOWN,
+    Board,
+    canonical,
+    check_hex,
+    compile_board,
+    compile_offmap_links,
+)
+from greatwar.model.composite import check_parts, compose
 from greatwar.model.files import DATA_ROOT, check_model, parse_file, read_toml
 from greatwar.model.problems import Problem, Problems, ScenarioError
 from greatwar.model.schema import (
@@ -165,6 +174,7 @@ class _Refs:
 
     system: str | None = None
     map: str | None = None
+    maps: list[str] = field(default_factory=list)
     counters: list[str] = field(default_factory=list)
     terrain_table: str = ""
     turns: int | None = None
@@ -175,7 +185,13 @@ def _refs(data: dict[str, Any], sc: ScenarioFile | None) -> _Refs:
     if sc is not None:
         info = sc.scenario
         return _Refs(
-            info.system, info.map, list(info.counters), info.terrain_table, info.turns, sc.side
+            info.system,
+            info.map or None,
+            list(info.maps),
+            list(info.counters),
+            info.terrain_table,
+            info.turns,
+            sc.side,
         )
     raw = data.get("scenario")
     raw = raw if isinstance(raw, dict) else {}
@@ -185,6 +201,7 @@ def _refs(data: dict[str, Any], sc: ScenarioFile | None) -> _Refs:
         return value if isinstance(value, str) and value else None
 
     counters = raw.get("counters")
+    maps = raw.get("maps")
     turns = raw.get("turns")
     sides: list[SideInfo] | None = None
     raw_sides = data.get("side")
@@ -196,6 +213,7 @@ def _refs(data: dict[str, Any], sc: ScenarioFile | None) -> _Refs:
     return _Refs(
         system=text("system"),
         map=text("map"),
+        maps=[m for m in maps if isinstance(m, str)] if isinstance(maps, list) else [],
         counters=[c for c in counters if isinstance(c, str)] if isinstance(counters, list) else [],
         terrain_table=text("terrain_table") or "",
         turns=turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
@@ -226,21 +244,8 @@ def _assemble(
     base = path.parent
     refs = _refs(data, sc)
 
-    mf: MapFile | None = None
-    mp: Problems | None = None
-    board: Board | None = None
-    map_path = None
-    if refs.map:
-        map_path = _referenced(base, refs.map, ("scenario", "map"), sp)
-    elif sc is not None:
-        sp.add(("scenario", "map"), "no map file named")
-    if map_path is not None:
-        mf, mp = parse_file(map_path, MapFile)
-        all_problems.append(mp)
-        if mf is not None:
-            board = compile_board(mf, mp)
-            if not board.hexes:  # reported; checking hexes against it would only cascade
-                board = None
+    maps = _load_maps(base, refs, sc, sp, all_problems)
+    board = _board_of(maps, 1 if refs.map else len(refs.maps), sc, sp)
 
     table: TerrainTable | TerrainCharacteristics | None = None
     if refs.terrain_table:
@@ -258,8 +263,9 @@ def _assemble(
     if table_path is not None:
         table, tp = parse_file(table_path, TERRAIN_TABLES.get(refs.system, TerrainTable))
         all_problems.append(tp)
-    if table is not None and mf is not None and mp is not None:
-        _check_terrain_known(mf, table, mp)
+    if table is not None:
+        for mf, mp, _ in maps:
+            _check_terrain_known(mf, table, mp)
 
     counters: dict[str, Counter] = {}
     origins: dict[str, tuple[Problems, int]] = {}
@@ -317,6 +323,54 @@ def _assemble(
     scenario.notes = _spare_notes(spares) + _deployed_notes(deployed)
     scenario.blocking = _blocking(scenario) + rules
     return scenario
+
+
+def _load_maps(
+    base: Path, refs: _Refs, sc: ScenarioFile | None, sp: Problems, all_problems: list[Problems]
+) -> list[tuple[MapFile, Problems, Board | None]]:
+    """The map files the scenario names (``map``, or ``maps``: several), each compiled on
+    its own (None where it has no hexes: checking hexes against it would only cascade)."""
+    if refs.map:
+        named = [(refs.map, ("scenario", "map"))]
+    elif refs.maps:
+        named = [(name, ("scenario", "maps", i)) for i, name in enumerate(refs.maps)]
+    else:
+        if sc is not None:
+            sp.add(("scenario", "map"), "no map file named")
+        named = []
+    out: list[tuple[MapFile, Problems, Board | None]] = []
+    for name, loc in named:
+        map_path = _referenced(base, name, loc, sp)
+        if map_path is None:
+            continue
+        mf, mp = parse_file(map_path, MapFile)
+        all_problems.append(mp)
+        if mf is not None:
+            board = compile_board(mf, mp)
+            out.append((mf, mp, board if board.hexes else None))
+    return out
+
+
+def _board_of(
+    maps: list[tuple[MapFile, Problems, Board | None]],
+    named: int,
+    sc: ScenarioFile | None,
+    sp: Problems,
+) -> Board | None:
+    """The scenario's board: its one map's, or the composite of its ``named`` several
+    (:mod:`greatwar.model.composite`) with the off-map links between them; None if a map
+    failed (reported; checking hexes against the others would only cascade)."""
+    boards = [(board, mp) for _, mp, board in maps if board is not None]
+    if len(boards) != named or not boards:
+        return None
+    if len(boards) == 1:
+        return boards[0][0]
+    if not check_parts(boards):
+        return None
+    board = compose(boards)
+    if sc is not None:
+        board.offmap_links += compile_offmap_links(sc.offmap_link, board, sp)
+    return board
 
 
 def _salvage_counters(data: dict[str, Any]) -> list[tuple[int, Counter]]:

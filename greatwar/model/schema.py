@@ -725,12 +725,25 @@ class ScenarioInfo(Strict):
     name: str
     fictional: bool = False
     description: str = ""
-    map: str
+    #: the map file; or ``maps``: several, one game on them all (Serbia/Galicia 2.1), each
+    #: with its own ``prefix`` written in every hex label (``g0512``)
+    map: str = ""
+    maps: list[str] = Field(default_factory=list)
     counters: list[str] = Field(min_length=1)
     terrain_table: str = ""
     turns: int = Field(ge=1)
     first_side: str
     source: str = ""
+
+    @model_validator(mode="after")
+    def _one_map_field(self) -> ScenarioInfo:
+        if bool(self.map) == bool(self.maps):
+            raise ValueError(
+                "name the map file in exactly one of 'map' (one map) or 'maps' (several)"
+            )
+        if len(self.maps) == 1:
+            raise ValueError("'maps' names several map files; one map goes in 'map'")
+        return self
 
 
 class ReplacementRoll(Strict):
@@ -829,6 +842,9 @@ class ScenarioFile(Strict):
     option_effects: dict[str, OptionEffects] = Field(default_factory=dict)
     victory: Victory | None = None
     position: Position | None = None
+    #: off-map rail links between two maps of a game on several (5.37-5.38): their hexes
+    #: are written with their maps' prefixes; a link within one map is in its map file
+    offmap_link: list[OffMapLink] = Field(default_factory=list)
     #: data only one rule system understands (e.g. Tannenberg's automatic victories and
     #: special reinforcements); the rule system validates it (``RuleSystem.validate``)
     special: dict[str, Any] = Field(default_factory=dict)

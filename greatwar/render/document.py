@@ -15,6 +15,7 @@ from greatwar.render.geometry import Geometry
 from greatwar.render.hexsides import hexside_layer
 from greatwar.render.legend import legend_block
 from greatwar.render.lines import offmap_layer, rail_layer, road_layer
+from greatwar.render.maps import map_title_layer
 from greatwar.render.numbers import hex_number_layer
 from greatwar.render.placement import placements
 from greatwar.render.places import place_label_layer, place_layer
@@ -147,6 +148,7 @@ def _map_layers(
     # names above the counters, so that a neighbouring stack never hides them
     layers.append(place_label_layer(geo))
     layers.append(edge_marker_layer(scenario, geo))
+    layers.append(map_title_layer(geo))
     return layers
 
 

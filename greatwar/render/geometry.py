@@ -12,6 +12,9 @@ from greatwar.hexgrid import Hexside
 from greatwar.model.board import Board
 from greatwar.render.svg import Point
 
+#: room above the hexes of a game on several maps for each map's title, in hex sizes
+MAP_TITLE_ROOM = 0.8
+
 
 @dataclass(frozen=True)
 class Geometry:
@@ -50,7 +53,32 @@ class Geometry:
                 ys.append(y)
         if not xs:
             return 0.0, 0.0, self.size, self.size
-        return min(xs), min(ys), max(xs), max(ys)
+        # a game on several maps: room above them for each map's title (render/maps.py)
+        # and below them for the off-map links between them (render/lines.py)
+        room = MAP_TITLE_ROOM * self.size if self.board.maps else 0.0
+        return (
+            min(xs),
+            min(ys) - room,
+            max(xs),
+            max(ys) + self.intermap_depth(0) * bool(self.intermap_links()),
+        )
+
+    def intermap_links(self) -> list[int]:
+        """Indexes of the off-map links joining two maps of a game on several."""
+        board = self.board
+        if not board.maps:
+            return []
+        return [
+            i
+            for i, link in enumerate(board.offmap_links)
+            if board.map_of(link.hexes[0]) != board.map_of(link.hexes[1])
+        ]
+
+    def intermap_depth(self, nth: int) -> float:
+        """How far below the maps' hexes the ``nth`` off-map link between maps runs (the
+        deepest, ``nth`` 0, leaves room for its label)."""
+        count = len(self.intermap_links())
+        return (0.9 + 0.6 * (count - 1 - nth)) * self.size
 
     def edge_of(self, label: str) -> str:
         """The map edge a hex lies on (``west``, ``east``, ``north``, ``south``) or ``""``."""

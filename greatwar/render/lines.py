@@ -77,8 +77,47 @@ def offmap_layer(geo: Geometry) -> str:
         return ""
     min_x, min_y, max_x, max_y = geo.bounds()
     middle = (min_x + max_x) / 2, (min_y + max_y) / 2
-    out = [_offmap_link(geo, link, middle) for link in geo.board.offmap_links]
+    between = geo.intermap_links()
+    out = [
+        _intermap_link(geo, link, between.index(i))
+        if i in between
+        else _offmap_link(geo, link, middle)
+        for i, link in enumerate(geo.board.offmap_links)
+    ]
     return group({"class": "offmap-links", "pointer-events": "none"}, out)
+
+
+def _intermap_link(geo: Geometry, link: OffMapLink, nth: int) -> str:
+    """An off-map link between two maps of a game on several (Serbia/Galicia 17.4 works
+    like 5.37): a dashed line down from each end, along under the maps, labelled with its
+    two hexes and its cost."""
+    (ax, ay), (bx, by) = geo.center(link.hexes[0]), geo.center(link.hexes[1])
+    bottom = max(y for label in geo.board.hexes for _, y in geo.corners(label))
+    y = bottom + geo.intermap_depth(nth) - 0.45 * geo.size
+    path = el(
+        "path",
+        {
+            "d": f"M{num(ax)},{num(ay)} V{num(y)} H{num(bx)} V{num(by)}",
+            "fill": "none",
+            "stroke": "#222",
+            "stroke-width": 0.05 * geo.size,
+            "stroke-dasharray": f"{num(0.2 * geo.size)} {num(0.12 * geo.size)}",
+        },
+    )
+    caption = f"{link.name or 'off-map rail'}: {link.hexes[0]} – {link.hexes[1]}, {link.cost} MP"
+    label = text(
+        (ax + bx) / 2,
+        y - 0.12 * geo.size,
+        caption,
+        font_size=0.26 * geo.size,
+        text_anchor="middle",
+        fill="#222",
+        class_="halo",
+        stroke_width=0.08 * geo.size,
+    )
+    return group(
+        {"data-offmap": f"{link.hexes[0]}/{link.hexes[1]}", "data-intermap": "yes"}, [path, label]
+    )
 
 
 def _offmap_link(geo: Geometry, link: OffMapLink, middle: Point) -> str:

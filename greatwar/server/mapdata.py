@@ -137,7 +137,17 @@ def _places(sc: Scenario) -> dict[str, Any]:
             {"hex": h, "letter": e.letter} for e in board.entries.values() for h in e.hexes
         ],
         "trenches": sorted(board.trenches),
+        # 5.37 off-map rail links (between two maps of a game on several: how units pass)
+        "offmap_links": [
+            {"name": link.name, "hexes": list(link.hexes), "cost": link.cost}
+            for link in board.offmap_links
+        ],
     }
+
+
+def _maps(sc: Scenario) -> list[dict[str, Any]]:
+    """The maps of a game on several (Serbia/Galicia 2.1), each with its hex prefix."""
+    return [{"prefix": part.info.prefix, "name": part.info.name} for part in sc.board.maps]
 
 
 @cache
@@ -154,6 +164,7 @@ def map_json(scenario_id: str) -> dict[str, Any]:
             "y": centres[label][1],
             "terrain": board.terrain.get(label, "unknown"),
             "n": [n for n in board.neighbours.get(label, ()) if n in centres],
+            **({"map": board.map_of(label)} if board.maps else {}),
         }
         for label in board.hexes
         if label in centres
@@ -173,6 +184,7 @@ def map_json(scenario_id: str) -> dict[str, Any]:
         "terrain": _terrain_legend(sc),
         "hexsides": _hexside_legend(sc),
         "places": _places(sc),
+        "maps": _maps(sc),
         "counters": {c.id: counter_entry(c) for c in sc.counters.values()},
         "tables": system_tables(scenario_id.split("/", 1)[0]),
     }
