@@ -13,7 +13,7 @@ import greatwar
 from greatwar.model.loader import DATA_ROOT
 from greatwar.model.problems import ScenarioError
 from greatwar.rules import load_scenario
-from greatwar.rules.gwite.games import GAMES
+from greatwar.rules.gwite.games import GAMES, PLANNED
 from greatwar.rules.gwite.rules import StandardRules
 
 
@@ -25,14 +25,23 @@ def test_a_scenario_plays_the_standard_rules_unless_it_names_a_game() -> None:
     assert greatwar.load("tannenberg/teaching").hidden_information is True
 
 
-def test_a_game_whose_rules_are_not_written_is_refused_by_name(teaching: TeachingCopy) -> None:
+def test_a_game_whose_rules_are_not_written_is_refused_by_name(
+    teaching: TeachingCopy, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # every game of the quadrigame is written now: a game still planned is simulated
+    monkeypatch.delitem(GAMES, "serbia-galicia")
+    monkeypatch.setitem(PLANNED, "serbia-galicia", "Serbia/Galicia")
     line = teaching.edit(
         teaching.scenario, 'system = "gwite"\n', 'system = "gwite"\ngame = "serbia-galicia"\n'
     )
     problem = teaching.only(teaching.problems())
     assert problem.field == "scenario.game" and problem.line == line + 1
     assert "Serbia/Galicia" in problem.message and "not written yet" in problem.message
-    assert "serbia-galicia" not in GAMES and "caporetto" in GAMES
+
+
+def test_every_game_of_the_quadrigame_is_written() -> None:
+    assert set(GAMES) == {"standard", "brusilov", "caporetto", "serbia-galicia", "hindenburg"}
+    assert PLANNED == {}
 
 
 def test_an_unknown_game_name_is_refused(teaching: TeachingCopy) -> None:

@@ -7,6 +7,7 @@ from greatwar.rules.gwite.brusilov import BrusilovRules
 from greatwar.rules.gwite.caporetto import CaporettoRules
 from greatwar.rules.gwite.hindenburg import HindenburgRules
 from greatwar.rules.gwite.rules import StandardRules
+from greatwar.rules.gwite.serbia_galicia import SerbiaGaliciaRules
 
 #: the games whose rules are written, by the name scenarios give them
 GAMES: dict[str, type[StandardRules]] = {
@@ -14,12 +15,11 @@ GAMES: dict[str, type[StandardRules]] = {
     BrusilovRules.game: BrusilovRules,
     CaporettoRules.game: CaporettoRules,
     HindenburgRules.game: HindenburgRules,
+    SerbiaGaliciaRules.game: SerbiaGaliciaRules,
 }
 
 #: the games of the quadrigame whose exclusive rules are still to be written
-PLANNED: dict[str, str] = {
-    "serbia-galicia": "Serbia/Galicia",
-}
+PLANNED: dict[str, str] = {}
 
 
 def rules_class(game: str) -> type[StandardRules]:

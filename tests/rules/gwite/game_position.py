@@ -1,7 +1,8 @@
 """A game's teaching scenario written at a set position (shared by the exclusive games'
 test fixtures: Von Hindenburg, Caporetto).
 
-``write_game_position(directory, scenario, map, counters, units, ...)`` writes the
+``write_game_position(directory, scenario, map, counters, units, ...)`` (``map``: one
+map file, or a list of them for a game on several maps) writes the
 scenario file ``scenario`` (its map, counters, parameters and ``[special]`` data)
 starting at a set position and returns its path: ``units`` maps a counter id to a hex
 (or to a full position entry), every other counter starts eliminated unless
@@ -32,7 +33,7 @@ def scenario_text(doc: dict[str, Any]) -> str:
 def write_game_position(
     directory: Path,
     scenario: Path,
-    map_file: Path,
+    map_file: Path | list[Path],
     counters: Path,
     units: dict[str, str | dict[str, Any]],
     *,
@@ -48,12 +49,12 @@ def write_game_position(
 ) -> Path:
     """Write the teaching scenario at a set position; return its path."""
     doc = tomllib.loads(scenario.read_text(encoding="utf-8"))
-    doc["scenario"].update(
-        id="test-position",
-        name="Test position (fictional)",
-        map=str(map_file),
-        counters=[str(counters)],
-    )
+    doc["scenario"].update(id="test-position", name="Test position (fictional)")
+    doc["scenario"]["counters"] = [str(counters)]
+    if isinstance(map_file, list):  # several maps (serbia-galicia 2.1)
+        doc["scenario"]["maps"] = [str(m) for m in map_file]
+    else:
+        doc["scenario"]["map"] = str(map_file)
     doc["special"] = {**doc.get("special", {}), **(special or {})}
     doc["parameters"] = {**doc.get("parameters", {}), **(parameters or {})}
     placed: dict[str, Any] = dict(units)

@@ -1,0 +1,54 @@
+"""Serbia/Galicia's own data: what a scenario gives in its ``[special]`` table (checked as
+:class:`SerbiaGaliciaData`, never silently ignored).
+
+Numbers the rules themselves fix (the entrain roll of 17.11, the replenishment table of
+20.2, the Victory Point schedule of 25.2) are constants of the section that applies
+them; what a map or a counter sheet fixes (which map is Galicia, which HQ is Putnik,
+which armies are the Balkan armies) is here, with its case."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pydantic import Field
+
+from greatwar.model.schema import Strict
+from greatwar.rules.gwite import special
+from greatwar.rules.gwite.special import option  # noqa: F401  (the game's sections read options here)
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+
+
+class SerbiaGaliciaData(Strict):
+    """A Serbia/Galicia scenario's ``[special]`` table."""
+
+    source: str = ""
+    #: 2.1: the prefixes of the Galician and the Serbian maps
+    galicia_map: str = "g"
+    serbia_map: str = "s"
+    #: 19.0: the Putnik HQ (SOK), whose Attack Shift is parenthesized
+    putnik: str = ""
+    #: 17.41: the Superior Unit Designations (armies) of the Balkan armies, whose units,
+    #: HQs and depots never transfer between the maps
+    balkan_armies: list[str] = Field(default_factory=list)
+    #: 17.42: the army whose units may not leave the Serbian map before a Game-Turn
+    late_army: str = ""
+    late_army_turn: int = Field(default=3, ge=1)
+
+
+def parse(scenario: Scenario) -> SerbiaGaliciaData:
+    """The scenario's ``[special]`` table (a pydantic ValidationError when malformed)."""
+    return special.parse(scenario, SerbiaGaliciaData)
+
+
+def parsed(scenario: Scenario) -> SerbiaGaliciaData | None:
+    """The scenario's ``[special]`` table, or None when it is malformed (reported by
+    place by the game's scenario check)."""
+    return special.parsed(scenario, SerbiaGaliciaData)
+
+
+def data(st: State) -> SerbiaGaliciaData:
+    """The game's ``[special]`` table, parsed once per game."""
+    return special.game_data(st, "serbia-galicia", SerbiaGaliciaData)
