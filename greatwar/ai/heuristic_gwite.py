@@ -28,6 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import heuristic_gruppen
+from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
@@ -50,6 +51,12 @@ SUPPLY_SEARCH = 12
 #: Caporetto 19.0: a forced march is worth its expected step loss when its best move
 #: gains at least this much hex value per point of strength the loss costs
 FORCED_MARCH_PRICE = 1.0
+#: what a game's scoring regions (:func:`goals`) are worth to a move, per point a step
+#: scores there, on the game's scale of victory points (its swing): a tuning value,
+#: measured in ``benchmarks/strength.py`` (Caporetto teaching: 10 against 15, 20, 40)
+GOAL_WORTH = 10.0
+#: scoring places of at most this many hexes (a city) pull no unit (:func:`goals`)
+SMALL_PLACE = 3
 
 
 def strength(st: State, uid: str) -> float:
@@ -129,8 +136,31 @@ def move_risk(st: State, uid: str, action: dict[str, Any]) -> float:
     return float(U.rules(st).move_risk(st, st.top(), uid, action.get("path", [])))
 
 
+def goals(st: State, side: str) -> list[tuple[list[str], float]]:
+    """The regions where ``side``'s units score at the end of the game (the rules say:
+    :meth:`~greatwar.engine.system.RuleSystem.scoring_places`), each worth the points a
+    step scores there on the game's scale of victory points, as a city's points are worth.
+    A place of a few hexes that scores once for one unit (Caporetto 24.23) is left out: it
+    would pull every unit, and an attack on it is the combat's business."""
+    scale = GOAL_WORTH / vp_scale(st)
+    return [
+        (hexes, points * scale)
+        for hexes, points in st.game.system.scoring_places(st, side)
+        if len(hexes) > SMALL_PLACE
+    ]
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, supply_gap, carried=carried, risk=move_risk)
+    return Front(
+        st,
+        side,
+        strength,
+        stack_room,
+        supply_gap,
+        carried=carried,
+        risk=move_risk,
+        goals=goals,
+    )
 
 
 def choose(turn: Turn) -> Choice | None:

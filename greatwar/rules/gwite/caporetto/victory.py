@@ -369,6 +369,16 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def scoring_places(st: State, side: str) -> list[tuple[list[str], float]]:
+    """Where ``side``'s supplied units score at the end of the game (24.11, 24.21,
+    24.23), each with the points one step (one unit in a city) scores there."""
+    if side == side_of(st, GERMANY):
+        return [(sorted(region(st, D.data(st).central_vp_region)), float(CENTRAL_STEP_POINTS))]
+    allied = sorted(region(st, D.data(st).allied_vp_region))
+    cities = [([h], float(CITY_POINTS)) for h in city_hexes(st)]
+    return [(allied, float(ALLIED_STEP_POINTS)), *cities]
+
+
 # --- the totals -------------------------------------------------------------------------------
 
 
@@ -503,6 +513,11 @@ class CaporettoVictory:
         Trieste or Trent) while its only level bounds are 24.31's more/equal/fewer: the
         computer players weigh the difference on this scale (a tuning value, not a rule)."""
         return 50.0
+
+    def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
+        """24.11 the Central Powers' region (10 a step); 24.21 the Allies' region (5 a
+        step) and 24.23 Trieste and Trent (40 for one unit), for the computer players."""
+        return [*super().scoring_places(st, side), *scoring_places(st, side)]
 
     def vp_view(self, st: State) -> Any:
         """24.0 both totals, their difference, and each line with its case."""
