@@ -8,8 +8,19 @@ from pathlib import Path
 from typing import Any
 
 import greatwar
-from greatwar.ai.heuristic_gwite import front, goals
+from greatwar.ai.base import decide
+from greatwar.ai.heuristic import HeuristicAgent
+from greatwar.ai.heuristic_gwite import (
+    GOOD_ATTACK,
+    attack_value,
+    expected_result,
+    front,
+    goals,
+    loss_weights,
+    step_weight,
+)
 from greatwar.engine.state import State
+from greatwar.rules.gwite.combat import view as combat_view
 
 CAPORETTO_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "caporetto" / "conftest.py"
 
@@ -52,3 +63,46 @@ def test_the_standard_game_has_no_scoring_regions() -> None:
     for side in st.game.static.side_ids:
         assert st.game.system.scoring_places(st, side) == []
         assert goals(st, side) == []
+
+
+def _attack_on(st: State, target: str, attackers: list[str]) -> State:
+    st.apply("central", {"type": "declare", "target": target})
+    for uid in attackers:
+        st.apply("central", {"type": "add_attacker", "unit": uid})
+    return st
+
+
+def test_a_step_that_scores_for_the_enemy_weighs_more_in_an_attack(tmp_path: Path) -> None:
+    combat = {"phase": "combat", "segment": "combat_resolution"}
+    units = {"G-12": "1109", "AH-XV": "1009", "I-46": "1110", "I-MON": "1314"}
+    # caporetto 24.22: a Stosstruppen step lost scores 5 for the Allies; 24.13 a British
+    # step 5 for the Central Powers; an Italian or Austro-Hungarian step nothing
+    st = _position(tmp_path, units, **combat)
+    rules = st.game.static.rules
+    assert [rules.step_loss_points(st, u) for u in ("G-12", "AH-XV", "I-46")] == [5.0, 0, 0]
+    assert step_weight(st, ["G-12"]) > 1.0
+    assert step_weight(st, ["G-12", "AH-XV"]) == 1.0  # the cheaper steps go first
+    # the Stosstruppen alone: each of its steps the attack may cost weighs more, and the
+    # attack is worth less to the agent than the same odds would be with plain steps
+    alone = _attack_on(st, "1110", ["G-12"])
+    assert loss_weights(alone) == (step_weight(alone, ["G-12"]), 1.0)
+    preview = combat_view(alone, "central")
+    assert attack_value(alone, "central") < GOOD_ATTACK <= expected_result(preview)
+
+
+def test_the_agent_spares_its_stosstruppen_an_attack_plain_troops_would_make(
+    tmp_path: Path,
+) -> None:
+    # 2-1 against the Italian 46th Division: worth making with steps that score nothing
+    # when lost, not with Stosstruppen whose every step lost scores 5 for the Allies
+    units = {"G-12": "1109", "I-46": "1110", "I-MON": "1314"}
+    st = _position(tmp_path, units, phase="combat", segment="combat_resolution")
+    action = decide(HeuristicAgent(5), st, "central")
+    assert action["type"] == "end_segment"
+
+
+def test_the_standard_game_weighs_every_step_alike() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    units = list(st.game.static.units)
+    assert all(st.game.static.rules.step_loss_points(st, u) == 0 for u in units)
+    assert step_weight(st, units) == 1.0

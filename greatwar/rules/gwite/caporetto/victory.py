@@ -312,6 +312,16 @@ def score_steps(st: State, uid: str, steps: int) -> None:
         )
 
 
+def step_loss_points(st: State, uid: str) -> float:
+    """24.13, 24.22 what the enemy scores for each step ``uid`` loses."""
+    points = 0.0
+    if U.info(st, uid).nationality in ANGLO_FRENCH:
+        points += ANGLO_FRENCH_STEP_POINTS
+    if is_stosstruppen(st, uid):
+        points += STOSS_STEP_POINTS
+    return points
+
+
 def italian_elimination_points(st: State, uid: str) -> int:
     """24.13 2 for an Italian corps, 1 for an Italian division or artillery brigade."""
     ui = U.info(st, uid)
@@ -518,6 +528,11 @@ class CaporettoVictory:
         """24.11 the Central Powers' region (10 a step); 24.21 the Allies' region (5 a
         step) and 24.23 Trieste and Trent (40 for one unit), for the computer players."""
         return [*super().scoring_places(st, side), *scoring_places(st, side)]
+
+    def step_loss_points(self, st: State, uid: str) -> float:
+        """24.13 a French or British step lost, 24.22 a Stosstruppen step lost: 5 to the
+        enemy (for the computer players)."""
+        return super().step_loss_points(st, uid) + step_loss_points(st, uid)  # type: ignore[misc,no-any-return]
 
     def vp_view(self, st: State) -> Any:
         """24.0 both totals, their difference, and each line with its case."""
