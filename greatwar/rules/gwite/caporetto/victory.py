@@ -404,10 +404,11 @@ def lines(st: State) -> list[Line]:
     ]
 
 
-def totals(st: State) -> dict[str, int]:
-    """24.0 both Players' totals, by side id."""
+def totals(st: State, scored_lines: list[Line] | None = None) -> dict[str, int]:
+    """24.0 both Players' totals, by side id (from ``scored_lines`` when the caller has
+    them already: each reckoning traces supply)."""
     out = {side: 0 for side in U.static(st).side_ids}
-    for line in lines(st):
+    for line in lines(st) if scored_lines is None else scored_lines:
         out[line.side] += line.points
     return out
 
@@ -537,11 +538,13 @@ class CaporettoVictory:
     def vp_view(self, st: State) -> Any:
         """24.0 both totals, their difference, and each line with its case."""
         first, _ = index_and_other(st)
+        scored_lines = lines(st)
+        both = totals(st, scored_lines)
         return {
-            "totals": totals(st),
-            "difference": difference(st),
+            "totals": both,
+            "difference": totals_difference(st, both),
             "difference_for": first,
-            "lines": [line.__dict__ for line in lines(st)],
+            "lines": [line.__dict__ for line in scored_lines],
             "stosstruppen_divisions_eliminated": list(st.data.get(STOSS_ELIMINATED, [])),
             "italian_fortresses_destroyed": destroyed_fortresses(st),
         }
@@ -551,14 +554,14 @@ class CaporettoVictory:
         Decisive."""
         if st.game.scenario.file.victory is None:
             return super().result(st)  # type: ignore[misc,no-any-return]
-        out = totals_result(st, totals(st))
+        scored_lines = lines(st)
+        out = totals_result(st, totals(st, scored_lines))
         why = decisive(st, out["winner"])
         if why is not None:
             out["level"] = DECISIVE_NAMES[why]
             out["summary"] = f"{out['level']} ({why}); {out['summary']}"
         out["decisive"] = why
         out["case"] = why or MORE_POINTS
-        scored_lines = lines(st)
         out["lines"] = [line.__dict__ for line in scored_lines]
         breakdown = "; ".join(
             f"{side_name(st, x.side)} {x.points:+d} for {x.text} ({x.case})"
