@@ -9,6 +9,10 @@
   is good, with every attacker that improves it and every HQ shift there is;
   call an attack off (and never declare it again that segment) when the odds
   stay poor.
+* A game's scoring regions (the rules' ``scoring_places``: Caporetto 24.11, 24.21) pull
+  the moving units as a city's points do (:func:`goals`); a step whose loss scores for
+  the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an
+  attack's expected result and in a forced march's price (:func:`step_weight`).
 * Reinforcements (14.0) enter at once.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
   goes to its hex nearest the enemy; units already on the map keep their printed
