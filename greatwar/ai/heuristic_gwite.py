@@ -9,6 +9,10 @@
   is good, with every attacker that improves it and every HQ shift there is;
   call an attack off (and never declare it again that segment) when the odds
   stay poor.
+* A game's scoring regions (the rules' ``scoring_places``: Caporetto 24.11, 24.21) pull
+  the moving units as a city's points do (:func:`goals`); a step whose loss scores for
+  the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an
+  attack's expected result and in a forced march's price (:func:`step_weight`).
 * Reinforcements (14.0) enter at once.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
   goes to its hex nearest the enemy; units already on the map keep their printed
@@ -28,6 +32,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import heuristic_gruppen
+from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
@@ -50,6 +55,17 @@ SUPPLY_SEARCH = 12
 #: Caporetto 19.0: a forced march is worth its expected step loss when its best move
 #: gains at least this much hex value per point of strength the loss costs
 FORCED_MARCH_PRICE = 1.0
+#: how much more a step weighs, per victory point its loss scores for the enemy on the
+#: game's scale (its swing), in an attack's expected result: a tuning value, measured in
+#: ``benchmarks/strength.py``
+LOSS_PRICE = 10.0
+#: what a game's scoring regions (:func:`goals`) are worth to a move, per point a step
+#: scores there, on the game's scale of victory points (its swing): a tuning value,
+#: measured in ``benchmarks/strength.py`` (Caporetto teaching, 25 pairs on seeds 2 and 3:
+#: 2.5, 3.5, 5, 10; the larger ones draw the Allies out of supply toward the Tyrol)
+GOAL_WORTH = 3.5
+#: scoring places of at most this many hexes (a city) pull no unit (:func:`goals`)
+SMALL_PLACE = 3
 
 
 def strength(st: State, uid: str) -> float:
@@ -129,8 +145,31 @@ def move_risk(st: State, uid: str, action: dict[str, Any]) -> float:
     return float(U.rules(st).move_risk(st, st.top(), uid, action.get("path", [])))
 
 
+def goals(st: State, side: str) -> list[tuple[list[str], float]]:
+    """The regions where ``side``'s units score at the end of the game (the rules say:
+    :meth:`~greatwar.engine.system.RuleSystem.scoring_places`), each worth the points a
+    step scores there on the game's scale of victory points, as a city's points are worth.
+    A place of a few hexes that scores once for one unit (Caporetto 24.23) is left out: it
+    would pull every unit, and an attack on it is the combat's business."""
+    scale = GOAL_WORTH / vp_scale(st)
+    return [
+        (hexes, points * scale)
+        for hexes, points in st.game.system.scoring_places(st, side)
+        if len(hexes) > SMALL_PLACE
+    ]
+
+
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, supply_gap, carried=carried, risk=move_risk)
+    return Front(
+        st,
+        side,
+        strength,
+        stack_room,
+        supply_gap,
+        carried=carried,
+        risk=move_risk,
+        goals=goals,
+    )
 
 
 def choose(turn: Turn) -> Choice | None:
@@ -271,6 +310,7 @@ def _forced_march(turn: Turn, f: Front, uid: str, here: str, best: Action | None
         return None
     lost = forced_march.expected_steps_lost(st, uid)
     price = FORCED_MARCH_PRICE * lost * strength(st, uid) / max(1, U.steps_left(st, uid))
+    price *= step_weight(st, [uid])  # a step whose loss scores for the enemy costs more
     if lost >= 1.0 and U.steps_left(st, uid) <= 1:
         return None  # a sure loss of its last step
     gain = _move_value(f, uid, farther, here) - _move_value(f, uid, best, here)
@@ -295,18 +335,50 @@ def _far_from_enemy(f: Front, here: str) -> bool:
 # --- combat -------------------------------------------------------------------------------
 
 
-def expected_result(assessment: dict[str, Any]) -> float:
+def expected_result(assessment: dict[str, Any], weights: tuple[float, float] = (1.0, 1.0)) -> float:
     """Expected (defender's loss - attacker's loss) on the Combat Results Table (8.8),
-    over the six die rolls with the attack's die modifiers; -9 when it may not be made."""
+    over the six die rolls with the attack's die modifiers; -9 when it may not be made.
+    ``weights`` (attacker's, defender's) weigh each side's steps (:func:`loss_weights`)."""
     if not assessment.get("legal"):
         return -9.0
     table = crt.table()
     mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
+    attacker, defender = weights
     total = 0.0
     for die in range(1, 7):
         look = table.lookup(assessment["tcr"], assessment["column"], die + mods)
-        total += _letter(look.defender) - _letter(look.attacker)
+        total += defender * _letter(look.defender) - attacker * _letter(look.attacker)
     return total / 6.0
+
+
+def step_weight(st: State, units: list[str]) -> float:
+    """What a step lost by a force of ``units`` weighs: 1, more where every step of it
+    scores for the enemy when lost (the rules' ``step_loss_points``: Caporetto 24.13,
+    24.22); the cheapest unit's price, since the owner gives the cheapest steps first."""
+    if not units:
+        return 1.0
+    rules = U.rules(st)
+    price = min(rules.step_loss_points(st, u) for u in units)
+    return 1.0 + LOSS_PRICE * price / vp_scale(st) if price else 1.0
+
+
+def loss_weights(st: State) -> tuple[float, float]:
+    """(attacker's, defender's) step weights of the attack being put together."""
+    frame = st.top()
+    if frame.get("kind") != "attack":
+        return 1.0, 1.0
+    side = U.info(st, frame["attackers"][0]).side if frame.get("attackers") else None
+    if side is None:
+        return 1.0, 1.0
+    enemy = U.enemy_of(st, side)
+    defenders = [u for t in frame.get("targets", []) for u in combat.defenders_in(st, t, enemy)]
+    return step_weight(st, list(frame["attackers"])), step_weight(st, defenders)
+
+
+def attack_value(st: State, role: str) -> float:
+    """The expected result of the attack being put together, each side's steps weighed
+    by what losing them scores for the enemy (:func:`loss_weights`)."""
+    return expected_result(_preview(st, role), loss_weights(st))
 
 
 #: how much a depot burned for massed artillery (Brusilov 19.2) must change the expected
@@ -391,8 +463,7 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
         if not offered:
             break
         trial = _with_barrage(trial, role, offered[0])
-    preview = _preview(trial, role)
-    return expected_result(preview), preview
+    return attack_value(trial, role), _preview(trial, role)
 
 
 def _declare(turn: Turn) -> Choice:
@@ -419,7 +490,7 @@ def _attack_barrage(turn: Turn, current: float) -> Choice | None:
         cut = min(cuts, key=lambda a: a["points"])
         return turn.pick(cut, f"reduces the barrage of {U.info(st, cut['unit']).name} (17.15)")
     for a in turn.of_type("barrage"):
-        if expected_result(_preview(_with_barrage(st, role, a), role)) > current + 0.05:
+        if attack_value(_with_barrage(st, role, a), role) > current + 0.05:
             return turn.pick(a, f"adds the barrage of {U.info(st, a['unit']).name}")
     return None
 
@@ -429,12 +500,12 @@ def _attack(turn: Turn) -> Choice:
     shift = turn.first("add_shift")
     if shift is not None:
         return turn.pick(shift, f"adds the shift of {U.info(st, shift['hq']).name}")
-    current = expected_result(_preview(st, role))
+    current = attack_value(st, role)
     best, best_value = None, current + 0.05
     for a in turn.of_type("add_attacker"):
         trial = st.clone()
         trial.apply(role, a)
-        value = expected_result(_preview(trial, role))
+        value = attack_value(trial, role)
         if value > best_value:
             best, best_value = a, value
     if best is not None:

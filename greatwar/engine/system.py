@@ -205,6 +205,12 @@ class RuleSystem:
         computer players weigh it; None: the scenario's levels of victory give it."""
         return None
 
+    def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
+        """The places where ``side``'s units score at the end of the game beyond the
+        cities' points (a region, a city held by a unit), each with the points one of its
+        units (a step) there scores, for the computer players; none by default."""
+        return []
+
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The numbers of every ruling ``role``'s view previews now (an attack being put
         together, a clash's card matrix): ruling key -> condition (e.g. the pair of cards

@@ -116,6 +116,9 @@ class GwiteSystem(RuleSystem):
     def vp_swing(self, st: State) -> float | None:
         return U.rules(st).vp_swing(st)  # type: ignore[no-any-return]
 
+    def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
+        return U.rules(st).scoring_places(st, side)  # type: ignore[no-any-return]
+
     def hides_information(self, game: Game) -> bool:
         return bool(game.static.rules.hides_information(game))
 

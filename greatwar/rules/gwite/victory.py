@@ -198,6 +198,18 @@ class VictoryRules:
         scenario's levels of victory give it (a game whose points run larger says so)."""
         return None
 
+    def step_loss_points(self, st: State, uid: str) -> float:
+        """The victory points the enemy scores for each step ``uid`` loses, for the
+        computer players (a game that scores some units' steps says so: Caporetto 24.13,
+        24.22); none in the standard rules' reckoning."""
+        return 0.0
+
+    def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
+        """Where ``side``'s units score at the end beyond the cities' points (a game that
+        scores units in a region says so: Caporetto 24.11), each with the points a step
+        there scores, for the computer players; the standard rules have none."""
+        return []
+
     def result(self, st: State) -> dict[str, Any]:
         """Winner, points and level of victory (the scenario's levels, 25.3)."""
         victory = st.game.scenario.file.victory

@@ -312,6 +312,16 @@ def score_steps(st: State, uid: str, steps: int) -> None:
         )
 
 
+def step_loss_points(st: State, uid: str) -> float:
+    """24.13, 24.22 what the enemy scores for each step ``uid`` loses."""
+    points = 0.0
+    if U.info(st, uid).nationality in ANGLO_FRENCH:
+        points += ANGLO_FRENCH_STEP_POINTS
+    if is_stosstruppen(st, uid):
+        points += STOSS_STEP_POINTS
+    return points
+
+
 def italian_elimination_points(st: State, uid: str) -> int:
     """24.13 2 for an Italian corps, 1 for an Italian division or artillery brigade."""
     ui = U.info(st, uid)
@@ -369,6 +379,16 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def scoring_places(st: State, side: str) -> list[tuple[list[str], float]]:
+    """Where ``side``'s supplied units score at the end of the game (24.11, 24.21,
+    24.23), each with the points one step (one unit in a city) scores there."""
+    if side == side_of(st, GERMANY):
+        return [(sorted(region(st, D.data(st).central_vp_region)), float(CENTRAL_STEP_POINTS))]
+    allied = sorted(region(st, D.data(st).allied_vp_region))
+    cities = [([h], float(CITY_POINTS)) for h in city_hexes(st)]
+    return [(allied, float(ALLIED_STEP_POINTS)), *cities]
+
+
 # --- the totals -------------------------------------------------------------------------------
 
 
@@ -384,10 +404,11 @@ def lines(st: State) -> list[Line]:
     ]
 
 
-def totals(st: State) -> dict[str, int]:
-    """24.0 both Players' totals, by side id."""
+def totals(st: State, scored_lines: list[Line] | None = None) -> dict[str, int]:
+    """24.0 both Players' totals, by side id (from ``scored_lines`` when the caller has
+    them already: each reckoning traces supply)."""
     out = {side: 0 for side in U.static(st).side_ids}
-    for line in lines(st):
+    for line in lines(st) if scored_lines is None else scored_lines:
         out[line.side] += line.points
     return out
 
@@ -504,14 +525,26 @@ class CaporettoVictory:
         computer players weigh the difference on this scale (a tuning value, not a rule)."""
         return 50.0
 
+    def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
+        """24.11 the Central Powers' region (10 a step); 24.21 the Allies' region (5 a
+        step) and 24.23 Trieste and Trent (40 for one unit), for the computer players."""
+        return [*super().scoring_places(st, side), *scoring_places(st, side)]
+
+    def step_loss_points(self, st: State, uid: str) -> float:
+        """24.13 a French or British step lost, 24.22 a Stosstruppen step lost: 5 to the
+        enemy (for the computer players)."""
+        return super().step_loss_points(st, uid) + step_loss_points(st, uid)  # type: ignore[misc,no-any-return]
+
     def vp_view(self, st: State) -> Any:
         """24.0 both totals, their difference, and each line with its case."""
         first, _ = index_and_other(st)
+        scored_lines = lines(st)
+        both = totals(st, scored_lines)
         return {
-            "totals": totals(st),
-            "difference": difference(st),
+            "totals": both,
+            "difference": totals_difference(st, both),
             "difference_for": first,
-            "lines": [line.__dict__ for line in lines(st)],
+            "lines": [line.__dict__ for line in scored_lines],
             "stosstruppen_divisions_eliminated": list(st.data.get(STOSS_ELIMINATED, [])),
             "italian_fortresses_destroyed": destroyed_fortresses(st),
         }
@@ -521,14 +554,14 @@ class CaporettoVictory:
         Decisive."""
         if st.game.scenario.file.victory is None:
             return super().result(st)  # type: ignore[misc,no-any-return]
-        out = totals_result(st, totals(st))
+        scored_lines = lines(st)
+        out = totals_result(st, totals(st, scored_lines))
         why = decisive(st, out["winner"])
         if why is not None:
             out["level"] = DECISIVE_NAMES[why]
             out["summary"] = f"{out['level']} ({why}); {out['summary']}"
         out["decisive"] = why
         out["case"] = why or MORE_POINTS
-        scored_lines = lines(st)
         out["lines"] = [line.__dict__ for line in scored_lines]
         breakdown = "; ".join(
             f"{side_name(st, x.side)} {x.points:+d} for {x.text} ({x.case})"
