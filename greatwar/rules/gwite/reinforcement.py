@@ -304,7 +304,10 @@ class ReinforcementSegment(Handler):
         frame["decided"].append(uid)
         kind = action["type"]
         if kind == "enter":
-            self._enter(st, uid, action["hex"], action.get("entrained", True))
+            if action.get("entrained", True):
+                self._enter(st, uid, action["hex"])
+            else:  # (Serbia/Galicia 14.1: offered only where the game's hook allows it)
+                self._enter(st, uid, action["hex"], entrain=False)
         elif kind == "delay":
             self._delay(st, uid, action["hex"])
         elif kind == "off_map":
