@@ -171,7 +171,7 @@ def test_17_11_a_roll_of_3_entrains_after_moving_to_the_rail_hex(
     assert U.record(st, "AH-5D")["hex"] == "g0108"
 
 
-def test_17_11_a_roll_of_2_ends_the_units_movement_17_12_and_costs_capacity(
+def test_17_12_a_failed_roll_ends_the_movement_and_still_counts_against_capacity(
     sg_position: Any, fixed_dice: Any
 ) -> None:
     st = sg_position({"R-XIVK": "g0601", "R-HQ-4A": "g0602"})
