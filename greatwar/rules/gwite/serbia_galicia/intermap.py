@@ -29,6 +29,8 @@ from greatwar.rules.gwite.serbia_galicia import data as D
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 #: this section's optional rules (merged into :attr:`SerbiaGaliciaRules.options`)
 OPTIONS: dict[str, OptionSpec] = {}
@@ -94,6 +96,27 @@ def transfer_refusal(st: State, uid: str, to: Any) -> Why | None:
     return None
 
 
+def validate_armies(scenario: Scenario, problems: Problems) -> None:
+    """17.41, 17.42 the armies ``[special]`` names are Superior Unit Designations of the
+    scenario's counters."""
+    d = D.parsed(scenario)
+    if d is None:
+        return  # the game's own check reports malformed [special] data
+    armies = {c.superior for c in scenario.counters.values() if c.superior}
+    known = ", ".join(sorted(armies)) or "none"
+    for index, army in enumerate(d.balkan_armies):
+        if army not in armies:
+            problems.add(
+                ("special", "balkan_armies", index),
+                f"no counter's superior is {army!r} (17.41; the armies: {known})",
+            )
+    if d.late_army and d.late_army not in armies:
+        problems.add(
+            ("special", "late_army"),
+            f"no counter's superior is {d.late_army!r} (17.42; the armies: {known})",
+        )
+
+
 class IntermapTransfer:
     """A part of :class:`SerbiaGaliciaRules` (every override calls ``super()`` and keeps
     what the parts after it in the rules' bases give)."""
@@ -103,3 +126,8 @@ class IntermapTransfer:
         17.42 the late army not before its Game-Turn."""
         given: Why | None = super().off_map_refusal(st, uid, to)  # type: ignore[misc]
         return given or transfer_refusal(st, uid, to)
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """serbia-galicia 17.41, 17.42 the armies named in ``[special]`` exist."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        validate_armies(scenario, problems)

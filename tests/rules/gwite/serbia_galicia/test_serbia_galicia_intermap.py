@@ -4,12 +4,18 @@ teaching maps: the off-map link g0108 (Galicia) <-> s0102 (Serbia), 8 Movement P
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
+
 from greatwar import State
+from greatwar.model.problems import ScenarioError
+from greatwar.rules import load_scenario
 from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
 from tests.rules.gwite.kit import choose, logged
+from tests.rules.gwite.serbia_galicia.conftest import write_sg_position
 
 ENTRAINED = {"markers": ["entrained"]}
 
@@ -110,3 +116,15 @@ def test_17_2_a_transferred_unit_stays_entrained_in_galicia(sg_position: Any) ->
     st.apply("central", {"type": "end_segment"})
     assert U.record(st, "AH-IVK")["hex"] == "g0108" and rail.entrained(st, "AH-IVK")
     assert not logged(st, "serbia-galicia 17.2")
+
+
+def test_17_41_17_42_special_names_armies_of_the_counters(tmp_path: Path) -> None:
+    path = write_sg_position(
+        tmp_path, {}, special={"balkan_armies": ["5A", "9A"], "late_army": "7A"}
+    )
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    text = str(err.value)
+    assert "balkan_armies" in text and "'9A'" in text and "17.41" in text
+    assert "late_army" in text and "'7A'" in text and "17.42" in text
+    assert "'5A'" not in text.split("the armies")[0]
