@@ -14,6 +14,8 @@ from greatwar.rules.gwite import units as U
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 #: this section's optional rules (merged into :attr:`SerbiaGaliciaRules.options`)
 OPTIONS: dict[str, OptionSpec] = {}
@@ -33,3 +35,16 @@ class SerbiaGaliciaSequence:
             return sides
         first = U.static(st).first_side
         return [side for side in sides if side != first]
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """serbia-galicia 4.0 a position on Game-Turn 1 is never in the first Player's
+        Player-Turn (he has none then)."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        pos = scenario.file.position
+        first = scenario.info.first_side
+        if pos is not None and pos.turn == NO_FIRST_PLAYER_TURN and pos.phasing == first:
+            problems.add(
+                ("position", "phasing"),
+                f"on Game-Turn {NO_FIRST_PLAYER_TURN} {first!r} has no Player-Turn"
+                " (serbia-galicia 4.0)",
+            )

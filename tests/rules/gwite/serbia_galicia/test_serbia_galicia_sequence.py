@@ -3,12 +3,18 @@ scenario: the Allies are the first Player, with no Player-Turn on Game-Turn 1.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 import greatwar
 from greatwar.engine.state import State
+from greatwar.model.problems import ScenarioError
+from greatwar.rules import load_scenario
 from greatwar.rules.gwite import units as U
 from tests.rules.gwite.kit import play_until
+from tests.rules.gwite.serbia_galicia.conftest import write_sg_position
 
 
 def _player_turns(st: State) -> list[tuple[int, str]]:
@@ -46,3 +52,15 @@ def test_4_0_the_allies_are_first_player_from_game_turn_2(sg_position: Any) -> N
     assert U.rules(st).player_turn_sides(st) == ["allied", "central"]
     st.data["turn"] = 1
     assert U.rules(st).player_turn_sides(st) == ["central"]
+
+
+def test_4_0_a_position_in_the_allied_player_turn_of_game_turn_1_is_refused(
+    tmp_path: Path,
+) -> None:
+    path = write_sg_position(tmp_path, {"AH-1K": "g0108"}, phasing="allied", turn=1)
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert "position" in str(err.value) and "serbia-galicia 4.0" in str(err.value)
+    ok = write_sg_position(tmp_path, {"AH-1K": "g0108"}, phasing="central", turn=1)
+    st = greatwar.load(ok).new_state(1)
+    assert st.data["phasing"] == "central"
