@@ -364,3 +364,42 @@ def test_17_51_austro_hungarian_double_track_limit_is_14(sg_position: Any) -> No
     rules = U.rules(st)
     assert rules.track_limit(st, "AH-1K", "double") == 14
     assert rules.track_limit(st, "AH-1K", "single") == 5
+
+
+def test_14_1_an_entrained_arrival_beyond_the_capacity_counts_as_any_entrained_unit(
+    sg_position: Any,
+) -> None:
+    """16 of the 18 points are entrained already: the 4-point corps arriving entrained
+    is not charged at arrival; it counts while entrained (5.31), and the segment asks for
+    detraining before it ends."""
+    full = {
+        uid: {"hex": h, **ENTRAINED}
+        for uid, h in (
+            ("AH-XIK", "g0208"),
+            ("AH-5D", "g0308"),
+            ("AH-12D", "g0508"),
+            ("AH-2KD", "g0608"),
+            ("AH-D1", "g0708"),
+            ("AH-1K", "g0808"),
+        )
+    }
+    st: State = sg_position(
+        {
+            **full,
+            "AH-VIK": {"status": "pending"},
+            "AH-HQ-4A": {"status": "pending"},
+            "AH-HQ-1A": "g0407",
+            "AH-HQ-3A": "g0707",
+        },
+        phasing="central",
+        segment="reinforcement",
+    )
+    st.apply("central", {"type": "enter", "unit": "AH-VIK", "hex": "g0108"})
+    assert rail.entrained(st, "AH-VIK")
+    assert not U.has_marker(st, "AH-VIK", rail.RAIL_EXEMPT)
+    assert any("counts as any entrained unit" in x for x in logged(st, "serbia-galicia 14.1"))
+    assert rail.capacity_left(st, "central") == {"austria-hungary": -2}
+    st.apply("central", {"type": "enter", "unit": "AH-HQ-4A", "hex": "g0108"})
+    play_until(st, lambda s: s.top().get("kind") == "movement")
+    end_segment(st, "central")
+    assert {a["type"] for a in st.legal_actions("central")} == {"detrain"}
