@@ -361,6 +361,12 @@ class RailRules:
                 if stamped:
                     st.data.setdefault(CONTROL_TURN, {})[h] = st.data["turn"]
 
+    def off_map_refusal(self, st: State, uid: str, to: Any) -> Why | None:
+        """Why this game's own rules forbid the unit to travel off the map by rail toward
+        ``to`` (5.37; a reinforcement too, 14.23), or None: none in the standard rules
+        (Serbia/Galicia 17.4-17.42: who may transfer between its maps)."""
+        return None
+
     def rail_control_refusal(self, st: State, uid: str, hex_label: str) -> Why | None:
         """Why the unit may not use a rail hex of its Friendly countries for who holds it,
         when the game's rules say it their own way (Hindenburg 17.51, 17.53), or None:
@@ -902,6 +908,9 @@ def usable_links(st: State, uid: str, hex_label: str) -> list[tuple[int, str]]:
 def why_not_off_map(st: State, frame: Frame, uid: str, to: Any) -> Why | None:
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
+    why = U.rules(st).off_map_refusal(st, uid, to)
+    if why is not None:
+        return why  # type: ignore[no-any-return]
     if not entrained(st, uid):
         return f"{ui.name} is not entrained: only entrained units leave the map by rail", "5.37"
     ends = dict((other, i) for i, other in usable_links(st, uid, here))

@@ -214,6 +214,16 @@ def _links_from_schedule(st: State, uid: str) -> list[tuple[str, int, str]]:
     ]
 
 
+def _entrain_optional(st: State, uid: str, hex_label: str) -> bool:
+    """Whether the unit, arriving entrained at ``hex_label``, may arrive not entrained at
+    its owner's option (:meth:`ReinforcementRules.reinforcement_entrain_optional`)."""
+    return (
+        _entrained(st, uid)
+        and hex_label in U.static(st).rail_hexes
+        and U.rules(st).reinforcement_entrain_optional(st, uid)
+    )
+
+
 def _exempt(st: State, uid: str) -> bool:
     return not U.rules(st).reinforcement_counts_rail(st, uid)
 
@@ -228,6 +238,9 @@ def _why_not_off_map(st: State, uid: str, to: Any) -> tuple[str, str] | None:
     scheduled = _scheduled_text(st, uid)
     if not _entrained(st, uid):
         return f"{ui.name} does not arrive entrained", "14.23"
+    why = U.rules(st).off_map_refusal(st, uid, to)
+    if why is not None:
+        return why  # type: ignore[no-any-return]
     if not schedule_blocked(st, uid):
         return f"the entry hex {scheduled} of {ui.name} is not blocked by the Enemy", "14.23"
     ends = {other for _, _, other in _links_from_schedule(st, uid)}
@@ -272,7 +285,11 @@ class ReinforcementSegment(Handler):
 
     def _choices(self, st: State, role: str, uid: str) -> list[Action]:
         entries = entry_hexes(st, uid)
-        out: list[Action] = [{"type": "enter", "unit": uid, "hex": h} for h in entries]
+        out: list[Action] = []
+        for h in entries:
+            out.append({"type": "enter", "unit": uid, "hex": h})
+            if _entrain_optional(st, uid, h):  # (Serbia/Galicia 14.1) or on foot
+                out.append({"type": "enter", "unit": uid, "hex": h, "entrained": False})
         if schedule_blocked(st, uid) and no_alternative(st, uid) is None:
             for h in alternative_hexes(st, uid):
                 if h not in entries:  # 14.22 (a usable alternative is entered, not delayed)
@@ -287,7 +304,10 @@ class ReinforcementSegment(Handler):
         frame["decided"].append(uid)
         kind = action["type"]
         if kind == "enter":
-            self._enter(st, uid, action["hex"])
+            if action.get("entrained", True):
+                self._enter(st, uid, action["hex"])
+            else:  # (Serbia/Galicia 14.1: offered only where the game's hook allows it)
+                self._enter(st, uid, action["hex"], entrain=False)
         elif kind == "delay":
             self._delay(st, uid, action["hex"])
         elif kind == "off_map":
@@ -295,7 +315,7 @@ class ReinforcementSegment(Handler):
         else:
             self._withhold(st, role, uid)
 
-    def _enter(self, st: State, uid: str, hex_label: str) -> None:
+    def _enter(self, st: State, uid: str, hex_label: str, entrain: bool = True) -> None:
         name = U.info(st, uid).name
         scheduled = scheduled_hexes(st, uid)
         U.set_note(st, uid, ALTERNATIVE, None)
@@ -309,7 +329,7 @@ class ReinforcementSegment(Handler):
                 case="14.22",
             )
         U.rules(st).entered_hexes(st, uid, [hex_label])
-        if _entrained(st, uid) and hex_label in U.static(st).rail_hexes:
+        if entrain and _entrained(st, uid) and hex_label in U.static(st).rail_hexes:
             U.add_marker(st, uid, rail.ENTRAINED)
             note = ""
             if _exempt(st, uid):
@@ -464,6 +484,12 @@ class ReinforcementRules:
         """14.12 whether the unit arrives entrained: as its counter says (Brusilov 20.11:
         every reinforcement)."""
         return rail.arrives_entrained(st, uid)
+
+    def reinforcement_entrain_optional(self, st: State, uid: str) -> bool:
+        """Whether the owner may bring a unit that arrives entrained (14.12) onto the map not
+        entrained instead (an ``enter`` action with ``entrained: false``): not in the
+        standard rules (Serbia/Galicia 14.1: at the owning Player's option)."""
+        return False
 
     def reinforcement_counts_rail(self, st: State, uid: str) -> bool:
         """14.12 whether an entrained arrival counts against Rail Capacity on its turn of
