@@ -10,15 +10,19 @@ supply); the passes g0510 and g0910 (+4) are the Allies'.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from greatwar.engine.state import State
+from greatwar.model.problems import ScenarioError
+from greatwar.rules import load_scenario
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.serbia_galicia import victory as V
 from tests.rules.gwite.kit import attack, choose, logged, play_until, resolve_with
+from tests.rules.gwite.serbia_galicia.conftest import write_sg_position
 
 COMBAT = {"phase": "combat", "segment": "combat_resolution"}
 #: Russians in g0704 and g0605 attack AH-5D in g0705 at 2-1 (die 1: -/2, die 3: 1/1,
@@ -322,3 +326,25 @@ def test_25_3_as8_option_lower_band_on_the_overlaps(
     st = sg_position({"S-1DD": "s1006"}, vp=total, options={V.LOWER_BAND: True})
     out = U.rules(st).result(st)
     assert out["level"] == level and out["winner"] == winner
+
+
+# --- the scenario's [victory] -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        ('"cities" = "none"', '"cities" = "net"', "serbia-galicia 25.13"),
+        ('"cities" = "none"', '"cities" = "none"\nper_hq_eliminated = 1', "25.2"),
+    ],
+)
+def test_25_13_a_victory_table_scoring_otherwise_is_refused_naming_the_place(
+    tmp_path: Path, old: str, new: str, said: str
+) -> None:
+    path = write_sg_position(tmp_path, {"S-1DD": "s1006"})
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert "victory" in str(err.value) and said in str(err.value)
