@@ -36,7 +36,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat_result import CombatResult
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.serbia_galicia.data import option
+from greatwar.rules.gwite.serbia_galicia.data import data, option
 from greatwar.rules.gwite.towns import town_in_supply
 
 if TYPE_CHECKING:
@@ -73,8 +73,8 @@ SERBIA = "serbia"
 STEP_POINTS = {AUSTRIA: 2, RUSSIA: -1, SERBIA: -2}
 #: 25.2 points in addition for each Stacking Point of a unit entirely eliminated
 STACKING_POINTS = {AUSTRIA: 1, RUSSIA: -1, SERBIA: -1}
-#: 25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end
-SERBIAN_REMNANT = 10
+#: 25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end (the 10:
+#: ``[special] serbian_remnant``)
 SERBIAN_REMNANT_POINTS = -20
 
 CASE_SCHEDULE = "serbia-galicia 25.2"
@@ -224,17 +224,17 @@ def serbian_stacking_points(st: State) -> int:
 def score_serbian_remnant(st: State) -> None:
     """25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end."""
     left = serbian_stacking_points(st)
-    if left > SERBIAN_REMNANT:
+    remnant = data(st).serbian_remnant
+    if left > remnant:
         st.log(
-            f"{left} Serbian Stacking Points remain on the map: more than {SERBIAN_REMNANT},"
-            " no award.",
+            f"{left} Serbian Stacking Points remain on the map: more than {remnant}, no award.",
             case=CASE_SCHEDULE,
         )
         return
     score(
         st,
         SERBIAN_REMNANT_POINTS,
-        f"only {left} Serbian Stacking Points on the map at the end ({SERBIAN_REMNANT} or fewer)",
+        f"only {left} Serbian Stacking Points on the map at the end ({remnant} or fewer)",
     )
 
 

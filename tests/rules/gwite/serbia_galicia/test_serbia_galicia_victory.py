@@ -165,7 +165,7 @@ def test_25_2_ten_or_fewer_serbian_stacking_points_at_the_end_is_minus_twenty(
     sg_position: Any,
 ) -> None:
     st = sg_position({"S-BE": "s0704", "AH-5D": "g0705"}, phasing="central", turn=8, **COMBAT)
-    assert V.serbian_stacking_points(st) <= V.SERBIAN_REMNANT
+    assert V.serbian_stacking_points(st) == 1 <= 4  # the teaching game's scaled 4
     play_until(st, lambda s: s.data["over"])
     assert vp(st) == -20
     assert any("Serbian Stacking Points on the map at the end" in t for t in logged(st, SCHEDULE))
@@ -181,11 +181,26 @@ def test_25_2_more_than_ten_serbian_stacking_points_no_award(sg_position: Any) -
         "S-BE": "s0907",
         "S-KD": "s1008",
     }
-    st = sg_position(serbs, phasing="central", turn=8, **COMBAT)
+    st = sg_position(serbs, phasing="central", turn=8, special={"serbian_remnant": 10}, **COMBAT)
     assert V.serbian_stacking_points(st) == 4 * 2 + 1 + 2  # divisions, brigade, cavalry
     play_until(st, lambda s: s.data["over"])
     assert vp(st) == 0
-    assert any("no award" in t for t in logged(st, SCHEDULE))
+    assert any("more than 10, no award" in t for t in logged(st, SCHEDULE))
+
+
+def test_25_2_ten_serbian_stacking_points_are_ten_or_fewer(sg_position: Any) -> None:
+    serbs = {"S-1DD": "s0905", "S-1SD": "s1006", "S-1MD": "s1106", "S-TD": "s1007"}
+    st = sg_position(
+        {**serbs, "S-KD": "s1008"},
+        phasing="central",
+        turn=8,
+        special={"serbian_remnant": 10},
+        **COMBAT,
+    )
+    assert V.serbian_stacking_points(st) == 10
+    play_until(st, lambda s: s.data["over"])
+    assert vp(st) == -20
+    assert any("(10 or fewer)" in t for t in logged(st, SCHEDULE))
 
 
 # --- 25.11-25.13 towns and cities -----------------------------------------------------------
