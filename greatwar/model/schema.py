@@ -595,9 +595,13 @@ class Victory(Strict):
     """A victory point index (e.g. Brusilov 25.0): one side's points, the other's subtracted."""
 
     index_side: str = Field(description="the side whose points the index counts (others subtract)")
-    cities: Literal["index_side", "net"] = Field(
+    cities: Literal["index_side", "net", "none"] = Field(
         default="index_side",
-        description="index_side: only that side scores cities it controls; net: others subtract",
+        description=(
+            "index_side: only that side scores cities it controls; net: others subtract;"
+            " none: no city scores at the end (the game's rules score them otherwise:"
+            " Serbia/Galicia 25.13, each Interphase)"
+        ),
     )
     per_stacking_point_eliminated: int = 0
     per_hq_eliminated: int = 0

@@ -170,9 +170,10 @@ class VictoryRules:
         standard rules (Caporetto 24 and Serbia/Galicia 25.2 score them)."""
 
     def city_points(self, st: State) -> int:
-        """The cities' and towns' points on the index now (the scenario's ``cities``)."""
+        """The cities' and towns' points on the index now (the scenario's ``cities``;
+        ``none``: the game scores them otherwise, Serbia/Galicia 25.13)."""
         victory = st.game.scenario.file.victory
-        if victory is None:
+        if victory is None or victory.cities == "none":
             return 0
         cities = U.static(st).scenario.board.cities
         total = 0

@@ -321,6 +321,11 @@ export function vpText(v) {
     const diff = v.vp.difference >= 0 ? `+${v.vp.difference}` : `${v.vp.difference}`;
     return `VP ${parts.join(" · ")} (difference ${diff} for the ${name(v.vp.difference_for)})`;
   }
+  if (v.vp.track) {
+    // one index shown on a Victory Point Track by a ×10 and a ×1 marker (Serbia/Galicia 25.4)
+    const m = (k) => `×${k.slice(1)} ${v.vp.track[k].side} in box ${v.vp.track[k].box}`;
+    return `VP ${v.vp.total} (${m("x10")}, ${m("x1")})`;
+  }
   return `VP ${JSON.stringify(v.vp)}`;
 }
 

@@ -30,11 +30,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.data import data, option
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.towns import reaches as _reaches
+from greatwar.rules.gwite.towns import town_in_supply
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -99,28 +100,6 @@ def surrounded(st: State, uid: str) -> bool:
     return not _reaches(st, here, limit, blocked | zones, targets)
 
 
-def _reaches(
-    st: State, start: str, steps: int, closed: set[str] | frozenset[str], ends: Any
-) -> bool:
-    """Whether a line of at most ``steps`` hexes from ``start`` (not counted), through
-    hexes not ``closed``, reaches one of ``ends`` (the supply network's links)."""
-    links = supply.network(st).links
-    seen = {start}
-    frontier = [start]
-    for _ in range(steps):
-        following = []
-        for h in frontier:
-            for n in links[h]:
-                if n in seen or n in closed:
-                    continue
-                if n in ends:
-                    return True
-                seen.add(n)
-                following.append(n)
-        frontier = following
-    return False
-
-
 def _line_terms(st: State, side: str, uid: str) -> tuple[set[str], frozenset[str], set[str]]:
     """Hexes a surrounded unit's line may not enter (Enemy units, Enemy fortresses; Enemy
     zones), and the hexes it may end in (sources, supplied Friendly units)."""
@@ -143,26 +122,6 @@ def _line_terms(st: State, side: str, uid: str) -> tuple[set[str], frozenset[str
 
 
 # --- 25.12 towns in supply ---------------------------------------------------------------
-
-
-def town_in_supply(st: State, side: str, hex_label: str) -> bool:
-    """25.12 the town is in supply for ``side``: a unit of the side standing in it could
-    trace a line of supply (9.12-9.15: its Supply Range, free of Enemy units and of Enemy
-    zones of control not negated by Friendly units, 7.24)."""
-    tab = supply.table(st, side)
-    if hex_label in tab.blocked:
-        return False
-    if hex_label in tab.sources:
-        return True
-    closed = tab.blocked | tab.enemy_zones
-    return _reaches(st, hex_label, _side_range(st, side), closed, tab.sources)
-
-
-def _side_range(st: State, side: str) -> int:
-    """9.12 the Supply Range of ``side``'s units (the longest of its nationalities')."""
-    params = U.static(st).scenario.file.parameters.supply_range
-    nationalities = next(s.nationalities for s in st.game.scenario.sides if s.id == side)
-    return max(P.for_key(st, params, key) for key in (*nationalities, side))
 
 
 def town_points(st: State) -> list[dict[str, Any]]:

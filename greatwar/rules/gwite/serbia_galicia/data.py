@@ -36,6 +36,9 @@ class SerbiaGaliciaData(Strict):
     #: 17.42: the army whose units may not leave the Serbian map before a Game-Turn
     late_army: str = ""
     late_army_turn: int = Field(default=3, ge=1)
+    #: 25.2: -20 if this many Serbian Stacking Points or fewer remain on the map at the end
+    #: (the rules' 10; a scenario with a smaller Serbian army may scale it, labelled)
+    serbian_remnant: int = Field(default=10, ge=0)
 
 
 def parse(scenario: Scenario) -> SerbiaGaliciaData:
