@@ -576,7 +576,7 @@ def check_attacker_attrition(st: State, attackers: list[str]) -> None:
         (uid, fortress_fed(st, uid))
         for uid in U.static(st).units
         if uid in chosen
-        and attack_halved(st, uid)
+        and (attack_halved(st, uid) or U.rules(st).attack_attrition_due(st, uid))
         and not U.rules(st).attack_attrition_exempt(st, uid)
     ]
     for uid, fed in due:
@@ -678,6 +678,11 @@ class SupplyRules:
         (:meth:`attrition_exempt`), unless the game's rules make them check when they
         attack (Brusilov 19.42 cavalry living off the land)."""
         return self.attrition_exempt(st, uid)
+
+    def attack_attrition_due(self, st: State, uid: str) -> bool:
+        """Attackers that check for attrition as in 9.23 though in supply (Serbia/Galicia
+        24.2 foraging cavalry).  None in the standard rules."""
+        return False
 
     def attack_attrition_reason(self, st: State, uid: str) -> tuple[str, str]:
         """Why an attacker out of supply rolls for attrition, and under which case (9.23;
