@@ -36,6 +36,12 @@ class SerbiaGaliciaData(Strict):
     #: 17.42: the army whose units may not leave the Serbian map before a Game-Turn
     late_army: str = ""
     late_army_turn: int = Field(default=3, ge=1)
+    #: 20.3: the Serbian Supply Points of a game starting at a set [position] (None: the
+    #: four of 20.3)
+    serbian_supply_points: int | None = Field(default=None, ge=0)
+    #: 22.0: the entry letters on the Galician map where the wrong envelope's 2nd Army
+    #: may arrive (empty: every entry in its own country on the Galician map; provisional)
+    wrong_envelope_entries: list[str] = Field(default_factory=list)
 
 
 def parse(scenario: Scenario) -> SerbiaGaliciaData:
