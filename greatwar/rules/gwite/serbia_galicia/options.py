@@ -215,9 +215,11 @@ class SerbiaGaliciaOptions:
         return ENVELOPE_TURN if uid in enveloped(st) else turn  # type: ignore[no-any-return]
 
     def reinforcement_entry_hexes(self, st: State, uid: str) -> list[str]:
-        """22.0 the enveloped 2nd Army arrives on the Galician front."""
-        hexes = super().reinforcement_entry_hexes(st, uid)  # type: ignore[misc]
-        return galician_entries(st, uid) if uid in enveloped(st) else hexes  # type: ignore[no-any-return]
+        """22.0 the enveloped 2nd Army arrives on the Galician front (its counters print
+        no arrival: the parts after this one are asked only for the other units)."""
+        if uid in enveloped(st):
+            return galician_entries(st, uid)
+        return super().reinforcement_entry_hexes(st, uid)  # type: ignore[misc,no-any-return]
 
     def reinforcement_entry_case(self, st: State, uid: str) -> str:
         case = super().reinforcement_entry_case(st, uid)  # type: ignore[misc]
