@@ -16,6 +16,7 @@ from typing import Any
 
 import greatwar
 from greatwar import State
+from greatwar.ai import decide, make_agent
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import segment
@@ -205,3 +206,17 @@ def test_23_0_the_allied_player_is_not_bound(sg_position: Any) -> None:
         {**CAVALRY}, options={ATTACK_IMPERATIVE: True}, phase="combat", segment="combat_resolution"
     )
     assert END in st.legal_actions("allied")
+
+
+def test_23_0_the_computer_player_makes_the_required_attacks(sg_position: Any) -> None:
+    # the heuristic opponent makes the four attacks (the last one at poor odds) and only
+    # then ends the segment, instead of calling attacks off forever
+    st = imperative(sg_position, {**FRONT, **BEHIND})
+    agent = make_agent("heuristic", 1)
+    for _ in range(200):
+        if not in_the_segment(st):
+            break
+        role = st.active_roles()[0]
+        st.apply(role, decide(agent, st, role))
+    assert not in_the_segment(st)
+    assert st.data[ATTACKS_MADE] == {"2": 4}
