@@ -33,6 +33,8 @@ from greatwar.rules.gwite.serbia_galicia import data as D
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.model.loader import Scenario
+    from greatwar.model.problems import Problems
 
 WRONG_ENVELOPE = "wrong_envelope"
 ATTACK_IMPERATIVE = "attack_imperative"
@@ -197,6 +199,23 @@ def _attack_possible(st: State, seg: Frame) -> bool:
 class SerbiaGaliciaOptions:
     """A part of :class:`SerbiaGaliciaRules` (every override calls ``super()`` and keeps
     what the parts after it in the rules' bases give)."""
+
+    def validate(self, scenario: Scenario, problems: Problems) -> None:
+        """22.0 the wrong envelope's entries are lettered entries of the Galician map."""
+        super().validate(scenario, problems)  # type: ignore[misc]
+        special = D.parsed(scenario)
+        if special is None:
+            return
+        board = scenario.board
+        for i, letter in enumerate(special.wrong_envelope_entries):
+            entry = board.entries.get(letter)
+            if entry is None or board.map_of(entry.hex) != special.galicia_map:
+                problems.add(
+                    ("special", "wrong_envelope_entries", i),
+                    f"{letter!r} is no entry letter of the Galician map"
+                    f" ({special.galicia_map!r}) where the 2nd Army could arrive"
+                    " (serbia-galicia 22.0)",
+                )
 
     @classmethod
     def handlers(cls) -> list[Handler]:

@@ -14,9 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import greatwar
 from greatwar import State
 from greatwar.ai import decide, make_agent
+from greatwar.model.problems import ScenarioError
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import segment
@@ -26,6 +29,7 @@ from greatwar.rules.gwite.serbia_galicia.options import (
     ENVELOPED,
     WRONG_ENVELOPE,
     attack_possible,
+    galician_entries,
 )
 from tests.rules.gwite.kit import Refuse, logged, play_until, seed_rolling
 
@@ -220,3 +224,19 @@ def test_23_0_the_computer_player_makes_the_required_attacks(sg_position: Any) -
         st.apply(role, decide(agent, st, role))
     assert not in_the_segment(st)
     assert st.data[ATTACKS_MADE] == {"2": 4}
+
+
+def test_22_0_the_scenario_may_name_the_entries(sg_position: Any) -> None:
+    # [special] wrong_envelope_entries: only entry B (g0510), and no other
+    st = sg_position(
+        {"AH-HQ-1A": "g0306"},
+        special={"wrong_envelope_entries": ["B"]},
+        options={WRONG_ENVELOPE: True},
+    )
+    assert galician_entries(st, "AH-IVK") == ["g0510"]
+
+
+def test_22_0_an_entry_off_the_galician_map_is_refused(sg_position: Any) -> None:
+    with pytest.raises(ScenarioError) as info:
+        sg_position({"AH-HQ-1A": "g0306"}, special={"wrong_envelope_entries": ["C"]})
+    assert "wrong_envelope_entries" in str(info.value) and "22.0" in str(info.value)
