@@ -177,3 +177,21 @@ def test_20_3_another_count_only_for_a_position(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as info:
         greatwar.load(path, {})
     assert "serbian_supply_points" in str(info.value) and "20.3" in str(info.value)
+
+
+def test_20_1_an_attack_called_off_costs_nothing(sg_position: Any) -> None:
+    # the points are expended when the attack is made, not while it is put together
+    st = arena(sg_position)
+    prepare(st, "S-1MD", "S-1DD", hq="S-HQ-2A")
+    st.apply("allied", {"type": "cancel"})
+    assert st.data[POINTS] == 4 and not logged(st, CASE)
+
+
+def test_20_1_russian_attackers_cost_nothing(sg_position: Any, fixed_dice: Any) -> None:
+    # Galicia: the Russian XIV Corps attacks the A-H 12th Division
+    st = sg_position({"R-XIVK": "g0505", "AH-12D": "g0506"}, **COMBAT)
+    st.apply("allied", {"type": "declare", "target": "g0506"})
+    st.apply("allied", {"type": "add_attacker", "unit": "R-XIVK"})
+    fixed_dice(*([6] * 3))
+    st.apply("allied", {"type": "resolve"})
+    assert st.data[POINTS] == 4 and not logged(st, CASE)
