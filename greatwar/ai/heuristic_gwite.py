@@ -469,12 +469,19 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
 def _declare(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
     best, best_value, odds = None, GOOD_ATTACK, ""
+    required: tuple[float, Action] | None = None  # the best attack the table resolves
     for a in turn.of_type("declare"):
         if turn.memory_has(("declined", a["target"])):
             continue
         value, preview = full_attack(st, role, a["target"])
         if value > best_value:
             best, best_value, odds = a, value, preview.get("final_odds", "")
+        if preview.get("legal") and (required is None or value > required[0]):
+            required = (value, a)
+    if best is None and turn.first("end_segment") is None:
+        # the rules require another attack (Serbia/Galicia 23.0): the least bad one
+        fallback = required[1] if required is not None else turn.legal[0]
+        return turn.pick(fallback, "attacks because the rules require it")
     if best is None:
         return turn.pick(turn.first("end_segment") or turn.legal[0], "sees no attack worth making")
     turn.remember(("declined", best["target"]))  # one try per target and segment
@@ -518,6 +525,10 @@ def _attack(turn: Turn) -> Choice:
         return burn
     preview = _preview(st, role)
     resolve = turn.first("resolve")
+    if U.rules(st).combat_end_refusal(st, combat.segment(st)):  # Serbia/Galicia 23.0
+        required = resolve or turn.first("add_attacker")
+        if required is not None:
+            return turn.pick(required, "attacks because the rules require it")
     if resolve is not None and current >= GOOD_ATTACK:
         targets = ", ".join(preview.get("targets", []))
         return turn.pick(resolve, f"attacks {targets} at {preview.get('final_odds', '?')}")

@@ -402,6 +402,16 @@ class CombatRules:
         is applied: nothing in the standard rules (Brusilov 19.21 burns the supply
         depots that supported it)."""
 
+    def combat_end_refusal(self, st: State, seg: Frame) -> tuple[str, str] | None:
+        """Why the phasing player may not end his Combat Resolution Segment yet (reason,
+        case), or None: he may always in the standard rules (Serbia/Galicia 23.0 the
+        Austrian attack imperative)."""
+        return None
+
+    def combat_ended(self, st: State, seg: Frame) -> None:
+        """The Combat Resolution Segment ``seg`` is ending: nothing in the standard rules
+        (Serbia/Galicia 23.0 logs attacks the imperative required that could not be made)."""
+
     # -- the defender's step before the die ----------------------------------------------
 
     def defender_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
@@ -751,7 +761,8 @@ class CombatResolution(Handler):
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
         actions: list[Action] = [{"type": "declare", "target": h} for h in self.targets(st, frame)]
-        actions.append({"type": "end_segment"})
+        if U.rules(st).combat_end_refusal(st, frame) is None:
+            actions.append({"type": "end_segment"})
         return actions
 
     def apply(self, st: State, frame: Frame, role: str, action: Action) -> None:
@@ -773,6 +784,7 @@ class CombatResolution(Handler):
         self.finish(st, frame)
 
     def finish(self, st: State, frame: Frame) -> None:
+        U.rules(st).combat_ended(st, frame)
         # 8.66 / 12.17: units that retreated or withdrew into a stack count again
         for marker in PASSENGER_MARKERS:
             U.clear_marker(st, marker)
@@ -783,6 +795,10 @@ class CombatResolution(Handler):
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
         target = action.get("target")
+        if action.get("type") == "end_segment":
+            why = U.rules(st).combat_end_refusal(st, frame)
+            if why is not None:
+                return why  # type: ignore[no-any-return]
         if action.get("type") == "declare" and isinstance(target, str):
             if not U.static(st).scenario.board.on_map(target):
                 return f"{target!r} is not a hex on this map", "8.11"

@@ -39,6 +39,12 @@ class SerbiaGaliciaData(Strict):
     #: 25.2: -20 if this many Serbian Stacking Points or fewer remain on the map at the end
     #: (the rules' 10; a scenario with a smaller Serbian army may scale it, labelled)
     serbian_remnant: int = Field(default=10, ge=0)
+    #: 20.3: the Serbian Supply Points of a game starting at a set [position] (None: the
+    #: four of 20.3)
+    serbian_supply_points: int | None = Field(default=None, ge=0)
+    #: 22.0: the entry letters on the Galician map where the wrong envelope's 2nd Army
+    #: may arrive (empty: every entry in its own country on the Galician map; provisional)
+    wrong_envelope_entries: list[str] = Field(default_factory=list)
 
 
 def parse(scenario: Scenario) -> SerbiaGaliciaData:

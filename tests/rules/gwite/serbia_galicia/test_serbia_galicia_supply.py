@@ -79,7 +79,7 @@ def test_9_0_the_east_edge_stays_friendly_to_the_russians(sg_position: Any) -> N
 def test_9_0_an_unsupplied_unit_by_the_east_edge_rolls_for_attrition(
     sg_position: Any, fixed_dice: Any
 ) -> None:
-    fixed_dice(1)
+    fixed_dice(1, 6)  # 6: the Allies' Serbian Supply Points roll that follows (20.2)
     st = sg_position(
         {"AH-12D": "g1310"}, phasing="central", phase="movement", segment="attrition", turn=2
     )
