@@ -51,6 +51,9 @@ class SerbiaGaliciaData(Strict):
     army_boundaries: dict[str, dict[str, str]] = Field(default_factory=dict)
     #: 26.32: the pre-game attrition rolls after each side's set-up
     pregame_attrition: bool = False
+    #: 25.2: the cities the Victory Point schedule names whose hexes the text does not
+    #: give (the map's: Lublin, Chelm, Kowel, Dubno), listed by what a scenario lacks
+    unplaced_cities: list[str] = Field(default_factory=list)
 
 
 def parse(scenario: Scenario) -> SerbiaGaliciaData:
