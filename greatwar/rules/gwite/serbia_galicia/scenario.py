@@ -88,6 +88,8 @@ class SerbiaGaliciaScenario:
         if special is None:
             return out  # reported as a problem by validate
         out += _lacks_capacities(scenario)
+        out += _lacks_intermap(scenario)
+        out += _lacks_countries(scenario)
         out += _lacks_places(scenario)
         out += _lacks_regions(scenario, special)
         out += _lacks_counters(scenario)
@@ -242,6 +244,26 @@ def _lacks_capacities(scenario: Scenario) -> list[str]:
     return [
         f"the {' and '.join(missing)} Rail Capacities by Game-Turn from the Game-Turn Track"
         " (serbia-galicia 5.3, 14.1 note: the example 18/13 stands in, provisional)"
+    ]
+
+
+def _lacks_intermap(scenario: Scenario) -> list[str]:
+    """17.4 the A-H intermap transfer (std 5.37-5.38) between the two maps."""
+    if scenario.fictional or len(_prefixes(scenario)) < 2 or scenario.file.offmap_link:
+        return []
+    return [
+        "the rail exits and cost of the A-H intermap transfer ([[offmap_link]],"
+        " serbia-galicia 17.4, std 5.37-5.38)"
+    ]
+
+
+def _lacks_countries(scenario: Scenario) -> list[str]:
+    """5.3, 9.0, 9.1, 26.21, 26.22 each hex's country (Austria-Hungary, Russia, Serbia)."""
+    if scenario.fictional or scenario.board.country:
+        return []
+    return [
+        "the countries of the maps' hexes (serbia-galicia 5.3 own-country railroads, 9.0"
+        " map edges, 9.1 Serbian supply, 26.21-26.22 free deployment)"
     ]
 
 
