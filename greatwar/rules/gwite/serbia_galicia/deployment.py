@@ -159,7 +159,10 @@ class DeploymentStep(Handler):
         frame.setdefault("extra", 0)  # 26.23 Stacking Points of reinforcements set up
 
     def case_of(self, st: State, frame: Frame) -> str | None:
-        return CASE_LINE if frame.get("mode") == START_LINE else CASE_FREE
+        """26.31 on the start line; 26.21 the Serbians' set-up, 26.22 the A-H's."""
+        if frame.get("mode") == START_LINE:
+            return CASE_LINE
+        return CASE_SERBIAN if frame["side"] == "allied" else CASE_AUSTRIAN
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         return [frame["side"]]
