@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.system import OptionSpec
+from greatwar.rules.gwite import reinforcement as R
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.deployment import fits, land, region_hexes
@@ -50,6 +51,7 @@ CASE_FREE = "serbia-galicia 26.2"
 CASE_SERBIAN = "serbia-galicia 26.21"
 CASE_AUSTRIAN = "serbia-galicia 26.22"
 CASE_EXTRA = "serbia-galicia 26.23"
+CASE_ENTRY = "serbia-galicia 26.24"
 CASE_LINE = "serbia-galicia 26.31"
 CASE_ATTRITION = "serbia-galicia 26.32"
 CASE_START = "serbia-galicia 26.3"
@@ -61,6 +63,10 @@ SERBIA = "serbia"
 #: serbia-galicia 26.23 the Stacking Points of reinforcements set up in addition
 EXTRA_AUSTRIAN = "extra_austrian_set_up"
 EXTRA_POINTS = 12
+#: serbia-galicia 26.24 the delay of another railroad entry hex on the same map edge,
+#: and of another map edge
+SAME_EDGE_DELAY = 1
+OTHER_EDGE_DELAY = 3
 #: serbia-galicia 26.32 the steps each die roll takes, by nationality
 ATTRITION_STEPS: dict[str, dict[int, int]] = {
     AUSTRIA: {1: 1, 2: 2},
@@ -335,6 +341,34 @@ def _where(case: str) -> str:
     }.get(case, "where the scenario lets it set up")
 
 
+# --- 26.24 reinforcements at another entry -------------------------------------------
+
+
+def reroutes(st: State, uid: str) -> dict[str, tuple[int, str]]:
+    """26.24 in free deployment: the other railroad entry hexes of the unit's own country
+    on its scheduled entry's map, each with its delay (1 Game-Turn on the same map edge,
+    3 on another edge); none once the unit has been re-routed."""
+    if not D.data(st).free_deployment or U.record(st, uid).get(R.ALTERNATIVE):
+        return {}
+    scenario = U.static(st).scenario
+    board = scenario.board
+    entry = board.entries.get(U.info(st, uid).arrive_entry or "")
+    if entry is None:
+        return {}
+    rails = U.static(st).rail_hexes
+    own = U.info(st, uid).nationality
+    out: dict[str, tuple[int, str]] = {}
+    for other in board.entries.values():
+        h = other.hexes[0]
+        if other.letter == entry.letter or h not in rails or board.country.get(h) != own:
+            continue
+        if board.map_of(h) != board.map_of(entry.hexes[0]):
+            continue
+        delay = SAME_EDGE_DELAY if other.edge == entry.edge else OTHER_EDGE_DELAY
+        out[h] = (delay, CASE_ENTRY)
+    return out
+
+
 # --- 26.32 the pre-game attrition ----------------------------------------------------
 
 
@@ -386,6 +420,13 @@ class SerbiaGaliciaDeployment:
             if D.data(st).pregame_attrition:
                 steps.append({"kind": ATTRITION, "side": side})
         return steps
+
+    def reinforcement_reroutes(self, st: State, uid: str) -> dict[str, tuple[int, str]]:
+        """26.24 in free deployment another railroad entry hex, with a delay."""
+        out: dict[str, tuple[int, str]] = dict(super().reinforcement_reroutes(st, uid))  # type: ignore[misc]
+        for h, reroute in reroutes(st, uid).items():
+            out.setdefault(h, reroute)
+        return out
 
     def start_data(self, game: Game, data: dict[str, Any]) -> None:
         """26.3 the Game-Turn the scenario starts with; 26.33 the Allied Victory Points it

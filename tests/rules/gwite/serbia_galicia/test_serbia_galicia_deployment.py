@@ -13,7 +13,7 @@ import greatwar
 from greatwar.engine.state import State
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.serbia_galicia import deployment as DP
-from tests.rules.gwite.kit import choose, seed_rolling
+from tests.rules.gwite.kit import choose, play_until, seed_rolling
 
 FREE = "gwite/serbia-galicia-teaching-free"
 SEPTEMBER = "gwite/serbia-galicia-teaching-september"
@@ -220,3 +220,57 @@ def test_26_33_the_allied_victory_points_begin_at_35() -> None:
     set_up(st, "central", AUSTRIAN)
     set_up(st, "allied", RUSSIAN)
     assert st.data["turn"] == 7 and st.data["vp"] == 35
+
+
+# --- 26.24 reinforcements at other entry hexes -----------------------------------------
+
+
+def _russian_reinforcements_due(ref: str) -> State:
+    """The Allied Reinforcement Segment of Game-Turn 3: the Russian VII Corps is due at
+    entry K (g1403, the east edge)."""
+    st = new_game(ref)
+    while st.top()["kind"] == DP.KIND:
+        choose(st, st.active_roles()[0], "end_deployment")
+    play_until(st, lambda s: _segment(s, "allied", 3))
+    return st
+
+
+def _segment(st: State, side: str, turn: int) -> bool:
+    top = st.top()
+    return bool(
+        top["kind"] == "reinforcement"
+        and top["side"] == side
+        and st.data["turn"] == turn
+        and st.active_roles()
+    )
+
+
+def test_26_24_another_rail_entry_on_the_same_edge_one_game_turn_later() -> None:
+    st = _russian_reinforcements_due(FREE)
+    delays = {a["hex"] for a in st.legal_actions("allied") if a["type"] == "delay"}
+    assert delays == {"g1406", "g0601"}  # P on the east edge, R on the north edge
+    choose(st, "allied", "delay", unit="R-VIIK", hex="g1406")
+    assert U.record(st, "R-VIIK")["status"] == "pending"
+    assert logged(st, DP.CASE_ENTRY) == [
+        "VII Corps (fictional) is brought in at g1406 instead of g1403, 1 Game-Turn later:"
+        " it may enter there from Game-Turn 4."
+    ]
+    play_until(st, lambda s: _segment(s, "allied", 4))
+    choose(st, "allied", "enter", unit="R-VIIK", hex="g1406")
+    assert U.record(st, "R-VIIK")["hex"] == "g1406"
+
+
+def test_26_24_another_map_edge_three_game_turns_later() -> None:
+    st = _russian_reinforcements_due(FREE)
+    choose(st, "allied", "delay", unit="R-VIIK", hex="g0601")
+    assert "it may enter there from Game-Turn 6." in logged(st, DP.CASE_ENTRY)[0]
+    play_until(st, lambda s: _segment(s, "allied", 4))
+    text = refused(st, "allied", {"type": "enter", "unit": "R-VIIK", "hex": "g0601"}, "14.22")
+    assert "from Game-Turn 6" in text
+    assert not any(a["type"] == "delay" for a in st.legal_actions("allied"))  # re-routed once
+
+
+def test_26_24_only_in_free_deployment() -> None:
+    st = _russian_reinforcements_due("gwite/serbia-galicia-teaching")
+    assert not any(a["type"] == "delay" for a in st.legal_actions("allied"))
+    refused(st, "allied", {"type": "delay", "unit": "R-VIIK", "hex": "g1406"}, "14.22")
