@@ -274,3 +274,39 @@ def test_26_24_only_in_free_deployment() -> None:
     st = _russian_reinforcements_due("gwite/serbia-galicia-teaching")
     assert not any(a["type"] == "delay" for a in st.legal_actions("allied"))
     refused(st, "allied", {"type": "delay", "unit": "R-VIIK", "hex": "g1406"}, "14.22")
+
+
+# --- computer players ---------------------------------------------------------------------
+
+
+def _until_played(st: State, agents: dict[str, Any], with_world: bool) -> None:
+    from greatwar.ai.base import World
+
+    for _ in range(300):
+        if all(f["kind"] not in (DP.KIND, DP.ATTRITION) for f in st.data["stack"]):
+            return
+        role = st.active_roles()[0]
+        view = st.view(role)
+        chosen = agents[role].choose_in(view, World(st, role)) if with_world else None
+        st.apply(role, chosen or agents[role].choose(view))
+    raise AssertionError("the set-up did not end")
+
+
+def test_26_31_the_computer_players_set_up_on_the_start_line() -> None:
+    from greatwar.ai.heuristic import HeuristicAgent
+
+    st = new_game(SEPTEMBER)
+    _until_played(st, {"allied": HeuristicAgent(1), "central": HeuristicAgent(2)}, True)
+    assert st.data["turn"] == 7
+    for uid, _ in AUSTRIAN + RUSSIAN:
+        record = U.record(st, uid)
+        assert record["status"] == "eliminated" or record["hex"] in DP.line_hexes(st, uid)
+
+
+def test_26_21_the_random_agent_finishes_the_free_deployment() -> None:
+    from greatwar.ai.random_agent import RandomAgent
+
+    st = new_game(FREE, seed=4)
+    _until_played(st, {"allied": RandomAgent(7), "central": RandomAgent(8)}, False)
+    assert country(st, U.record(st, "S-1MD")["hex"]) == "serbia"
+    assert U.record(st, "AH-VIIIK")["hex"].startswith("s")  # 26.22 a Balkan army's unit
