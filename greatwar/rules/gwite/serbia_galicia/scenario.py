@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite.caporetto.scenario import fort_markers
+from greatwar.rules.gwite import fortress
 from greatwar.rules.gwite.serbia_galicia import data as D
 
 if TYPE_CHECKING:
@@ -40,8 +40,8 @@ STACKING_LIMIT = 9
 ALLIED = {"russia", "serbia"}
 CENTRAL = {"austria-hungary"}
 #: serbia-galicia 2.32 the markers printed on the game map
-FORT_DESTROYED = "Fort Destroyed"
-FORT_WEAKENED = "Fort Weakened"
+FORT_DESTROYED = fortress.FORT_DESTROYED
+FORT_WEAKENED = fortress.FORT_WEAKENED
 OCC = "Out of Command Control"
 CONTROL = {"central": "Austrian Control", "allied": "Russian Control"}
 #: the word that marks a value the rulebook does not print
@@ -73,7 +73,7 @@ class SerbiaGaliciaScenario:
         that has lost steps, and the Austrian / Russian Control markers on the cities
         that score (25.12).  (OCC markers are each unit's command record.)"""
         out: dict[str, Any] = super().redact_view(st, role, view)  # type: ignore[misc]
-        forts = fort_markers(st)
+        forts = fortress.markers(st)
         if forts:
             out = {**out, "fort_markers": forts}
         control = control_markers(st)
