@@ -85,3 +85,21 @@ def describe(st: State, hex_label: str) -> str:
     side = U.static(st).fortress_side.get(hex_label)
     name = f.name if f else hex_label
     return f"{name} ({side_name(st, side) if side else 'no side'})"
+
+
+#: the fortress markers of a game's map (Caporetto 2.32, Serbia/Galicia 2.32)
+FORT_DESTROYED = "Fort Destroyed"
+FORT_WEAKENED = "Fort Weakened"
+
+
+def markers(st: State) -> dict[str, str]:
+    """The marker on each fortress that has lost steps: Fort Destroyed once it has none
+    left (11.15), Fort Weakened once it defends with its smaller value (11.14) or has lost
+    any step."""
+    out: dict[str, str] = {}
+    for h in st.game.scenario.board.fortresses:
+        if destroyed(st, h):
+            out[h] = FORT_DESTROYED
+        elif steps_lost(st, h):
+            out[h] = FORT_WEAKENED
+    return out

@@ -154,7 +154,8 @@ def _enterable_edge_hexes(st: State, side: str) -> list[str]:
 
 def alternative_hexes(st: State, uid: str) -> list[str]:
     """14.22 the nearest unblocked map-edge hexes to the scheduled entry hex in the
-    direction of the nearest Friendly unit (all those equally near; see the module)."""
+    direction of the nearest Friendly unit (all those equally near; see the module), on
+    the scheduled entry's map (a game on several maps: serbia-galicia 2.1)."""
     board = U.static(st).scenario.board
     side = U.info(st, uid).side
     scheduled = scheduled_hexes(st, uid)
@@ -167,7 +168,10 @@ def alternative_hexes(st: State, uid: str) -> list[str]:
     if friends:
         least = min(away(h) for h in friends)
         nearest = sorted({h for h in friends if away(h) == least})
-    edge = [h for h in _enterable_edge_hexes(st, side) if h not in scheduled]
+    maps = {board.map_of(h) for h in scheduled}  # on the scheduled entry's map (R10)
+    edge = [
+        h for h in _enterable_edge_hexes(st, side) if h not in scheduled and board.map_of(h) in maps
+    ]
     toward = [h for h in edge if any(board.distance(h, f) < away(f) for f in nearest)]
     candidates = toward or edge
     if not candidates:
@@ -290,10 +294,14 @@ class ReinforcementSegment(Handler):
             out.append({"type": "enter", "unit": uid, "hex": h})
             if _entrain_optional(st, uid, h):  # (Serbia/Galicia 14.1) or on foot
                 out.append({"type": "enter", "unit": uid, "hex": h, "entrained": False})
+        delays = list(U.rules(st).reinforcement_reroutes(st, uid))
         if schedule_blocked(st, uid) and no_alternative(st, uid) is None:
             for h in alternative_hexes(st, uid):
                 if h not in entries:  # 14.22 (a usable alternative is entered, not delayed)
-                    out.append({"type": "delay", "unit": uid, "hex": h})
+                    delays.append(h)
+        for h in dict.fromkeys(delays):
+            out.append({"type": "delay", "unit": uid, "hex": h})
+        if schedule_blocked(st, uid) and no_alternative(st, uid) is None:
             for _, _, other in _links_from_schedule(st, uid):
                 if _why_not_off_map(st, uid, other) is None:
                     out.append({"type": "off_map", "unit": uid, "to": other})  # 14.23
@@ -339,6 +347,12 @@ class ReinforcementSegment(Handler):
         U.rules(st).reinforcement_arrived(st, uid)
 
     def _delay(self, st: State, uid: str, hex_label: str) -> None:
+        reroute = U.rules(st).reinforcement_reroutes(st, uid).get(hex_label)
+        if reroute is not None and not (
+            schedule_blocked(st, uid) and hex_label in alternative_hexes(st, uid)
+        ):
+            self._reroute(st, uid, hex_label, *reroute)
+            return
         turn = st.data["turn"] + 1
         U.set_note(st, uid, ALTERNATIVE, {"hex": hex_label, "turn": turn})
         st.log(
@@ -346,6 +360,17 @@ class ReinforcementSegment(Handler):
             f" Enemy: it is delayed one Game-Turn and may enter at {hex_label} from Game-Turn"
             f" {turn}.",
             case="14.22",
+        )
+
+    def _reroute(self, st: State, uid: str, hex_label: str, delay: int, case: str) -> None:
+        """A game's choice of another entry hex with a delay (Serbia/Galicia 26.24)."""
+        turn = st.data["turn"] + delay
+        U.set_note(st, uid, ALTERNATIVE, {"hex": hex_label, "turn": turn})
+        st.log(
+            f"{U.info(st, uid).name} is brought in at {hex_label} instead of"
+            f" {_scheduled_text(st, uid)}, {delay} Game-Turn{'s' if delay > 1 else ''} later:"
+            f" it may enter there from Game-Turn {turn}.",
+            case=case,
         )
 
     def _off_map(self, st: State, uid: str, to: str) -> None:
@@ -410,6 +435,8 @@ class ReinforcementSegment(Handler):
             return self._why_not_enter(st, role, uid, action.get("hex"))
         if kind == "withhold":
             return U.rules(st).withhold_refusal(st, uid)  # type: ignore[no-any-return]
+        if kind == "delay" and action.get("hex") in U.rules(st).reinforcement_reroutes(st, uid):
+            return None
         if kind in ("delay", "off_map") and schedule_blocked(st, uid):
             rerouted = no_alternative(st, uid)
             if rerouted is not None:
@@ -540,6 +567,13 @@ class ReinforcementRules:
         (``entry = "any"``) arrives, or None: the counter may not have one (the standard
         rules say nothing of it; Caporetto 14.4 the Central Powers')."""
         return None
+
+    def reinforcement_reroutes(self, st: State, uid: str) -> dict[str, tuple[int, str]]:
+        """Other entry hexes a due reinforcement may be brought in at by choice, each with
+        its delay in Game-Turns and the case (a ``delay`` action): none in the standard
+        rules, where only a blocked entry gives an alternative (14.22; Serbia/Galicia
+        26.24 in free deployment)."""
+        return {}
 
     def withhold_refusal(self, st: State, uid: str) -> tuple[str, str] | None:
         """14.24 why a due reinforcement may not be withheld (reason, case), or None: any

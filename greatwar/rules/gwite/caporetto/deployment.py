@@ -24,15 +24,14 @@ face-up: the second Player sees the first's set-up (docs/readings.md, Caporetto)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import data as D
+from greatwar.rules.gwite.deployment import fits, region_hexes
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.stacking import stacking_points
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -141,47 +140,12 @@ def order(st: State) -> list[str]:
 # --- where a unit may be set up ------------------------------------------------------
 
 
-def _land(st: State, hexes: Sequence[str] | frozenset[str]) -> list[str]:
-    scenario = U.static(st).scenario
-    board, table = scenario.board, scenario.terrain
-    out = []
-    for h in hexes:
-        terrain = table.terrain.get(board.terrain.get(h, ""))
-        if terrain is not None and terrain.move != "prohibited":
-            out.append(h)
-    return sorted(out)
-
-
-def region_hexes(st: State, name: str) -> list[str]:
-    return _land(st, U.static(st).scenario.board.regions.get(name, frozenset()))
-
-
 def fortress_hexes(st: State, side: str) -> list[str]:
     """25.33 the side's own fortress hexes (a fortress of one of its nationalities'
     countries)."""
     scenario = U.static(st).scenario
     countries = {n for s in scenario.sides if s.id == side for n in s.nationalities}
     return sorted(h for h, f in scenario.board.fortresses.items() if f.country in countries)
-
-
-def fits(st: State, uid: str, hex_label: str) -> str | None:
-    """Why ``uid`` may not be set up in ``hex_label`` now, or None (6.0; no hex holding
-    an enemy unit)."""
-    side = U.info(st, uid).side
-    occupant = U.hex_side(st).get(hex_label)
-    if occupant is not None and occupant != side:
-        return f"{hex_label} holds enemy units"
-    here = U.record(st, uid)["hex"] == hex_label
-    points = stacking_points(st, hex_label) - (U.info(st, uid).stacking if here else 0)
-    limit = U.rules(st).stacking_limit(st, hex_label)
-    if points + U.info(st, uid).stacking > limit:
-        return (
-            f"{hex_label} holds {points} Stacking Points and {U.info(st, uid).name} has"
-            f" {U.info(st, uid).stacking}: the limit is {limit}"
-        )
-    if here:
-        return f"{U.info(st, uid).name} is already in {hex_label}"
-    return None
 
 
 # --- the deployment step -------------------------------------------------------------

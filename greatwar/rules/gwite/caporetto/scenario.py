@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 OPTIONS: dict[str, OptionSpec] = {}
 
 #: caporetto 2.32 the fortress markers printed on the game sheet
-FORT_DESTROYED = "Fort Destroyed"
-FORT_WEAKENED = "Fort Weakened"
+FORT_DESTROYED = fortress.FORT_DESTROYED
+FORT_WEAKENED = fortress.FORT_WEAKENED
 
 #: the word that marks a value the rulebook does not print
 PROVISIONAL = "provisional"
@@ -84,16 +84,8 @@ class CaporettoScenario:
 
 
 def fort_markers(st: State) -> dict[str, str]:
-    """2.32 the marker on each fortress that has lost steps: Fort Destroyed once it has
-    none left (std 11.15), Fort Weakened once it defends with its smaller value (11.14)
-    or has lost any step."""
-    out: dict[str, str] = {}
-    for h in st.game.scenario.board.fortresses:
-        if fortress.destroyed(st, h):
-            out[h] = FORT_DESTROYED
-        elif fortress.steps_lost(st, h):
-            out[h] = FORT_WEAKENED
-    return out
+    """2.32 the marker on each fortress that has lost steps (:func:`fortress.markers`)."""
+    return fortress.markers(st)
 
 
 # --- references of [special] ---------------------------------------------------------

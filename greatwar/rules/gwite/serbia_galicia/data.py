@@ -45,6 +45,24 @@ class SerbiaGaliciaData(Strict):
     #: 22.0: the entry letters on the Galician map where the wrong envelope's 2nd Army
     #: may arrive (empty: every entry in its own country on the Galician map; provisional)
     wrong_envelope_entries: list[str] = Field(default_factory=list)
+    #: 26.2: free deployment: the set-up hexes printed on the counters are disregarded
+    #: (26.21 the Serbians anywhere in Serbia, then 26.22 the A-H anywhere in Austria)
+    free_deployment: bool = False
+    #: 26.3: the Game-Turn the scenario starts with (the first Player's Player-Turn)
+    start_turn: int = Field(default=1, ge=1)
+    #: 26.33: the Allied Victory Points the game begins with
+    start_vp: int = 0
+    #: 26.31: the map's region of the Sept. 1 Scenario Start Line (empty: no start line)
+    start_line: str = ""
+    #: 26.31: each army's boundaries on the start line, by side id, then Superior Unit
+    #: Designation (both sides have a 3rd and a 4th Army): the map's region its units may
+    #: set up in
+    army_boundaries: dict[str, dict[str, str]] = Field(default_factory=dict)
+    #: 26.32: the pre-game attrition rolls after each side's set-up
+    pregame_attrition: bool = False
+    #: 25.2: the cities the Victory Point schedule names whose hexes the text does not
+    #: give (the map's: Lublin, Chelm, Kowel, Dubno), listed by what a scenario lacks
+    unplaced_cities: list[str] = Field(default_factory=list)
 
 
 def parse(scenario: Scenario) -> SerbiaGaliciaData:
