@@ -241,6 +241,11 @@ class Attack(Handler):
         if kind == "add_target":
             return "every attacking unit must be adjacent to every defending hex", "8.23"
         if kind == "add_shift":
+            hq = action.get("hq")
+            if isinstance(hq, str) and hq in st.data["units"] and U.info(st, hq).hq:
+                refused = U.rules(st).shift_refusal(st, hq, frame["attackers"])
+                if refused is not None:
+                    return refused  # type: ignore[no-any-return]
             return (
                 "that HQ may not shift this attack (radius, one per level, once a phase)",
                 "10.21",
