@@ -12,12 +12,14 @@ HQ, and his movement by rail only.
 * 19.12 the second HQ's own shift cannot go to another attack: it is spent with the
   attack Putnik's shift goes to, whether it lent it or not.
 * 19.13 never defensively (:mod:`.command` 18.2 leaves him out).
-* 19.2 Putnik moves only by rail: his Movement Allowance for normal moves is 0 (he
-  entrains as HQs do, 17.31, along Friendly railroads, 5.3c).
+* 19.2 Putnik moves only by rail: his movement class enters no hex by normal movement;
+  he keeps his Movement Allowance, entrains as HQs do (5.32, 17.31) and moves along
+  Friendly railroads (5.3c).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.system import OptionSpec
@@ -26,6 +28,7 @@ from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import segment
 from greatwar.rules.gwite.serbia_galicia.command import integrity_refusal
 from greatwar.rules.gwite.serbia_galicia.data import data
+from greatwar.rules.gwite.static import MoveCosts
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -43,6 +46,8 @@ C19_1 = "serbia-galicia 19.1"
 C19_11 = "serbia-galicia 19.11"
 C19_12 = "serbia-galicia 19.12"
 C19_2 = "serbia-galicia 19.2"
+#: 19.2 the prefix of Putnik's movement class (normal movement enters no hex)
+RAIL_ONLY = "serbia-galicia-rail-only:"
 
 
 def putnik(st: State) -> str | None:
@@ -208,13 +213,20 @@ class Putnik:
 
     # -- 19.2 rail only ----------------------------------------------------------------
 
-    def allowance_base(self, st: State, uid: str) -> int:
-        """19.2 Putnik makes no normal moves: he moves by rail only."""
-        if is_putnik(st, uid):
-            return 0
-        return super().allowance_base(st, uid)  # type: ignore[misc, no-any-return]
+    def movement_class(self, st: State, uid: str) -> str:
+        """19.2 Putnik's own movement class: no hex to enter by normal movement (he keeps
+        his Movement Allowance, from which entraining is paid, 5.32)."""
+        name: str = super().movement_class(st, uid)  # type: ignore[misc]
+        return f"{RAIL_ONLY}{name}" if is_putnik(st, uid) else name
 
-    def allowance_note(self, st: State, uid: str) -> tuple[str, str] | None:
+    def build_movement_table(self, st: State, name: str) -> MoveCosts:
+        if name.startswith(RAIL_ONLY):
+            base: MoveCosts = super().build_movement_table(st, name[len(RAIL_ONLY) :])  # type: ignore[misc]
+            return replace(base, enter={h: {} for h in base.enter}, provisional=set())
+        return super().build_movement_table(st, name)  # type: ignore[misc, no-any-return]
+
+    def terrain_refusal(self, st: State, uid: str, hex_label: str) -> tuple[str, str] | None:
+        """19.2 names the refusal of a normal move by Putnik."""
         if is_putnik(st, uid):
-            return "Putnik moves only by rail, along Friendly railroads", C19_2
-        return super().allowance_note(st, uid)  # type: ignore[misc, no-any-return]
+            return "Putnik moves only by rail, along Friendly railroads (entrain first)", C19_2
+        return super().terrain_refusal(st, uid, hex_label)  # type: ignore[misc, no-any-return]
