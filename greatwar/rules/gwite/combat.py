@@ -380,6 +380,12 @@ class CombatRules:
         game's own result handler (a subclass of ``CombatResult`` with other stages)."""
         return "combat_result"
 
+    def unit_free_targets(self, st: State, seg: Frame) -> frozenset[str]:
+        """Hexes the phasing player may declare an attack on with no unit of his adjacent
+        (an attack :meth:`attack_without_units` may let be made): none in the standard
+        rules (Serbia/Galicia 21.0 the monitor flotilla's river banks)."""
+        return frozenset()
+
     def phantom_targets(self, st: State, side: str) -> frozenset[str]:
         """Hexes ``side`` may declare an attack on though they may hold no Enemy unit
         (what he cannot see into): none in the standard rules (Hindenburg 18.0: the
@@ -760,6 +766,9 @@ class CombatResolution(Handler):
             for h in board.neighbours[here]:
                 if adjacent_for_combat(st, here, h) and targetable(st, frame, h):
                     found.add(h)
+        for h in U.rules(st).unit_free_targets(st, frame):
+            if targetable(st, frame, h):
+                found.add(h)
         return sorted(found)
 
     def actors(self, st: State, frame: Frame) -> list[str]:

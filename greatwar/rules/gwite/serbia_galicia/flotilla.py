@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.serbia_galicia.data import data, option
+from greatwar.rules.gwite.supply import per_game
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -59,12 +60,25 @@ def flotilla_side(st: State) -> str | None:
     return None
 
 
+def river_banks(st: State) -> frozenset[str]:
+    """21.0 the hexes of the Serbian map with a major river hexside (built once a game)."""
+
+    def build() -> frozenset[str]:
+        board = U.static(st).scenario.board
+        serbia = data(st).serbia_map
+        return frozenset(
+            h
+            for h in board.hexes
+            if board.map_of(h) == serbia
+            and any(MAJOR_RIVER in board.features(h, n) for n in board.neighbours[h])
+        )
+
+    return per_game(st, "serbia-galicia river banks", build)  # type: ignore[no-any-return]
+
+
 def beside_major_river(st: State, hex_label: str) -> bool:
     """21.0 a hex of the Serbian map with a major river hexside."""
-    board = U.static(st).scenario.board
-    if board.map_of(hex_label) != data(st).serbia_map:
-        return False
-    return any(MAJOR_RIVER in board.features(hex_label, n) for n in board.neighbours[hex_label])
+    return hex_label in river_banks(st)
 
 
 def flotilla_refusal(st: State, attack: Frame) -> tuple[str, str] | None:
@@ -144,6 +158,13 @@ class MonitorFlotilla:
                 }
             )
         return out
+
+    def unit_free_targets(self, st: State, seg: Frame) -> frozenset[str]:
+        """21.0 the flotilla may attack any river-bank hex alone, no unit adjacent."""
+        found: frozenset[str] = super().unit_free_targets(st, seg)  # type: ignore[misc]
+        if seg["side"] != flotilla_side(st) or st.data.get(FLOTILLA_TURN) == st.data["turn"]:
+            return found
+        return found | river_banks(st)
 
     def attack_without_units(self, st: State, attack: Frame) -> int | None:
         """21.0 the flotilla may attack alone: the Austro-Hungarians' TCR."""

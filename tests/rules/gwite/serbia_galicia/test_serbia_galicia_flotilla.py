@@ -125,3 +125,21 @@ def test_21_0_only_the_austro_hungarian_player(sg_position: Any, refuse: Refuse)
     attack(st, "allied", "s0605", ["S-1DD"])
     err = refuse(st, "allied", {"type": "add_flotilla", "strength": 3})
     assert err.case == C21 and "Austro-Hungarian" in err.reason
+
+
+def test_21_0_flotilla_alone_attacks_a_river_bank_no_unit_beside(
+    sg_position: Any, fixed_dice: Any
+) -> None:
+    # no Austro-Hungarian unit is adjacent to the 1st Drina Division in s0604, yet the
+    # flotilla may attack it alone ("in any hex adjacent to a major river hexside"):
+    # 3 to 4, 1-2, die 2: 1/1, the attacker's 1 ignored; s0706 (no river) is no target
+    units = {"S-1DD": "s0604", "S-BE": "s0706", "AH-IVK": "s0203"}
+    st = sg_position(units, phasing="central", **COMBAT)
+    declared = {a["target"] for a in st.legal_actions("central") if a["type"] == "declare"}
+    assert declared == {"s0604"}
+    st.apply("central", {"type": "declare", "target": "s0604"})
+    assert {"type": "resolve"} not in st.legal_actions("central")  # nothing attacks yet
+    choose(st, "central", "add_flotilla")
+    entry = settle(st, fixed_dice, 2)
+    assert "3 to 4 (1-2), column 1-2, die 2: 1/1" in entry["text"]
+    assert st.top()["att_result"] == "-"
