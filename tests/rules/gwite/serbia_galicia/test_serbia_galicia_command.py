@@ -13,6 +13,7 @@ from typing import Any
 from greatwar import State
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import segment
+from greatwar.rules.gwite.serbia_galicia.command import BY_COMBAT_STRENGTH, HALF_IN_RADIUS
 from tests.rules.gwite.kit import COMBAT, Refuse, attack, attack_log, choose, resolve
 
 
@@ -78,7 +79,7 @@ def test_18_1_a_shift_lost_when_the_force_changes(sg_position: Any, refuse: Refu
 # -- 18.2 defensive shifts -----------------------------------------------------------------
 
 
-def defense_position(make: Any, **extra: Any) -> State:
+def defense_position(make: Any, options: dict[str, Any] | None = None, **extra: Any) -> State:
     """The Austro-Hungarian IV Corps (2nd Army, attack 4) attacks the Be Brigade (1st
     Army, defense 2) in s0606; the Serbian 1st Army HQ (s0506) covers it, the A-H 2nd
     Army HQ (s0806) the IV Corps, supplied by the depot in s0805; Putnik stands in
@@ -91,7 +92,9 @@ def defense_position(make: Any, **extra: Any) -> State:
         "AH-HQ-2A": "s0806",
         "AH-D2": "s0805",
     }
-    return make({**units, **extra}, phasing="central", **COMBAT)  # type: ignore[no-any-return]
+    return make(  # type: ignore[no-any-return]
+        {**units, **extra}, phasing="central", options=options or {}, **COMBAT
+    )
 
 
 def test_18_2_defensive_shift_after_the_attackers_shifts_resolves(
@@ -168,3 +171,78 @@ def test_18_2_command_strength_limits_the_defending_stacking_points(
     fixed_dice(1)
     resolve(st, "allied")  # no HQ may shift it: no defender step, the die is rolled at once
     assert "die 1" in attack_log(st)["text"]
+
+
+def two_hex_position(make: Any, options: dict[str, Any] | None = None) -> State:
+    """The IV Corps, 29th and 21st Divisions (attack 8) in s0706 attack the 1st Morava
+    Division (1st Army, defense 4, 2 steps) in s0606 and the Be Brigade (1st Army,
+    defense 2, 1 step) in s0607 (8.23): 8 to 6, 1-1; +1 for the A-H 2nd Army HQ: 2-1.
+    The Serbian 1st Army HQ in s0404 (radius 3) reaches s0606, not s0607 (4 hexes)."""
+    units = {
+        "AH-IVK": "s0706",
+        "AH-29D": "s0706",
+        "AH-21D": "s0706",
+        "AH-HQ-2A": "s0806",
+        "AH-D2": "s0805",
+        "S-1MD": "s0606",
+        "S-BE": "s0607",
+        "S-HQ-1A": "s0404",
+    }
+    return make(units, phasing="central", options=options or {}, **COMBAT)  # type: ignore[no-any-return]
+
+
+def declare_two_hexes(st: State) -> None:
+    attack(st, "central", "s0606", ["AH-IVK", "AH-29D", "AH-21D"], more_targets=("s0607",))
+    choose(st, "central", "add_shift", hq="AH-HQ-2A")
+
+
+def test_18_2_as10_every_defending_unit_within_the_radius(
+    sg_position: Any, fixed_dice: Any
+) -> None:
+    # AS10 (a): the Be Brigade is beyond the 1st Army HQ's radius: no defensive shift,
+    # the die is rolled at once at 2-1, die 1: -/1
+    st = two_hex_position(sg_position)
+    declare_two_hexes(st)
+    why = U.rules(st).defensive_refusal(st, segment(st), st.top(), "S-HQ-1A")
+    assert why is not None and "not every defending unit" in why
+    fixed_dice(1)
+    resolve(st, "central")
+    assert "8 to 6 (1-1), +1 shift of 2nd Army HQ" in attack_log(st)["text"]
+    assert "column 2-1, die 1: -/1" in attack_log(st)["text"]
+
+
+def test_18_2_as10_option_half_the_steps_within_the_radius(
+    sg_position: Any, fixed_dice: Any
+) -> None:
+    # AS10 (b) by option: 2 of the 3 defending steps are within the radius: the 1st Army
+    # HQ shifts the attack back to 1-1, die 1: 1/1 (2-1: -/1)
+    st = two_hex_position(sg_position, options={HALF_IN_RADIUS: True})
+    declare_two_hexes(st)
+    resolve(st, "central")
+    choose(st, "allied", "defensive_shift", hq="S-HQ-1A")
+    fixed_dice(1)
+    st.apply("allied", {"type": "end_defense"})
+    assert "column 1-1, die 1: 1/1" in attack_log(st)["text"]
+
+
+def test_18_2_as1_option_the_shift_is_the_combat_strength(
+    sg_position: Any, fixed_dice: Any, monkeypatch: Any
+) -> None:
+    # AS1 (b) by option: the shift is the HQ's Combat Strength (the teaching counters
+    # print 1 for both values: the Serbian 1st Army HQ's is made 2 here): 3-1 shifted two
+    # columns left, 1-1, die 1: 1/1 (one column: 2-1, -/1)
+    from greatwar.rules.gwite import command
+
+    printed = command.combat_strength
+    monkeypatch.setattr(
+        command, "combat_strength", lambda st, hq: 2 if hq == "S-HQ-1A" else printed(st, hq)
+    )
+    st = defense_position(sg_position, options={BY_COMBAT_STRENGTH: True})
+    attack(st, "central", "s0606", ["AH-IVK"])
+    choose(st, "central", "add_shift", hq="AH-HQ-2A")
+    resolve(st, "central")
+    choose(st, "allied", "defensive_shift", hq="S-HQ-1A", shift=-2)
+    fixed_dice(1)
+    st.apply("allied", {"type": "end_defense"})
+    entry = attack_log(st)
+    assert "-2 shift of 1st Army HQ" in entry["text"] and "column 1-1, die 1: 1/1" in entry["text"]
