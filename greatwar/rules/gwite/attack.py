@@ -198,7 +198,7 @@ class Attack(Handler):
                 else ""
             )
             return f"Attack on {targets}{odds}: act before the die, or end your step."
-        if not frame["attackers"]:
+        if not frame["attackers"] and U.rules(st).attack_without_units(st, frame) is None:
             return f"Attack on {targets}: add attacking units adjacent to it."
         a = self.assessment(st, frame)
         if a.get("legal"):
