@@ -67,6 +67,8 @@ UNDOING = frozenset(
         "remove_shift",
         "remove_defensive_shift",
         "remove_massed_artillery",
+        "remove_putnik_shift",
+        "remove_flotilla",
         "remove_barrage",
         "remove_defensive_barrage",
         "cancel",

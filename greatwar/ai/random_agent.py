@@ -30,6 +30,8 @@ UNDOING = frozenset(
         "cancel",
         "remove_defensive_shift",
         "remove_massed_artillery",
+        "remove_putnik_shift",
+        "remove_flotilla",
     }
 )
 #: actions that carry a plan through (an attack once put together is usually resolved)

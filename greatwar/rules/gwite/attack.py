@@ -130,7 +130,8 @@ class Attack(Handler):
             actions.append({"type": "add_shift", "hq": c["hq"], "shift": c["shift"]})
         actions += [{"type": "remove_shift", "hq": h} for h in frame["shifts"]]
         actions += U.rules(st).attack_actions(st, segment(st), frame)
-        if frame["attackers"] and self.assessment(st, frame).get("legal"):
+        unitless = U.rules(st).attack_without_units(st, frame) is not None
+        if (frame["attackers"] or unitless) and self.assessment(st, frame).get("legal"):
             actions.append({"type": "resolve"})
         actions.append({"type": "cancel"})
         return actions
@@ -197,7 +198,7 @@ class Attack(Handler):
                 else ""
             )
             return f"Attack on {targets}{odds}: act before the die, or end your step."
-        if not frame["attackers"]:
+        if not frame["attackers"] and U.rules(st).attack_without_units(st, frame) is None:
             return f"Attack on {targets}: add attacking units adjacent to it."
         a = self.assessment(st, frame)
         if a.get("legal"):
@@ -241,6 +242,11 @@ class Attack(Handler):
         if kind == "add_target":
             return "every attacking unit must be adjacent to every defending hex", "8.23"
         if kind == "add_shift":
+            hq = action.get("hq")
+            if isinstance(hq, str) and hq in st.data["units"] and U.info(st, hq).hq:
+                refused = U.rules(st).shift_refusal(st, hq, frame["attackers"])
+                if refused is not None:
+                    return refused  # type: ignore[no-any-return]
             return (
                 "that HQ may not shift this attack (radius, one per level, once a phase)",
                 "10.21",
@@ -268,15 +274,17 @@ def resolve(st: State, frame: Frame) -> None:
     key = attack_key(st, frame)
     declared = list(frame["attackers"])
     targets = list(frame["targets"])
+    # a game's attack by no unit (Serbia/Galicia 21.0 the flotilla alone)
+    unitless = not declared and U.rules(st).attack_without_units(st, frame) is not None
     _attrition(st, frame, key)  # 9.23, immediately before the odds are computed
     attackers = frame["attackers"]
-    if combat_units(st, attackers):
+    if combat_units(st, attackers) or unitless:
         st.taking_numbers(key)
         report = preview(st, frame)  # the numbers the view showed, taken before any spending
     st.pop()  # the attack frame: from here on the attack is committed
     seg["attacked"].extend(declared)  # 8.14 each unit attacks once
     seg["shifts_used"].extend(frame["shifts"])  # 10.21 each HQ shifts one attack
-    if not combat_units(st, attackers):
+    if not combat_units(st, attackers) and not unitless:
         st.log(
             f"The attack on {', '.join(targets)} falls through: no attacker is left.", case="9.23"
         )
@@ -320,6 +328,14 @@ def resolve(st: State, frame: Frame) -> None:
         ruling={"key": key, "condition": "", "numbers": ruling_numbers(report)},
     )
     U.rules(st).attack_rolled(st, frame, report)
+    outcome = {
+        "att_result": att_result,
+        "def_result": def_result,
+        "att_size": att_size,
+        "def_size": def_size,
+        "affected": min(att_size, def_size),
+    }
+    U.rules(st).result_outcome(st, frame, report, outcome)
     turn = st.data["turn"]
     for uid in attackers + defenders:
         U.record(st, uid)["combat_turn"] = turn  # 13.0
@@ -340,11 +356,7 @@ def resolve(st: State, frame: Frame) -> None:
             "passengers": {t: passengers_in(st, t, defender) for t in targets},
             "fortresses": fortresses,
             "supplied": supplied,
-            "att_result": att_result,
-            "def_result": def_result,
-            "att_size": att_size,
-            "def_size": def_size,
-            "affected": min(att_size, def_size),
+            **outcome,
             "report": report,
         }
     )

@@ -272,6 +272,21 @@ class CombatRules:
         artillery's Barrage Strength, 21.12 Rommel's 1 in any attack by the Alpenkorps."""
         return []
 
+    def attack_without_units(self, st: State, attack: Frame) -> int | None:
+        """The TCR of an attack the game lets be made by no attacking unit (its strength
+        all :meth:`attack_additions`), or None: an attack needs at least one attacking
+        unit (8.11) in the standard rules (Serbia/Galicia 21.0: the monitor flotilla
+        alone)."""
+        return None
+
+    def result_outcome(
+        self, st: State, attack: Frame, report: dict[str, Any], outcome: dict[str, Any]
+    ) -> None:
+        """Change the outcome a resolved attack's result is applied with (``outcome``:
+        ``att_result``, ``def_result``, ``att_size``, ``def_size``, ``affected``, the
+        CRT's and 8.9's), logging why: nothing in the standard rules (Serbia/Galicia
+        21.0: the flotilla alone ignores the attacker's losses)."""
+
     def defense_additions(self, st: State, attack: Frame) -> list[dict[str, Any]]:
         """Strength added to the defense's total beside its units' (entries as in
         :meth:`attack_additions`): none in the standard rules (Caporetto 17.21 the
@@ -364,6 +379,12 @@ class CombatRules:
         """The frame kind that applies the result (8.5-8.7): the standard stages, or a
         game's own result handler (a subclass of ``CombatResult`` with other stages)."""
         return "combat_result"
+
+    def unit_free_targets(self, st: State, seg: Frame) -> frozenset[str]:
+        """Hexes the phasing player may declare an attack on with no unit of his adjacent
+        (an attack :meth:`attack_without_units` may let be made): none in the standard
+        rules (Serbia/Galicia 21.0 the monitor flotilla's river banks)."""
+        return frozenset()
 
     def phantom_targets(self, st: State, side: str) -> frozenset[str]:
         """Hexes ``side`` may declare an attack on though they may hold no Enemy unit
@@ -583,7 +604,8 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
         }
         mounted //= 4
     attack_total = normal + mounted
-    additions = rules.attack_additions(st, attack) if attackers else []
+    unitless = None if attackers else rules.attack_without_units(st, attack)
+    additions = rules.attack_additions(st, attack) if attackers or unitless else []
     if additions:
         out["attack_additions"] = additions  # (shown only where a game's rules add any)
         attack_total += sum(int(e["strength"]) for e in additions)
@@ -632,7 +654,7 @@ def assess(st: State, seg: Frame, attack: Frame) -> dict[str, Any]:
         defense += sum(int(e["strength"]) for e in additions)
     out["attack"] = attack_total
     out["defense"] = defense
-    tcr = rules.attack_tcr(st, attackers) if attackers else 1
+    tcr = rules.attack_tcr(st, attackers) if attackers else (unitless or 1)
     out["tcr"] = tcr
     joint = rules.joint_row(st, attackers)
     if joint is not None and joint.tcr == tcr:
@@ -754,6 +776,9 @@ class CombatResolution(Handler):
             for h in board.neighbours[here]:
                 if adjacent_for_combat(st, here, h) and targetable(st, frame, h):
                     found.add(h)
+        for h in U.rules(st).unit_free_targets(st, frame):
+            if targetable(st, frame, h):
+                found.add(h)
         return sorted(found)
 
     def actors(self, st: State, frame: Frame) -> list[str]:

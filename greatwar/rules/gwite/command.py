@@ -96,6 +96,13 @@ class CommandRules:
         (Hindenburg 20.12 also asks who else attacks)."""
         return self.may_command(st, hq, uid)
 
+    def shift_refusal(self, st: State, hq: str, force: list[str]) -> tuple[str, str] | None:
+        """Why the HQ may not lend its shift to the combat of ``force`` (the attacking
+        units, or the defending ones for a game's defensive shift) by a rule of the
+        game's own (reason, case), beyond 10.21's radius: None in the standard rules
+        (Serbia/Galicia 18.1 army combat integrity, 19.1 Putnik's parenthesized shift)."""
+        return None
+
     def allocation_matters(self, st: State, side: str, phase: str, candidates: list[str]) -> bool:
         """Whether the player must choose which HQ commands which of the ``candidates``
         (the units whose command is determined) in this Command Control Segment even when
@@ -393,15 +400,16 @@ def shift_candidates(
     if total == 0:
         return []
     barred = set(used) | set(busy_heroes)
+    rules = U.rules(st)
     out = []
     for hq in hqs_of(st, side):
         shift = attack_shift(st, hq)
-        if hq in barred or shift <= 0:
+        if hq in barred or shift <= 0 or rules.shift_refusal(st, hq, attackers) is not None:
             continue
         near = sum(
             U.steps_left(st, uid)
             for uid in counted
-            if U.rules(st).shift_counts(st, hq, uid, attackers)
+            if rules.shift_counts(st, hq, uid, attackers)
             and U.record(st, uid)["hex"] in radius_to(st, hq, uid)
         )
         if 2 * near >= total:

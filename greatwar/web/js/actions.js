@@ -113,10 +113,15 @@ const VERBS = {
   end_deployment: "Finish the set-up",
   force_march: "Force march",
   pursue: "Pursue",
+  // Serbia/Galicia: Putnik (19.1), the monitor flotilla (21.0)
+  putnik_shift: "Give Putnik's shift through",
+  remove_putnik_shift: "Take back Putnik's shift",
+  add_flotilla: "Add the monitor flotilla",
+  remove_flotilla: "Take back the monitor flotilla",
 };
 
 /** Keys whose value is a unit (shown by its name). */
-const UNIT_KEYS = ["unit", "hq", "depot"];
+const UNIT_KEYS = ["unit", "hq", "depot", "through"];
 
 function value(key, v, names) {
   if (UNIT_KEYS.includes(key) && typeof v === "string") return names[v] || v;

@@ -24,13 +24,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from greatwar.engine.system import OptionSpec
-from greatwar.rules.gwite import command, crt
+from greatwar.rules.gwite import command
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov.data import option
-from greatwar.rules.gwite.combat import Halving, JointRow, defenders_in, segment
+from greatwar.rules.gwite.combat import Halving, JointRow
+from greatwar.rules.gwite.defensive_shift import (  # noqa: F401  (massed artillery reads them here)
+    USED,
+    DefensiveShifts,
+    column_on_table,
+    defending_units,
+    defense_choices,
+    defense_record,
+)
 
 if TYPE_CHECKING:
-    from greatwar.engine.phases import Action, Frame
+    from greatwar.engine.phases import Frame
     from greatwar.engine.state import State
 
 #: 24.12 the armored car is one of the two Russian units its shift needs
@@ -55,32 +63,20 @@ OPTIONS: dict[str, OptionSpec] = {
     ),
 }
 
-#: the defender's actions of 21.1
-DEFENSIVE_SHIFT = "defensive_shift"
-REMOVE_DEFENSIVE_SHIFT = "remove_defensive_shift"
 #: provisional trench benefit: the Terrain Effects Chart's trench entry is missing
 TRENCH_FACTOR = 2
 MIXED_CP_TCR = 2  # 17.0 the "TCR 2 and 3" row
 
 
-def defense_choices(attack: Frame) -> dict[str, Any]:
-    """The defender's choices of this attack (21.1 shifts, 19.23 support), read only."""
-    return attack.get("defense") or {}  # type: ignore[no-any-return]
-
-
-def defense_record(attack: Frame) -> dict[str, Any]:
-    """The defender's choices of this attack, to be changed."""
-    return attack.setdefault("defense", {})  # type: ignore[no-any-return]
-
-
-def defending_units(st: State, attack: Frame) -> list[str]:
-    """The units defending the attack's hexes (8.21)."""
-    defender = U.enemy_of(st, attack["side"])
-    return [u for t in attack["targets"] for u in defenders_in(st, t, defender)]
-
-
-class BrusilovCombat:
+class BrusilovCombat(DefensiveShifts):
     """The Brusilov Offensive's combat rules (a part of :class:`BrusilovRules`)."""
+
+    #: 21.11 the defender adds them before the die, 21.12 the shift, 21.13 its limits
+    defensive_shift_cases: ClassVar[tuple[str, str, str]] = (
+        "brusilov 21.11",
+        "brusilov 21.12",
+        "brusilov 21.13",
+    )
 
     # -- 17.0 one TCR per nationality; the mixed row ------------------------------------
 
@@ -149,17 +145,7 @@ class BrusilovCombat:
         HQ shifts (negative)."""
         out: list[dict[str, Any]] = super().odds_shifts(st, seg, attack)  # type: ignore[misc]
         out += self.armored_car_shifts(st, attack["attackers"])
-        for hq in defense_choices(attack).get("shifts", []):
-            out.append(
-                {
-                    "hq": hq,
-                    "level": U.info(st, hq).hq_level,
-                    "shift": -command.attack_shift(st, hq),
-                    "case": "brusilov 21.12",
-                    "defensive": True,
-                    "why": f"{U.info(st, hq).name}'s defensive shift",
-                }
-            )
+        out += self.defensive_shift_entries(st, attack)
         return out
 
     def armored_car_shifts(self, st: State, attackers: list[str]) -> list[dict[str, Any]]:
@@ -193,14 +179,16 @@ class BrusilovCombat:
         defensive = sum(int(s["shift"]) for s in shifts if s.get("defensive"))
         if not defensive or not option(st, SHIFT_ON_TABLE):
             return super().odds_column(st, tcr, raw, shifts)  # type: ignore[misc, no-any-return]
-        table = crt.table()
-        attacking = raw + sum(int(s["shift"]) for s in shifts if not s.get("defensive"))
-        if attacking < table.lowest(tcr):
-            return attacking, None
-        final = max(table.lowest(tcr), min(attacking, table.highest(tcr)) + defensive)
-        return final, crt.odds_label(final)
+        return column_on_table(tcr, raw, shifts)
 
     # -- 21.1 the defender's step: HQ defensive shifts ---------------------------------------
+
+    def defensive_shift_refusal(self, st: State, attack: Frame, hq: str) -> str:
+        """21.13 the attack shift's restrictions."""
+        return (
+            f"{U.info(st, hq).name} may not shift this attack: half the defending steps within"
+            " its radius, one HQ per command level, one combat a phase (10.21, 10.22, 10.11)"
+        )
 
     def defensive_shift_candidates(
         self, st: State, seg: Frame, attack: Frame
@@ -217,7 +205,7 @@ class BrusilovCombat:
             for u in seg["defended"]
             if U.info(st, u).heroic and U.record(st, u)["hex"] not in targets
         ]
-        used = seg.get("defensive_shifts_used", [])
+        used = seg.get(USED, [])
         chosen = defense_choices(attack).get("shifts", [])
         levels = {U.info(st, hq).hq_level for hq in chosen}
         return [
@@ -226,61 +214,10 @@ class BrusilovCombat:
             if c["hq"] not in chosen and c["level"] not in levels
         ]
 
-    def defender_actions(self, st: State, seg: Frame, attack: Frame) -> list[Action]:
-        """21.11 the defender may add his HQs' defensive shifts (and take them back)."""
-        actions: list[Action] = list(super().defender_actions(st, seg, attack))  # type: ignore[misc]
-        for c in self.defensive_shift_candidates(st, seg, attack):
-            actions.append({"type": DEFENSIVE_SHIFT, "hq": c["hq"], "shift": -c["shift"]})
-        for hq in defense_choices(attack).get("shifts", []):
-            actions.append({"type": REMOVE_DEFENSIVE_SHIFT, "hq": hq})
-        return actions
-
-    def apply_defender_action(self, st: State, attack: Frame, action: Action) -> None:
-        kind = action["type"]
-        if kind not in (DEFENSIVE_SHIFT, REMOVE_DEFENSIVE_SHIFT):
-            super().apply_defender_action(st, attack, action)  # type: ignore[misc]
-            return
-        shifts = defense_record(attack).setdefault("shifts", [])
-        hq = action["hq"]
-        name = U.info(st, hq).name
-        if kind == DEFENSIVE_SHIFT:
-            shifts.append(hq)
-            shift = command.attack_shift(st, hq)
-            st.log(
-                f"{name} shifts the attack {shift} column(s) to the left.", case="brusilov 21.12"
-            )
-        else:
-            shifts.remove(hq)
-            st.log(f"{name}'s defensive shift is taken back.", case="brusilov 21.12")
-
-    def combat_action_refusal(
-        self, st: State, attack: Frame, role: str, action: Action
-    ) -> tuple[str, str] | None:
-        """21.13 why a defensive shift is refused."""
-        kind = action.get("type")
-        if kind not in (DEFENSIVE_SHIFT, REMOVE_DEFENSIVE_SHIFT):
-            return super().combat_action_refusal(st, attack, role, action)  # type: ignore[misc, no-any-return]
-        if attack.get("stage") != "defending" or role == attack["side"]:
-            return "only the defender shifts an attack left, once it is committed", "brusilov 21.11"
-        hq = action.get("hq")
-        if kind == REMOVE_DEFENSIVE_SHIFT:
-            return f"{hq} has not shifted this attack", "brusilov 21.12"
-        if not isinstance(hq, str) or hq not in st.data["units"] or not U.info(st, hq).hq:
-            return f"{hq!r} is not an HQ", "brusilov 21.11"
-        return (
-            f"{U.info(st, hq).name} may not shift this attack: half the defending steps within"
-            " its radius, one HQ per command level, one combat a phase (10.21, 10.22, 10.11)",
-            "brusilov 21.13",
-        )
-
     def attack_rolled(self, st: State, attack: Frame, report: dict[str, Any]) -> None:
         """21.11 the defensive shifts are spent (one combat a phase, 10.11); a provisional
         trench benefit used in the odds is said so in the log."""
         super().attack_rolled(st, attack, report)  # type: ignore[misc]
-        seg = segment(st)
-        seg.setdefault("defensive_shifts_used", []).extend(
-            defense_choices(attack).get("shifts", [])
-        )
         trenched = [
             d["name"]
             for d in report["defenders"]
