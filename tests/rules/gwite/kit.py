@@ -15,7 +15,7 @@ from greatwar.engine.dice import nth_roll
 from greatwar.model.loader import DATA_ROOT
 from greatwar.rules.gwite import command, supply
 from greatwar.rules.gwite import units as U
-from greatwar.rules.gwite.combat import ruling_numbers
+from greatwar.rules.gwite.combat import DEFENDING, END_DEFENSE, ruling_numbers
 
 Action = dict[str, Any]
 Refuse = Callable[[State, str, Action], IllegalAction]
@@ -143,9 +143,13 @@ def attack_log(st: State) -> dict[str, Any]:
 
 def resolve_with(st: State, side: str, fixed_dice: Any, *rolls: int) -> dict[str, Any]:
     """Resolve the attack being prepared with the die rolls fixed (any 9.23 attrition rolls
-    first, then the attack's own) and return the attack's 8.8 log entry."""
+    first, then the attack's own) and return the attack's 8.8 log entry; where the game
+    gives the defender a step before the die (a defensive shift, a barrage), he declines."""
     fixed_dice(*rolls)
     resolve(st, side)
+    top = st.top()
+    if top is not None and top["kind"] == "attack" and top.get("stage") == DEFENDING:
+        st.apply(st.active_roles()[0], {"type": END_DEFENSE})
     return attack_log(st)
 
 

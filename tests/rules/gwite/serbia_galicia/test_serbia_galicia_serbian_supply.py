@@ -62,7 +62,7 @@ def test_20_1_each_serbian_unit_involved_expends_one_point(
     # AS6 (a): the two divisions and the HQ lending its shift: three points of four
     st = arena(sg_position)
     assert st.data[POINTS] == 4
-    prepare(st, "S-1MD", "S-1DD", hq="S-HQ-2A")
+    prepare(st, "S-1SD", "S-1DD", hq="S-HQ-2A")  # both of the 2nd Army (18.1)
     assert st.view("allied")["serbian_supply"]["attack_cost"] == 3
     fixed_dice(6)
     st.apply("allied", {"type": "resolve"})
@@ -76,7 +76,7 @@ def test_20_1_each_serbian_unit_involved_expends_one_point(
 def test_20_1_as6_option_hq_shifts_cost_no_point(sg_position: Any, fixed_dice: Any) -> None:
     # AS6 (b), the option: only the attacking divisions pay
     st = arena(sg_position, options={SHIFTS_FREE: True})
-    prepare(st, "S-1MD", "S-1DD", hq="S-HQ-2A")
+    prepare(st, "S-1SD", "S-1DD", hq="S-HQ-2A")  # both of the 2nd Army (18.1)
     fixed_dice(6)
     st.apply("allied", {"type": "resolve"})
     assert st.data[POINTS] == 2
@@ -98,7 +98,7 @@ def test_20_1_no_serbian_attack_without_enough_points(
     # the HQ's shift would make three units involved with two points: the attack may
     # not be resolved; without the shift it is, and the track is empty
     st = arena(sg_position, special={"serbian_supply_points": 2})
-    prepare(st, "S-1MD", "S-1DD", hq="S-HQ-2A")
+    prepare(st, "S-1SD", "S-1DD", hq="S-HQ-2A")  # both of the 2nd Army (18.1)
     shown = st.view("allied")["combat"]
     assert shown["legal"] is False and shown["case"] == CASE
     why = refuse(st, "allied", {"type": "resolve"})
@@ -182,7 +182,7 @@ def test_20_3_another_count_only_for_a_position(tmp_path: Path) -> None:
 def test_20_1_an_attack_called_off_costs_nothing(sg_position: Any) -> None:
     # the points are expended when the attack is made, not while it is put together
     st = arena(sg_position)
-    prepare(st, "S-1MD", "S-1DD", hq="S-HQ-2A")
+    prepare(st, "S-1SD", "S-1DD", hq="S-HQ-2A")  # both of the 2nd Army (18.1)
     st.apply("allied", {"type": "cancel"})
     assert st.data[POINTS] == 4 and not logged(st, CASE)
 
