@@ -11,7 +11,7 @@ defensive shifts.
   within its Command Radius, their Stacking Points within its Command Strength; the
   defender adds it once the attacker has committed the attack (after all his shifts),
   the mechanism of :mod:`greatwar.rules.gwite.defensive_shift` (Brusilov 21.1's).
-  Readings (docs/readings-serbia-galicia-command.md): AS1 the size is the HQ's Attack
+  Readings (docs/readings.md, Serbia/Galicia): AS1 the size is the HQ's Attack
   Shift (option ``defensive_shift_combat_strength``: its Combat Strength); AS10 every
   defending unit within the radius (option ``defensive_shift_half_in_radius``: half the
   defending steps, as 10.21); one HQ per command level (10.22); the column is read on

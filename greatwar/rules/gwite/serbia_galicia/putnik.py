@@ -6,7 +6,7 @@ HQ, and his movement by rail only.
   "through" a second Serbian HQ within Putnik's Command Radius (the attack action
   ``putnik_shift`` naming that HQ, ``through``).
 * 19.11 only to an attack by Serbian units; Putnik's shift adds to the second HQ's own
-  (if it lends it too); 10.21 (AS4, docs/readings-serbia-galicia-command.md): at least
+  (if it lends it too); 10.21 (AS4, docs/readings.md, Serbia/Galicia): at least
   half the attacking steps within the second HQ's radius, and 18.1 over half of them of
   the second HQ's army: the shift is directed through that HQ and judged by it.
 * 19.12 the second HQ's own shift cannot go to another attack: it is spent with the

@@ -11,7 +11,7 @@ cities = "none"`` (nothing more at the end).  Every other award is made as it oc
 (25.14); the total may be negative (25.15); the Victory Point Track shows it with a ×10
 and a ×1 marker (25.4).
 
-Readings (docs/readings-serbia-galicia-victory.md):
+Readings (docs/readings.md, Serbia/Galicia):
 
 * AS7: the +1 (-1) per Stacking Point of a unit entirely eliminated is "in addition to"
   the step award, which is for steps lost in combat: only units eliminated in combat
