@@ -1,5 +1,6 @@
 """Serbia/Galicia in the browser: the victory points shown as the Victory Point Track's
-markers (serbia-galicia 25.4), from the FICTIONAL teaching scenario's view."""
+markers (serbia-galicia 25.4) and the Serbian Supply Points (20.1), from the FICTIONAL
+teaching scenario's view."""
 
 from __future__ import annotations
 
@@ -19,4 +20,5 @@ def test_25_4_the_page_shows_the_total_and_the_track_markers(server: str, new_pa
     page = new_page()
     page.goto(server + "/")
     text = run(page, "panels.js", f"m.vpText({json.dumps(view)})")
-    assert text == "VP 63 (×10 positive in box 6, ×1 positive in box 3)"
+    # and the Serbian Supply Points the track holds (serbia-galicia 20.1, 20.3: four)
+    assert text == "VP 63 (×10 positive in box 6, ×1 positive in box 3) · Serbian Supply Points 4"

@@ -324,7 +324,8 @@ export function vpText(v) {
   if (v.vp.track) {
     // one index shown on a Victory Point Track by a ×10 and a ×1 marker (Serbia/Galicia 25.4)
     const m = (k) => `×${k.slice(1)} ${v.vp.track[k].side} in box ${v.vp.track[k].box}`;
-    return `VP ${v.vp.total} (${m("x10")}, ${m("x1")})`;
+    const serbian = v.serbian_supply ? ` · Serbian Supply Points ${v.serbian_supply.points}` : "";
+    return `VP ${v.vp.total} (${m("x10")}, ${m("x1")})${serbian}`;
   }
   return `VP ${JSON.stringify(v.vp)}`;
 }
