@@ -30,7 +30,7 @@ from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import data as D
-from greatwar.rules.gwite.deployment import fits, region_hexes
+from greatwar.rules.gwite.deployment import SetUpStep, fits, region_hexes
 from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
@@ -151,26 +151,18 @@ def fortress_hexes(st: State, side: str) -> list[str]:
 # --- the deployment step -------------------------------------------------------------
 
 
-class DeploymentStep(Handler):
+class DeploymentStep(SetUpStep):
     """One Player's set-up before Game-Turn 1 (25.2-25.33, Appendix A)."""
 
     kind = KIND
     case = "caporetto 25.31"
+    stacking_case = "caporetto 6.0"
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("placed", [])  # units set up in this step (each once)
         frame.setdefault("transferred", [])  # 25.23 divisions transferred
         frame.setdefault("hqs", [])  # 25.23 HQs transferred
         frame.setdefault("vacated", [])  # 25.23 hexes vacated
-
-    def actors(self, st: State, frame: Frame) -> list[str]:
-        return [frame["side"]]
-
-    def title(self, st: State, frame: Frame) -> str:
-        return f"Deployment: {side_name(st, frame['side'])}"
-
-    def prompt(self, st: State, frame: Frame, role: str) -> str:
-        return f"{side_name(st, role)}: set up your units, then finish the deployment."
 
     # --- the units and their hexes ---
 
@@ -218,15 +210,13 @@ class DeploymentStep(Handler):
             out[unit] = (sorted(set(frame["vacated"])), t.case)
         return out
 
-    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        actions: list[Action] = []
-        for uid, (hexes, _case) in sorted(self.candidates(st, frame).items()):
-            actions += [
-                {"type": "deploy", "unit": uid, "hex": h} for h in hexes if fits(st, uid, h) is None
-            ]
-        if self._unplaced_required(st, frame) == []:
-            actions.append({"type": "end_deployment"})
-        return actions
+    def why_not_end(self, st: State, frame: Frame) -> tuple[str, str | None] | None:
+        """The set-up waits for every set-up counter that still has a hex to go to."""
+        missing = self._unplaced_required(st, frame)
+        if not missing:
+            return None
+        names = ", ".join(U.info(st, u).name for u, _ in missing)
+        return f"still to be set up: {names}", missing[0][1]
 
     def _unplaced_required(self, st: State, frame: Frame) -> list[tuple[str, str]]:
         """The set-up counters not yet set up that still have a hex to go to (each with
@@ -320,44 +310,7 @@ class DeploymentStep(Handler):
 
     # --- refusals ---
 
-    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
-        """Why a deployment action is refused, with the case that forbids it."""
-        if role != frame["side"]:
-            return f"the {side_name(st, frame['side'])} Player is setting up now", self.case
-        kind = action.get("type")
-        if kind == "end_deployment":
-            missing = self._unplaced_required(st, frame)
-            if missing:
-                uid, case = missing[0]
-                names = ", ".join(U.info(st, u).name for u, _ in missing)
-                return f"still to be set up: {names}", case
-            return super().explain(st, frame, role, action)
-        uid = action.get("unit")
-        if kind != "deploy" or not isinstance(uid, str) or uid not in st.data["units"]:
-            return "set up a unit in a hex, or finish the deployment", self.case
-        return self._why_not_deploy(st, frame, role, uid, action.get("hex"))
-
-    def _why_not_deploy(
-        self, st: State, frame: Frame, role: str, uid: str, hex_label: Any
-    ) -> tuple[str, str | None]:
-        ui = U.info(st, uid)
-        if ui.side != role:
-            return f"{ui.name} is not yours", self.case
-        if uid in frame["placed"]:
-            return f"{ui.name} has already been set up in this deployment", self.case
-        found = self.candidates(st, frame).get(uid)
-        if found is None:
-            return self._why_not_unit(st, frame, uid)
-        hexes, case = found
-        if hex_label not in hexes:
-            where = self._where(case)
-            return cite(f"{ui.name} may not be set up in {hex_label}: not {where}", case)
-        why = fits(st, uid, hex_label)
-        if why is not None:
-            return why, "caporetto 6.0"
-        return super().explain(st, frame, role, {"type": "deploy"})
-
-    def _why_not_unit(self, st: State, frame: Frame, uid: str) -> tuple[str, str | None]:
+    def unit_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str | None]:
         t = transfer(st, frame["side"])
         name = U.info(st, uid).name
         if t is not None:
@@ -379,7 +332,10 @@ class DeploymentStep(Handler):
                 return f"{name} may set up only in a hex vacated by a transfer", t.case
         return f"{name} is set up as the scenario prints it", self.case
 
-    def _where(self, case: str) -> str:
+    def cite(self, text: str, case: str) -> tuple[str, str | None]:
+        return cite(text, case)
+
+    def where(self, case: str) -> str:
         return {
             "caporetto 25.21": "in or north-west of the Austro-Hungarian trench line",
             "caporetto 25.22": "in or behind an Austro-Hungarian trench line",

@@ -33,7 +33,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import reinforcement as R
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
-from greatwar.rules.gwite.deployment import fits, land, region_hexes
+from greatwar.rules.gwite.deployment import SetUpStep, fits, land, region_hexes
 from greatwar.rules.gwite.names import side_name
 from greatwar.rules.gwite.serbia_galicia import data as D
 
@@ -154,11 +154,12 @@ def uncovered(st: State, side: str) -> list[str]:
 # --- the deployment step -------------------------------------------------------------
 
 
-class DeploymentStep(Handler):
+class DeploymentStep(SetUpStep):
     """One Player's set-up before play (26.2-26.31)."""
 
     kind = KIND
     case = CASE_FREE
+    stacking_case = "serbia-galicia 6.11"
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.setdefault("placed", [])  # units set up in this step (each once)
@@ -169,15 +170,6 @@ class DeploymentStep(Handler):
         if frame.get("mode") == START_LINE:
             return CASE_LINE
         return CASE_SERBIAN if frame["side"] == "allied" else CASE_AUSTRIAN
-
-    def actors(self, st: State, frame: Frame) -> list[str]:
-        return [frame["side"]]
-
-    def title(self, st: State, frame: Frame) -> str:
-        return f"Deployment: {side_name(st, frame['side'])}"
-
-    def prompt(self, st: State, frame: Frame, role: str) -> str:
-        return f"{side_name(st, role)}: set up your units, then finish the deployment."
 
     def candidates(self, st: State, frame: Frame) -> dict[str, tuple[list[str], str]]:
         """Each unit the Player may set up now, with its hexes (before 6.0) and case."""
@@ -217,16 +209,6 @@ class DeploymentStep(Handler):
                 out[uid] = (found[0], CASE_EXTRA)
         return out
 
-    def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        actions: list[Action] = []
-        for uid, (hexes, _case) in sorted(self.candidates(st, frame).items()):
-            actions += [
-                {"type": "deploy", "unit": uid, "hex": h} for h in hexes if fits(st, uid, h) is None
-            ]
-        if self._why_not_end(st, frame) is None:
-            actions.append({"type": "end_deployment"})
-        return actions
-
     def _unplaced(self, st: State, frame: Frame) -> list[str]:
         """26.31 the start-line counters not yet set up that still have a hex to go to."""
         if frame["mode"] != START_LINE:
@@ -238,7 +220,7 @@ class DeploymentStep(Handler):
             and any(fits(st, uid, h) is None for h in hexes)
         ]
 
-    def _why_not_end(self, st: State, frame: Frame) -> str | None:
+    def why_not_end(self, st: State, frame: Frame) -> tuple[str, str | None] | None:
         """26.31 the deployment waits for every counter that can still be set up, and
         while one can, for every start-line hex to be covered."""
         missing = self._unplaced(st, frame)
@@ -249,9 +231,17 @@ class DeploymentStep(Handler):
         if open_hexes:
             return (
                 f"start-line hexes {', '.join(open_hexes)} are neither occupied nor in a"
-                f" Zone of Control of your units; still to be set up: {names}"
+                f" Zone of Control of your units; still to be set up: {names}",
+                CASE_LINE,
             )
-        return f"still to be set up: {names}"
+        return f"still to be set up: {names}", CASE_LINE
+
+    def waiting_case(self, st: State, frame: Frame) -> str | None:
+        """26.31 the start line's set-up; in free deployment the Serbians' first (26.21)."""
+        return CASE_LINE if frame["mode"] == START_LINE else CASE_SERBIAN
+
+    def where(self, case: str) -> str:
+        return _where(case)
 
     # --- what an action does ---
 
@@ -290,46 +280,14 @@ class DeploymentStep(Handler):
 
     # --- refusals ---
 
-    def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
-        """Why a deployment action is refused, with the case that forbids it."""
-        case = self.case_of(st, frame)
-        if role != frame["side"]:
-            first = CASE_LINE if frame["mode"] == START_LINE else CASE_SERBIAN
-            return f"the {side_name(st, frame['side'])} Player is setting up now", first
-        kind = action.get("type")
-        if kind == "end_deployment":
-            why = self._why_not_end(st, frame)
-            return (why, CASE_LINE) if why else super().explain(st, frame, role, action)
-        uid = action.get("unit")
-        if kind != "deploy" or not isinstance(uid, str) or uid not in st.data["units"]:
-            return "set up a unit in a hex, or finish the deployment", case
-        return self._why_not_deploy(st, frame, role, uid, action.get("hex"))
-
-    def _why_not_deploy(
-        self, st: State, frame: Frame, role: str, uid: str, hex_label: Any
-    ) -> tuple[str, str | None]:
-        ui = U.info(st, uid)
-        case = self.case_of(st, frame)
-        if ui.side != role:
-            return f"{ui.name} is not yours", case
-        if uid in frame["placed"]:
-            return f"{ui.name} has already been set up in this deployment", case
-        found = self.candidates(st, frame).get(uid)
-        if found is None:
-            return self._why_not_unit(st, frame, uid), case
-        hexes, unit_case = found
-        if hex_label not in hexes:
-            return f"{ui.name} may not be set up in {hex_label}: not {_where(unit_case)}", unit_case
-        why = fits(st, uid, hex_label)
-        if why is not None:
-            return why, "serbia-galicia 6.11"
-        return super().explain(st, frame, role, {"type": "deploy"})
-
-    def _why_not_unit(self, st: State, frame: Frame, uid: str) -> str:
+    def unit_refusal(self, st: State, frame: Frame, uid: str) -> tuple[str, str | None]:
         name = U.info(st, uid).name
         if U.record(st, uid)["status"] == "pending" and D.option(st, EXTRA_AUSTRIAN):
-            return f"{name} would set up more than {EXTRA_POINTS} extra Stacking Points"
-        return f"{name} is set up as the scenario prints it"
+            return (
+                f"{name} would set up more than {EXTRA_POINTS} extra Stacking Points",
+                self.case_of(st, frame),
+            )
+        return f"{name} is set up as the scenario prints it", self.case_of(st, frame)
 
 
 def _where(case: str) -> str:
