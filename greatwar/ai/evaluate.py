@@ -231,7 +231,9 @@ def objective_hexes(state: State) -> list[tuple[str, int]]:
 
     def build() -> list[tuple[str, int]]:
         cities = state.game.scenario.board.cities
-        return sorted((h, c.vp) for h, c in cities.items() if c.vp)
+        # points signed for the side that scores them (Serbia/Galicia 25.11): a town is
+        # worth as much to deny as to hold
+        return sorted((h, abs(c.vp)) for h, c in cities.items() if c.vp)
 
     return state.memo(("eval-objectives",), build)  # type: ignore[no-any-return]
 

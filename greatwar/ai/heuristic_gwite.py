@@ -90,7 +90,21 @@ def supply_gap(f: Front, uid: str, h: str) -> int:
     dist, reach = line
     if dist is None:
         return -SUPPLY_SLACK
-    return dist.get(h, SUPPLY_SLACK) - reach
+    return _distance_there(f, dist, h) - reach
+
+
+def _distance_there(f: Front, dist: dict[str, int], h: str) -> int:
+    """The hexes from ``h`` to the nearest source once a unit stands there: an Enemy zone
+    the unit itself occupies no longer bars its line (7.24), so an empty hex in one is a
+    step beyond its nearest open neighbour."""
+    d = dist.get(h)
+    if d is not None:
+        return d
+    tab = supply.table(f.state, f.side)
+    if h in tab.blocked:
+        return SUPPLY_SLACK
+    near = [dist[n] for n in supply.network(f.state).links[h] if n in dist]
+    return 1 + min(near) if near else SUPPLY_SLACK
 
 
 def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int]:

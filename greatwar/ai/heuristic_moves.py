@@ -112,11 +112,14 @@ class Front:
         for h, city in sorted(cities.items()):
             if not city.vp:
                 continue
+            # a town's points may be signed for the side that scores them (Serbia/Galicia
+            # 25.11): to the other it is worth as much to deny
+            worth = float(abs(city.vp))
             c = self.coord(h)
             if control.get(h) != self.side:
-                self.targets.append(((c,), float(city.vp)))
+                self.targets.append(((c,), worth))
             elif any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
-                self.guard.append((c, h, float(city.vp)))
+                self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
         for hexes, worth in self.threats(self.state, self.side):
@@ -145,11 +148,20 @@ class Front:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
         pull = self._pulls.get(c)
         if pull is None:
-            pull = self._pulls[c] = sum(
-                vp / (1.0 + min(hexgrid.distance(c, t) for t in group))
-                for group, vp in self.targets
-            )
+            here = self.map_at(c)
+            pull = 0.0
+            for group, vp in self.targets:
+                near = [t for t in group if self.map_at(t) == here]  # 2.1: one map's places
+                if near:
+                    pull += vp / (1.0 + min(hexgrid.distance(c, t) for t in near))
+            self._pulls[c] = pull
         return pull
+
+    def map_at(self, c: hexgrid.Hex) -> str:
+        """The prefix of the map hex ``c`` lies on (a game on several maps: places on
+        another map pull nothing, no hex of one is near a hex of another)."""
+        board = self.state.game.scenario.board
+        return board.map_of(board.label_at[c])  # type: ignore[no-any-return]
 
     def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
         """Standing in (or next to) a threatened own objective."""
