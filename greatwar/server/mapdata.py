@@ -46,7 +46,12 @@ def scenario(scenario_id: str) -> Scenario:
 @cache
 def map_svg(scenario_id: str) -> str:
     """The map picture without counters or legend; hex polygons carry ``data-hex``."""
-    return render_svg(scenario(scenario_id), None, hex_size=HEX_SIZE, counters=False, legend=False)
+    return map_svg_of(scenario(scenario_id))
+
+
+def map_svg_of(sc: Scenario) -> str:
+    """:func:`map_svg` of a loaded scenario (the editor's project, drawn after each edit)."""
+    return render_svg(sc, None, hex_size=HEX_SIZE, counters=False, legend=False)
 
 
 def hex_centres(svg: str) -> dict[str, tuple[float, float]]:
@@ -153,8 +158,12 @@ def _maps(sc: Scenario) -> list[dict[str, Any]]:
 @cache
 def map_json(scenario_id: str) -> dict[str, Any]:
     """Everything static the page needs to draw and explain the scenario's map."""
-    sc = scenario(scenario_id)
-    svg = map_svg(scenario_id)
+    return map_json_of(scenario(scenario_id), scenario_id, map_svg(scenario_id))
+
+
+def map_json_of(sc: Scenario, scenario_id: str, svg: str) -> dict[str, Any]:
+    """:func:`map_json` of a loaded scenario drawn as ``svg`` (:func:`map_svg_of`)."""
+    system = sc.info.system
     width, height = _svg_size(svg)
     centres = hex_centres(svg)
     board = sc.board
@@ -171,7 +180,7 @@ def map_json(scenario_id: str) -> dict[str, Any]:
     }
     return {
         "scenario": scenario_id,
-        "system": scenario_id.split("/", 1)[0],
+        "system": system,
         "name": sc.info.name,
         "fictional": sc.fictional,
         "turns": sc.info.turns,
@@ -186,7 +195,7 @@ def map_json(scenario_id: str) -> dict[str, Any]:
         "places": _places(sc),
         "maps": _maps(sc),
         "counters": {c.id: counter_entry(c) for c in sc.counters.values()},
-        "tables": system_tables(scenario_id.split("/", 1)[0]),
+        "tables": system_tables(system),
     }
 
 
@@ -255,4 +264,13 @@ def system_tables(system: str) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["HEX_SIZE", "counter_entry", "hex_centres", "map_json", "map_svg", "system_tables"]
+__all__ = [
+    "HEX_SIZE",
+    "counter_entry",
+    "hex_centres",
+    "map_json",
+    "map_json_of",
+    "map_svg",
+    "map_svg_of",
+    "system_tables",
+]
