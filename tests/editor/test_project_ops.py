@@ -224,3 +224,35 @@ def test_a_batch_of_painting_on_the_teaching_map_is_fast(tmp_path: Path) -> None
     took = time.perf_counter() - start
     assert all(loaded(project).board.terrain[h] == "forest" for h in hexes)
     assert took < 0.5, f"a 50-hex paint took {took:.3f} s"
+
+
+def test_ops_on_a_game_of_two_maps_edit_the_map_the_prefix_names(tmp_path: Path) -> None:
+    project = Project.create_from(tmp_path, "gwite/serbia-galicia-teaching")
+    board = loaded(project).board
+    s_hex = next(h for h in board.hexes if h.startswith("s"))
+    other = board.neighbours[s_hex][0]
+    before = project.texts()
+    project.apply(
+        [
+            {"op": "terrain", "hexes": [s_hex], "value": "swamp"},
+            {"op": "hexside", "sides": [f"{s_hex}/{other}"], "type": "ridge", "name": "Test"},
+        ]
+    )
+    board = loaded(project).board
+    assert board.terrain[s_hex] == "swamp"
+    assert "ridge" in board.features(s_hex, other)
+    changed = [rel for rel, text in project.texts().items() if text != before[rel]]
+    assert changed == ["gwite/maps/serbia-galicia-teaching-s.toml"]
+
+
+def test_terrain_op_on_a_tannenberg_map_paints_the_labelled_hex(tmp_path: Path) -> None:
+    project = Project.create_from(tmp_path, "tannenberg/teaching")
+    board = loaded(project).board
+    label = board.hexes[len(board.hexes) // 2]
+    value = "swamp" if board.terrain.get(label) != "swamp" else "forest"
+    project.apply([{"op": "terrain", "hexes": [label], "value": value}])
+    after = loaded(project).board
+    assert after.terrain[label] == value
+    assert {h: t for h, t in after.terrain.items() if h != label} == {
+        h: t for h, t in board.terrain.items() if h != label
+    }
