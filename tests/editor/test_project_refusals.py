@@ -125,3 +125,13 @@ def test_a_problem_already_in_the_files_is_shown_and_does_not_block_other_edits(
     project.apply([{"op": "set", "file": off[0]["file"], "path": path, "value": "0903"}])
     assert project.problems() == [] and project.state()["playable"]
     assert project.texts()["gwite/counters/teaching.toml"] == text
+
+
+def test_two_cities_in_one_hex_through_a_whole_raw_table_are_refused(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    cities = [{"hex": "0303", "name": "One", "vp": 1}, {"hex": "0303", "name": "Two", "vp": 1}]
+    problems = refused(
+        project, [{"op": "set", "file": TEACHING_MAP, "path": ["city"], "value": cities}]
+    )
+    twice = next(p for p in problems if "already holds One" in p["message"])
+    assert twice["hexes"] == ["0303"] and twice["field"] == "city.1.hex"
