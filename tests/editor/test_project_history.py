@@ -166,5 +166,8 @@ def test_lacks_name_every_hex_and_counter_not_only_the_messages_sample(tmp_path:
         count = int(lack["message"].split()[0]) if lack["message"][0].isdigit() else None
         if "hexes without terrain" in lack["message"]:
             assert len(lack["hexes"]) == count
-        elif "counters without" in lack["message"]:
+        elif lack["message"].split(":")[0].split(" ", 1)[1] in (
+            "counters without strengths",
+            "counters without a movement allowance",
+        ):
             assert len(lack["counters"]) == count
