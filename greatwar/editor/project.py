@@ -20,6 +20,8 @@ import tomllib
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from tomlkit.toml_document import TOMLDocument
+
 from greatwar.editor.errors import EditorError, problem, refuse
 from greatwar.editor.history import History, Texts, write_atomic
 from greatwar.editor.ops import Batch, apply_op, op_counters, op_hexes
@@ -92,6 +94,8 @@ class Project:
         self._texts = texts
         self.history = History.open(root / "history")
         self._scenario: Scenario | None = None
+        #: parsed documents equal to ``_texts`` (a batch reuses them; painting stays quick)
+        self._docs: dict[str, TOMLDocument] = {}
         self._problems: list[dict[str, Any]] = []
         self._check_current()
 
@@ -265,7 +269,8 @@ class Project:
         """Apply a batch of ops, all or nothing (EditorError: nothing changed)."""
         if not isinstance(ops, list):
             raise refuse("ops are a list")
-        batch = Batch(dict(self._texts), self.meta["scenario_file"])
+        batch = Batch(dict(self._texts), self.meta["scenario_file"], self._docs)
+        self._docs = batch.cache  # the documents the batch edits leave the cache
         for op in ops:
             try:
                 apply_op(batch, op)
@@ -286,6 +291,7 @@ class Project:
         self._write(changed)
         self.history.record(before, changed)
         self._scenario, self._problems = sc, problems
+        self._docs = batch.valid_docs()
         self._bump()
 
     def undo(self) -> None:
@@ -319,6 +325,7 @@ class Project:
 
     def _write(self, texts: Texts) -> None:
         for rel, text in texts.items():
+            self._docs.pop(rel, None)
             write_atomic(self.root / _safe_rel(rel), text)
             self._texts[rel] = text
 
