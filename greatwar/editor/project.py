@@ -15,8 +15,8 @@ import hashlib
 import json
 import re
 import tempfile
-import time
 import tomllib
+from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -126,7 +126,7 @@ class Project:
         root = cls._folder(data_dir) / project_id
         for rel, text in texts.items():
             write_atomic(root / _safe_rel(rel), text)
-        now = time.time()
+        now = _now()
         meta = {
             "id": project_id,
             **meta,
@@ -331,7 +331,7 @@ class Project:
 
     def _bump(self) -> None:
         self.meta["revision"] = self.revision + 1
-        self.meta["updated"] = time.time()
+        self.meta["updated"] = _now()
         write_atomic(self.root / META, json.dumps(self.meta, indent=1))
 
     def snapshot(self) -> Path:
@@ -352,6 +352,11 @@ class Project:
         from greatwar.editor.state import state_of
 
         return state_of(self)
+
+
+def _now() -> str:
+    """The time in ISO 8601, UTC, to the second (a project's ``created``/``updated``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _counter_ids(texts: Texts) -> set[str]:

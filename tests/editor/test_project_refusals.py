@@ -8,7 +8,7 @@ import pytest
 
 from greatwar.editor import EditorError, Project
 
-from .kit import TEACHING_MAP, refused, teaching
+from .kit import TEACHING_MAP, loaded, refused, teaching
 
 
 def test_a_unit_set_up_off_the_map_is_refused_at_the_counter_and_its_hex(tmp_path: Path) -> None:
@@ -135,3 +135,21 @@ def test_two_cities_in_one_hex_through_a_whole_raw_table_are_refused(tmp_path: P
     )
     twice = next(p for p in problems if "already holds One" in p["message"])
     assert twice["hexes"] == ["0303"] and twice["field"] == "city.1.hex"
+
+
+def test_a_refused_batch_leaves_nothing_behind_for_the_next_one(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    refused(
+        project,
+        [
+            {"op": "terrain", "hexes": ["0101"], "value": "swamp"},
+            {"op": "line", "kind": "rail", "name": "Nordbahn", "hexes": ["0120"], "on": True},
+        ],
+    )
+    project.apply([{"op": "terrain", "hexes": ["0303"], "value": "forest"}])
+    board = loaded(project).board
+    assert board.terrain["0101"] == "clear" and board.terrain["0303"] == "forest"
+    project.apply([{"op": "terrain", "hexes": ["0304"], "value": "forest"}])
+    project.undo()
+    project.undo()
+    assert "\n03 .......b......ssss..\n" in project.texts()[TEACHING_MAP]
