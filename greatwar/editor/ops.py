@@ -52,9 +52,6 @@ class MapRef:
             return self.numbering.to_offset(h)
         return self.numbering.to_ab(h)
 
-    def columns(self) -> range:
-        return range(self.info.columns[0], self.info.columns[1] + 1)
-
 
 def terrain_ids(system: str) -> dict[str, str]:
     """Terrain id -> name of the system's chart."""

@@ -9,7 +9,7 @@ import pytest
 import greatwar
 from greatwar.editor import EditorError, Project
 
-from .kit import disk_texts, loaded, teaching
+from .project_kit import disk_texts, loaded, teaching
 
 PAINT = {"op": "terrain", "hexes": ["0101"], "value": "swamp"}
 TURNS = {"op": "set", "file": "scenario", "path": ["scenario", "turns"], "value": 9}

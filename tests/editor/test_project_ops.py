@@ -8,7 +8,7 @@ from pathlib import Path
 from greatwar.editor import Project
 from greatwar.hexgrid import hexside_between
 
-from .kit import TEACHING_COUNTERS, TEACHING_MAP, TEACHING_SCENARIO, loaded, teaching
+from .project_kit import TEACHING_COUNTERS, TEACHING_MAP, TEACHING_SCENARIO, loaded, teaching
 
 MAP_COMMENT = "# row, then one character per column 01..20"
 

@@ -8,7 +8,7 @@ import pytest
 
 from greatwar.editor import EditorError, Project
 
-from .kit import TEACHING_MAP, loaded, refused, teaching
+from .project_kit import TEACHING_MAP, loaded, refused, teaching
 
 
 def test_a_unit_set_up_off_the_map_is_refused_at_the_counter_and_its_hex(tmp_path: Path) -> None:
