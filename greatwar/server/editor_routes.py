@@ -364,20 +364,10 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
             raise EditorApiError(422, "bad_alignment", str(exc)) from None
 
     @router.post("/api/editor/projects/{project_id}/play")
-    def play(project_id: str, body: PlayProject) -> dict[str, Any]:
+    async def play(project_id: str, body: PlayProject) -> dict[str, Any]:
         """A game of the project as it is now (a frozen copy: later edits leave it be)."""
-        with projects.editing(project_id) as project:
-            state = project.state()
-            if not state["playable"]:
-                blocking = [lack for lack in state["lacks"] if lack.get("blocking")]
-                raise EditorApiError(
-                    409,
-                    "not_playable",
-                    "the scenario is not yet playable; it lacks: "
-                    + "; ".join(lack["message"] for lack in blocking),
-                    blocking,
-                )
-            scenario = project.snapshot()
+        scenario = await run_in_threadpool(playable_snapshot, projects, project_id)
+        # the games are the event loop's: made here, as POST /api/games makes them
         created = service.create_played(scenario, body.options, body.seed, body.seats, False)
         humans = [r for r in created.tokens if r != SPECTATOR]
         first = humans[0] if humans else SPECTATOR
@@ -388,6 +378,23 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
         }
 
     return router
+
+
+def playable_snapshot(projects: Projects, project_id: str) -> Path:
+    """The scenario file of a frozen copy of the project; 409 ``not_playable`` (with the
+    blocking lacks) while something blocks it."""
+    with projects.editing(project_id) as project:
+        state = project.state()
+        if not state["playable"]:
+            blocking = [lack for lack in state["lacks"] if lack.get("blocking")]
+            raise EditorApiError(
+                409,
+                "not_playable",
+                "the scenario is not yet playable; it lacks: "
+                + "; ".join(lack["message"] for lack in blocking),
+                blocking,
+            )
+        return project.snapshot()
 
 
 def replace_counters(projects: Projects, project_id: str, text: str) -> dict[str, Any]:
