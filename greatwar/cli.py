@@ -529,7 +529,7 @@ def play(
         raise _fail(f"no side {you}; sides: {', '.join(roles)}")
     computer = f"computer:{agent or DEFAULT_AGENT}"
     seats = {r: "human" if r == you else computer for r in roles}
-    app_ = create_app(db or DEFAULT_DB, think_time=think_time)
+    app_ = create_app(db or DEFAULT_DB, think_time=think_time, editor=True)
     try:
         created = app_.state.service.create(
             scenario, _parse_options(option or []), seed, seats, False
@@ -551,16 +551,85 @@ def serve(
     port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 8000,
     db: DbOption = None,
     think_time: ThinkTime = 0.5,
+    editor: Annotated[
+        bool,
+        typer.Option(
+            "--editor", help="Also serve the scenario editor (it writes files: not for strangers)."
+        ),
+    ] = False,
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file)."""
     from greatwar.server.app import create_app
     from greatwar.server.run import DEFAULT_DB, address, listen, run
 
     path = db or DEFAULT_DB
-    app_ = create_app(path, think_time=think_time)
+    app_ = create_app(path, think_time=think_time, editor=editor)
     sock = _listen(host, port, listen)
     console.print(f"greatwar server on {address(sock)}/ (games in {path})", highlight=False)
     run(app_, sock, log_level="info")
+
+
+@app.command()
+def edit(
+    scenario: Annotated[
+        str | None, typer.Argument(help="Shipped scenario id to edit (default: the chooser).")
+    ] = None,
+    project: Annotated[str | None, typer.Option(help="Project id to open (or create).")] = None,
+    port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 0,
+    no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = (
+        False
+    ),
+    db: DbOption = None,
+) -> None:
+    """Enter a map, a counter sheet and a scenario in the browser's scenario editor.
+
+    With SCENARIO, opens the project made from it (made now if there is none yet);
+    projects are kept in editor/ beside the games' SQLite file."""
+    import webbrowser
+
+    from greatwar.server.app import create_app
+    from greatwar.server.run import DEFAULT_DB, address, listen, run
+
+    path = db or DEFAULT_DB
+    project_id = _editor_project(path.parent, scenario, project)
+    app_ = create_app(path, think_time=0.5, editor=True)
+    sock = _listen("127.0.0.1", port, listen)
+    url = f"{address(sock)}/edit" + (f"/{project_id}" if project_id else "")
+    console.print(f"Scenario editor: {url}", highlight=False, markup=False)
+    console.print(f"Projects are kept in {path.parent / 'editor'}. Ctrl-C stops the server.")
+    if not no_browser:
+        webbrowser.open(url)
+    run(app_, sock)
+
+
+def _editor_project(data_dir: Path, scenario: str | None, project: str | None) -> str | None:
+    """The project ``greatwar edit`` opens: ``project`` (made from ``scenario`` when it
+    does not exist yet), else the latest one made from ``scenario``, else a new one."""
+    from greatwar.editor.project import EditorError, Project
+    from greatwar.model.loader import scenario_ids
+    from greatwar.server.editor_routes import PROJECT_ID
+
+    if scenario is not None and scenario not in scenario_ids():
+        raise _fail(f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}")
+    if project is not None and not PROJECT_ID.fullmatch(project):
+        raise _fail(f"a project id is 1 to 60 of a-z, 0-9 and '-', not {project!r}")
+    try:
+        if project is not None:
+            if (data_dir / "editor" / project / "project.json").is_file():
+                return Project.open(data_dir, project).id
+            if scenario is None:
+                raise _fail(f"no project {project!r} in {data_dir / 'editor'}")
+            return Project.create_from(data_dir, scenario, project).id
+        if scenario is None:
+            return None
+        made = [p for p in Project.list(data_dir) if p.get("source") == scenario]
+        if made:
+            return str(max(made, key=lambda p: str(p.get("updated", "")))["id"])
+        return Project.create_from(data_dir, scenario).id
+    except EditorError as exc:
+        for p in getattr(exc, "problems", None) or []:
+            err.print(p.get("message", p), highlight=False, markup=False)
+        raise _fail(str(exc)) from None
 
 
 def _listen(host: str, port: int, listen: Any) -> Any:

@@ -41,6 +41,7 @@ from contextlib import asynccontextmanager
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import quote
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -49,7 +50,7 @@ from pydantic import BaseModel, Field
 
 import greatwar
 from greatwar.model.loader import scenario_ids
-from greatwar.server import web_routes
+from greatwar.server import editor_routes, web_routes
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
 
@@ -155,13 +156,32 @@ def scenario_list() -> list[dict[str, Any]]:
     return out
 
 
+def edit_url(scenario_id: str) -> str:
+    """The editor's address that opens (or starts) the project of a shipped scenario."""
+    return f"/edit?from={quote(scenario_id, safe='/')}"
+
+
+def scenarios_for(editor: bool) -> list[dict[str, Any]]:
+    """The scenario list; with the editor, each scenario says where to edit it."""
+    if not editor:
+        return scenario_list()
+    return [{**s, "edit_url": edit_url(s["id"])} for s in scenario_list()]
+
+
 # --- the application -------------------------------------------------------------------------
 
 
-def create_app(db_path: Path, *, think_time: float = DEFAULT_THINK_TIME) -> FastAPI:
-    """The server application, keeping its games in the SQLite file ``db_path``."""
+def create_app(
+    db_path: Path, *, think_time: float = DEFAULT_THINK_TIME, editor: bool = False
+) -> FastAPI:
+    """The server application, keeping its games in the SQLite file ``db_path``.
+
+    ``editor``: also serve the scenario editor (:mod:`greatwar.server.editor_routes`),
+    whose projects live in ``editor/`` beside the SQLite file.  Off for a public
+    server: the editor writes files on the server's machine."""
     storage = SQLiteStorage(db_path)
-    service = GameService(storage, think_time=think_time)
+    editor_root = db_path.parent / "editor"
+    service = GameService(storage, think_time=think_time, editor_root=editor_root)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -195,7 +215,11 @@ def create_app(db_path: Path, *, think_time: float = DEFAULT_THINK_TIME) -> Fast
         body = ApiError(500, "internal", "the server failed on this request").body()
         return JSONResponse(body, status_code=500)
 
-    _routes(app, service)
+    _routes(app, service, editor)
+    # a game made in the editor keeps its map (before the shipped scenarios' map routes)
+    app.include_router(editor_routes.played_router(editor_root))
+    if editor:
+        app.include_router(editor_routes.editor_router(db_path.parent, service))
     app.include_router(web_routes.router)
     return app
 
@@ -208,13 +232,14 @@ TokenQuery = Annotated[str | None, Query(description="Seat token")]
 TokenHeader = Annotated[str | None, Header(alias="X-Greatwar-Token")]
 
 
-def _routes(app: FastAPI, service: GameService) -> None:
+def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
     """The API routes (see the module docstring)."""
 
     @app.get("/api/scenarios")
     def scenarios() -> list[dict[str, Any]]:
-        """Every scenario: system, name, seats and options; ``default`` marks the default."""
-        return scenario_list()
+        """Every scenario: system, name, seats and options; ``default`` marks the default;
+        with the editor, ``edit_url`` where to enter what a scenario lacks."""
+        return scenarios_for(editor)
 
     @app.post("/api/games", responses=ERRORS)
     async def create_game(body: NewGame) -> CreatedGame:

@@ -28,6 +28,7 @@ import uuid
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import greatwar
@@ -100,9 +101,39 @@ def apply_submission(state: State, role: str, action: dict[str, Any]) -> None:
         state.apply(role, action)
 
 
-def rebuild(record: GameRecord, actions: list[StoredAction]) -> State:
+#: a game of an editor project names its scenario ``editor:<path under <data>/editor>``
+#: (a frozen snapshot, :meth:`greatwar.editor.project.Project.snapshot`)
+PLAYED_PREFIX = "editor:"
+
+
+def played_name(editor_root: Path, scenario_path: Path) -> str:
+    """The name a game's record gives a snapshot's scenario file under ``editor_root``."""
+    relative = scenario_path.resolve().relative_to(editor_root.resolve())
+    return PLAYED_PREFIX + relative.as_posix()
+
+
+def played_path(editor_root: Path | None, name: str) -> Path | None:
+    """The snapshot's scenario file a played name stands for, or None: only a ``.toml``
+    file under ``editor_root``'s ``<project>/played/`` (no path tricks)."""
+    if editor_root is None or not name.startswith(PLAYED_PREFIX):
+        return None
+    relative = name.removeprefix(PLAYED_PREFIX)
+    parts = relative.split("/")
+    if len(parts) < 4 or parts[1] != "played" or any(p in ("", ".", "..") for p in parts):
+        return None
+    root = editor_root.resolve()
+    target = (root / relative).resolve()
+    if not target.is_relative_to(root) or target.suffix != ".toml" or not target.is_file():
+        return None
+    return target
+
+
+def rebuild(
+    record: GameRecord, actions: list[StoredAction], editor_root: Path | None = None
+) -> State:
     """The game's state from its start and stored submissions, checked against the digest."""
-    state = greatwar.load(record.scenario, record.options).new_state(record.seed)
+    source: str | Path = played_path(editor_root, record.scenario) or record.scenario
+    state = greatwar.load(source, record.options).new_state(record.seed)
     for stored in actions:
         apply_submission(state, stored.role, stored.action)
     if actions and state.digest() != actions[-1].digest:
@@ -166,8 +197,16 @@ class Created:
 class GameService:
     """The games the server serves (see the module docstring)."""
 
-    def __init__(self, storage: Storage, think_time: float = 0.0, cache_size: int = 64) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        think_time: float = 0.0,
+        cache_size: int = 64,
+        editor_root: Path | None = None,
+    ) -> None:
         self.storage = storage
+        #: where the editor's projects are (``<data>/editor``): games of their snapshots
+        self.editor_root = editor_root
         self.think_time = think_time
         self.cache_size = cache_size
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
@@ -190,8 +229,39 @@ class GameService:
                 "unknown_scenario",
                 f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}",
             )
+        return self._create(scenario, scenario, options, seed, seats, hotseat)
+
+    def create_played(
+        self,
+        scenario_path: Path,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: dict[str, str],
+        hotseat: bool,
+    ) -> Created:
+        """A new game of a scenario file the SERVER made (an editor project's snapshot
+        under ``editor_root``; never a path a client names): its record names the file
+        by :func:`played_name`, so the game is rebuilt from the same frozen files."""
+        if self.editor_root is None:
+            raise ApiError(404, "unknown_scenario", "this server keeps no editor projects")
+        name = played_name(self.editor_root, scenario_path)
+        source = played_path(self.editor_root, name)
+        if source is None:
+            raise ApiError(404, "unknown_scenario", f"no played scenario {name!r}")
+        return self._create(name, source, options, seed, seats, hotseat)
+
+    def _create(
+        self,
+        name: str,
+        source: str | Path,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: dict[str, str],
+        hotseat: bool,
+    ) -> Created:
+        """Store a new game of ``source`` (id or file) whose record names it ``name``."""
         try:
-            game = greatwar.load(scenario, options)
+            game = greatwar.load(source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
         if game.scenario.blocking:
@@ -212,7 +282,7 @@ class GameService:
             parse_seat(spec)
         record = GameRecord(
             game_id=secrets.token_hex(8),
-            scenario=scenario,
+            scenario=name,
             options=dict(game.options),
             seed=secrets.randbits(63) if seed is None else int(seed),
             seats=chosen,
@@ -252,7 +322,7 @@ class GameService:
             raise ApiError(404, "unknown_game", f"no game {game_id!r}")
         actions = self.storage.actions(game_id)
         try:
-            state = rebuild(record, actions)
+            state = rebuild(record, actions, self.editor_root)
         except (CorruptGame, IllegalAction, ScenarioError, ValueError) as exc:
             log.error("refusing to serve game %s: %s", game_id, exc)
             raise ApiError(

@@ -102,6 +102,11 @@ function showLacks(s) {
     el("p", { text: "Not yet playable: its data are still to be entered. It lacks:" }),
     el("ul", {}, ...(s.lacks || []).map((lack) => el("li", { text: lack }))),
   );
+  // a server with the scenario editor (greatwar edit / play) says where to enter them
+  if (s.edit_url) {
+    const link = el("a", { href: s.edit_url, id: "edit-scenario", text: "Enter them in the scenario editor" });
+    box.append(el("p", {}, link, " (your map sheet and counter sheet at hand)."));
+  }
 }
 
 function showSeats(roles) {
@@ -243,6 +248,7 @@ async function refreshMyGames() {
 
 async function main() {
   scenarios = await getJSON("/api/scenarios");
+  $("editor-link").hidden = !scenarios.some((s) => s.edit_url); // the server has the editor
   fillSystems();
   $("system").addEventListener("change", () => fillScenarios());
   $("scenario").addEventListener("change", showScenario);
