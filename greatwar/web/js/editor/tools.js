@@ -7,7 +7,7 @@ import { svg } from "../counters.js";
 import { adjacent, brushHexes, sameSide, sideAt, sideSegment } from "./geometry.js";
 
 export const TOOLS = [
-  { id: "pan", label: "✋", title: "Pan and zoom" },
+  { id: "pan", label: "Pan", title: "Pan and zoom" },
   { id: "terrain", label: "Terrain", title: "Terrain paint" },
   { id: "country", label: "Country", title: "Country paint" },
   { id: "hexside", label: "Hexside", title: "Hexside features" },
