@@ -212,6 +212,10 @@ def test_map_tools_terrain_stroke_river_rail_city_reach_the_server_and_survive_a
     click_hex(page, "1015")
     page.wait_for_selector("#error:not([hidden])")
     assert page.inner_text("#error").strip()
+    assert "not adjacent" in page.inner_text("#error")
+    assert "1015" in page.eval_on_selector_all(
+        "[data-outline]", "els => els.map(e => e.dataset.outline)"
+    )
     assert revision(page) == rev
     assert rail(state(page), "Testbahn") == line
     assert rail(api(editor_server, "/api/editor/projects/map-tools"), "Testbahn") == line
@@ -241,6 +245,68 @@ def test_map_tools_terrain_stroke_river_rail_city_reach_the_server_and_survive_a
     assert has_side(st, "minor_river", "Testfluss", a, b)
     assert rail(st, "Testbahn") == line
     assert any(c["hex"] == "1005" and c["vp"] == 2 for c in st["features"]["city"])
+
+
+def test_country_brush_of_seven_a_region_by_clicks_and_a_fortress_edited_and_removed(
+    editor_server: str, new_page: Any
+) -> None:
+    new_project(editor_server, "map-places")
+    page = new_page()
+    open_project(page, editor_server, "map-places")
+
+    # country: a brush of seven hexes (the hex and its neighbours) in one click
+    choose_tool(page, "country")
+    page.click('.swatch[data-value="russia"]')
+    page.select_option('select[name="brush"]', "7")
+    rev = revision(page)
+    click_hex(page, "0505")
+    wait_revision(page, rev)
+    st = state(page)
+    seven = ["0505", *st["map"]["hexes"]["0505"]["n"]]
+    assert len(seven) == 7
+    assert {st["features"]["countries"].get(h) for h in seven} == {"russia"}
+    assert page.locator('.country-tint[data-country="russia"]').count() >= 7
+
+    # a region: clicks add hexes, a second click on one takes it out
+    choose_tool(page, "area")
+    page.select_option('select[name="area-kind"]', "region")
+    page.fill('input[name="area-name"]', "Testgebiet")
+    for label in ["0303", "0404", "0303"]:
+        rev = revision(page)
+        click_hex(page, label)
+        wait_revision(page, rev)
+    region = next(r for r in state(page)["features"]["region"] if r["name"] == "Testgebiet")
+    assert region["hexes"] == ["0404"]
+
+    # a fortress: set by a click, shown in the form by another, edited, removed
+    choose_tool(page, "place")
+    page.select_option('select[name="place-kind"]', "fortress")
+    page.fill('.place-form input[name="name"]', "Testfeste")
+    page.select_option('.place-form select[name="country"]', "russia")
+    page.fill('.place-form input[name="defense0"]', "6")
+    page.fill('.place-form input[name="defense1"]', "3")
+    rev = revision(page)
+    click_hex(page, "0808")
+    wait_revision(page, rev)
+    fortress = {"hex": "0808", "name": "Testfeste", "country": "russia", "defense": [6, 3]}
+    assert fortress in [{k: f[k] for k in fortress} for f in state(page)["features"]["fortress"]]
+    choose_tool(page, "terrain")
+    choose_tool(page, "place")
+    click_hex(page, "0808")
+    assert page.input_value('.place-form input[name="name"]') == "Testfeste"
+    page.fill('.place-form input[name="defense0"]', "7")
+    rev = revision(page)
+    page.click('.place-form button[type="submit"]')
+    wait_revision(page, rev)
+    got = next(f for f in state(page)["features"]["fortress"] if f["hex"] == "0808")
+    assert got["defense"] == [7, 3]
+    rev = revision(page)
+    page.click(".place-form button.remove")
+    wait_revision(page, rev)
+    assert not [f for f in state(page)["features"]["fortress"] if f["hex"] == "0808"]
+    served = api(editor_server, "/api/editor/projects/map-places")
+    assert not [f for f in served["features"]["fortress"] if f["hex"] == "0808"]
+    assert served["features"]["countries"]["0505"] == "russia"
 
 
 # --- the backdrop ------------------------------------------------------------------------
