@@ -406,6 +406,11 @@ def _blank_texts(
         "turns = 1  # provisional: enter the scenario's Game-Turns\n"
         f"first_side = {q(sides[0]['id'])}  # provisional: enter who moves first\n" + side_text
     )
+    if system == "gwite":  # the standard rules need a stacking limit (6.0)
+        scenario_text += (
+            "\n[parameters]\n"
+            "stacking_limit = 8  # provisional: enter the game's limit (6.0); 8 as Brusilov 16.0\n"
+        )
     counters_text = f"# The counter sheet of {name}, entered with the scenario editor.\n"
     return {
         f"{system}/scenarios/{pid}.toml": scenario_text,
