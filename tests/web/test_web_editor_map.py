@@ -9,53 +9,19 @@ from __future__ import annotations
 
 import itertools
 import math
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
-from tests.web.conftest import free_port, wait_until_up
 from tests.web.kit import api
 
 SCENARIO = "gwite/teaching"
-EDITOR_SERVER_CODE = """
-import sys
-from pathlib import Path
-import uvicorn
-from greatwar.server.app import create_app
-app = create_app(Path(sys.argv[2]), think_time=0.0, editor=True)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
-"""
 #: the scan's pixels from map coordinates: 0.9 scale, turned 3 degrees, shifted
 SCAN_SCALE = 0.9
 SCAN_TURN = math.radians(3.0)
 SCAN_SHIFT = (60.0, -90.0)
-
-
-@pytest.fixture(scope="module")
-def editor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server with the editor enabled (the conftest's has it off)."""
-    db = tmp_path_factory.mktemp("editor-map-db") / "games.sqlite3"
-    port = free_port()
-    log = (tmp_path_factory.getbasetemp() / "editor-map-server.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", EDITOR_SERVER_CODE, str(port), str(db)], stdout=log, stderr=log
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base, proc)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 # --- helpers ---------------------------------------------------------------------------
