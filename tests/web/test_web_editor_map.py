@@ -102,8 +102,8 @@ def rail(st: dict[str, Any], name: str) -> list[str] | None:
     return None if line is None else list(line["hexes"])
 
 
-def new_project(base: str, project_id: str) -> dict[str, Any]:
-    request = {"from": SCENARIO, "id": project_id}
+def new_project(base: str, project_id: str, scenario: str = SCENARIO) -> dict[str, Any]:
+    request = {"from": scenario, "id": project_id}
     return api(base, "/api/editor/projects", request)  # type: ignore[no-any-return]
 
 
@@ -414,3 +414,35 @@ def test_backdrop_loaded_aligned_by_three_drags_and_its_opacity_kept(
     page.wait_for_selector('image[data-backdrop=""]', state="attached")
     assert backdrop(page) == {"matrix": matrix, "opacity": 0.3, "image": "scan.png"}
     assert image_transform(page) == pytest.approx(inverse(matrix), rel=1e-3, abs=0.05)
+
+
+def test_two_maps_each_has_its_own_backdrop_and_alignment_hexes_in_its_numbering(
+    editor_server: str, new_page: Any
+) -> None:
+    new_project(editor_server, "map-two-maps", "gwite/two-maps-teaching")
+    page = new_page()
+    open_project(page, editor_server, "map-two-maps")
+    options = page.eval_on_selector_all(
+        'select[name="backdrop-map"] option', "els => els.map(e => e.value)"
+    )
+    assert options == ["n", "s"]
+    labels = [page.input_value(f'input[name="align-hex-{i}"]') for i in range(3)]
+    assert all(label.startswith("n") for label in labels)
+    page.select_option('select[name="backdrop-map"]', "s")
+    labels = [page.input_value(f'input[name="align-hex-{i}"]') for i in range(3)]
+    assert all(label.startswith("s") for label in labels)
+    assert len(set(labels)) == 3
+    # a label typed without its map's prefix is read in that map's numbering
+    page.evaluate(
+        """() => { const i = document.querySelector('input[name="align-hex-0"]');
+            i.disabled = false; i.value = '0202'; i.dispatchEvent(new Event('change')); }"""
+    )
+    assert page.input_value('input[name="align-hex-0"]') == "s0202"
+    # a label that is no hex of this map is refused with a message, the old one kept
+    page.evaluate(
+        """() => { const i = document.querySelector('input[name="align-hex-1"]');
+            i.disabled = false; i.value = 'n0101'; i.dispatchEvent(new Event('change')); }"""
+    )
+    page.wait_for_selector("#error:not([hidden])")
+    assert "not a hex of this map" in page.inner_text("#error")
+    assert page.input_value('input[name="align-hex-1"]') == labels[1]
