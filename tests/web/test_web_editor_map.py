@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -378,6 +379,8 @@ def test_backdrop_loaded_aligned_by_three_drags_and_its_opacity_kept(
         x, y = hex_centre(page, label)
         got = (matrix[0] * x + matrix[2] * y + matrix[4], matrix[1] * x + matrix[3] * y + matrix[5])
         assert math.dist(got, scan_point(x, y)) < 4.0, label
+    said = re.search(r"a hex is ([\d.]+) px on the scan", page.inner_text(".map-status"))
+    assert said and float(said.group(1)) == pytest.approx(SCAN_SCALE * 40, abs=0.5)
     # the image is drawn with the inverse: map -> scan -> map is the identity
     assert image_transform(page) == pytest.approx(inverse(matrix), rel=1e-3, abs=0.05)
 

@@ -379,7 +379,10 @@ export class Backdrop {
     }
     const ok = await this.save({ matrix: answer.matrix });
     if (ok) {
-      const size = answer.size !== undefined ? ` · hex ${Number(answer.size).toFixed(1)} px` : "";
+      // a hex's size on the scan: the map's hex size times the matrix's mean scale
+      const [a, b, c, d] = answer.matrix;
+      const px = Math.sqrt(Math.abs(a * d - b * c)) * this.state.map.hex_size;
+      const size = ` · a hex is ${px.toFixed(1)} px on the scan`;
       const rotation = answer.rotation !== undefined ? ` · rotation ${Number(answer.rotation).toFixed(1)}°` : "";
       this.say(`aligned on ${labels.join(", ")}${size}${rotation}`);
     }
