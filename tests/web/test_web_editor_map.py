@@ -161,6 +161,12 @@ def test_map_tools_terrain_stroke_river_rail_city_reach_the_server_and_survive_a
     wait_revision(page, rev)
     assert has_side(state(page), "minor_river", "Testfluss", a, b)
     assert page.locator(".side-mark").count() >= 1
+    # a second click near the same side takes it away; a third puts it back
+    for present in (False, True):
+        rev = revision(page)
+        click_at(page, (ax + 0.4 * (bx - ax), ay + 0.4 * (by - ay)))
+        wait_revision(page, rev)
+        assert has_side(state(page), "minor_river", "Testfluss", a, b) is present
 
     # rail: three hexes by clicks, each next to the one before
     choose_tool(page, "rail")
