@@ -3,7 +3,9 @@
 The files keep their shipped relative layout (``gwite/scenarios/x.toml`` names
 ``../maps/x.toml``), so ``greatwar validate`` and ``greatwar.load`` work on them directly.
 Every batch of ops is checked as ``greatwar validate`` would (the rule system's checks
-too) on a temporary copy; a batch that makes a problem is refused and nothing changes.
+too) on a temporary copy; a batch that makes a new problem is refused and nothing
+changes (a problem the files already had, e.g. written by hand, is shown, not held
+against every later edit).
 Each accepted batch is written at once (autosave) and kept for undo (:mod:`.history`).
 """
 
@@ -17,6 +19,8 @@ import time
 import tomllib
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from tomlkit.toml_document import TOMLDocument
 
 from greatwar.editor.errors import EditorError, problem, refuse
 from greatwar.editor.history import History, Texts, write_atomic
@@ -90,6 +94,8 @@ class Project:
         self._texts = texts
         self.history = History.open(root / "history")
         self._scenario: Scenario | None = None
+        #: parsed documents equal to ``_texts`` (a batch reuses them; painting stays quick)
+        self._docs: dict[str, TOMLDocument] = {}
         self._problems: list[dict[str, Any]] = []
         self._check_current()
 
@@ -250,7 +256,9 @@ class Project:
                 return load_scenario(base / self.meta["scenario_file"]), []
             except ScenarioError as exc:
                 known = _counter_ids(texts)
-                return None, [problem_dict(p, base, texts, known) for p in exc.problems]
+                board = self._scenario.board if self._scenario is not None else None
+                hexes = set(board.hexes) if board is not None else None
+                return None, [problem_dict(p, base, texts, known, hexes) for p in exc.problems]
 
     def _check_current(self) -> None:
         self._scenario, self._problems = self._check(self._texts)
@@ -261,7 +269,8 @@ class Project:
         """Apply a batch of ops, all or nothing (EditorError: nothing changed)."""
         if not isinstance(ops, list):
             raise refuse("ops are a list")
-        batch = Batch(dict(self._texts), self.meta["scenario_file"])
+        batch = Batch(dict(self._texts), self.meta["scenario_file"], self._docs)
+        self._docs = batch.cache  # the documents the batch edits leave the cache
         for op in ops:
             try:
                 apply_op(batch, op)
@@ -275,12 +284,14 @@ class Project:
         if not changed:
             return
         sc, problems = self._check({**self._texts, **changed})
-        if problems:
-            raise EditorError([_with_places(p, ops) for p in problems])
+        new = [p for p in problems if _key(p) not in {_key(q) for q in self._problems}]
+        if new:
+            raise EditorError([_with_places(p, ops) for p in new])
         before = {rel: self._texts[rel] for rel in changed}
         self._write(changed)
         self.history.record(before, changed)
-        self._scenario, self._problems = sc, []
+        self._scenario, self._problems = sc, problems
+        self._docs = batch.valid_docs()
         self._bump()
 
     def undo(self) -> None:
@@ -314,6 +325,7 @@ class Project:
 
     def _write(self, texts: Texts) -> None:
         for rel, text in texts.items():
+            self._docs.pop(rel, None)
             write_atomic(self.root / _safe_rel(rel), text)
             self._texts[rel] = text
 
@@ -347,6 +359,11 @@ def _counter_ids(texts: Texts) -> set[str]:
     for text in texts.values():
         ids.update(re.findall(r'^\s*id\s*=\s*"([^"]+)"', text, re.MULTILINE))
     return ids
+
+
+def _key(p: dict[str, Any]) -> tuple[str, str, str]:
+    """What makes a problem the same one after an edit (its line may move)."""
+    return p["file"], p["field"], p["message"]
 
 
 def _with_places(p: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:

@@ -106,3 +106,32 @@ def test_a_file_path_outside_the_project_is_refused(tmp_path: Path) -> None:
     project = teaching(tmp_path)
     problems = refused(project, [{"op": "set", "file": "../../x.toml", "path": ["a"], "value": 1}])
     assert "no file" in problems[0]["message"]
+
+
+def test_a_problem_already_in_the_files_is_shown_and_does_not_block_other_edits(
+    tmp_path: Path,
+) -> None:
+    project = teaching(tmp_path)
+    counters = project.root / "gwite/counters/teaching.toml"
+    text = counters.read_text(encoding="utf-8")
+    counters.write_text(text.replace('setup = "0903"', 'setup = "3030"', 1), encoding="utf-8")
+    project = Project.open(tmp_path, project.id)
+    off = [p for p in project.state()["problems"] if "3030" in p["message"]]
+    assert off and off[0]["counters"] == ["G-35R"] and off[0]["hexes"] == ["3030"]
+    project.apply([{"op": "terrain", "hexes": ["0101"], "value": "swamp"}])
+    assert project.revision == 1 and project.problems()
+    _, index, key = off[0]["field"].split(".")
+    path = ["counter", int(index), key]
+    project.apply([{"op": "set", "file": off[0]["file"], "path": path, "value": "0903"}])
+    assert project.problems() == [] and project.state()["playable"]
+    assert project.texts()["gwite/counters/teaching.toml"] == text
+
+
+def test_two_cities_in_one_hex_through_a_whole_raw_table_are_refused(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    cities = [{"hex": "0303", "name": "One", "vp": 1}, {"hex": "0303", "name": "Two", "vp": 1}]
+    problems = refused(
+        project, [{"op": "set", "file": TEACHING_MAP, "path": ["city"], "value": cities}]
+    )
+    twice = next(p for p in problems if "already holds One" in p["message"])
+    assert twice["hexes"] == ["0303"] and twice["field"] == "city.1.hex"

@@ -8,8 +8,11 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -17,6 +20,7 @@ with warnings.catch_warnings():
 
 from greatwar.model.files import DATA_ROOT
 from greatwar.server.app import create_app
+from greatwar.server.editor_routes import PROJECT_ID
 
 TEACHING = "gwite/teaching"
 HISTORICAL = "gwite/brusilov-historical"
@@ -188,6 +192,23 @@ def test_project_ids_with_path_tricks_are_refused_on_every_route(
         assert response.status_code in (400, 404), (bad, suffix, response.text)
         if response.status_code == 400:
             assert response.json()["error"]["code"] == "bad_project_id"
+
+
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.text(min_size=1, max_size=70))
+def test_any_project_id_is_refused_or_unknown_and_nothing_is_written(
+    editor: TestClient, tmp_path: Path, project_id: str
+) -> None:
+    path = quote(project_id, safe="")
+    response = editor.post(f"{PROJECTS}/{path}/undo", json={"revision": 0})
+    assert response.status_code in (400, 404, 405), response.text
+    # an id with "/" or a dot segment is no route at all (the client folds "..")
+    if "/" not in project_id and project_id not in (".", ".."):
+        code = response.json()["error"]["code"]
+        assert code == ("unknown_project" if PROJECT_ID.fullmatch(project_id) else "bad_project_id")
+    assert not (tmp_path / "editor").exists() or not any((tmp_path / "editor").iterdir())
 
 
 def test_an_unknown_project_is_404(editor: TestClient) -> None:
