@@ -108,11 +108,11 @@ function buildToolbar(ctx, view, toolbar) {
     view.filter = filter.value.trim().toLowerCase();
     view.render();
   });
-  const exportLink = el("a", { className: "export-csv button", title: "the counter sheet as a spreadsheet" }, "Export CSV");
-  exportLink.addEventListener("click", () => {
-    exportLink.href = `/api/editor/projects/${ctx.id}/counters.csv`;
-    exportLink.download = `${ctx.id}-counters.csv`;
-  });
+  const exportLink = el(
+    "a",
+    { className: "export-csv button", title: "the counter sheet as a spreadsheet", href: `/api/editor/projects/${ctx.id}/counters.csv`, download: `${ctx.id}-counters.csv` },
+    "Export CSV",
+  );
   const importInput = el("input", { type: "file", accept: ".csv,text/csv", className: "import-csv" });
   importInput.addEventListener("change", async () => {
     const file = importInput.files[0];
@@ -298,9 +298,14 @@ function counterForm(ctx, view, original) {
     return out;
   }
 
+  let shownType = f.type;
   function update() {
     const type = inputs.type.value;
     for (const row of hq.rows) row.hidden = type !== "hq";
+    if (type !== shownType) {
+      shownType = type;
+      steps.setType(type);
+    }
     preview.replaceChildren(counterPicture(state, idInput.value.trim() || "?", readFields(), PREVIEW_SIZE));
   }
 
@@ -411,6 +416,12 @@ function stepsEditor(system, fields, changed) {
   draw();
   return {
     node,
+    /** The usual columns of another unit type (values already typed are kept). */
+    setType(type) {
+      readInputs();
+      columns = stepColumns(system, type, steps);
+      draw();
+    },
     read() {
       readInputs();
       return steps.map((s) => Object.fromEntries(STEP_FIELDS.filter((c) => s[c] !== undefined).map((c) => [c, s[c]])));

@@ -1,0 +1,389 @@
+"""The scenario editor's sheets in a real browser (issue 16): the chooser, the counter
+sheet (table, form, preview as you type, CSV out and in), the scenario's data and what
+is still lacking.  Each change is checked in the STATE the server returns (and after a
+reload), each refusal shown with nothing changed."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import free_port, wait_until_up
+from tests.web.kit import api
+
+EDITOR_SERVER = """
+import sys
+from pathlib import Path
+import uvicorn
+from greatwar.server.app import create_app
+app = create_app(Path(sys.argv[2]), think_time=0.0, editor=True)
+uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
+"""
+
+
+@pytest.fixture(scope="module")
+def editor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with the editor enabled (its projects in a fresh data directory)."""
+    data = tmp_path_factory.mktemp("editor-sheet")
+    port = free_port()
+    log = (data / "server.log").open("wb")
+    proc = subprocess.Popen(
+        [sys.executable, "-c", EDITOR_SERVER, str(port), str(data / "games.sqlite3")],
+        stdout=log,
+        stderr=log,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_up(base, proc)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+# --- helpers ----------------------------------------------------------------------------------
+
+
+def new_project(base: str, project_id: str) -> dict[str, Any]:
+    """A project made from the FICTIONAL teaching scenario, through the API."""
+    state: dict[str, Any] = api(
+        base, "/api/editor/projects", {"from": "gwite/teaching", "id": project_id}
+    )
+    return state
+
+
+def open_project(page: Any, base: str, project_id: str, tab: str = "tab-counters") -> None:
+    page.goto(f"{base}/edit/{project_id}")
+    page.wait_for_function("window.editor && window.editor.state !== null")
+    page.click(f'.tabs [data-tab="{tab}"]')
+
+
+def state(page: Any) -> Any:
+    return page.evaluate("window.editor.state")
+
+
+def revision(page: Any) -> int:
+    return int(page.evaluate("window.editor.state.project.revision"))
+
+
+def wait_revision_after(page: Any, before: int) -> None:
+    page.wait_for_function(f"window.editor.state.project.revision > {before}")
+
+
+def counter(page: Any, counter_id: str) -> dict[str, Any] | None:
+    found = [c for c in state(page)["counters"] if c["id"] == counter_id]
+    return found[0] if found else None
+
+
+def preview_values(page: Any) -> str:
+    return str(page.locator(".counter-preview .values").text_content())
+
+
+def form_field(page: Any, name: str) -> Any:
+    return page.locator(f'.counter-form [data-field="{name}"]')
+
+
+def step_input(page: Any, step: int, key: str) -> Any:
+    return page.locator(f'.counter-form input[data-step="{step}"][data-key="{key}"]')
+
+
+def add_counter(page: Any, fields: dict[str, str], steps: list[dict[str, str]], setup: str) -> None:
+    """Type a new counter into the form (checking the preview follows) and create it."""
+    page.click(".add-counter")
+    form_field(page, "id").fill(fields["id"])
+    for key in ("side", "nationality", "type", "size"):
+        form_field(page, key).select_option(fields[key])
+    if fields["type"] == "hq":
+        form_field(page, "hq.level").select_option(fields["size"])
+    form_field(page, "name").fill(fields["name"])
+    if "movement" in fields:
+        form_field(page, "movement").fill(fields["movement"])
+    for i, step in enumerate(steps):
+        page.click(".counter-form .add-step")
+        for key, value in step.items():
+            step_input(page, i, key).fill(value)
+    form_field(page, "setup").fill(setup)
+    before = revision(page)
+    page.click(".counter-form .save-counter")
+    wait_revision_after(page, before)
+
+
+def as_csv(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+# --- the chooser ------------------------------------------------------------------------------
+
+
+def test_the_chooser_starts_a_project_from_a_scenario_and_then_offers_to_open_it(
+    editor_server: str, new_page: Any
+) -> None:
+    page = new_page()
+    page.goto(f"{editor_server}/edit?from=gwite/teaching")
+    select = page.locator(".scenario-select")
+    select.wait_for()
+    assert select.input_value() == "gwite/teaching"
+    assert page.locator(".open-existing").count() == 0
+    page.fill(".from-scenario .project-id", "chooser-teaching")
+    page.click(".start-from")
+    page.wait_for_url("**/edit/chooser-teaching")
+    page.wait_for_function("window.editor && window.editor.state !== null")
+    made = state(page)["project"]
+    assert made["id"] == "chooser-teaching"
+    assert made["source"] == "gwite/teaching"
+    # the chooser lists it, and for the same scenario offers to open it
+    page.goto(f"{editor_server}/edit?from=gwite/teaching")
+    page.locator(".project-list [data-id=chooser-teaching] a").wait_for()
+    link = page.locator(".open-existing")
+    assert link.count() == 1
+    assert link.get_attribute("href") == "/edit/chooser-teaching"
+
+
+def test_the_chooser_starts_a_blank_map(editor_server: str, new_page: Any) -> None:
+    page = new_page()
+    page.goto(f"{editor_server}/edit")
+    page.locator(".blank-system").select_option("gwite")
+    page.fill(".blank-name", "Sereth sketch")
+    page.fill(".blank-col-last", "6")
+    page.fill(".blank-row-last", "5")
+    page.fill(".blank-id", "blank-sketch")
+    page.click(".start-blank")
+    page.wait_for_url("**/edit/blank-sketch")
+    page.wait_for_function("window.editor && window.editor.state !== null")
+    blank = state(page)
+    assert blank["counters"] == []
+    assert not blank["playable"]
+    assert len(blank["map"]["hexes"]) == 30
+    page.click('.tabs [data-tab="tab-lacks"]')
+    assert "Not yet playable" in page.inner_text(".verdict")
+
+
+# --- the counter sheet ------------------------------------------------------------------------
+
+
+INFANTRY = {
+    "id": "G-XXV",
+    "name": "XXV Reserve Corps",
+    "side": "central",
+    "nationality": "germany",
+    "type": "infantry",
+    "size": "corps",
+    "movement": "4",
+}
+CAVALRY = {
+    "id": "G-8K",
+    "name": "8th Cavalry Division",
+    "side": "central",
+    "nationality": "germany",
+    "type": "cavalry",
+    "size": "division",
+    "movement": "6",
+}
+HQ = {
+    "id": "G-HQ-XXV",
+    "name": "XXV Corps HQ",
+    "side": "central",
+    "nationality": "germany",
+    "type": "hq",
+    "size": "corps",
+    "movement": "6",
+}
+
+
+def test_counters_added_and_edited_through_the_table_are_the_server_s(
+    editor_server: str, new_page: Any, artifacts: Path
+) -> None:
+    new_project(editor_server, "sheet-counters")
+    page = new_page()
+    open_project(page, editor_server, "sheet-counters")
+    count = len(state(page)["counters"])
+
+    # the preview follows the typing, before anything is saved
+    page.click(".add-counter")
+    form_field(page, "type").select_option("infantry")
+    page.click(".counter-form .add-step")
+    step_input(page, 0, "attack").fill("6")
+    step_input(page, 0, "defense").fill("5")
+    assert preview_values(page).startswith("6-5")
+    step_input(page, 0, "attack").fill("9")
+    assert preview_values(page).startswith("9-5")
+    form_field(page, "id").fill("G-XXV")
+    assert page.locator(".counter-preview .desig").text_content() == "XXV"
+    assert counter(page, "G-XXV") is None  # nothing sent yet
+    page.click(".counter-form .revert-counter")
+
+    add_counter(
+        page, INFANTRY, [{"attack": "9", "defense": "8"}, {"attack": "5", "defense": "4"}], "0303"
+    )
+    add_counter(page, CAVALRY, [{"attack": "2", "defense": "2"}], "0403")
+    page.click(".add-counter")
+    form_field(page, "type").select_option("hq")
+    page.click(".counter-form .add-step")
+    # an HQ's steps print its values (attack shift, command radius and strength)
+    assert step_input(page, 0, "command_radius").count() == 1
+    assert step_input(page, 0, "attack").count() == 0
+    page.click(".counter-form .revert-counter")
+    assert page.locator(".counter-form").count() == 0
+    add_counter(
+        page,
+        HQ,
+        [
+            {
+                "attack_shift": "1",
+                "command_radius": "3",
+                "command_strength": "6",
+                "combat_strength": "1",
+            }
+        ],
+        "0305",
+    )
+    infantry = counter(page, "G-XXV")
+    assert infantry is not None
+    assert infantry["setup"] == "0303" and infantry["movement"] == 4
+    assert [
+        list(s) if isinstance(s, list) else [s["attack"], s["defense"]] for s in infantry["steps"]
+    ] == [[9, 8], [5, 4]]
+    cavalry = counter(page, "G-8K")
+    assert cavalry is not None and cavalry["type"] == "cavalry" and cavalry["setup"] == "0403"
+    hq = counter(page, "G-HQ-XXV")
+    assert hq is not None and hq["hq"]["level"] == "corps"
+    assert hq["steps"][0]["command_radius"] == 3
+    assert len(state(page)["counters"]) == count + 3
+    assert page.locator(".counters-table tr[data-id='G-HQ-XXV']").count() == 1
+
+    # edit a value of a saved counter: one op, the state holds it
+    page.click(".counters-table tr[data-id='G-XXV']")
+    step_input(page, 1, "attack").fill("6")
+    assert preview_values(page).startswith("9-8")  # the preview shows the full step
+    before = revision(page)
+    page.click(".counter-form .save-counter")
+    wait_revision_after(page, before)
+    assert revision(page) == before + 1
+    steps = counter(page, "G-XXV")["steps"]  # type: ignore[index]
+    assert steps[1] in ([6, 4], {"attack": 6, "defense": 4})
+
+    # the server kept it all: read after a reload
+    open_project(page, editor_server, "sheet-counters")
+    reloaded = {c["id"]: c for c in state(page)["counters"]}
+    assert {"G-XXV", "G-8K", "G-HQ-XXV"} <= set(reloaded)
+    assert reloaded["G-XXV"]["steps"][1] in ([6, 4], {"attack": 6, "defense": 4})
+    assert reloaded["G-8K"]["name"] == "8th Cavalry Division"
+
+    # a counter set up off the map is refused with the message, and nothing changes
+    page.click(".counters-table tr[data-id='G-8K']")
+    form_field(page, "setup").fill("9999")
+    before_state = state(page)
+    page.click(".counter-form .save-counter")
+    error = page.locator("#error")
+    error.wait_for(state="visible")
+    assert "9999" in error.inner_text()
+    assert state(page) == before_state
+    assert counter(page, "G-8K")["setup"] == "0403"  # type: ignore[index]
+    assert form_field(page, "setup").input_value() == "9999"  # what was typed stays
+    page.locator(".counters-table tr.highlighted[data-id='G-8K']").wait_for()
+
+    # a cell edited in place: one op
+    page.locator(".counters-table tr[data-id='G-8K'] td.cell-name").dblclick()
+    page.locator(".counters-table .cell-input").fill("8. Kavallerie-Division")
+    before = revision(page)
+    page.locator(".counters-table .cell-input").press("Enter")
+    wait_revision_after(page, before)
+    assert counter(page, "G-8K")["name"] == "8. Kavallerie-Division"  # type: ignore[index]
+    page.click(".counters-table tr[data-id='G-HQ-XXV']")
+    page.screenshot(path=str(artifacts / "editor-counters.png"))
+
+
+def test_counters_go_out_and_come_back_as_csv_all_or_nothing(
+    editor_server: str, new_page: Any, tmp_path: Path
+) -> None:
+    new_project(editor_server, "sheet-csv")
+    page = new_page()
+    open_project(page, editor_server, "sheet-csv")
+    with page.expect_download() as download:
+        page.click(".export-csv")
+    rows = list(csv.reader(io.StringIO(Path(download.value.path()).read_text("utf-8-sig"))))
+    header = rows[0]
+    assert "id" in header and "setup" in header
+    name_col = header.index("name")
+    row = next(i for i, r in enumerate(rows) if r and r[0] == "G-I")
+    assert rows[row][name_col] == "I Corps"
+
+    # one changed value and one bad row: refused, nothing changed
+    rows[row][name_col] = "I Reserve Corps"
+    changed = as_csv(rows)
+    bad_row = ["X-BAD" if h == "id" else "nowhere" if h == "side" else "" for h in header]
+    bad = as_csv([*rows, bad_row])
+    before = state(page)
+    page.set_input_files(
+        ".import-csv",
+        files=[{"name": "bad.csv", "mimeType": "text/csv", "buffer": bad.encode()}],
+    )
+    error = page.locator("#error")
+    error.wait_for(state="visible")
+    assert "row" in error.inner_text().lower()
+    assert state(page) == before
+    assert counter(page, "G-I")["name"] == "I Corps"  # type: ignore[index]
+
+    # the good one is applied
+    rev = revision(page)
+    page.set_input_files(
+        ".import-csv",
+        files=[{"name": "good.csv", "mimeType": "text/csv", "buffer": changed.encode()}],
+    )
+    wait_revision_after(page, rev)
+    assert counter(page, "G-I")["name"] == "I Reserve Corps"  # type: ignore[index]
+    assert len(state(page)["counters"]) == len(before["counters"])
+    assert page.locator("#error").is_hidden()
+
+
+# --- the scenario and what is lacking ---------------------------------------------------------
+
+
+def test_the_scenario_s_turns_and_what_is_lacking_follow_the_edits(
+    editor_server: str, new_page: Any
+) -> None:
+    new_project(editor_server, "sheet-scenario")
+    page = new_page()
+    open_project(page, editor_server, "sheet-scenario", tab="tab-scenario")
+    turns = page.locator('#tab-scenario [data-path="scenario.turns"]')
+    assert turns.input_value() == "6"
+    before = revision(page)
+    turns.fill("8")
+    turns.press("Enter")
+    wait_revision_after(page, before)
+    assert state(page)["scenario"]["scenario"]["turns"] == 8
+
+    page.click('.tabs [data-tab="tab-lacks"]')
+    assert page.inner_text(".verdict") == "Playable: nothing blocks it"
+    lacks_before = len(state(page)["lacks"])
+    # a hex made unknown (as the map's paint would): the list says what now blocks
+    before = revision(page)
+    page.evaluate(
+        'window.editor.apply([{op: "terrain", hexes: ["0303", "0404"], value: "unknown"}])'
+    )
+    wait_revision_after(page, before)
+    assert not state(page)["playable"]
+    assert len(state(page)["lacks"]) > lacks_before
+    verdict = page.inner_text(".verdict")
+    assert verdict.startswith("Not yet playable:") and "block" in verdict
+    item = page.locator(".lacks-list li.blocking", has_text="without terrain").first
+    page.evaluate(
+        "window.__highlighted = null;"
+        " window.editor.onHighlight((hexes, counters) => { window.__highlighted = hexes; })"
+    )
+    item.click()
+    assert sorted(page.evaluate("window.__highlighted")) == ["0303", "0404"]
+    assert "active" in str(item.get_attribute("class"))
