@@ -1,4 +1,5 @@
-"""``greatwar play``: a local server with a new game against the computer, and its address."""
+"""``greatwar play``: a local server with a new game against the computer, and its address
+(the server has the scenario editor too)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,12 @@ def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path
         token = parse_qs(address.query)["token"][0]
         with httpx.Client(base_url=f"http://127.0.0.1:{address.port}", timeout=60) as http:
             got = http.get(f"/api/games/{game_id}", params={"token": token}).json()
+            editor = http.get("/api/editor/projects")  # `play` serves the editor too
         assert got["seat"] == "central"
         assert got["seats"]["allied"]["kind"] == "computer"
         assert got["seats"]["central"]["kind"] == "human"
         assert db.exists()
+        assert editor.status_code == 200 and editor.json() == []
     finally:
         process.send_signal(signal.SIGINT)
         try:

@@ -1,0 +1,138 @@
+"""Where a problem or a lack is: the hexes and counters the page highlights.
+
+A loader :class:`~greatwar.model.problems.Problem` names its file and field
+(``counter[3].setup``); the field leads to the counter (and its set-up hex) or to the
+map entry (a city's hex, a rail line's hex, a hexside's two hexes); hex labels and
+counter ids written in the message are places too.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import tomlkit
+
+from greatwar.editor.errors import problem
+from greatwar.model.loader import Scenario
+from greatwar.model.problems import Problem
+
+_INDEX = re.compile(r"\[(\d+)\]")
+_SPI = re.compile(r"\b[a-z]?\d{4}\b")
+_TANNENBERG = re.compile(r"\bA-?\d+ B-?\d+\b")
+_CASE = re.compile(r"\(([a-z-]+ )?(\d+\.\d+[a-z]?)\)|\bcase ([a-z-]+ )?(\d+\.\d+)")
+
+
+def field_path(dotted: str) -> list[str | int]:
+    """``counter[3].setup`` -> ``["counter", 3, "setup"]``."""
+    text = _INDEX.sub(r".\1", dotted)
+    return [int(p) if p.isdigit() else p for p in text.split(".") if p]
+
+
+def _at(data: Any, path: list[str | int]) -> Any:
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def hexes_in(text: str) -> list[str]:
+    """Hex labels written in a message (SPI ``0712``/``g0512``, Tannenberg ``A53 B4``)."""
+    return list(dict.fromkeys(_SPI.findall(text) + _TANNENBERG.findall(text)))
+
+
+def _places_of_field(data: Any, path: list[str | int]) -> tuple[list[str], list[str]]:
+    """Hexes and counters of the entry a field names in a file's data."""
+    if len(path) < 2 or not isinstance(path[1], int):
+        return [], []
+    entry = _at(data, path[:2])
+    if not isinstance(entry, dict):
+        return [], []
+    hexes: list[str] = []
+    counters: list[str] = []
+    if path[0] == "counter":
+        counters.append(str(entry.get("id", "")))
+        if isinstance(entry.get("setup"), str):
+            hexes.append(entry["setup"])
+        return hexes, counters
+    value = _at(data, path)
+    if isinstance(value, str):
+        hexes += value.split("/") if "/" in value else [value]
+    elif isinstance(entry.get("hex"), str):
+        hexes.append(entry["hex"])
+    return hexes, counters
+
+
+def problem_dict(
+    p: Problem, base: Path, texts: dict[str, str], known_counters: set[str]
+) -> dict[str, Any]:
+    """A loader Problem as the contract's Problem dict with its places."""
+    try:
+        rel = Path(p.file).resolve().relative_to(base.resolve()).as_posix()
+    except ValueError:
+        rel = p.file
+    path = field_path(p.field)
+    hexes, counters = [], []
+    if rel in texts and path:
+        try:
+            data = tomlkit.parse(texts[rel]).unwrap()
+        except Exception:
+            data = None
+        if data is not None:
+            hexes, counters = _places_of_field(data, path)
+    hexes += hexes_in(p.message)
+    counters += [
+        c
+        for c in known_counters
+        if c and re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", p.message)
+    ]
+    found = _CASE.search(p.message)
+    case = (found.group(2) or found.group(4)) if found else None
+    return problem(
+        p.message,
+        file=rel,
+        field=".".join(str(x) for x in path),
+        line=p.line,
+        case=case,
+        hexes=list(dict.fromkeys(hexes)),
+        counters=list(dict.fromkeys(counters)),
+    )
+
+
+def lack_dicts(sc: Scenario) -> list[dict[str, Any]]:
+    """The scenario's lacks with their places (every hex, every counter, not a sample)."""
+    out = []
+    ids = set(sc.counters)
+    for text in sc.lacks:
+        hexes: list[str] = []
+        counters: list[str] = []
+        if "hexes without terrain" in text:
+            hexes = list(sc.board.unknown_terrain)
+        elif "counters without strengths" in text:
+            counters = [
+                c.id
+                for c in sc.counters.values()
+                if c.type != "hq"
+                and (
+                    not c.steps
+                    or not all(
+                        (s.attack is not None and s.defense is not None) or s.strength is not None
+                        for s in c.steps
+                    )
+                )
+            ]
+        else:
+            hexes = [h for h in hexes_in(text) if h in sc.board.coord]
+            counters = [c for c in ids if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+        out.append(
+            {
+                "message": text,
+                "hexes": hexes,
+                "counters": sorted(counters),
+                "blocking": text in sc.blocking,
+            }
+        )
+    return out

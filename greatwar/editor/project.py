@@ -1,0 +1,414 @@
+"""An editable project: a scenario and every file it names, under ``<data>/editor/<id>/``.
+
+The files keep their shipped relative layout (``gwite/scenarios/x.toml`` names
+``../maps/x.toml``), so ``greatwar validate`` and ``greatwar.load`` work on them directly.
+Every batch of ops is checked as ``greatwar validate`` would (the rule system's checks
+too) on a temporary copy; a batch that makes a problem is refused and nothing changes.
+Each accepted batch is written at once (autosave) and kept for undo (:mod:`.history`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tempfile
+import time
+import tomllib
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from greatwar.editor.errors import EditorError, problem, refuse
+from greatwar.editor.history import History, Texts, write_atomic
+from greatwar.editor.ops import Batch, apply_op, op_counters, op_hexes
+from greatwar.editor.places import problem_dict
+from greatwar.model.files import DATA_ROOT
+from greatwar.model.loader import Scenario, resolve
+from greatwar.model.problems import ScenarioError
+from greatwar.rules import load_scenario
+
+PROJECT_ID = re.compile(r"^[a-z0-9-]{1,60}$")
+META = "project.json"
+
+#: the two sides of a new scenario, by rule system (as the shipped scenarios name them)
+SIDES: dict[str, list[dict[str, Any]]] = {
+    "gwite": [
+        {"id": "allied", "name": "Allies", "nationalities": ["russia"], "color": "#4f7d3a"},
+        {
+            "id": "central",
+            "name": "Central Powers",
+            "nationalities": ["germany", "austria-hungary"],
+            "color": "#5a6f8c",
+        },
+    ],
+    "tannenberg": [
+        {"id": "german", "name": "Germans", "nationalities": ["germany"], "color": "#5a6f8c"},
+        {"id": "russian", "name": "Russians", "nationalities": ["russia"], "color": "#4f7d3a"},
+    ],
+}
+
+
+def check_id(project_id: str) -> str:
+    """The id itself, or refuse one that is not ``[a-z0-9-]{1,60}`` (no path tricks)."""
+    if not isinstance(project_id, str) or not PROJECT_ID.match(project_id):
+        raise refuse(
+            f"project id {project_id!r} is not allowed: use 1-60 lower-case letters, digits and '-'"
+        )
+    return project_id
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:60] or "project"
+
+
+def _safe_rel(rel: str) -> str:
+    """A project-relative file path without '..' or an absolute start."""
+    p = PurePosixPath(rel)
+    if p.is_absolute() or ".." in p.parts or not rel:
+        raise refuse(f"file {rel!r} is not a file of the project", file=rel)
+    return p.as_posix()
+
+
+def _named_files(scenario_path: Path) -> list[Path]:
+    """The files a scenario file names (maps, counters, a terrain table of its own)."""
+    with scenario_path.open("rb") as fh:
+        info = tomllib.load(fh).get("scenario", {})
+    names = ([info["map"]] if info.get("map") else []) + list(info.get("maps", []))
+    names += list(info.get("counters", []))
+    if info.get("terrain_table"):
+        names.append(info["terrain_table"])
+    return [(scenario_path.parent / n).resolve() for n in names]
+
+
+class Project:
+    """An editable copy of a scenario (see the module's docstring)."""
+
+    def __init__(self, root: Path, meta: dict[str, Any], texts: Texts) -> None:
+        self.root = root
+        self.id: str = meta["id"]
+        self.meta = meta
+        self._texts = texts
+        self.history = History.open(root / "history")
+        self._scenario: Scenario | None = None
+        self._problems: list[dict[str, Any]] = []
+        self._check_current()
+
+    # --- making and finding projects ----------------------------------------------------
+
+    @staticmethod
+    def _folder(data_dir: Path) -> Path:
+        return Path(data_dir) / "editor"
+
+    @classmethod
+    def _new_id(cls, data_dir: Path, wanted: str | None, base: str) -> str:
+        if wanted is not None:
+            check_id(wanted)
+            if (cls._folder(data_dir) / wanted).exists():
+                raise refuse(f"project {wanted!r} already exists")
+            return wanted
+        base = slug(base)[:54]
+        candidate, n = base, 1
+        while (cls._folder(data_dir) / candidate).exists():
+            n += 1
+            candidate = f"{base}-{n}"
+        return candidate
+
+    @classmethod
+    def _create(
+        cls, data_dir: Path, project_id: str, meta: dict[str, Any], texts: Texts
+    ) -> Project:
+        root = cls._folder(data_dir) / project_id
+        for rel, text in texts.items():
+            write_atomic(root / _safe_rel(rel), text)
+        now = time.time()
+        meta = {
+            "id": project_id,
+            **meta,
+            "files": sorted(texts),
+            "revision": 0,
+            "backdrop": {},
+            "created": now,
+            "updated": now,
+        }
+        write_atomic(root / META, json.dumps(meta, indent=1))
+        return cls(root, meta, dict(texts))
+
+    @classmethod
+    def create_from(cls, data_dir: Path, scenario: str, project_id: str | None = None) -> Project:
+        """A project holding a shipped scenario (``gwite/teaching``) and every file it names."""
+        try:
+            sid, path = resolve(scenario)
+        except ScenarioError as exc:
+            raise refuse(str(exc)) from exc
+        root = DATA_ROOT.resolve()
+        texts: Texts = {}
+        for f in [path.resolve(), *_named_files(path)]:
+            try:
+                rel = f.relative_to(root).as_posix()
+            except ValueError as exc:
+                raise refuse(f"{f} is not a shipped data file", file=str(f)) from exc
+            texts[rel] = f.read_text(encoding="utf-8")
+        scenario_rel = path.resolve().relative_to(root).as_posix()
+        with path.open("rb") as fh:
+            info = tomllib.load(fh)["scenario"]
+        meta = {
+            "name": info.get("name", sid),
+            "system": info.get("system", ""),
+            "source": sid,
+            "scenario_file": scenario_rel,
+        }
+        pid = cls._new_id(data_dir, project_id, sid.replace("/", "-"))
+        return cls._create(data_dir, pid, meta, texts)
+
+    @classmethod
+    def create_blank(
+        cls,
+        data_dir: Path,
+        system: str,
+        *,
+        name: str,
+        numbering: str,
+        columns: tuple[int, int],
+        rows: tuple[int, int],
+        prefix: str = "",
+        project_id: str | None = None,
+    ) -> Project:
+        """A new scenario on an empty map (every hex '?'), two sides, no counters."""
+        if system not in SIDES:
+            raise refuse(f"no rule system {system!r}; known: {', '.join(SIDES)}")
+        if numbering not in ("spi", "tannenberg"):
+            raise refuse(f"numbering is 'spi' or 'tannenberg', not {numbering!r}")
+        (c0, c1), (r0, r1) = columns, rows
+        if c1 < c0 or (c1 - c0 + 1) * (abs(r1 - r0) + 1) > 20_000:
+            raise refuse(f"columns {c0}-{c1} and rows {r0}-{r1} make no map (at most 20000 hexes)")
+        pid = cls._new_id(data_dir, project_id, slug(name))
+        texts = _blank_texts(system, pid, name, numbering, (c0, c1), (r0, r1), prefix)
+        meta = {
+            "name": name,
+            "system": system,
+            "source": "",
+            "scenario_file": f"{system}/scenarios/{pid}.toml",
+        }
+        project = cls._create(data_dir, pid, meta, texts)
+        if project._problems:
+            problems = project._problems
+            import shutil
+
+            shutil.rmtree(project.root)
+            raise EditorError(problems)
+        return project
+
+    @classmethod
+    def open(cls, data_dir: Path, project_id: str) -> Project:
+        root = cls._folder(data_dir) / check_id(project_id)
+        if not (root / META).is_file():
+            raise refuse(f"no project {project_id!r}")
+        meta = json.loads((root / META).read_text(encoding="utf-8"))
+        texts = {rel: (root / _safe_rel(rel)).read_text(encoding="utf-8") for rel in meta["files"]}
+        return cls(root, meta, texts)
+
+    @staticmethod
+    def list(data_dir: Path) -> list[dict[str, Any]]:
+        out = []
+        folder = Project._folder(data_dir)
+        for meta_file in sorted(folder.glob(f"*/{META}")) if folder.is_dir() else []:
+            meta = json.loads(meta_file.read_text(encoding="utf-8"))
+            out.append({k: meta.get(k) for k in ("id", "name", "system", "source", "updated")})
+        return out
+
+    # --- reading --------------------------------------------------------------------------
+
+    @property
+    def revision(self) -> int:
+        return int(self.meta["revision"])
+
+    def texts(self) -> Texts:
+        return dict(self._texts)
+
+    def scenario_path(self) -> Path:
+        return self.root / self.meta["scenario_file"]
+
+    def problems(self) -> list[dict[str, Any]]:
+        """The problems of the files as they stand (none once a batch was accepted)."""
+        return list(self._problems)
+
+    def scenario(self) -> Scenario | None:
+        """The loaded scenario as it now stands (None when its files have problems)."""
+        return self._scenario
+
+    # --- checking -------------------------------------------------------------------------
+
+    def _check(self, texts: Texts) -> tuple[Scenario | None, list[dict[str, Any]]]:
+        """Load ``texts`` as ``greatwar validate`` would, from a temporary copy."""
+        with tempfile.TemporaryDirectory(prefix="gw-edit-") as tmp:
+            base = Path(tmp)
+            for rel, text in texts.items():
+                target = base / rel
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_text(text, encoding="utf-8", newline="")
+            try:
+                return load_scenario(base / self.meta["scenario_file"]), []
+            except ScenarioError as exc:
+                known = _counter_ids(texts)
+                return None, [problem_dict(p, base, texts, known) for p in exc.problems]
+
+    def _check_current(self) -> None:
+        self._scenario, self._problems = self._check(self._texts)
+
+    # --- editing --------------------------------------------------------------------------
+
+    def apply(self, ops: list[dict[str, Any]]) -> None:
+        """Apply a batch of ops, all or nothing (EditorError: nothing changed)."""
+        if not isinstance(ops, list):
+            raise refuse("ops are a list")
+        batch = Batch(dict(self._texts), self.meta["scenario_file"])
+        for op in ops:
+            try:
+                apply_op(batch, op)
+            except EditorError as exc:
+                raise EditorError([_with_places(p, [op]) for p in exc.problems]) from exc
+            except (KeyError, TypeError, ValueError, AttributeError) as exc:
+                raise EditorError(
+                    [_with_places(problem(f"op {op!r} cannot apply: {exc}"), [op])]
+                ) from exc
+        changed = batch.changed()
+        if not changed:
+            return
+        sc, problems = self._check({**self._texts, **changed})
+        if problems:
+            raise EditorError([_with_places(p, ops) for p in problems])
+        before = {rel: self._texts[rel] for rel in changed}
+        self._write(changed)
+        self.history.record(before, changed)
+        self._scenario, self._problems = sc, []
+        self._bump()
+
+    def undo(self) -> None:
+        if not self.history.can_undo:
+            raise refuse("nothing to undo")
+        self._write(self.history.peek_undo())
+        self.history.moved(-1)
+        self._check_current()
+        self._bump()
+
+    def redo(self) -> None:
+        if not self.history.can_redo:
+            raise refuse("nothing to redo")
+        self._write(self.history.peek_redo())
+        self.history.moved(1)
+        self._check_current()
+        self._bump()
+
+    def set_backdrop(self, prefix: str, matrix: list[float], opacity: float, image: str) -> None:
+        """The backdrop alignment of one map (the image's file name only, never the image)."""
+        if len(matrix) != 6 or not all(isinstance(x, int | float) for x in matrix):
+            raise refuse("a backdrop matrix is six numbers [a, b, c, d, e, f]")
+        if not 0 <= float(opacity) <= 1:
+            raise refuse(f"opacity is between 0 and 1, not {opacity}")
+        self.meta["backdrop"][prefix] = {
+            "matrix": [float(x) for x in matrix],
+            "opacity": float(opacity),
+            "image": PurePosixPath(str(image).replace("\\", "/")).name,
+        }
+        self._bump()
+
+    def _write(self, texts: Texts) -> None:
+        for rel, text in texts.items():
+            write_atomic(self.root / _safe_rel(rel), text)
+            self._texts[rel] = text
+
+    def _bump(self) -> None:
+        self.meta["revision"] = self.revision + 1
+        self.meta["updated"] = time.time()
+        write_atomic(self.root / META, json.dumps(self.meta, indent=1))
+
+    def snapshot(self) -> Path:
+        """A frozen copy of the files for a game, named by their contents; its scenario file."""
+        digest = hashlib.sha256(
+            json.dumps(sorted(self._texts.items())).encode("utf-8")
+        ).hexdigest()[:16]
+        folder = self.root / "played" / digest
+        for rel, text in self._texts.items():
+            target = folder / _safe_rel(rel)
+            if not target.is_file():
+                write_atomic(target, text)
+        return folder / self.meta["scenario_file"]
+
+    # --- the page's JSON --------------------------------------------------------------------
+
+    def state(self) -> dict[str, Any]:
+        from greatwar.editor.state import state_of
+
+        return state_of(self)
+
+
+def _counter_ids(texts: Texts) -> set[str]:
+    ids: set[str] = set()
+    for text in texts.values():
+        ids.update(re.findall(r'^\s*id\s*=\s*"([^"]+)"', text, re.MULTILINE))
+    return ids
+
+
+def _with_places(p: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
+    """A problem naming no place takes the places of the ops that made it."""
+    if p.get("hexes") or p.get("counters"):
+        return p
+    hexes = [h for op in ops if isinstance(op, dict) for h in op_hexes(op)]
+    counters = [c for op in ops if isinstance(op, dict) for c in op_counters(op)]
+    return {**p, "hexes": list(dict.fromkeys(hexes)), "counters": list(dict.fromkeys(counters))}
+
+
+def _blank_texts(
+    system: str,
+    pid: str,
+    name: str,
+    numbering: str,
+    columns: tuple[int, int],
+    rows: tuple[int, int],
+    prefix: str,
+) -> Texts:
+    (c0, c1), (r0, r1) = columns, rows
+    step = 1 if r1 >= r0 else -1
+    width = c1 - c0 + 1
+    row_width = max(len(str(r0)), len(str(r1)), 2)
+    grid = "".join(f"{r:0{row_width}d} {'?' * width}\n" for r in range(r0, r1 + step, step))
+    q = json.dumps
+    map_text = (
+        f"# Map of {name}, entered with the scenario editor (greatwar edit).\n"
+        "[map]\n"
+        f"id = {q(pid)}\n"
+        f"name = {q(name)}\n"
+        f"numbering = {q(numbering)}\n"
+        + (f"prefix = {q(prefix)}\n" if prefix else "")
+        + f"columns = [{c0}, {c1}]\n"
+        f"rows = [{r0}, {r1}]\n\n"
+        "[terrain]\n"
+        "legend = {}\n"
+        f'# row, then one character per column {c0}..{c1}; "?" not yet entered, "-" no hex\n'
+        f'grid = """\n{grid}"""\n'
+    )
+    sides = SIDES[system]
+    side_text = "".join(
+        "\n[[side]]\n"
+        f"id = {q(s['id'])}\nname = {q(s['name'])}\n"
+        f"nationalities = [{', '.join(q(n) for n in s['nationalities'])}]\n"
+        f"color = {q(s['color'])}\n"
+        for s in sides
+    )
+    scenario_text = (
+        f"# {name}: a scenario entered with the scenario editor (greatwar edit).\n"
+        "[scenario]\n"
+        f"id = {q(pid)}\n"
+        f"system = {q(system)}\n"
+        f"name = {q(name)}\n"
+        f'map = "../maps/{pid}.toml"\n'
+        f'counters = ["../counters/{pid}.toml"]\n'
+        "turns = 1  # provisional: enter the scenario's Game-Turns\n"
+        f"first_side = {q(sides[0]['id'])}  # provisional: enter who moves first\n" + side_text
+    )
+    counters_text = f"# The counter sheet of {name}, entered with the scenario editor.\n"
+    return {
+        f"{system}/scenarios/{pid}.toml": scenario_text,
+        f"{system}/maps/{pid}.toml": map_text,
+        f"{system}/counters/{pid}.toml": counters_text,
+    }
