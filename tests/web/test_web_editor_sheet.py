@@ -152,11 +152,14 @@ def test_the_chooser_starts_a_project_from_a_scenario_and_then_offers_to_open_it
     assert link.get_attribute("href") == "/edit/chooser-teaching"
 
 
-def test_the_chooser_starts_a_blank_map(editor_server: str, new_page: Any) -> None:
+def test_the_chooser_starts_a_blank_map_and_shows_a_refusal(
+    editor_server: str, new_page: Any
+) -> None:
     page = new_page()
     page.goto(f"{editor_server}/edit")
-    page.locator(".blank-system").select_option("gwite")
-    page.fill(".blank-name", "Sereth sketch")
+    page.locator(".blank-system").select_option("tannenberg")
+    assert page.locator(".blank-numbering").input_value() == "tannenberg"
+    page.fill(".blank-name", "Masurian sketch")
     page.fill(".blank-col-last", "6")
     page.fill(".blank-row-last", "5")
     page.fill(".blank-id", "blank-sketch")
@@ -165,10 +168,21 @@ def test_the_chooser_starts_a_blank_map(editor_server: str, new_page: Any) -> No
     page.wait_for_function("window.editor && window.editor.state !== null")
     blank = state(page)
     assert blank["counters"] == []
-    assert not blank["playable"]
+    assert blank["project"]["system"] == "tannenberg"
     assert len(blank["map"]["hexes"]) == 30
+    assert not blank["playable"]
     page.click('.tabs [data-tab="tab-lacks"]')
-    assert "Not yet playable" in page.inner_text(".verdict")
+    assert page.inner_text(".verdict") == "Not yet playable: 1 item blocks it"
+    assert "30 hexes without terrain" in page.inner_text(".lacks-list")
+    # the same id again: the server's refusal is shown, and the page stays
+    page.goto(f"{editor_server}/edit")
+    page.locator(".project-list [data-id=blank-sketch]").wait_for()
+    page.fill(".blank-id", "blank-sketch")
+    page.click(".start-blank")
+    error = page.locator(".chooser-error")
+    error.wait_for(state="visible")
+    assert "blank-sketch" in error.inner_text()
+    assert page.url.endswith("/edit")
 
 
 # --- the counter sheet ------------------------------------------------------------------------

@@ -56,7 +56,9 @@ export function initCounters(ctx, root) {
     view.selected = id;
     view.draft = null;
     view.dirty = false;
-    view.render();
+    // the table stays (a double-click edits its cells): only the selection moves
+    for (const row of tableWrap.querySelectorAll("tr[data-id]")) row.classList.toggle("selected", row.dataset.id === id);
+    renderForm(ctx, view, formWrap);
   };
   view.startDraft = (id, fields) => {
     view.selected = null;
@@ -193,7 +195,7 @@ function counterRow(ctx, view, counter) {
     editableCell(ctx, counter, "setup", placement(counter)),
   );
   row.addEventListener("click", (event) => {
-    if (event.target.closest("input")) return;
+    if (event.target.closest("input") || view.selected === counter.id) return;
     view.select(counter.id);
   });
   return row;
@@ -271,6 +273,7 @@ function counterForm(ctx, view, original) {
   revert.addEventListener("click", () => (original.isNew ? view.select(null) : view.select(original.id)));
 
   form.append(
+    ...[
     el("div", { className: "form-head" }, preview, el("h3", {}, original.isNew ? "New counter" : `Counter ${original.id}`)),
     grid,
     extra,
@@ -278,6 +281,7 @@ function counterForm(ctx, view, original) {
     place.node,
     fileSelect ? field("counter file", fileSelect) : null,
     el("div", { className: "form-buttons" }, save, revert),
+    ].filter(Boolean),
   );
 
   function readFields() {

@@ -16,13 +16,14 @@ export function initLacks(ctx, root) {
     const head = el("p", { className: `verdict ${state.playable ? "playable" : "not-playable"}` }, verdict(state));
     const problems = state.problems || [];
     const lacks = state.lacks || [];
-    root.replaceChildren(
+    const parts = [
       head,
       problems.length ? el("h3", {}, `Problems (${problems.length})`) : null,
       problems.length ? itemList(ctx, problems, "problem") : null,
       el("h3", {}, `Still lacking (${lacks.length})`),
       lacks.length ? itemList(ctx, lacks, "lack") : el("p", { className: "hint" }, "Nothing: every datum is entered."),
-    );
+    ];
+    root.replaceChildren(...parts.filter(Boolean));
   });
 }
 
