@@ -9,15 +9,19 @@ import csv
 import io
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from greatwar.model.schema import Counter
+from greatwar.server import mapdata
 from tests.web.conftest import free_port, wait_until_up
 from tests.web.kit import api
 
+DATA = Path(__file__).resolve().parents[2] / "greatwar" / "data"
 EDITOR_SERVER = """
 import sys
 from pathlib import Path
@@ -277,6 +281,8 @@ def test_counters_added_and_edited_through_the_table_are_the_server_s(
     assert hq["steps"][0]["command_radius"] == 3
     assert len(state(page)["counters"]) == count + 3
     assert page.locator(".counters-table tr[data-id='G-HQ-XXV']").count() == 1
+    page.click(".counters-table tr[data-id='G-HQ-XXV']")
+    assert "null" not in page.inner_text(".counter-form")
 
     # edit a value of a saved counter: one op, the state holds it
     page.click(".counters-table tr[data-id='G-XXV']")
@@ -366,8 +372,8 @@ def test_counters_go_out_and_come_back_as_csv_all_or_nothing(
 # --- the scenario and what is lacking ---------------------------------------------------------
 
 
-def test_the_scenario_s_turns_and_what_is_lacking_follow_the_edits(
-    editor_server: str, new_page: Any
+def test_the_scenario_s_data_and_what_is_lacking_follow_the_edits(
+    editor_server: str, new_page: Any, artifacts: Path
 ) -> None:
     new_project(editor_server, "sheet-scenario")
     page = new_page()
@@ -379,6 +385,24 @@ def test_the_scenario_s_turns_and_what_is_lacking_follow_the_edits(
     turns.press("Enter")
     wait_revision_after(page, before)
     assert state(page)["scenario"]["scenario"]["turns"] == 8
+    # a side's name, and a table given as a JSON snippet
+    name = page.locator('#tab-scenario [data-path="side.0.name"]')
+    before = revision(page)
+    name.fill("Russians")
+    name.press("Enter")
+    wait_revision_after(page, before)
+    assert state(page)["scenario"]["side"][0]["name"] == "Russians"
+    tcr = page.locator('#tab-scenario textarea[data-path="parameters.tcr"]')
+    tcr.fill("not json")
+    tcr.locator("xpath=..").locator(".apply-snippet").click()
+    assert "not JSON" in tcr.locator("xpath=..").inner_text()
+    tcr = page.locator('#tab-scenario textarea[data-path="parameters.tcr"]')
+    tcr.fill('{"germany": 2, "austria-hungary": 4, "russia": 3}')
+    before = revision(page)
+    tcr.locator("xpath=..").locator(".apply-snippet").click()
+    wait_revision_after(page, before)
+    assert state(page)["scenario"]["parameters"]["tcr"]["germany"] == 2
+    page.screenshot(path=str(artifacts / "editor-scenario.png"))
 
     page.click('.tabs [data-tab="tab-lacks"]')
     assert page.inner_text(".verdict") == "Playable: nothing blocks it"
@@ -401,3 +425,33 @@ def test_the_scenario_s_turns_and_what_is_lacking_follow_the_edits(
     item.click()
     assert sorted(page.evaluate("window.__highlighted")) == ["0303", "0404"]
     assert "active" in str(item.get_attribute("class"))
+    page.screenshot(path=str(artifacts / "editor-lacking.png"))
+
+
+# --- the preview's sheet entry is the server's ---------------------------------------------
+
+
+def shipped_counters() -> list[dict[str, Any]]:
+    """Every counter of every shipped counter file, as the file writes it."""
+    out = []
+    for path in sorted(DATA.glob("*/counters/*.toml")):
+        out.extend(tomllib.loads(path.read_text("utf-8")).get("counter", []))
+    return out
+
+
+def test_the_preview_draws_what_the_sheet_prints_for_every_shipped_counter(
+    editor_server: str, new_page: Any
+) -> None:
+    counters = shipped_counters()
+    assert len(counters) > 400
+    page = new_page()
+    page.goto(f"{editor_server}/edit")
+    drawn = page.evaluate(
+        """async (counters) => {
+          const m = await import('/static/js/editor/counter-model.js');
+          return counters.map(({ id, ...fields }) => m.sheetEntry(id, fields));
+        }""",
+        counters,
+    )
+    for raw, entry in zip(counters, drawn, strict=True):
+        assert entry == mapdata.counter_entry(Counter.model_validate(raw)), raw["id"]

@@ -352,7 +352,7 @@ function hqInputs(hq) {
   const heroic = el("input", { type: "checkbox", checked: Boolean(hq && hq.heroic), dataset: { field: "hq.heroic" } });
   const activity = select([["", "—"], "A", "N", "B"], (hq && hq.activity) || "", { dataset: { field: "hq.activity" } });
   return {
-    rows: [field("HQ level", level), field("heroic leader", heroic), field("HQ activity", activity, "Tannenberg 13.4")],
+    rows: [field("HQ level", level), field("heroic leader", heroic), field("HQ activity", activity, "Tannenberg: A, N or B")],
     read(old) {
       const out = { ...(old || {}), level: level.value };
       if (heroic.checked) out.heroic = true;
