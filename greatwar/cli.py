@@ -566,6 +566,12 @@ def serve(
     app_ = create_app(path, think_time=think_time, editor=editor)
     sock = _listen(host, port, listen)
     console.print(f"greatwar server on {address(sock)}/ (games in {path})", highlight=False)
+    if editor:
+        projects = path.parent / "editor"
+        console.print(f"Scenario editor: {address(sock)}/edit (projects in {projects})")
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            err.print("warning: the editor writes files on this machine; anyone who can reach")
+            err.print(f"{host}:{port} can use it. Serve it on 127.0.0.1 unless you trust them.")
     run(app_, sock, log_level="info")
 
 

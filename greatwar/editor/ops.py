@@ -9,6 +9,7 @@ by loading it (:mod:`greatwar.editor.project`).  Grids are rewritten one charact
 from __future__ import annotations
 
 import itertools
+import json
 import posixpath
 import tomllib
 from collections.abc import Callable, Iterable
@@ -193,15 +194,29 @@ def _write_grid(table: Table, text: str) -> None:
     table["grid"] = String(StringType.MLB, text, raw, trivia or tomlkit.string("").trivia)
 
 
-def _legend_char(legend: Any, value: str, upper: bool) -> str:
-    """The legend's character for ``value``, added when it has none."""
+def _legend_char(table: Any, value: str, upper: bool) -> str:
+    """The character of ``value`` in the legend of ``table``, added when it has none (the
+    legend rewritten in the shipped style: ``{ "." = "clear", "f" = "forest" }``)."""
+    legend = table["legend"]
+    ch = _free_char(legend, value, upper)
+    if legend.get(ch) != value:
+        pairs = [*((str(k), str(v)) for k, v in legend.items()), (ch, value)]
+        inner = ", ".join(f"{json.dumps(k)} = {json.dumps(v)}" for k, v in pairs)
+        fresh = tomlkit.parse(f"legend = {{ {inner} }}\n")["legend"]
+        fresh.trivia.comment = legend.trivia.comment
+        fresh.trivia.comment_ws = legend.trivia.comment_ws
+        table["legend"] = fresh
+    return ch
+
+
+def _free_char(legend: Any, value: str, upper: bool) -> str:
+    """The legend's character for ``value``, or the one it should get."""
     for ch, v in legend.items():
         if v == value:
             return str(ch)
     letters = value[:1].upper() if upper else value[:1].lower()
     for ch in letters + SPARE_CHARS:
         if ch not in legend and ch not in (UNKNOWN, NO_HEX):
-            legend[ch] = value
             return ch
     raise refuse(f"the legend has no character left for {value!r}")
 
@@ -250,6 +265,19 @@ def _aot(doc: Any, key: str) -> list[Any]:
     return doc[key]  # type: ignore[no-any-return]
 
 
+def _append(doc: Any, key: str, fields: dict[str, Any]) -> None:
+    """Append a table to the array of tables ``key``, a blank line between tables."""
+    items = _aot(doc, key)
+    table = _new_table(fields)
+    if len(items):
+        last = items[-1]
+        if last.as_string().endswith("\n\n"):
+            table.add(tomlkit.nl())
+        else:
+            last.add(tomlkit.nl())
+    items.append(table)
+
+
 def _remove_at(doc: Any, key: str, index: int) -> None:
     items = doc[key]
     del items[index]
@@ -284,7 +312,7 @@ def op_terrain(batch: Batch, op: Op) -> None:
         ch = ""
     for label in hexes:
         m, _ = batch.locate(label, op.get("map"))
-        this = ch or _legend_char(m.doc["terrain"]["legend"], value, upper=False)  # type: ignore[index]
+        this = ch or _legend_char(m.doc["terrain"], value, upper=False)  # type: ignore[index]
         batch.paint(label, op.get("map"), "terrain", this)
 
 
@@ -294,7 +322,7 @@ def op_country(batch: Batch, op: Op) -> None:
         m, _ = batch.locate(label, op.get("map"))
         if "countries" not in m.doc:
             _add_countries(batch, m)
-        ch = _legend_char(m.doc["countries"]["legend"], value, upper=True) if value else UNKNOWN  # type: ignore[index]
+        ch = _legend_char(m.doc["countries"], value, upper=True) if value else UNKNOWN  # type: ignore[index]
         batch.paint(label, op.get("map"), "countries", ch)
 
 
@@ -342,7 +370,7 @@ def op_hexside(batch: Batch, op: Op) -> None:
             if not on:
                 continue
             fields: dict[str, Any] = {"type": kind, **({"name": name} if name else {}), "sides": []}
-            _aot(m.doc, "hexside").append(_new_table(fields))
+            _append(m.doc, "hexside", fields)
             table_index = len(m.doc["hexside"]) - 1  # type: ignore[arg-type]
         entry = m.doc["hexside"][table_index]  # type: ignore[index]
         present = _side_index(m, entry["sides"], a, b)
@@ -408,7 +436,7 @@ def op_line(batch: Batch, op: Op) -> None:
             if kind == "rail":
                 fields["track"] = op.get("track") or "single"
             fields["hexes"] = chain
-            _aot(m.doc, kind).append(_new_table(fields))
+            _append(m.doc, kind, fields)
         return
     entry = m.doc[kind][index]  # type: ignore[index]
     if len(chain) < 2:
@@ -444,7 +472,7 @@ def op_place(batch: Batch, op: Op) -> None:
     if not isinstance(fields, dict):
         raise refuse(f"{kind} at {label}: fields are a table", hexes=[label])
     if index is None:
-        _aot(m.doc, kind).append(_new_table({"hex": label, **fields}))
+        _append(m.doc, kind, {"hex": label, **fields})
     else:
         update_table(m.doc[kind][index], {k: v for k, v in fields.items() if k != "hex"}, False)  # type: ignore[index]
 
@@ -466,7 +494,7 @@ def op_area(batch: Batch, op: Op) -> None:
             if kind == "trench" and op.get("country"):
                 fields["country"] = op["country"]
             fields["hexes"] = hexes
-            _aot(m.doc, kind).append(_new_table(fields))
+            _append(m.doc, kind, fields)
         return
     entry = m.doc[kind][index]  # type: ignore[index]
     old = [str(x) for x in entry.get("hexes", [])]
@@ -512,7 +540,7 @@ def op_counter(batch: Batch, op: Op) -> None:
         rel = batch.relative_counter(target) if target else files[0]
         if rel not in files:
             raise refuse(f"{target!r} is not one of the scenario's counter files", counters=[uid])
-        _aot(batch.doc(rel), "counter").append(_new_table(fields))
+        _append(batch.doc(rel), "counter", fields)
     else:
         update_table(batch.doc(found[0])["counter"][found[1]], fields, True)  # type: ignore[index]
 

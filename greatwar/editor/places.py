@@ -21,7 +21,8 @@ from greatwar.model.problems import Problem
 _INDEX = re.compile(r"\[(\d+)\]")
 _SPI = re.compile(r"\b[a-z]?\d{4}\b")
 _TANNENBERG = re.compile(r"\bA-?\d+ B-?\d+\b")
-_CASE = re.compile(r"\(([a-z-]+ )?(\d+\.\d+[a-z]?)\)|\bcase ([a-z-]+ )?(\d+\.\d+)")
+#: a rule case cited in a message: "(8.63)", "(serbia-galicia 25.11)", "case 6.11", "in 6.11"
+_CASE = re.compile(r"(?:\(|\bcase |\bin |\brule )(?:[a-z-]+ )?(\d{1,2}\.\d{1,3}[a-z]?)\b")
 
 
 def field_path(dotted: str) -> list[str | int]:
@@ -67,7 +68,11 @@ def _places_of_field(data: Any, path: list[str | int]) -> tuple[list[str], list[
 
 
 def problem_dict(
-    p: Problem, base: Path, texts: dict[str, str], known_counters: set[str]
+    p: Problem,
+    base: Path,
+    texts: dict[str, str],
+    known_counters: set[str],
+    known_hexes: set[str] | None = None,
 ) -> dict[str, Any]:
     """A loader Problem as the contract's Problem dict with its places."""
     try:
@@ -83,14 +88,15 @@ def problem_dict(
             data = None
         if data is not None:
             hexes, counters = _places_of_field(data, path)
-    hexes += hexes_in(p.message)
+    # a label in the message is a place when the map has it (not a year such as 1914)
+    hexes += [h for h in hexes_in(p.message) if known_hexes is None or h in known_hexes]
     counters += [
         c
         for c in known_counters
         if c and re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", p.message)
     ]
     found = _CASE.search(p.message)
-    case = (found.group(2) or found.group(4)) if found else None
+    case = found.group(1) if found else None
     return problem(
         p.message,
         file=rel,

@@ -3,7 +3,9 @@
 The files keep their shipped relative layout (``gwite/scenarios/x.toml`` names
 ``../maps/x.toml``), so ``greatwar validate`` and ``greatwar.load`` work on them directly.
 Every batch of ops is checked as ``greatwar validate`` would (the rule system's checks
-too) on a temporary copy; a batch that makes a problem is refused and nothing changes.
+too) on a temporary copy; a batch that makes a new problem is refused and nothing
+changes (a problem the files already had, e.g. written by hand, is shown, not held
+against every later edit).
 Each accepted batch is written at once (autosave) and kept for undo (:mod:`.history`).
 """
 
@@ -250,7 +252,9 @@ class Project:
                 return load_scenario(base / self.meta["scenario_file"]), []
             except ScenarioError as exc:
                 known = _counter_ids(texts)
-                return None, [problem_dict(p, base, texts, known) for p in exc.problems]
+                board = self._scenario.board if self._scenario is not None else None
+                hexes = set(board.hexes) if board is not None else None
+                return None, [problem_dict(p, base, texts, known, hexes) for p in exc.problems]
 
     def _check_current(self) -> None:
         self._scenario, self._problems = self._check(self._texts)
@@ -275,12 +279,13 @@ class Project:
         if not changed:
             return
         sc, problems = self._check({**self._texts, **changed})
-        if problems:
-            raise EditorError([_with_places(p, ops) for p in problems])
+        new = [p for p in problems if _key(p) not in {_key(q) for q in self._problems}]
+        if new:
+            raise EditorError([_with_places(p, ops) for p in new])
         before = {rel: self._texts[rel] for rel in changed}
         self._write(changed)
         self.history.record(before, changed)
-        self._scenario, self._problems = sc, []
+        self._scenario, self._problems = sc, problems
         self._bump()
 
     def undo(self) -> None:
@@ -349,6 +354,11 @@ def _counter_ids(texts: Texts) -> set[str]:
     return ids
 
 
+def _key(p: dict[str, Any]) -> tuple[str, str, str]:
+    """What makes a problem the same one after an edit (its line may move)."""
+    return p["file"], p["field"], p["message"]
+
+
 def _with_places(p: dict[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
     """A problem naming no place takes the places of the ops that made it."""
     if p.get("hexes") or p.get("counters"):
@@ -406,6 +416,11 @@ def _blank_texts(
         "turns = 1  # provisional: enter the scenario's Game-Turns\n"
         f"first_side = {q(sides[0]['id'])}  # provisional: enter who moves first\n" + side_text
     )
+    if system == "gwite":  # the standard rules need a stacking limit (6.0)
+        scenario_text += (
+            "\n[parameters]\n"
+            "stacking_limit = 8  # provisional: enter the game's limit (6.0); 8 as Brusilov 16.0\n"
+        )
     counters_text = f"# The counter sheet of {name}, entered with the scenario editor.\n"
     return {
         f"{system}/scenarios/{pid}.toml": scenario_text,

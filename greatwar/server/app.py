@@ -29,6 +29,10 @@ database before the response and before any WebSocket update.
 Taking back one's last action (when the view's ``can_undo`` is true) is the
 action ``{"type": "undo"}``, listed in the view's ``legal_actions`` then.
 
+With the scenario editor (``create_app(..., editor=True)``), its routes are
+``/edit`` and ``/api/editor/...`` (:mod:`greatwar.server.editor_routes`, whose
+errors may add ``problems``: the places and rules a refused edit breaks).
+
 ``GET /api/games/{id}/record`` gives the full record, seed included, once the
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.

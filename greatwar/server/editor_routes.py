@@ -368,24 +368,12 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.post("/api/editor/align")
     def align(body: Alignment) -> dict[str, Any]:
         """The affine map from the map's SVG to the image's pixels, from three hex centres."""
-        from greatwar.editor.align import AlignmentError, solve
+        from greatwar.editor.align import AlignmentError, alignment_json, solve
 
         try:
-            affine = solve(list(body.grid), list(body.image))
-            parts = affine.decompose()
-            inverse = affine.inverse()
+            return alignment_json(solve(body.grid, body.image))
         except AlignmentError as exc:
             raise EditorApiError(422, "bad_alignment", str(exc)) from None
-        return {
-            "matrix": list(matrix_of(affine)),
-            "inverse": list(matrix_of(inverse)),
-            "origin": list(parts["origin"]),
-            "size": (parts["size_x"] + parts["size_y"]) / 2,
-            "size_x": parts["size_x"],
-            "size_y": parts["size_y"],
-            "rotation": parts["rotation"],
-            "skew": parts["skew"],
-        }
 
     @router.post("/api/editor/projects/{project_id}/play")
     def play(project_id: str, body: Annotated[PlayProject, Body()]) -> dict[str, Any]:
@@ -412,11 +400,6 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
         }
 
     return router
-
-
-def matrix_of(affine: Any) -> tuple[float, ...]:
-    """An Affine's six numbers, as SVG's ``matrix(a, b, c, d, e, f)``."""
-    return tuple(float(getattr(affine, k)) for k in "abcdef")
 
 
 def replace_counters(projects: Projects, project_id: str, text: str) -> dict[str, Any]:

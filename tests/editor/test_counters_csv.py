@@ -382,3 +382,11 @@ def test_to_csv_refuses_a_counter_the_schema_refuses() -> None:
     with pytest.raises(CsvError) as caught:
         to_csv([{"id": "A", "side": "s", "nationality": "n", "type": "tank"}])
     assert caught.value.problems[0]["column"] == "type"
+
+
+def test_the_example_in_the_users_guide_is_what_the_export_reads() -> None:
+    guide = (DATA.parent.parent / "docs" / "editor.md").read_text(encoding="utf-8")
+    example = guide.split("```\nid,name", 1)[1].split("```", 1)[0]
+    counters = from_csv("id,name" + example)
+    assert [c["id"] for c in counters] == ["G-HQ-FALK", "G-I", "R-XX"]
+    assert to_csv(counters).replace("\r\n", "\n") == "id,name" + example

@@ -16,6 +16,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +38,7 @@ import sys
 from pathlib import Path
 import uvicorn
 from greatwar.server.app import create_app
-app = create_app(Path(sys.argv[2]), think_time=0.0)
+app = create_app(Path(sys.argv[2]), think_time=0.0, editor=sys.argv[3] == "editor")
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
 """
 
@@ -61,14 +62,15 @@ def wait_until_up(base: str, proc: subprocess.Popen[bytes], seconds: float = 60.
     raise RuntimeError("the server did not start")
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base address of a running server."""
-    db = tmp_path_factory.mktemp("web-db") / "games.sqlite3"
+@contextmanager
+def running_server(data: Path, editor: bool) -> Iterator[str]:
+    """A server on a free port keeping its games (and editor projects) in ``data``."""
+    db = data / "games.sqlite3"
     port = free_port()
-    log = (tmp_path_factory.getbasetemp() / "web-server.log").open("wb")
+    log = (data / "web-server.log").open("wb")
+    kind = "editor" if editor else "games"
     proc = subprocess.Popen(
-        [sys.executable, "-c", SERVER_CODE, str(port), str(db)], stdout=log, stderr=log
+        [sys.executable, "-c", SERVER_CODE, str(port), str(db), kind], stdout=log, stderr=log
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -81,6 +83,20 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base address of a running server (without the scenario editor)."""
+    with running_server(tmp_path_factory.mktemp("web-db"), editor=False) as base:
+        yield base
+
+
+@pytest.fixture(scope="session")
+def editor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base address of a running server with the scenario editor (``greatwar edit``)."""
+    with running_server(tmp_path_factory.mktemp("web-editor"), editor=True) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
