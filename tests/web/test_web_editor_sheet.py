@@ -7,53 +7,15 @@ from __future__ import annotations
 
 import csv
 import io
-import subprocess
-import sys
 import tomllib
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from greatwar.model.schema import Counter
 from greatwar.server import mapdata
-from tests.web.conftest import free_port, wait_until_up
 from tests.web.kit import api
 
 DATA = Path(__file__).resolve().parents[2] / "greatwar" / "data"
-EDITOR_SERVER = """
-import sys
-from pathlib import Path
-import uvicorn
-from greatwar.server.app import create_app
-app = create_app(Path(sys.argv[2]), think_time=0.0, editor=True)
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[1]), log_level="warning", access_log=False)
-"""
-
-
-@pytest.fixture(scope="module")
-def editor_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A server with the editor enabled (its projects in a fresh data directory)."""
-    data = tmp_path_factory.mktemp("editor-sheet")
-    port = free_port()
-    log = (data / "server.log").open("wb")
-    proc = subprocess.Popen(
-        [sys.executable, "-c", EDITOR_SERVER, str(port), str(data / "games.sqlite3")],
-        stdout=log,
-        stderr=log,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_up(base, proc)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -135,25 +97,30 @@ def as_csv(rows: list[list[str]]) -> str:
 def test_the_chooser_starts_a_project_from_a_scenario_and_then_offers_to_open_it(
     editor_server: str, new_page: Any
 ) -> None:
+    source = "gwite/hindenburg-teaching"
+    made_before = [p for p in api(editor_server, "/api/editor/projects") if p["source"] == source]
     page = new_page()
-    page.goto(f"{editor_server}/edit?from=gwite/teaching")
+    page.goto(f"{editor_server}/edit?from={source}")
     select = page.locator(".scenario-select")
     select.wait_for()
-    assert select.input_value() == "gwite/teaching"
-    assert page.locator(".open-existing").count() == 0
-    page.fill(".from-scenario .project-id", "chooser-teaching")
+    assert select.input_value() == source
+    assert page.locator(".open-existing").count() == len(made_before)
+    page.fill(".from-scenario .project-id", "sheet-chooser")
     page.click(".start-from")
-    page.wait_for_url("**/edit/chooser-teaching")
+    page.wait_for_url("**/edit/sheet-chooser")
     page.wait_for_function("window.editor && window.editor.state !== null")
     made = state(page)["project"]
-    assert made["id"] == "chooser-teaching"
-    assert made["source"] == "gwite/teaching"
+    assert made["id"] == "sheet-chooser"
+    assert made["source"] == source
     # the chooser lists it, and for the same scenario offers to open it
-    page.goto(f"{editor_server}/edit?from=gwite/teaching")
-    page.locator(".project-list [data-id=chooser-teaching] a").wait_for()
-    link = page.locator(".open-existing")
-    assert link.count() == 1
-    assert link.get_attribute("href") == "/edit/chooser-teaching"
+    page.goto(f"{editor_server}/edit?from={source}")
+    page.locator(".project-list [data-id=sheet-chooser] a").wait_for()
+    links = page.locator(".open-existing")
+    assert links.count() == len(made_before) + 1
+    assert "/edit/sheet-chooser" in [
+        links.nth(i).get_attribute("href") for i in range(links.count())
+    ]
+    assert "Start another" in page.inner_text(".start-from")
 
 
 def test_the_chooser_starts_a_blank_map_and_shows_a_refusal(
@@ -166,9 +133,9 @@ def test_the_chooser_starts_a_blank_map_and_shows_a_refusal(
     page.fill(".blank-name", "Masurian sketch")
     page.fill(".blank-col-last", "6")
     page.fill(".blank-row-last", "5")
-    page.fill(".blank-id", "blank-sketch")
+    page.fill(".blank-id", "sheet-blank")
     page.click(".start-blank")
-    page.wait_for_url("**/edit/blank-sketch")
+    page.wait_for_url("**/edit/sheet-blank")
     page.wait_for_function("window.editor && window.editor.state !== null")
     blank = state(page)
     assert blank["counters"] == []
@@ -180,12 +147,12 @@ def test_the_chooser_starts_a_blank_map_and_shows_a_refusal(
     assert "30 hexes without terrain" in page.inner_text(".lacks-list")
     # the same id again: the server's refusal is shown, and the page stays
     page.goto(f"{editor_server}/edit")
-    page.locator(".project-list [data-id=blank-sketch]").wait_for()
-    page.fill(".blank-id", "blank-sketch")
+    page.locator(".project-list [data-id=sheet-blank]").wait_for()
+    page.fill(".blank-id", "sheet-blank")
     page.click(".start-blank")
     error = page.locator(".chooser-error")
     error.wait_for(state="visible")
-    assert "blank-sketch" in error.inner_text()
+    assert "sheet-blank" in error.inner_text()
     assert page.url.endswith("/edit")
 
 
