@@ -145,6 +145,12 @@ def test_the_chooser_starts_a_blank_map_and_shows_a_refusal(
     page.click('.tabs [data-tab="tab-lacks"]')
     assert page.inner_text(".verdict") == "Not yet playable: 1 item blocks it"
     assert "30 hexes without terrain" in page.inner_text(".lacks-list")
+    # a Tannenberg counter has its affiliation (corps, division, army)
+    page.click('.tabs [data-tab="tab-counters"]')
+    page.click(".add-counter")
+    for key in ("corps", "division", "army"):
+        assert form_field(page, key).count() == 1
+    assert form_field(page, "side").input_value() == "german"
     # the same id again: the server's refusal is shown, and the page stays
     page.goto(f"{editor_server}/edit")
     page.locator(".project-list [data-id=sheet-blank]").wait_for()
@@ -208,6 +214,7 @@ def test_counters_added_and_edited_through_the_table_are_the_server_s(
     form_field(page, "id").fill("G-XXV")
     assert page.locator(".counter-preview .desig").text_content() == "XXV"
     assert counter(page, "G-XXV") is None  # nothing sent yet
+    assert form_field(page, "corps").count() == 0  # a Tannenberg field only
     page.click(".counter-form .revert-counter")
 
     add_counter(
@@ -392,7 +399,20 @@ def test_the_scenario_s_data_and_what_is_lacking_follow_the_edits(
     item.click()
     assert sorted(page.evaluate("window.__highlighted")) == ["0303", "0404"]
     assert "active" in str(item.get_attribute("class"))
+    # a lack naming a counter opens the counter sheet on its row
+    before = revision(page)
+    page.evaluate(
+        'window.editor.apply([{op: "counter", id: "G-SLOW", fields: {side: "central",'
+        ' nationality: "germany", type: "infantry", size: "division", steps: [[1, 1]],'
+        ' setup: "0303"}}])'
+    )
+    wait_revision_after(page, before)
+    lack = page.locator(".lacks-list li", has_text="without a movement allowance")
+    assert "G-SLOW" in lack.inner_text()
     page.screenshot(path=str(artifacts / "editor-lacking.png"))
+    lack.locator(".show-counters").click()
+    assert page.locator("#tab-counters").is_visible()
+    page.locator(".counters-table tr.highlighted[data-id='G-SLOW']").wait_for()
 
 
 # --- the preview's sheet entry is the server's ---------------------------------------------

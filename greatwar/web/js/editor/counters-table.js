@@ -67,7 +67,11 @@ export function initCounters(ctx, root) {
     view.render();
   };
 
-  ctx.onState(() => {
+  let shownRevision = null;
+  ctx.onState((state) => {
+    // a new revision: the places of an older refusal or lack are no longer current
+    if (state.project.revision !== shownRevision) view.highlighted = new Set();
+    shownRevision = state.project.revision;
     if (view.selected && !findCounter(ctx.state, view.selected)) view.selected = null;
     renderTable(ctx, view, tableWrap);
     // a form being typed in is kept (another edit, e.g. on the map, must not wipe it)
@@ -266,7 +270,8 @@ function counterForm(ctx, view, original) {
   const stoss = el("input", { type: "checkbox", checked: Boolean(f.stosstruppen), dataset: { field: "stosstruppen" } });
   const extra = el("div", { className: "form-grid" }, field("Stosstruppen", stoss), ...hq.rows);
   const steps = stepsEditor(system, f, () => update());
-  const place = placementInputs(f);
+  const letters = ((state.features && state.features.entry) || []).map((e) => e.letter).filter(Boolean);
+  const place = placementInputs(f, [...new Set(letters)]);
   const fileSelect = original.isNew ? counterFileSelect(state) : null;
   const save = el("button", { type: "submit", className: "primary save-counter" }, original.isNew ? "Create" : "Save");
   const revert = el("button", { type: "button", className: "revert-counter" }, original.isNew ? "Discard" : "Revert");
@@ -434,21 +439,22 @@ function stepsEditor(system, fields, changed) {
 }
 
 /** Set-up hex, or arrival (turn, entry, by rail), or neither (enters by a special rule). */
-function placementInputs(fields) {
+function placementInputs(fields, entryLetters) {
   const mode = fields.setup ? "setup" : fields.arrive ? "arrive" : "none";
   const name = `placement-${Math.random().toString(36).slice(2)}`;
   const radio = (value, label) => el("label", { className: "radio" }, el("input", { type: "radio", name, value, checked: mode === value, dataset: { field: `placement.${value}` } }), label);
   const setup = el("input", { type: "text", value: fields.setup || "", placeholder: "hex, e.g. 0712", dataset: { field: "setup" } });
   const arrive = fields.arrive || {};
   const turn = el("input", { type: "number", min: 1, step: 1, value: arrive.turn ?? "", dataset: { field: "arrive.turn" } });
-  const entry = el("input", { type: "text", value: arrive.entry ?? "", placeholder: "letter or hex", dataset: { field: "arrive.entry" } });
+  const letters = el("datalist", { id: `${name}-letters` }, entryLetters.map((l) => el("option", { value: l })));
+  const entry = el("input", { type: "text", value: arrive.entry ?? "", placeholder: "letter or hex", list: `${name}-letters`, dataset: { field: "arrive.entry" } });
   const entrained = el("input", { type: "checkbox", checked: Boolean(arrive.entrained), dataset: { field: "arrive.entrained" } });
   const node = el(
     "fieldset",
     { className: "placement" },
     el("legend", {}, "Where it enters"),
     el("div", {}, radio("setup", "set up in hex"), setup),
-    el("div", {}, radio("arrive", "arrives on turn"), turn, " at ", entry, el("label", { className: "radio" }, entrained, "by rail")),
+    el("div", {}, radio("arrive", "arrives on turn"), turn, " at ", entry, letters, el("label", { className: "radio" }, entrained, "by rail")),
     el("div", {}, radio("none", "neither (a special rule brings it)")),
   );
   // typing in a field chooses its placement

@@ -45,6 +45,7 @@ function itemList(ctx, items, kind) {
         ctx.highlight(item.hexes || [], item.counters || []);
       });
       li.addEventListener("keydown", (event) => event.key === "Enter" && li.click());
+      if ((item.counters || []).length) li.append(" ", showCounters(ctx, item.counters));
       return li;
     }),
   );
@@ -57,4 +58,15 @@ function placesText(item) {
   if (hexes.length) parts.push(`${hexes.length} hex${hexes.length === 1 ? "" : "es"}`);
   if (counters.length) parts.push(`${counters.length} counter${counters.length === 1 ? "" : "s"}`);
   return `(${parts.join(", ")})`;
+}
+
+/** A link to the counter sheet with the item's counters selected. */
+function showCounters(ctx, counters) {
+  const link = el("button", { type: "button", className: "show-counters", title: "open the counter sheet on them" }, "counters →");
+  link.addEventListener("click", (event) => {
+    event.stopPropagation();
+    document.querySelector('.tabs [data-tab="tab-counters"]').click();
+    ctx.highlight([], counters);
+  });
+  return link;
 }
