@@ -442,3 +442,22 @@ def test_the_preview_draws_what_the_sheet_prints_for_every_shipped_counter(
     )
     for raw, entry in zip(counters, drawn, strict=True):
         assert entry == mapdata.counter_entry(Counter.model_validate(raw)), raw["id"]
+
+
+def test_a_saved_counter_keeps_the_written_form_of_the_steps_it_did_not_change(
+    editor_server: str, new_page: Any
+) -> None:
+    page = new_page()
+    page.goto(f"{editor_server}/edit")
+    out = page.evaluate(
+        """async () => {
+          const m = await import('/static/js/editor/counter-model.js');
+          const read = [{attack: 1, defense: 2}, {attack: 3, defense: 3}, {strength: 4}];
+          return {
+            gwite: m.writtenSteps("gwite", read, [{attack: 1, defense: 2}, [4, 4]]),
+            tannenberg: m.writtenSteps("tannenberg", [{attack: 3, defense: 3}], []),
+          };
+        }"""
+    )
+    assert out["gwite"] == [{"attack": 1, "defense": 2}, [3, 3], {"strength": 4}]
+    assert out["tannenberg"] == [{"attack": 3, "defense": 3}]

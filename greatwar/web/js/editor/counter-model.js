@@ -114,14 +114,22 @@ export function counterFields(counter) {
   return fields;
 }
 
-/** Steps written as the data files write them: [attack, defense] pairs when that is all
- * a GWitE step holds, a table otherwise. */
-export function compactSteps(system, steps) {
-  return steps.map((step) => {
+/** Steps written as the data files write them: a step left as it was keeps its written
+ * form; a changed or new one is an [attack, defense] pair when that is all a GWitE step
+ * holds, a table otherwise. */
+export function writtenSteps(system, steps, original = []) {
+  return steps.map((step, i) => {
+    const before = original[i];
+    if (before !== undefined && sameStep(stepObject(before), step)) return before;
     const keys = Object.keys(step);
     const pair = keys.length === 2 && keys.includes("attack") && keys.includes("defense");
     return system === "gwite" && pair ? [step.attack, step.defense] : step;
   });
+}
+
+function sameStep(a, b) {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((k) => a[k] === b[k]);
 }
 
 /** Where a counter enters: its set-up hex, "turn N at E" or "—". */

@@ -7,13 +7,13 @@ import {
   SCALAR_FIELDS,
   STEP_FIELDS,
   TANNENBERG_FIELDS,
-  compactSteps,
   counterFields,
   freshId,
   placement,
   sheetEntry,
   stepColumns,
   stepObject,
+  writtenSteps,
 } from "./counter-model.js";
 import { el, field, problemText, select } from "./dom.js";
 
@@ -301,7 +301,7 @@ function counterForm(ctx, view, original) {
     else delete out.hq;
     if (stoss.checked) out.stosstruppen = true;
     else delete out.stosstruppen;
-    out.steps = compactSteps(system, steps.read());
+    out.steps = writtenSteps(system, steps.read(), original.fields.steps || []);
     if (!out.steps.length) delete out.steps;
     place.write(out);
     return out;
