@@ -296,6 +296,33 @@ def test_counters_added_and_edited_through_the_table_are_the_server_s(
     page.locator(".counters-table .cell-input").press("Enter")
     wait_revision_after(page, before)
     assert counter(page, "G-8K")["name"] == "8. Kavallerie-Division"  # type: ignore[index]
+
+    # duplicate, rename, remove: one op each (a rename and its fields: one batch)
+    page.click(".counters-table tr[data-id='G-HQ-XXV']")
+    page.click(".duplicate-counter")
+    assert form_field(page, "id").input_value() == "G-HQ-XXV-copy"
+    form_field(page, "setup").fill("0306")
+    before = revision(page)
+    page.click(".counter-form .save-counter")
+    wait_revision_after(page, before)
+    copy = counter(page, "G-HQ-XXV-copy")
+    assert copy is not None and copy["setup"] == "0306" and copy["hq"]["level"] == "corps"
+    form_field(page, "id").fill("G-HQ-XXVI")
+    form_field(page, "name").fill("XXVI Corps HQ")
+    before = revision(page)
+    page.click(".counter-form .save-counter")
+    wait_revision_after(page, before)
+    assert revision(page) == before + 1
+    assert counter(page, "G-HQ-XXV-copy") is None
+    renamed = counter(page, "G-HQ-XXVI")
+    assert renamed is not None and renamed["name"] == "XXVI Corps HQ"
+    assert page.locator(".counters-table tr.selected").get_attribute("data-id") == "G-HQ-XXVI"
+    before = revision(page)
+    page.click(".remove-counter")
+    wait_revision_after(page, before)
+    assert counter(page, "G-HQ-XXVI") is None
+    assert len(state(page)["counters"]) == count + 3
+
     page.click(".counters-table tr[data-id='G-HQ-XXV']")
     page.screenshot(path=str(artifacts / "editor-counters.png"))
 
