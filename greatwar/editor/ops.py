@@ -37,19 +37,20 @@ SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.~^
 class MapRef:
     """One map file of the project: its path, document, header and numbering."""
 
+    batch: Batch
     rel: str
-    doc: TOMLDocument
     info: MapInfo
     numbering: hexgrid.SpiNumbering | hexgrid.TannenbergNumbering
+
+    @property
+    def doc(self) -> TOMLDocument:
+        return self.batch.doc(self.rel)
 
     def cell(self, h: Hex) -> tuple[int, int]:
         """Grid column and row of an axial hex (SPI offset column/row, Tannenberg A/B)."""
         if isinstance(self.numbering, hexgrid.SpiNumbering):
             return self.numbering.to_offset(h)
         return self.numbering.to_ab(h)
-
-    def columns(self) -> range:
-        return range(self.info.columns[0], self.info.columns[1] + 1)
 
 
 def terrain_ids(system: str) -> dict[str, str]:
@@ -65,39 +66,55 @@ class Batch:
 
     texts: dict[str, str]
     scenario_rel: str
+    #: parsed documents of ``texts`` kept from earlier batches (a document taken from it
+    #: for editing leaves it)
+    cache: dict[str, TOMLDocument] = field(default_factory=dict)
     docs: dict[str, TOMLDocument] = field(default_factory=dict)
     grids: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    _plain: dict[str, dict[str, Any]] = field(default_factory=dict)
     _maps: list[MapRef] | None = None
 
     # --- documents ----------------------------------------------------------------------
 
     def doc(self, rel: str) -> TOMLDocument:
+        """The document of a file, to edit (parsed once, comments and layout kept)."""
         if rel not in self.docs:
             if rel not in self.texts:
                 raise refuse(f"no file {rel!r} in the project", file=rel)
-            self.docs[rel] = tomlkit.parse(self.texts[rel])
+            cached = self.cache.pop(rel, None)
+            self.docs[rel] = cached if cached is not None else tomlkit.parse(self.texts[rel])
         return self.docs[rel]
+
+    def plain(self, rel: str) -> dict[str, Any]:
+        """A file's data as the batch found it, to read (tomllib: fast)."""
+        if rel not in self._plain:
+            self._plain[rel] = tomllib.loads(self.texts[rel])
+        return self._plain[rel]
+
+    def valid_docs(self) -> dict[str, TOMLDocument]:
+        """After :meth:`changed`: every parsed document, each equal to its new text."""
+        return {**self.cache, **self.docs}
 
     def relative(self, ref: str) -> str:
         """A path the scenario names (``../maps/x.toml``) as a project path."""
         return posixpath.normpath(posixpath.join(posixpath.dirname(self.scenario_rel), ref))
 
-    def scenario(self) -> TOMLDocument:
-        return self.doc(self.scenario_rel)
+    def info(self) -> dict[str, Any]:
+        """The scenario file's ``[scenario]`` table."""
+        return dict(self.plain(self.scenario_rel).get("scenario", {}))
 
     def system(self) -> str:
-        return str(self.scenario()["scenario"]["system"])  # type: ignore[index]
+        return str(self.info().get("system", ""))
 
     def maps(self) -> list[MapRef]:
         if self._maps is None:
-            info = self.scenario()["scenario"].unwrap()  # type: ignore[union-attr]
+            info = self.info()
             names = [info["map"]] if info.get("map") else list(info.get("maps", []))
             self._maps = []
             for name in names:
                 rel = self.relative(name)
-                doc = self.doc(rel)
-                minfo = MapInfo.model_validate(doc["map"].unwrap())  # type: ignore[union-attr]
-                self._maps.append(MapRef(rel, doc, minfo, numbering_of(minfo)))
+                minfo = MapInfo.model_validate(self.plain(rel)["map"])
+                self._maps.append(MapRef(self, rel, minfo, numbering_of(minfo)))
         return self._maps
 
     def relative_counter(self, name: str) -> str:
@@ -105,8 +122,7 @@ class Batch:
         return name if name in self.texts else self.relative(name)
 
     def counter_files(self) -> list[str]:
-        info = self.scenario()["scenario"].unwrap()  # type: ignore[union-attr]
-        return [self.relative(c) for c in info.get("counters", [])]
+        return [self.relative(c) for c in self.info().get("counters", [])]
 
     def changed(self) -> dict[str, str]:
         """The texts of every document an op touched, grids written back."""

@@ -15,7 +15,7 @@ from typing import Any
 import tomlkit
 
 from greatwar.editor.errors import problem
-from greatwar.model.loader import Scenario
+from greatwar.model.loader import Scenario, _has_strengths
 from greatwar.model.problems import Problem
 
 _INDEX = re.compile(r"\[(\d+)\]")
@@ -90,11 +90,7 @@ def problem_dict(
             hexes, counters = _places_of_field(data, path)
     # a label in the message is a place when the map has it (not a year such as 1914)
     hexes += [h for h in hexes_in(p.message) if known_hexes is None or h in known_hexes]
-    counters += [
-        c
-        for c in known_counters
-        if c and re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", p.message)
-    ]
+    counters += sorted(c for c in known_counters if c and _names(p.message, c))
     found = _CASE.search(p.message)
     case = found.group(1) if found else None
     return problem(
@@ -108,37 +104,43 @@ def problem_dict(
     )
 
 
+def _lacking_counters(sc: Scenario, text: str) -> list[str] | None:
+    """Every counter a lack about counters means (its message names only a sample)."""
+    counters = sc.counters.values()
+    if "counters without strengths" in text:
+        return [c.id for c in counters if c.type != "hq" and not _has_strengths(c)]
+    if "counters without a movement allowance" in text:
+        return [
+            c.id
+            for c in counters
+            if c.movement is None and not any(s.movement is not None for s in c.steps)
+        ]
+    return None
+
+
 def lack_dicts(sc: Scenario) -> list[dict[str, Any]]:
     """The scenario's lacks with their places (every hex, every counter, not a sample)."""
     out = []
     ids = set(sc.counters)
     for text in sc.lacks:
         hexes: list[str] = []
-        counters: list[str] = []
+        counters = _lacking_counters(sc, text)
         if "hexes without terrain" in text:
             hexes = list(sc.board.unknown_terrain)
-        elif "counters without strengths" in text:
-            counters = [
-                c.id
-                for c in sc.counters.values()
-                if c.type != "hq"
-                and (
-                    not c.steps
-                    or not all(
-                        (s.attack is not None and s.defense is not None) or s.strength is not None
-                        for s in c.steps
-                    )
-                )
-            ]
-        else:
+        elif counters is None:
             hexes = [h for h in hexes_in(text) if h in sc.board.coord]
-            counters = [c for c in ids if re.search(rf"(?<![\w-]){re.escape(c)}(?![\w-])", text)]
+            counters = [c for c in ids if _names(text, c)]
         out.append(
             {
                 "message": text,
                 "hexes": hexes,
-                "counters": sorted(counters),
+                "counters": sorted(counters or []),
                 "blocking": text in sc.blocking,
             }
         )
     return out
+
+
+def _names(text: str, uid: str) -> bool:
+    """Whether ``text`` names the counter ``uid`` (not as part of a longer id)."""
+    return re.search(rf"(?<![\w-]){re.escape(uid)}(?![\w-])", text) is not None

@@ -15,10 +15,12 @@ import hashlib
 import json
 import re
 import tempfile
-import time
 import tomllib
+from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from tomlkit.toml_document import TOMLDocument
 
 from greatwar.editor.errors import EditorError, problem, refuse
 from greatwar.editor.history import History, Texts, write_atomic
@@ -92,6 +94,8 @@ class Project:
         self._texts = texts
         self.history = History.open(root / "history")
         self._scenario: Scenario | None = None
+        #: parsed documents equal to ``_texts`` (a batch reuses them; painting stays quick)
+        self._docs: dict[str, TOMLDocument] = {}
         self._problems: list[dict[str, Any]] = []
         self._check_current()
 
@@ -122,7 +126,7 @@ class Project:
         root = cls._folder(data_dir) / project_id
         for rel, text in texts.items():
             write_atomic(root / _safe_rel(rel), text)
-        now = time.time()
+        now = _now()
         meta = {
             "id": project_id,
             **meta,
@@ -265,7 +269,8 @@ class Project:
         """Apply a batch of ops, all or nothing (EditorError: nothing changed)."""
         if not isinstance(ops, list):
             raise refuse("ops are a list")
-        batch = Batch(dict(self._texts), self.meta["scenario_file"])
+        batch = Batch(dict(self._texts), self.meta["scenario_file"], self._docs)
+        self._docs = batch.cache  # the documents the batch edits leave the cache
         for op in ops:
             try:
                 apply_op(batch, op)
@@ -286,6 +291,7 @@ class Project:
         self._write(changed)
         self.history.record(before, changed)
         self._scenario, self._problems = sc, problems
+        self._docs = batch.valid_docs()
         self._bump()
 
     def undo(self) -> None:
@@ -319,12 +325,13 @@ class Project:
 
     def _write(self, texts: Texts) -> None:
         for rel, text in texts.items():
+            self._docs.pop(rel, None)
             write_atomic(self.root / _safe_rel(rel), text)
             self._texts[rel] = text
 
     def _bump(self) -> None:
         self.meta["revision"] = self.revision + 1
-        self.meta["updated"] = time.time()
+        self.meta["updated"] = _now()
         write_atomic(self.root / META, json.dumps(self.meta, indent=1))
 
     def snapshot(self) -> Path:
@@ -345,6 +352,11 @@ class Project:
         from greatwar.editor.state import state_of
 
         return state_of(self)
+
+
+def _now() -> str:
+    """The time in ISO 8601, UTC, to the second (a project's ``created``/``updated``)."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _counter_ids(texts: Texts) -> set[str]:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import tomllib
 from typing import TYPE_CHECKING, Any
 
 import tomlkit
+from pydantic import ValidationError
 
 from greatwar.editor.places import lack_dicts
 from greatwar.model.files import DATA_ROOT
-from greatwar.model.schema import UNIT_SIZES, UNIT_TYPES
+from greatwar.model.schema import UNIT_SIZES, UNIT_TYPES, MapInfo
 from greatwar.server.mapdata import map_json_of, map_svg_of
 
 if TYPE_CHECKING:
@@ -65,6 +67,15 @@ def _counter_files(project: Project, scenario: dict[str, Any]) -> list[str]:
         posixpath.normpath(posixpath.join(base, c))
         for c in scenario.get("scenario", {}).get("counters", [])
     ]
+
+
+def _map_entry(rel: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A map's header as the page needs it, the schema's defaults filled in."""
+    header = data.get("map", {})
+    with contextlib.suppress(ValidationError):
+        header = MapInfo.model_validate(header).model_dump()
+    keys = ("prefix", "name", "numbering", "layout", "columns", "rows")
+    return {"file": rel, **{k: header.get(k) for k in keys}}
 
 
 def _palette(
@@ -137,16 +148,7 @@ def state_of(project: Project) -> dict[str, Any]:
         },
         "svg": svg,
         "map": map_json_of(sc, project.id, svg) if sc is not None else {},
-        "maps": [
-            {
-                "file": rel,
-                **{
-                    k: data.get("map", {}).get(k)
-                    for k in ("prefix", "name", "numbering", "layout", "columns", "rows")
-                },
-            }
-            for rel, data in maps
-        ],
+        "maps": [_map_entry(rel, data) for rel, data in maps],
         "palette": _palette(project.meta.get("system", ""), maps, scenario),
         "features": _features(project, maps),
         "counters": counters,

@@ -36,21 +36,23 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Query, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from pydantic import BaseModel, Field
+from starlette.concurrency import run_in_threadpool
 
+from greatwar.editor import EditorError, Project
+from greatwar.editor.align import AlignmentError, alignment_json, solve
+from greatwar.editor.counters_csv import CsvError, from_csv, to_csv
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
+from greatwar.rules import load_scenario
 from greatwar.server import mapdata
 from greatwar.server.games import ApiError, GameService, game_url, played_path
 from greatwar.server.storage import SPECTATOR
 from greatwar.server.web_routes import NO_CACHE, WEB_ROOT
-
-if TYPE_CHECKING:
-    from greatwar.editor.project import Project
 
 #: a project id: nothing that could name another place on disk
 PROJECT_ID = re.compile(r"[a-z0-9-]{1,60}")
@@ -156,8 +158,6 @@ class Projects:
     @contextmanager
     def editing(self, project_id: str) -> Iterator[Project]:
         """The project, held for this request alone."""
-        from greatwar.editor.project import EditorError, Project
-
         check_project_id(project_id)
         with self._lock(project_id):
             project = self._open.get(project_id)
@@ -178,8 +178,6 @@ class Projects:
 
     def create(self, body: NewProject) -> Project:
         """A new project from a shipped scenario or a blank map."""
-        from greatwar.editor.project import EditorError, Project
-
         if body.id is not None:
             check_project_id(body.id)
             if self.exists(body.id):
@@ -270,8 +268,6 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.get("/api/editor/projects")
     def list_projects() -> list[dict[str, Any]]:
         """Every project: id, name, system, source, updated."""
-        from greatwar.editor.project import Project
-
         return Project.list(data_dir)
 
     @router.post("/api/editor/projects", status_code=201)
@@ -290,8 +286,6 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.post("/api/editor/projects/{project_id}/ops")
     def apply_ops(project_id: str, body: Ops) -> dict[str, Any]:
         """Apply a batch of edits, all or nothing; saved before the answer."""
-        from greatwar.editor.project import EditorError
-
         with projects.editing(project_id) as project:
             check_revision(project, body.revision)
             try:
@@ -301,8 +295,6 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
             return project.state()
 
     def step(project_id: str, body: Revision, redo: bool) -> dict[str, Any]:
-        from greatwar.editor.project import EditorError
-
         with projects.editing(project_id) as project:
             check_revision(project, body.revision)
             try:
@@ -340,8 +332,6 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.get("/api/editor/projects/{project_id}/counters.csv", response_model=None)
     def counters_csv_out(project_id: str) -> Response:
         """The counter sheet as CSV (one row a counter)."""
-        from greatwar.editor.counters_csv import to_csv
-
         with projects.editing(project_id) as project:
             counters = project.state()["counters"]
         headers = {"Content-Disposition": f'attachment; filename="{project_id}-counters.csv"'}
@@ -355,7 +345,7 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise EditorApiError(422, "refused", "the CSV is not UTF-8 text", []) from None
-        return await run_sync(replace_counters, projects, project_id, text)
+        return await run_in_threadpool(replace_counters, projects, project_id, text)
 
     @router.put("/api/editor/projects/{project_id}/backdrop")
     def backdrop(project_id: str, body: Backdrop) -> dict[str, Any]:
@@ -368,28 +358,16 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.post("/api/editor/align")
     def align(body: Alignment) -> dict[str, Any]:
         """The affine map from the map's SVG to the image's pixels, from three hex centres."""
-        from greatwar.editor.align import AlignmentError, alignment_json, solve
-
         try:
             return alignment_json(solve(body.grid, body.image))
         except AlignmentError as exc:
             raise EditorApiError(422, "bad_alignment", str(exc)) from None
 
     @router.post("/api/editor/projects/{project_id}/play")
-    def play(project_id: str, body: Annotated[PlayProject, Body()]) -> dict[str, Any]:
+    async def play(project_id: str, body: PlayProject) -> dict[str, Any]:
         """A game of the project as it is now (a frozen copy: later edits leave it be)."""
-        with projects.editing(project_id) as project:
-            state = project.state()
-            if not state["playable"]:
-                blocking = [lack for lack in state["lacks"] if lack.get("blocking")]
-                raise EditorApiError(
-                    409,
-                    "not_playable",
-                    "the scenario is not yet playable; it lacks: "
-                    + "; ".join(lack["message"] for lack in blocking),
-                    blocking,
-                )
-            scenario = project.snapshot()
+        scenario = await run_in_threadpool(playable_snapshot, projects, project_id)
+        # the games are the event loop's: made here, as POST /api/games makes them
         created = service.create_played(scenario, body.options, body.seed, body.seats, False)
         humans = [r for r in created.tokens if r != SPECTATOR]
         first = humans[0] if humans else SPECTATOR
@@ -402,11 +380,25 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     return router
 
 
+def playable_snapshot(projects: Projects, project_id: str) -> Path:
+    """The scenario file of a frozen copy of the project; 409 ``not_playable`` (with the
+    blocking lacks) while something blocks it."""
+    with projects.editing(project_id) as project:
+        state = project.state()
+        if not state["playable"]:
+            blocking = [lack for lack in state["lacks"] if lack.get("blocking")]
+            raise EditorApiError(
+                409,
+                "not_playable",
+                "the scenario is not yet playable; it lacks: "
+                + "; ".join(lack["message"] for lack in blocking),
+                blocking,
+            )
+        return project.snapshot()
+
+
 def replace_counters(projects: Projects, project_id: str, text: str) -> dict[str, Any]:
     """Replace a project's counters by a CSV's rows, as one batch of ops."""
-    from greatwar.editor.counters_csv import CsvError, from_csv
-    from greatwar.editor.project import EditorError
-
     with projects.editing(project_id) as project:
         try:
             counters = from_csv(text, source=f"{project_id}-counters.csv")
@@ -419,13 +411,6 @@ def replace_counters(projects: Projects, project_id: str, text: str) -> dict[str
         return project.state()
 
 
-async def run_sync(fn: Any, *args: Any) -> Any:
-    """Run blocking project work in a worker thread (as FastAPI does for plain routes)."""
-    from starlette.concurrency import run_in_threadpool
-
-    return await run_in_threadpool(fn, *args)
-
-
 # --- games of projects: their maps ---------------------------------------------------------
 
 
@@ -435,8 +420,6 @@ def played_router(editor_root: Path) -> APIRouter:
 
     @lru_cache(maxsize=32)
     def drawn(name: str) -> tuple[str, dict[str, Any]]:
-        from greatwar.rules import load_scenario
-
         path = played_path(editor_root, name)
         if path is None:
             raise EditorApiError(404, "unknown_scenario", f"no played scenario {name!r}")

@@ -9,7 +9,7 @@ import pytest
 import greatwar
 from greatwar.editor import EditorError, Project
 
-from .kit import disk_texts, loaded, teaching
+from .project_kit import disk_texts, loaded, teaching
 
 PAINT = {"op": "terrain", "hexes": ["0101"], "value": "swamp"}
 TURNS = {"op": "set", "file": "scenario", "path": ["scenario", "turns"], "value": 9}
@@ -156,3 +156,18 @@ def test_state_carries_what_the_page_draws(tmp_path: Path) -> None:
         "opacity": 0.5,
         "image": "map.jpg",
     }
+
+
+def test_lacks_name_every_hex_and_counter_not_only_the_messages_sample(tmp_path: Path) -> None:
+    project = Project.create_from(tmp_path, "gwite/brusilov-historical")
+    lacks = project.state()["lacks"]
+    assert lacks and not project.state()["playable"]
+    for lack in lacks:
+        count = int(lack["message"].split()[0]) if lack["message"][0].isdigit() else None
+        if "hexes without terrain" in lack["message"]:
+            assert len(lack["hexes"]) == count
+        elif lack["message"].split(":")[0].split(" ", 1)[1] in (
+            "counters without strengths",
+            "counters without a movement allowance",
+        ):
+            assert len(lack["counters"]) == count

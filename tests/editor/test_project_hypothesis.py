@@ -15,7 +15,7 @@ from greatwar.hexgrid import hexside_between
 from greatwar.model.files import DATA_ROOT
 from greatwar.rules import load_scenario
 
-from .kit import disk_texts
+from .project_kit import disk_texts
 
 BOARD = load_scenario("gwite/teaching").board
 HEXES = sorted(BOARD.hexes)

@@ -8,7 +8,7 @@ from pathlib import Path
 from greatwar.editor import Project
 from greatwar.hexgrid import hexside_between
 
-from .kit import TEACHING_COUNTERS, TEACHING_MAP, TEACHING_SCENARIO, loaded, teaching
+from .project_kit import TEACHING_COUNTERS, TEACHING_MAP, TEACHING_SCENARIO, loaded, teaching
 
 MAP_COMMENT = "# row, then one character per column 01..20"
 
@@ -256,3 +256,12 @@ def test_terrain_op_on_a_tannenberg_map_paints_the_labelled_hex(tmp_path: Path) 
     assert {h: t for h, t in after.terrain.items() if h != label} == {
         h: t for h, t in board.terrain.items() if h != label
     }
+
+
+def test_set_op_replaces_a_whole_array_of_tables(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    cities = [{"hex": "0303", "name": "Only", "size": "town", "vp": 4}]
+    project.apply([{"op": "set", "file": TEACHING_MAP, "path": ["city"], "value": cities}])
+    board = loaded(project).board
+    assert list(board.cities) == ["0303"] and board.cities["0303"].vp == 4
+    assert "[[city]]" in _map_text(project)

@@ -8,7 +8,7 @@ import pytest
 
 from greatwar.editor import EditorError, Project
 
-from .kit import TEACHING_MAP, refused, teaching
+from .project_kit import TEACHING_MAP, loaded, refused, teaching
 
 
 def test_a_unit_set_up_off_the_map_is_refused_at_the_counter_and_its_hex(tmp_path: Path) -> None:
@@ -125,3 +125,31 @@ def test_a_problem_already_in_the_files_is_shown_and_does_not_block_other_edits(
     project.apply([{"op": "set", "file": off[0]["file"], "path": path, "value": "0903"}])
     assert project.problems() == [] and project.state()["playable"]
     assert project.texts()["gwite/counters/teaching.toml"] == text
+
+
+def test_two_cities_in_one_hex_through_a_whole_raw_table_are_refused(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    cities = [{"hex": "0303", "name": "One", "vp": 1}, {"hex": "0303", "name": "Two", "vp": 1}]
+    problems = refused(
+        project, [{"op": "set", "file": TEACHING_MAP, "path": ["city"], "value": cities}]
+    )
+    twice = next(p for p in problems if "already holds One" in p["message"])
+    assert twice["hexes"] == ["0303"] and twice["field"] == "city.1.hex"
+
+
+def test_a_refused_batch_leaves_nothing_behind_for_the_next_one(tmp_path: Path) -> None:
+    project = teaching(tmp_path)
+    refused(
+        project,
+        [
+            {"op": "terrain", "hexes": ["0101"], "value": "swamp"},
+            {"op": "line", "kind": "rail", "name": "Nordbahn", "hexes": ["0120"], "on": True},
+        ],
+    )
+    project.apply([{"op": "terrain", "hexes": ["0303"], "value": "forest"}])
+    board = loaded(project).board
+    assert board.terrain["0101"] == "clear" and board.terrain["0303"] == "forest"
+    project.apply([{"op": "terrain", "hexes": ["0304"], "value": "forest"}])
+    project.undo()
+    project.undo()
+    assert "\n03 .......b......ssss..\n" in project.texts()[TEACHING_MAP]

@@ -13,6 +13,7 @@ from urllib.parse import quote
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from server_client import Api
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -489,3 +490,15 @@ def test_with_the_editor_each_scenario_says_where_to_edit_it(editor: TestClient)
     assert historical["playable"] is False
     assert historical["edit_url"] == f"/edit?from={HISTORICAL}"
     assert all(s["edit_url"] == f"/edit?from={sid}" for sid, s in listed.items())
+
+
+def test_the_computer_plays_its_seat_in_a_game_of_a_project(
+    editor: TestClient, teaching: dict[str, Any]
+) -> None:
+    seats = {"allied": "computer", "central": "human"}  # the Allies move first
+    made = editor.post(f"{PROJECTS}/teach/play", json={"seats": seats}).json()
+    assert set(made["tokens"]) == {"central", "spectator"}
+    assert made["url"] == f"/game/{made['game_id']}?token={made['tokens']['central']}"
+    api = Api(editor)
+    editor.get(f"/api/games/{made['game_id']}", params={"token": made["tokens"]["central"]})
+    assert api.settle(made["game_id"]).version > 0
