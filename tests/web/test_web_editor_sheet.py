@@ -323,6 +323,19 @@ def test_counters_added_and_edited_through_the_table_are_the_server_s(
     assert counter(page, "G-HQ-XXVI") is None
     assert len(state(page)["counters"]) == count + 3
 
+    # sorted by a column's heading (numbers in ids as numbers), and back
+    def row_ids() -> list[str]:
+        rows = page.locator(".counters-table tbody tr")
+        return [str(rows.nth(i).get_attribute("data-id")) for i in range(rows.count())]
+
+    unsorted = row_ids()
+    page.click(".counters-table th[data-column=id]")
+    ascending = row_ids()
+    assert ascending != unsorted and sorted(ascending) == sorted(unsorted)
+    assert ascending.index("AH-4K") < ascending.index("AH-10K")
+    page.click(".counters-table th[data-column=id]")
+    assert row_ids() == ascending[::-1]
+
     page.click(".counters-table tr[data-id='G-HQ-XXV']")
     page.screenshot(path=str(artifacts / "editor-counters.png"))
 

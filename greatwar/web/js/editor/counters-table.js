@@ -160,17 +160,49 @@ export async function importCsv(ctx, text) {
 
 // --- the table ----------------------------------------------------------------------------
 
-const COLUMNS = ["", "id", "name", "side", "nat.", "type", "size", "values", "set-up / arrival"];
+/** The table's columns: heading, and the counter's value it sorts by (none: not sortable). */
+const COLUMNS = [
+  ["", null],
+  ["id", (c) => c.id],
+  ["name", (c) => c.name || ""],
+  ["side", (c) => c.side],
+  ["nat.", (c) => c.nationality],
+  ["type", (c) => c.type],
+  ["size", (c) => c.size || "none"],
+  ["values", null],
+  ["set-up / arrival", (c) => placement(c)],
+];
+
+function sorted(counters, sort) {
+  if (!sort) return counters;
+  const key = COLUMNS[sort.column][1];
+  const order = (a, b) => String(key(a)).localeCompare(String(key(b)), undefined, { numeric: true });
+  return [...counters].sort((a, b) => sort.direction * order(a, b));
+}
+
+function heading(view, index, rerender) {
+  const [label, key] = COLUMNS[index];
+  if (!key) return el("th", {}, label);
+  const sort = view.sort && view.sort.column === index ? view.sort : null;
+  const th = el("th", { className: "sortable", title: "sort by this column", dataset: { column: label } }, label, sort ? (sort.direction > 0 ? " ▲" : " ▼") : "");
+  th.addEventListener("click", () => {
+    view.sort = { column: index, direction: sort ? -sort.direction : 1 };
+    rerender();
+  });
+  return th;
+}
 
 function renderTable(ctx, view, wrap) {
   const state = ctx.state;
-  const counters = (state.counters || []).filter((c) => matches(c, view.filter));
+  const counters = sorted((state.counters || []).filter((c) => matches(c, view.filter)), view.sort);
   const body = el(
     "tbody",
     {},
     counters.map((c) => counterRow(ctx, view, c)),
   );
-  const table = el("table", { className: "counters-table" }, el("thead", {}, el("tr", {}, COLUMNS.map((c) => el("th", {}, c)))), body);
+  const rerender = () => renderTable(ctx, view, wrap);
+  const head = el("tr", {}, COLUMNS.map((_, i) => heading(view, i, rerender)));
+  const table = el("table", { className: "counters-table" }, el("thead", {}, head), body);
   const count = el("p", { className: "counters-count" }, `${(state.counters || []).length} counters`);
   wrap.replaceChildren(count, table);
 }
