@@ -1,6 +1,11 @@
-// The editor's sheets: counters, scenario, what is still lacking (helper PAGE-SHEET fills this).
+// The editor's sheets: the counter sheet, the scenario's data and what is still lacking.
+
+import { initCounters } from "./counters-table.js";
+import { initLacks } from "./lacks.js";
+import { initScenario } from "./scenario-form.js";
+
 export function initSheet(ctx, { counters, scenario, lacks }) {
-  ctx.onState((state) => {
-    lacks.replaceChildren(...state.lacks.map((l) => Object.assign(document.createElement("p"), { textContent: l.message })));
-  });
+  initCounters(ctx, counters);
+  initScenario(ctx, scenario);
+  initLacks(ctx, lacks);
 }
