@@ -31,6 +31,8 @@ Op = dict[str, Any]
 
 #: characters a legend may take for a new terrain or country, after the id's own letters
 SPARE_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.~^*+=#%&@!$"
+#: the characters the shipped maps give these terrains (so that a new map reads like them)
+CONVENTIONAL_CHARS = {"clear": ".", "lake": "~", "sea": "w"}
 
 
 @dataclass
@@ -231,6 +233,8 @@ def _free_char(legend: Any, value: str, upper: bool) -> str:
         if v == value:
             return str(ch)
     letters = value[:1].upper() if upper else value[:1].lower()
+    if not upper:
+        letters = CONVENTIONAL_CHARS.get(value, "") + letters
     for ch in letters + SPARE_CHARS:
         if ch not in legend and ch not in (UNKNOWN, NO_HEX):
             return ch
