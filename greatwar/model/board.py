@@ -506,7 +506,9 @@ def _index_places(mf: MapFile, board: Board, problems: Problems) -> None:
             key = canonical(board, c.hex)
             if key in board.cities:
                 problems.add(
-                    ("city", i, "hex"), f"hex {key} already holds {board.cities[key].name}"
+                    ("city", i, "hex"),
+                    f"hex {key} already holds {board.cities[key].name}"
+                    " (a map prints one city or town a hex)",
                 )
             board.cities[key] = c.model_copy(update={"hex": key})
     for i, f in enumerate(mf.fortress):

@@ -34,7 +34,7 @@ from tests.web.kit import api
 PROJECT = "evening-sketch"
 
 
-def start_blank_map(page: Any, base: str) -> None:
+def start_blank_map(page: Any, base: str, artifacts: Path) -> None:
     """The chooser: a blank GWitE map of 6 columns and 5 rows."""
     page.goto(f"{base}/edit")
     page.wait_for_selector(".start-blank")
@@ -43,6 +43,7 @@ def start_blank_map(page: Any, base: str) -> None:
     page.fill(".blank-col-last", "6")
     page.fill(".blank-row-last", "5")
     page.fill(".blank-id", PROJECT)
+    page.screenshot(path=str(artifacts / "editor-chooser.png"))
     page.click(".start-blank")
     page.wait_for_url(f"**/edit/{PROJECT}")
     open_project(page, base, PROJECT)
@@ -187,7 +188,7 @@ def test_an_evening_with_the_editor_from_a_blank_map_to_the_first_move_of_a_game
     editor_server: str, new_page: Any, artifacts: Path, tmp_path: Path
 ) -> None:
     page = new_page()
-    start_blank_map(page, editor_server)
+    start_blank_map(page, editor_server, artifacts)
     assert not state(page)["playable"]  # every hex is still '?'
 
     matrix = align_backdrop(page, tmp_path)

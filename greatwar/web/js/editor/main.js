@@ -152,6 +152,7 @@ function wireTopBar(ctx) {
 
 async function showChooser() {
   const { renderChooser } = await import("./chooser.js");
+  for (const id of ["undo", "redo", "saved", "play"]) $(id).hidden = true; // no project yet
   $("chooser").hidden = false;
   await renderChooser($("chooser"), { getJSON, postJSON });
 }
