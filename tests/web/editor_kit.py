@@ -162,3 +162,35 @@ def inverse(m: list[float]) -> list[float]:
     a, b, c, d, e, f = m
     det = a * d - b * c
     return [d / det, -b / det, -c / det, a / det, (c * f - d * e) / det, (b * e - a * f) / det]
+
+
+# --- the counter sheet -----------------------------------------------------------------
+
+
+def form_field(page: Any, name: str) -> Any:
+    return page.locator(f'.counter-form [data-field="{name}"]')
+
+
+def step_input(page: Any, step: int, key: str) -> Any:
+    return page.locator(f'.counter-form input[data-step="{step}"][data-key="{key}"]')
+
+
+def add_counter(page: Any, fields: dict[str, str], steps: list[dict[str, str]], setup: str) -> None:
+    """Type a new counter into the form (checking the preview follows) and create it."""
+    page.click(".add-counter")
+    form_field(page, "id").fill(fields["id"])
+    for key in ("side", "nationality", "type", "size"):
+        form_field(page, key).select_option(fields[key])
+    if fields["type"] == "hq":
+        form_field(page, "hq.level").select_option(fields["size"])
+    form_field(page, "name").fill(fields["name"])
+    if "movement" in fields:
+        form_field(page, "movement").fill(fields["movement"])
+    for i, step in enumerate(steps):
+        page.click(".counter-form .add-step")
+        for key, value in step.items():
+            step_input(page, i, key).fill(value)
+    form_field(page, "setup").fill(setup)
+    before = revision(page)
+    page.click(".counter-form .save-counter")
+    wait_revision(page, before)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.editor_kit import (
+    add_counter,
     backdrop,
     choose_tool,
     click_at,
@@ -120,31 +121,6 @@ def set_datum(page: Any, path: str, value: str) -> None:
     wait_revision(page, rev)
 
 
-def form_field(page: Any, name: str) -> Any:
-    return page.locator(f'.counter-form [data-field="{name}"]')
-
-
-def add_counter(page: Any, fields: dict[str, str], steps: list[dict[str, str]]) -> None:
-    """Type a counter into the counter sheet's form and save it (one op)."""
-    page.click('.tabs [data-tab="tab-counters"]')
-    page.click(".add-counter")
-    form_field(page, "id").fill(fields["id"])
-    for key in ("side", "nationality", "type", "size"):
-        form_field(page, key).select_option(fields[key])
-    if fields["type"] == "hq":
-        form_field(page, "hq.level").select_option(fields["size"])
-    form_field(page, "name").fill(fields["name"])
-    form_field(page, "movement").fill(fields["movement"])
-    for i, step in enumerate(steps):
-        page.click(".counter-form .add-step")
-        for key, value in step.items():
-            page.locator(f'.counter-form input[data-step="{i}"][data-key="{key}"]').fill(value)
-    form_field(page, "setup").fill(fields["setup"])
-    rev = revision(page)
-    page.click(".counter-form .save-counter")
-    wait_revision(page, rev)
-
-
 COUNTERS = [
     (
         {"id": "R-HQ-1", "name": "1st Army HQ", "side": "allied", "nationality": "russia"}
@@ -200,8 +176,9 @@ def test_an_evening_with_the_editor_from_a_blank_map_to_the_first_move_of_a_game
     # the numbers the rules need, refused until given: TCR (2.4) and Supply Range (9.12)
     set_datum(page, "parameters.tcr", '{"russia": 3, "germany": 1}')
     set_datum(page, "parameters.supply_range", '{"russia": 3, "germany": 5}')
+    page.click('.tabs [data-tab="tab-counters"]')
     for fields, steps in COUNTERS:
-        add_counter(page, fields, steps)
+        add_counter(page, fields, steps, fields["setup"])
     page.screenshot(path=str(artifacts / "editor-evening-counters.png"))
 
     # reload: everything is in the project the server saved

@@ -13,6 +13,7 @@ from typing import Any
 
 from greatwar.model.schema import Counter
 from greatwar.server import mapdata
+from tests.web.editor_kit import add_counter, form_field, step_input
 from tests.web.kit import api
 
 DATA = Path(__file__).resolve().parents[2] / "greatwar" / "data"
@@ -54,35 +55,6 @@ def counter(page: Any, counter_id: str) -> dict[str, Any] | None:
 
 def preview_values(page: Any) -> str:
     return str(page.locator(".counter-preview .values").text_content())
-
-
-def form_field(page: Any, name: str) -> Any:
-    return page.locator(f'.counter-form [data-field="{name}"]')
-
-
-def step_input(page: Any, step: int, key: str) -> Any:
-    return page.locator(f'.counter-form input[data-step="{step}"][data-key="{key}"]')
-
-
-def add_counter(page: Any, fields: dict[str, str], steps: list[dict[str, str]], setup: str) -> None:
-    """Type a new counter into the form (checking the preview follows) and create it."""
-    page.click(".add-counter")
-    form_field(page, "id").fill(fields["id"])
-    for key in ("side", "nationality", "type", "size"):
-        form_field(page, key).select_option(fields[key])
-    if fields["type"] == "hq":
-        form_field(page, "hq.level").select_option(fields["size"])
-    form_field(page, "name").fill(fields["name"])
-    if "movement" in fields:
-        form_field(page, "movement").fill(fields["movement"])
-    for i, step in enumerate(steps):
-        page.click(".counter-form .add-step")
-        for key, value in step.items():
-            step_input(page, i, key).fill(value)
-    form_field(page, "setup").fill(setup)
-    before = revision(page)
-    page.click(".counter-form .save-counter")
-    wait_revision_after(page, before)
 
 
 def as_csv(rows: list[list[str]]) -> str:

@@ -9,6 +9,7 @@
 import { postJSON } from "../api.js";
 import { svg } from "../counters.js";
 import { applyAffine, farCorners, fitMatrix, invertAffine, matrixAttribute } from "./geometry.js";
+import { el } from "../panels.js";
 
 const DB_NAME = "greatwar-editor";
 const STORE = "backdrops";
@@ -47,17 +48,6 @@ async function imageSize(url) {
   img.src = url;
   await img.decode();
   return { width: img.naturalWidth, height: img.naturalHeight };
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children);
-  return node;
 }
 
 export class Backdrop {

@@ -8,6 +8,7 @@ import { MapView } from "../map.js";
 import { Backdrop } from "./backdrop.js";
 import { renderFeatures } from "./features.js";
 import { TOOLS, makeTools } from "./tools.js";
+import { el } from "../panels.js";
 
 const DRAG_THRESHOLD = 5;
 
@@ -89,17 +90,6 @@ class EditorMapView extends MapView {
       layer.append(svg("polygon", { points: this.corners(hex), class: cls, "data-outline": hex }));
     }
   }
-}
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children);
-  return node;
 }
 
 /** The editor's map (the shared state of the map region, the tools and the backdrop). */
