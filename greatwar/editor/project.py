@@ -26,6 +26,7 @@ from greatwar.editor.errors import EditorError, problem, refuse
 from greatwar.editor.history import History, Texts, write_atomic
 from greatwar.editor.ops import Batch, apply_op, op_counters, op_hexes
 from greatwar.editor.places import problem_dict
+from greatwar.editor.state import state_of
 from greatwar.model.files import DATA_ROOT
 from greatwar.model.loader import Scenario, resolve
 from greatwar.model.problems import ScenarioError
@@ -349,8 +350,6 @@ class Project:
     # --- the page's JSON --------------------------------------------------------------------
 
     def state(self) -> dict[str, Any]:
-        from greatwar.editor.state import state_of
-
         return state_of(self)
 
 

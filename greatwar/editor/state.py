@@ -4,18 +4,34 @@ from __future__ import annotations
 
 import contextlib
 import tomllib
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any, Protocol
 
 import tomlkit
 from pydantic import ValidationError
 
+from greatwar.editor.history import History
 from greatwar.editor.places import lack_dicts
 from greatwar.model.files import DATA_ROOT
+from greatwar.model.loader import Scenario
 from greatwar.model.schema import UNIT_SIZES, UNIT_TYPES, MapInfo
 from greatwar.server.mapdata import map_json_of, map_svg_of
 
-if TYPE_CHECKING:
-    from greatwar.editor.project import Project
+
+class Project(Protocol):
+    """What the state reads of a project (:class:`greatwar.editor.project.Project`)."""
+
+    id: str
+    meta: dict[str, Any]
+    history: History
+
+    @property
+    def revision(self) -> int: ...
+    def texts(self) -> dict[str, str]: ...
+    def scenario_path(self) -> Path: ...
+    def problems(self) -> list[dict[str, Any]]: ...
+    def scenario(self) -> Scenario | None: ...
+
 
 FEATURES = (
     "hexside",
