@@ -578,7 +578,10 @@ def serve(
 @app.command()
 def edit(
     scenario: Annotated[
-        str | None, typer.Argument(help="Shipped scenario id to edit (default: the chooser).")
+        str | None,
+        typer.Argument(
+            help="Scenario to edit: a shipped id, or a scenario .toml file (default: the chooser)."
+        ),
     ] = None,
     project: Annotated[str | None, typer.Option(help="Project id to open (or create).")] = None,
     port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 0,
@@ -615,8 +618,14 @@ def _editor_project(data_dir: Path, scenario: str | None, project: str | None) -
     from greatwar.model.loader import scenario_ids
     from greatwar.server.editor_routes import PROJECT_ID
 
-    if scenario is not None and scenario not in scenario_ids():
-        raise _fail(f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}")
+    on_disk = scenario is not None and scenario.endswith(".toml") and Path(scenario).is_file()
+    if scenario is not None and scenario not in scenario_ids() and not on_disk:
+        raise _fail(
+            f"no scenario {scenario!r}: a shipped one ({', '.join(scenario_ids())})"
+            " or a scenario .toml file"
+        )
+    if on_disk:
+        scenario = str(Path(scenario).resolve())
     if project is not None and not PROJECT_ID.fullmatch(project):
         raise _fail(f"a project id is 1 to 60 of a-z, 0-9 and '-', not {project!r}")
     try:

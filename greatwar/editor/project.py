@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import tempfile
 import tomllib
@@ -85,6 +86,19 @@ def _named_files(scenario_path: Path) -> list[Path]:
     return [(scenario_path.parent / n).resolve() for n in names]
 
 
+def _layout(files: list[Path], system: str) -> dict[Path, str]:
+    """Each file's path in the project: a shipped file's path in the package's data
+    folder (``gwite/maps/teaching.toml``); a file on disk, its path below the files'
+    common folder, under the system's folder (``gwite/scenarios/mine.toml``)."""
+    root = DATA_ROOT.resolve()
+    if all(f.is_relative_to(root) for f in files):
+        return {f: f.relative_to(root).as_posix() for f in files}
+    if not system or "/" in system or system.startswith("."):
+        raise refuse(f"the scenario names no rule system ([scenario] system): {system!r}")
+    common = Path(os.path.commonpath([f.parent for f in files]))
+    return {f: f"{system}/{f.relative_to(common).as_posix()}" for f in files}
+
+
 class Project:
     """An editable copy of a scenario (see the module's docstring)."""
 
@@ -142,29 +156,33 @@ class Project:
 
     @classmethod
     def create_from(cls, data_dir: Path, scenario: str, project_id: str | None = None) -> Project:
-        """A project holding a shipped scenario (``gwite/teaching``) and every file it names."""
+        """A project holding a scenario and every file it names: a shipped one
+        (``gwite/teaching``), or a scenario file on disk (its files keep their layout below
+        their common folder, under the system's folder of the project)."""
         try:
             sid, path = resolve(scenario)
+            with path.open("rb") as fh:
+                info = tomllib.load(fh)["scenario"]
         except ScenarioError as exc:
             raise refuse(str(exc)) from exc
-        root = DATA_ROOT.resolve()
-        texts: Texts = {}
-        for f in [path.resolve(), *_named_files(path)]:
-            try:
-                rel = f.relative_to(root).as_posix()
-            except ValueError as exc:
-                raise refuse(f"{f} is not a shipped data file", file=str(f)) from exc
-            texts[rel] = f.read_text(encoding="utf-8")
-        scenario_rel = path.resolve().relative_to(root).as_posix()
-        with path.open("rb") as fh:
-            info = tomllib.load(fh)["scenario"]
+        except (OSError, tomllib.TOMLDecodeError, KeyError, TypeError) as exc:
+            raise refuse(f"{scenario} is not a scenario file ({exc})", file=str(scenario)) from exc
+        files = [path.resolve(), *_named_files(path)]
+        missing = [f for f in files if not f.is_file()]
+        if missing:
+            raise refuse(
+                f"{scenario} names files that do not exist: {', '.join(map(str, missing))}"
+            )
+        layout = _layout(files, str(info.get("system", "")))
+        texts: Texts = {layout[f]: f.read_text(encoding="utf-8") for f in files}
         meta = {
             "name": info.get("name", sid),
             "system": info.get("system", ""),
             "source": sid,
-            "scenario_file": scenario_rel,
+            "scenario_file": layout[files[0]],
         }
-        pid = cls._new_id(data_dir, project_id, sid.replace("/", "-"))
+        base = sid.replace("/", "-") if not sid.endswith(".toml") else path.stem
+        pid = cls._new_id(data_dir, project_id, base)
         return cls._create(data_dir, pid, meta, texts)
 
     @classmethod

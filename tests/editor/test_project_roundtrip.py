@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import greatwar
-from greatwar.editor import Project
+from greatwar.editor import EditorError, Project
 from greatwar.model.files import DATA_ROOT
 from greatwar.model.loader import scenario_ids
 from greatwar.rules import load_scenario
@@ -50,3 +50,33 @@ def test_open_reads_the_saved_project(tmp_path: Path) -> None:
     again = Project.open(tmp_path, "tb")
     assert again.texts() == project.texts()
     assert again.scenario_path() == project.scenario_path()
+
+
+def test_a_scenario_file_on_disk_is_imported_with_its_files_byte_for_byte(
+    tmp_path: Path,
+) -> None:
+    """A project copied elsewhere (a friend's folder) is imported from its scenario file:
+    its files keep their layout below their common folder, and edits of the import never
+    touch the originals."""
+    friend = Project.create_from(tmp_path / "friend", "gwite/two-maps-teaching")
+    folder = tmp_path / "shared-by-a-friend"
+    for rel, text in friend.texts().items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8", newline="")
+    scenario_file = folder / friend.meta["scenario_file"]
+    mine = Project.create_from(tmp_path / "me", str(scenario_file))
+    assert mine.id == "two-maps-teaching"
+    assert mine.texts() == friend.texts()  # same layout: gwite/scenarios, gwite/maps ...
+    assert (
+        load_scenario(mine.scenario_path()).board.hexes == load_scenario(scenario_file).board.hexes
+    )
+    mine.apply([{"op": "set", "file": "scenario", "path": ["scenario", "turns"], "value": 3}])
+    assert scenario_file.read_text(encoding="utf-8") == friend.texts()[friend.meta["scenario_file"]]
+
+
+def test_a_file_that_is_no_scenario_is_refused_and_nothing_is_made(tmp_path: Path) -> None:
+    stray = tmp_path / "notes.toml"
+    stray.write_text('title = "not a scenario"\n', encoding="utf-8")
+    with pytest.raises(EditorError, match="not a scenario file"):
+        Project.create_from(tmp_path / "data", str(stray))
+    assert Project.list(tmp_path / "data") == []

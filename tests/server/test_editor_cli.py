@@ -92,3 +92,18 @@ def test_serve_has_the_editor_only_when_asked(tmp_path: Path) -> None:
         with command("serve", "--port", "0", "--db", db, *flags) as url:
             answer = httpx.get(base(url) + "/api/editor/projects", timeout=60)
         assert answer.status_code == status, flags
+
+
+def test_edit_imports_a_scenario_file_from_disk(tmp_path: Path) -> None:
+    """``greatwar edit FILE.toml``: a project made from a scenario file outside the package."""
+    from greatwar.editor import Project
+
+    made = Project.create_from(tmp_path / "elsewhere", "gwite/teaching")
+    db = str(tmp_path / "games.sqlite3")
+    with command("edit", str(made.scenario_path()), "--no-browser", "--db", db) as url:
+        project_id = urlparse(url).path.removeprefix("/edit/")
+        with httpx.Client(base_url=base(url), timeout=60) as http:
+            state = http.get(f"/api/editor/projects/{project_id}").json()
+    assert project_id == "teaching"
+    assert state["project"]["source"] == str(made.scenario_path())
+    assert state["playable"] is True
