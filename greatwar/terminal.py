@@ -20,6 +20,7 @@ from rich.table import Table
 from greatwar.ai.base import Agent, decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.engine.state import State
+from greatwar.refusals import why_typed
 
 HELP = (
     "Type the number of an action. Commands: u = undo, l = whole log, s = units,"
@@ -182,8 +183,9 @@ class TerminalGame:
             elif command == "m":
                 self.draw(role, Path(arg or "map.svg"))
             else:
+                why = why_typed(self.state, role, line)  # a hex or unit that cannot act
                 self.console.print(
-                    f"not understood: {line!r}. {HELP}", highlight=False, markup=False
+                    why or f"not understood: {line!r}. {HELP}", highlight=False, markup=False
                 )
 
     def draw(self, role: str, path: Path) -> None:

@@ -57,6 +57,7 @@ from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, web_routes
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
+from greatwar.server.why_routes import why_router
 
 #: the scenario a new game starts with unless another is chosen
 DEFAULT_SCENARIO = "gwite/teaching"
@@ -220,6 +221,7 @@ def create_app(
         return JSONResponse(body, status_code=500)
 
     _routes(app, service, editor)
+    app.include_router(why_router(service))  # why a click cannot act (issue 17)
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
     if editor:

@@ -5,6 +5,7 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
+import { clearRefusal, explainRefusal } from "./refusal.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
@@ -67,6 +68,7 @@ async function act(action) {
   try {
     accept(await postJSON(`/api/games/${encodeURIComponent(game.id)}/actions`, body));
     showError(null);
+    clearRefusal();
   } catch (err) {
     showError(err);
     if (err instanceof ApiError && ["stale_version", "duplicate_submission"].includes(err.code)) {
@@ -474,6 +476,7 @@ function onMapClick({ hex, unit, event }) {
   if (!game.view || !hex) return;
   const atHex = hexActions(hex);
   const stack = stacks().get(hex) || [];
+  if (!atHex.length && !stack.some((u) => unitActions(u.id).length)) refuse(unit, hex);
   if (atHex.length) {
     // a click on a destination acts, even on a counter there, unless that counter is selectable
     const own = unit ? unitActions(unit) : [];
@@ -486,6 +489,11 @@ function onMapClick({ hex, unit, event }) {
   const focused = unit === focusUnit(playable());
   if (!focused && (own.length === 1 || select.length === 1)) return act(select[0] || own[0]);
   return openStack(hex, event);
+}
+
+/** Nothing at the click may act: say why (the rules' reason and case), for a seat. */
+function refuse(unit, hex) {
+  if (game.role) explainRefusal(gameUrl("/why"), { unit, hex });
 }
 
 function chooseOrAct(actions, event, hex) {
