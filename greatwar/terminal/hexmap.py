@@ -56,7 +56,9 @@ def terrain_char(kind: str) -> str:
 
 
 #: words a short designation leaves out
-FILLER = {"Division", "Corps", "Brigade", "Regiment", "HQ", "Infantry", "Depot"}
+FILLER = {"Division", "Corps", "Brigade", "Regiment", "HQ", "Infantry", "Depot", "counter"}
+#: words a short designation shortens
+SHORTER = {"Masking": "Mask"}
 _ORDINAL = re.compile(r"^(\d+)(st|nd|rd|th)$")
 
 
@@ -81,7 +83,8 @@ def short_name(name: str, hq: bool = False) -> str:
     prefix, colon, _ = head.partition(":")
     if colon and len(prefix) <= 5:  # "SA: Sud Armee HQ": the counter's own letters
         head = prefix.replace(" ", "")
-    words = [w for w in head.split() if w not in FILLER] or head.split()[:1] or ["?"]
+    kept = [w for w in head.split() if w not in FILLER] or head.split()[:1] or ["?"]
+    words = [SHORTER.get(w, w) for w in kept]
     if len(words) == 1 and words[0].isalpha():
         short = words[0][: CELL - 1]
     else:
