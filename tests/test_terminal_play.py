@@ -348,3 +348,15 @@ def test_resume_refuses_a_file_that_is_not_a_saved_game(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli.app, ["terminal", "--resume", str(bad)])
     assert result.exit_code == 1
     assert "not a saved game" in result.output
+
+
+def test_a_reduced_unit_shows_its_reduced_values_and_a_mask_none() -> None:
+    from greatwar.terminal.tables import values_text
+
+    scenario = greatwar.load("tannenberg/teaching").scenario
+    brigade = {"id": "G-1-1-I", "name": "1/1/I", "side": "german", "status": "on_map"}
+    assert "str 6" in values_text(scenario, {**brigade, "level": 0})
+    assert "str 4" in values_text(scenario, {**brigade, "level": 1})
+    assert values_text(scenario, brigade) == ""  # losses unknown: values unknown
+    mask = {"id": "german-masked-1", "name": "Masking counter", "side": "german"}
+    assert values_text(scenario, mask) == ""

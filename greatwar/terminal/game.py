@@ -31,8 +31,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "NUMBER": ("", "do the action with that number in the list"),
     "HEX": (
         "",
-        "act on a hex, e.g. 0503 (Tannenberg: A18 B19): select the unit there, or move"
-        " the selected unit there, when that is a legal action; several: they are listed",
+        "act on a hex, e.g. 0503 (Tannenberg: A18 B19): move the selected unit there when"
+        " it may, else act on the unit there (select it); several actions: they are listed",
     ),
     "UNIT NAME": ("", "act on a unit by its name, e.g. XIX Corps (as NUMBER when one)"),
     "map [HEX]": ("m", "draw the map, or the hexes around HEX: terrain, units, hex numbers"),

@@ -53,11 +53,11 @@ def losses(unit: dict[str, Any]) -> str:
 
 def current_step(scenario: Scenario, unit: dict[str, Any]) -> StepValues | None:
     """The printed values of the unit's present step (None for a counter not on the sheet,
-    such as a mask, or a unit whose losses the view does not give)."""
+    such as a mask, or a unit whose losses the view does not give: its values unknown)."""
     counter = scenario.counters.get(unit["id"])
     if counter is None or not counter.steps:
         return None
-    lost = unit.get("steps_lost", 0)
+    lost = unit.get("steps_lost", unit.get("level"))  # GWitE steps, Tannenberg levels lost
     if not isinstance(lost, int):
         return None
     return counter.steps[min(lost, len(counter.steps) - 1)]
