@@ -360,3 +360,22 @@ def test_a_reduced_unit_shows_its_reduced_values_and_a_mask_none() -> None:
     assert values_text(scenario, brigade) == ""  # losses unknown: values unknown
     mask = {"id": "german-masked-1", "name": "Masking counter", "side": "german"}
     assert values_text(scenario, mask) == ""
+
+
+@pytest.mark.parametrize(
+    "scenario", ["gwite/two-maps-teaching", "gwite/serbia-galicia-teaching", "tannenberg/teaching"]
+)
+def test_every_hex_of_a_map_is_drawn_once(scenario: str) -> None:
+    """Games on one map or several: no two hexes drawn over each other."""
+    board = greatwar.load(scenario).scenario.board
+    where = spots(board, list(board.hexes))
+    cells = {(s.line + dy, s.col // CELL) for s in where.values() for dy in (0, 1)}
+    assert len(cells) == 2 * len(board.hexes)
+
+
+def test_a_map_wider_than_the_terminal_says_how_to_see_part_of_it(tmp_path: Path) -> None:
+    game, out = _game(_gwite(), ["map", "map 9999", "q"], tmp_path)
+    game.console.width = 80
+    game.play()
+    assert "map HEX draws the hexes around HEX" in out.getvalue()
+    assert "no hex '9999' on the map" in out.getvalue()

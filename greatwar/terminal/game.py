@@ -162,8 +162,15 @@ class TerminalGame:
         if arg and around is None:
             self.console.print(f"no hex {arg!r} on the map", highlight=False, markup=False)
             return
-        for line in map_lines(scenario, self.state.view(role), around):
+        lines = map_lines(scenario, self.state.view(role), around)
+        for line in lines:
             self.console.print(line, no_wrap=True, overflow="crop", crop=False)
+        if max(len(line.plain) for line in lines[:-1]) > self.console.width:
+            self.console.print(
+                "The map is wider than the terminal: map HEX draws the hexes around HEX.",
+                highlight=False,
+                markup=False,
+            )
 
     def print_help(self) -> None:
         table = Table("type", "short", "what it does", title="Commands")
@@ -200,7 +207,9 @@ class TerminalGame:
             if outcome is not None:
                 return outcome
 
-    def print_actions(self, role: str, actions: list[dict[str, Any]], which: range | list[int]):
+    def print_actions(
+        self, role: str, actions: list[dict[str, Any]], which: range | list[int]
+    ) -> None:
         names = self.names(role)
         for i in which:
             self.console.print(
