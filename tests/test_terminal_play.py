@@ -379,3 +379,12 @@ def test_a_map_wider_than_the_terminal_says_how_to_see_part_of_it(tmp_path: Path
     game.play()
     assert "map HEX draws the hexes around HEX" in out.getvalue()
     assert "no hex '9999' on the map" in out.getvalue()
+
+
+def test_the_last_column_s_number_is_whole() -> None:
+    scenario = greatwar.load("tannenberg/teaching").scenario
+    lines = draw(scenario.board, {}, {}, [], set())
+    numbers = lines[0].plain.split() + lines[1].plain.split()
+    labels = set(scenario.board.hexes)
+    words = [f"{a} {b}" for a, b in zip(numbers[::2], numbers[1::2], strict=False)]
+    assert words and all(word in labels for word in words)

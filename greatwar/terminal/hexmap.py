@@ -158,7 +158,7 @@ def draw(
     margin = max(len(label) for label in hexes) + 1
     height = max(s.line for s in where.values()) + 2
     width = max(s.col for s in where.values()) + CELL
-    canvas = Canvas(height + 2, margin + width)
+    canvas = Canvas(height + 2, 2 * margin + width)  # room for the last column's number
     _number_edges(canvas, where, margin)
     for label, spot in where.items():
         kind = board.terrain.get(label, "")
