@@ -21,7 +21,7 @@ from greatwar.ai.base import decide
 from greatwar.engine.state import State
 from greatwar.terminal import TerminalGame
 from greatwar.terminal import resume as resume_module
-from greatwar.terminal.game import COMMANDS
+from greatwar.terminal.commands import COMMANDS
 from greatwar.terminal.hexmap import CELL, draw, short_name, spots, terrain_char
 
 
