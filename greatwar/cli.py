@@ -472,26 +472,46 @@ def render(
 @app.command()
 def terminal(
     scenario: Annotated[str, typer.Argument(help="Scenario id or file.")] = DEFAULT_SCENARIO,
-    seed: Annotated[int, typer.Option(help="Game seed (the dice).")] = 1,
+    seed: Annotated[int | None, typer.Option(help="Game seed (default: random).")] = None,
     computer: Annotated[
         list[str] | None, typer.Option(help="A side the computer plays (repeatable).")
     ] = None,
-    agent: Annotated[str, typer.Option(help="The computer's agent.")] = "random",
+    agent: Annotated[str, typer.Option(help="The computer's agent.")] = "heuristic",
     out: Annotated[Path, typer.Option(help="Directory for the game record.")] = Path("games"),
     option: OptionList = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Go on with a game the terminal saved (its record).")
+    ] = None,
 ) -> None:
     """Play in the terminal: two people taking turns at one keyboard, or against the computer."""
     from greatwar.terminal import TerminalGame
+    from greatwar.terminal.resume import random_seed, read_saved, record_path
 
-    game = _load(scenario, option)
-    roles = game.roles()
-    computer = list(computer or [])
-    unknown = [c for c in computer if c not in roles]
+    if resume is not None:
+        try:
+            state, seats = read_saved(resume)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        path = resume
+    else:
+        if seed is None:
+            seed = random_seed()
+        state, path = _load(scenario, option).new_state(seed), record_path(out, scenario, seed)
+        seats = {"computer": {}}
+    roles = state.game.roles()
+    if computer:
+        seats["computer"] = {c: agent for c in computer}
+    unknown = [c for c in seats["computer"] if c not in roles]
     if unknown:
         raise _fail(f"no side {', '.join(unknown)}; sides: {', '.join(roles)}")
-    agents = _agents({r: agent for r in computer}, roles, seed)
-    path = out / f"{scenario.replace('/', '-').removesuffix('.toml')}-terminal-seed{seed}.json"
-    TerminalGame(game.new_state(seed), set(roles) - set(computer), agents, path, console).play()
+    seed = int(state.record().get("seed", 0))
+    console.print(f"seed {seed} (play this game again: --seed {seed})", highlight=False)
+    agents = _agents(seats["computer"], roles, seed)
+    game = TerminalGame(state, set(roles) - set(agents), agents, path, console, seats=seats)
+    if resume is not None:
+        console.print(f"resumed {resume}", highlight=False, markup=False)
+        game.mark_log_seen()
+    game.play()
 
 
 ThinkTime = Annotated[float, typer.Option(help="Seconds the computer waits before each move.")]

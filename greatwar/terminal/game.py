@@ -1,10 +1,11 @@
 """Play in the terminal: two people on one keyboard, or one against the computer.
 
 Each turn shows whose move it is, the prompt, what has happened since the
-last prompt, and the legal actions numbered.  Type a number to act, or a
-command: ``u`` undo, ``l`` the whole log, ``s`` the units, ``m FILE`` draw
-the map as SVG, ``h`` help, ``q`` save and quit.  The game record is saved
-on quitting and at the end, so a game can be replayed (``greatwar replay``).
+last prompt, the fight being prepared (odds, shifts, column, each die roll's
+result) and the legal actions numbered.  Type a number to act, a hex or a
+unit's name to act on it, or a command (:data:`COMMANDS`; ``help`` lists
+them).  The game record is saved on quitting and at the end, so a game can be
+resumed (``greatwar terminal --resume FILE``) or replayed (``greatwar replay``).
 """
 
 from __future__ import annotations
@@ -15,17 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from greatwar.ai.base import Agent, decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.engine.state import State
 from greatwar.refusals import why_typed
-
-HELP = (
-    "Type the number of an action. Commands: u = undo, l = whole log, s = units,"
-    " m FILE = draw the map (SVG), h = help, q = save and quit."
-)
+from greatwar.terminal.commands import ALIASES, HELP
+from greatwar.terminal.screens import Screens
+from greatwar.terminal.targets import Target, matching, parse
 
 
 def describe(action: dict[str, Any], names: dict[str, str]) -> str:
@@ -50,16 +48,7 @@ def describe(action: dict[str, Any], names: dict[str, str]) -> str:
     return f"{kind}: {', '.join(parts)}" if parts else kind
 
 
-def _losses(unit: dict[str, Any]) -> str:
-    """Steps lost (GWitE) or level and endurance lost (Tannenberg), as the view gives them."""
-    if "steps_lost" in unit:
-        return str(unit["steps_lost"])
-    if unit.get("level") is not None and unit.get("endurance_lost") is not None:
-        return f"level {unit['level']}, endurance -{unit['endurance_lost']}"
-    return ""
-
-
-class TerminalGame:
+class TerminalGame(Screens):
     """A game driven from the terminal; ``ask`` reads a line (``input`` by default)."""
 
     def __init__(
@@ -70,6 +59,7 @@ class TerminalGame:
         record_path: Path,
         console: Console | None = None,
         ask: Callable[[str], str] = input,
+        seats: dict[str, Any] | None = None,
     ) -> None:
         self.state = state
         self.humans = humans
@@ -81,11 +71,12 @@ class TerminalGame:
         self.last_human: str | None = None
         #: the computer's reasons (issue 6), by the number of log entries before its action
         self.notes: dict[int, list[str]] = {}
+        #: who plays which side, kept with the record so that a resumed game keeps it
+        self.seats = seats or {}
+        #: the unit the player last acted on (a typed hex moves it there)
+        self.selected: str | None = None
 
     # -- output --------------------------------------------------------------------------
-
-    def names(self, role: str) -> dict[str, str]:
-        return {u["id"]: u["name"] for u in self.state.view(role).get("units", [])}
 
     def print_new_log(self, role: str) -> None:
         """The log entries ``role`` may see that it has not been shown yet."""
@@ -116,21 +107,7 @@ class TerminalGame:
         track = " › ".join(step["title"] for step in view.get("phase_track", [])[1:])
         self.console.rule(f"{view['name']}{' (FICTIONAL)' if view['fictional'] else ''}")
         self.console.print(track, highlight=False, markup=False)
-        if view.get("combat"):
-            c = view["combat"]
-            self.console.print(
-                f"Combat: {c.get('attack')} to {c.get('defense')}, odds {c.get('odds')},"
-                f" column {c.get('column', '-')}",
-                highlight=False,
-                markup=False,
-            )
-
-    def print_units(self, role: str) -> None:
-        table = Table("unit", "side", "hex", "losses", "markers")
-        for u in self.state.view(role).get("units", []):
-            if u["status"] == "on_map":
-                table.add_row(u["name"], u["side"], u["hex"], _losses(u), " ".join(u["markers"]))
-        self.console.print(table)
+        self.print_combat(role)
 
     def hand_over(self, role: str) -> None:
         """Hotseat: before another person's turn, when the game hides things from the
@@ -150,43 +127,110 @@ class TerminalGame:
     def human_turn(self, role: str) -> bool:
         """One action (or command) of a human; False when the player quits."""
         actions = self.state.legal_actions(role)
-        names = self.names(role)
         self.print_header(role)
         self.console.print(f"[bold]{role}[/]: {self.state.prompt(role)}", highlight=False)
-        for n, action in enumerate(actions, start=1):
-            self.console.print(f"{n:>4}. {describe(action, names)}", highlight=False, markup=False)
+        self.print_actions(role, actions, range(len(actions)))
         while True:
             line = self.ask(f"{role}> ").strip()
             if not line:
                 continue
-            if line.isdigit() and 1 <= int(line) <= len(actions):
-                self.state.apply(role, actions[int(line) - 1])
+            outcome = self.take(role, line, actions)
+            if outcome is not None:
+                return outcome
+
+    def print_actions(
+        self, role: str, actions: list[dict[str, Any]], which: range | list[int]
+    ) -> None:
+        names = self.names(role)
+        for i in which:
+            self.console.print(
+                f"{i + 1:>4}. {describe(actions[i], names)}", highlight=False, markup=False
+            )
+
+    def take(self, role: str, line: str, actions: list[dict[str, Any]]) -> bool | None:
+        """A typed line: True when it acted, False to quit, None to ask again.  A hex comes
+        before an action's number (``0503`` is a hex where the map has one)."""
+        units = self.state.view(role).get("units", [])
+        target = parse(self.state.game.scenario.board, units, line)
+        if target is None and line.isdigit():
+            if 1 <= int(line) <= len(actions):
+                self.act(role, actions[int(line) - 1])
                 return True
-            command, _, arg = line.partition(" ")
-            if command == "q":
-                return False
-            if command == "h":
-                self.console.print(HELP, highlight=False, markup=False)
-            elif command == "u":
-                try:
-                    self.state.undo(role)
-                    last = len(self.state.data["log"])
-                    self.shown = {r: min(n, last) for r, n in self.shown.items()}
-                    return True
-                except IllegalAction as exc:
-                    self.console.print(f"cannot undo: {exc}", highlight=False, markup=False)
-            elif command == "l":
-                self.shown[role] = 0
-                self.print_new_log(role)
-            elif command == "s":
-                self.print_units(role)
-            elif command == "m":
-                self.draw(role, Path(arg or "map.svg"))
-            else:
-                why = why_typed(self.state, role, line)  # a hex or unit that cannot act
-                self.console.print(
-                    why or f"not understood: {line!r}. {HELP}", highlight=False, markup=False
-                )
+            self.console.print(
+                f"no action {line}: choose 1 to {len(actions)}", highlight=False, markup=False
+            )
+            return None
+        if target is not None:
+            return self.act_on(role, target, actions, units)
+        return self.command(role, line, actions)
+
+    def act(self, role: str, action: dict[str, Any]) -> None:
+        self.state.apply(role, action)
+        if isinstance(action.get("unit"), str):
+            self.selected = action["unit"]
+
+    def act_on(
+        self,
+        role: str,
+        target: Target,
+        actions: list[dict[str, Any]],
+        units: list[dict[str, Any]],
+    ) -> bool | None:
+        """A hex or unit typed: its one legal action is done; several are listed."""
+        found = matching(target, actions, units, self.selected)
+        if len(found) == 1:
+            self.act(role, found[0])
+            return True
+        if not found:
+            self.cannot_act(role, target)
+            return None
+        self.console.print(
+            f"{target.text}: {len(found)} actions; type the number of one:",
+            highlight=False,
+            markup=False,
+        )
+        self.print_actions(role, actions, [actions.index(a) for a in found])
+        return None
+
+    def cannot_act(self, role: str, target: Target) -> None:
+        """The one place a typed hex or unit that cannot act says why: the rules' reason
+        and case, as the page says it (greatwar.refusals)."""
+        why = why_typed(self.state, role, target.hex or target.text)
+        self.console.print(
+            why or f"{target.text}: no legal action on it now", highlight=False, markup=False
+        )
+
+    def command(self, role: str, line: str, actions: list[dict[str, Any]]) -> bool | None:
+        word, _, arg = line.partition(" ")
+        command = ALIASES.get(word.lower())
+        if command == "quit":
+            return False
+        if command == "undo":
+            try:
+                self.state.undo(role)
+                last = len(self.state.data["log"])
+                self.shown = {r: min(n, last) for r, n in self.shown.items()}
+                return True
+            except IllegalAction as exc:
+                self.console.print(f"cannot undo: {exc}", highlight=False, markup=False)
+        elif command == "help":
+            self.print_help()
+        elif command == "log":
+            self.shown[role] = 0
+            self.print_new_log(role)
+        elif command == "units":
+            self.print_units(role)
+        elif command == "map":
+            self.print_map(role, arg.strip())
+        elif command == "combat":
+            self.print_combat(role)
+        elif command == "actions":
+            self.print_actions(role, actions, range(len(actions)))
+        elif command == "svg":
+            self.draw(role, Path(arg or "map.svg"))
+        else:
+            self.console.print(f"not understood: {line!r}. {HELP}", highlight=False, markup=False)
+        return None
 
     def draw(self, role: str, path: Path) -> None:
         """The map as ``role`` sees it (its view: nothing hidden from it is drawn)."""
@@ -205,8 +249,16 @@ class TerminalGame:
     # -- the loop ----------------------------------------------------------------------------
 
     def save(self) -> None:
+        """The game record, with who plays which side (``greatwar terminal --resume``)."""
+        record = self.state.record()
+        if self.seats:
+            record["terminal"] = self.seats
         self.record_path.parent.mkdir(parents=True, exist_ok=True)
-        self.record_path.write_text(json.dumps(self.state.record(), indent=1), encoding="utf-8")
+        self.record_path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+
+    def mark_log_seen(self) -> None:
+        """A resumed game: its log so far counts as shown."""
+        self.shown = {role: len(self.state.view(role)["log"]) for role in self.humans}
 
     def play(self) -> State:
         """Play until the game ends or a player quits; the record is saved either way."""
