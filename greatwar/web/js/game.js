@@ -5,6 +5,8 @@ import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel }
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
+import { attachZoomLabels } from "./zoom-labels.js";
+import { attachPanelToggle } from "./layout.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
@@ -542,6 +544,7 @@ function bindControls() {
     if (undo) act(undo);
   });
   $("handover-go").addEventListener("click", takeScreen);
+  attachPanelToggle(document.querySelector(".tabs"));
   for (const box of document.querySelectorAll("[data-overlay]")) box.addEventListener("change", renderOverlays);
   for (const tab of document.querySelectorAll("[data-tab]")) {
     tab.addEventListener("click", () => {
@@ -560,6 +563,7 @@ async function loadMap(scenario) {
   game.mapData = data;
   game.map = new MapView($("map"), data, svgText);
   game.map.onClick = onMapClick;
+  attachZoomLabels(game.map, $("map-pane"));
   $("tables").replaceChildren(...data.tables.map(tableBlock));
   $("legend").replaceChildren(legendPanel(data));
 }
