@@ -235,3 +235,36 @@ def test_panels_fold_away_for_more_map_and_stay_folded(
     page.click(".side-toggle")
     assert_in_view(page, "#actions button:visible")
     assert abs(box(page, "#map-pane")["width"] - wide) < 2
+
+
+def touch(cdp: Any, kind: str, points: list[tuple[float, float]]) -> None:
+    """Fingers on the screen (Chromium's touch events, which make pointer events)."""
+    touch_points = [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]
+    cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touch_points})
+
+
+def view_width(page: Any) -> float:
+    return float(page.evaluate("window.greatwar.map.box.w"))
+
+
+def test_two_fingers_zoom_the_map_on_a_tablet(server: str, browser: Any, pages: Any) -> None:
+    page = pages(open_seat(browser, server, "tannenberg", TABLET, touch=True))
+    cdp = page.context.new_cdp_session(page)
+    pane = box(page, "#map-pane")
+    cx, cy = pane["x"] + pane["width"] / 2, pane["y"] + pane["height"] / 2
+    before, version = view_width(page), page.evaluate("window.greatwar.version")
+
+    def pinch(start: float, end: float) -> None:
+        touch(cdp, "touchStart", [(cx - start, cy)])
+        touch(cdp, "touchStart", [(cx - start, cy), (cx + start, cy)])
+        for step in range(1, 9):
+            gap = start + (end - start) * step / 8
+            touch(cdp, "touchMove", [(cx - gap, cy), (cx + gap, cy)])
+        touch(cdp, "touchEnd", [])
+
+    pinch(40, 160)  # spread: zoom in
+    zoomed = view_width(page)
+    assert zoomed < before / 2.5, (before, zoomed)
+    assert page.evaluate("window.greatwar.version") == version  # no tap, no action
+    pinch(160, 40)  # pinch: zoom out again
+    assert view_width(page) > zoomed * 2.5

@@ -7,6 +7,7 @@ import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { attachZoomLabels } from "./zoom-labels.js";
 import { attachPanelToggle } from "./layout.js";
+import { attachPinchZoom } from "./pinch.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
@@ -564,6 +565,7 @@ async function loadMap(scenario) {
   game.map = new MapView($("map"), data, svgText);
   game.map.onClick = onMapClick;
   attachZoomLabels(game.map, $("map-pane"));
+  attachPinchZoom(game.map);
   $("tables").replaceChildren(...data.tables.map(tableBlock));
   $("legend").replaceChildren(legendPanel(data));
 }
