@@ -186,6 +186,12 @@ def test_laptop_layout_and_zoom_labels(
     if system == "tannenberg":
         assert " " in hex_label  # two coordinates
         assert number_of(page, hex_label).get_attribute("data-coords") == "pair"
+        # at 10 px a four-digit number would show, but a pair of coordinates is too crowded
+        page.evaluate("f => window.greatwar.map.zoom(f)", 10 / number_px(page))
+        assert 9 <= number_px(page) < 11
+        assert not number_of(page, hex_label).is_visible()
+        assert "hn-hidden" not in (page.get_attribute("svg.board", "class") or "")
+        page.click("#zoom-fit")
     zoom_in_until_numbers_show(page, hex_label)
     assert_no_page_scroll(page)
     page.screenshot(path=str(artifacts / name.replace(".png", "-zoomed.png")))
