@@ -1,4 +1,8 @@
-"""Hex numbers, written small at the top of each hex."""
+"""Hex numbers, written small at the top of each hex.
+
+A label of two coordinates (Tannenberg's "A1 B29": one per map sheet) is marked
+``data-coords="pair"`` so that a page may hide the longer labels sooner when zoomed out.
+"""
 
 from __future__ import annotations
 
@@ -17,5 +21,12 @@ def hex_number_layer(geo: Geometry) -> str:
         attrs: dict[str, object] = {"class": "hn"}
         if font < 0.2 * size:
             attrs["font-size"] = font
+        if is_coordinate_pair(label):
+            attrs["data_coords"] = "pair"
         out.append(text(cx, y, label, **attrs))
     return group({"class": "hex-numbers tx"}, out)
+
+
+def is_coordinate_pair(label: str) -> bool:
+    """Whether a hex label holds two coordinates (one per map sheet, as "A1 B29")."""
+    return len(label.split()) == 2

@@ -6,6 +6,9 @@ import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.j
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { clearRefusal, explainRefusal } from "./refusal.js";
+import { attachZoomLabels } from "./zoom-labels.js";
+import { attachPanelToggle } from "./layout.js";
+import { attachPinchZoom } from "./pinch.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
@@ -550,6 +553,7 @@ function bindControls() {
     if (undo) act(undo);
   });
   $("handover-go").addEventListener("click", takeScreen);
+  attachPanelToggle(document.querySelector(".tabs"));
   for (const box of document.querySelectorAll("[data-overlay]")) box.addEventListener("change", renderOverlays);
   for (const tab of document.querySelectorAll("[data-tab]")) {
     tab.addEventListener("click", () => {
@@ -568,6 +572,8 @@ async function loadMap(scenario) {
   game.mapData = data;
   game.map = new MapView($("map"), data, svgText);
   game.map.onClick = onMapClick;
+  attachZoomLabels(game.map, $("map-pane"));
+  attachPinchZoom(game.map);
   $("tables").replaceChildren(...data.tables.map(tableBlock));
   $("legend").replaceChildren(legendPanel(data));
 }
