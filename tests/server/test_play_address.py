@@ -4,12 +4,9 @@ made listed to the start page whatever port it runs on."""
 
 from __future__ import annotations
 
-import signal
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -17,35 +14,7 @@ import httpx
 from typer.testing import CliRunner
 
 from greatwar.cli import PLAY_PORT, app
-
-CODE = "from greatwar.cli import main; main()"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def playing(db: Path, port: int, *extra: str) -> Iterator[tuple[str, str]]:
-    """Run ``greatwar play`` until its seat address is printed: (first line, address)."""
-    args = ["play", "gwite/teaching", "--no-browser", "--port", str(port), "--db", str(db)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", CODE, *args, *extra], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert process.stdout is not None
-        first = process.stdout.readline()
-        line = process.stdout.readline()
-        yield first, line[line.index("http://") :].strip()
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+from tests.web.play_kit import CODE, free_port, playing
 
 
 def test_the_default_port_is_fixed_and_said_in_the_help() -> None:
