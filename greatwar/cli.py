@@ -526,7 +526,8 @@ def play(
 ) -> None:
     """Play in the browser against the computer: starts a local server and opens the game.
 
-    Resumes your last unfinished game of SCENARIO (the same link as before) unless --new."""
+    Resumes your last unfinished game of SCENARIO as SIDE (the same link as before) unless
+    --new, --seed, --option or --agent is given."""
     import webbrowser
 
     from greatwar.server.app import create_app
@@ -543,7 +544,9 @@ def play(
     service = app_.state.service
     seats = seats_path(path)
     app_.include_router(local_router(service, seats))
-    kept = None if new else resume(service, seats, scenario, you)
+    # a seed, options or an agent describe a new game: they are not resumed
+    fresh = new or seed is not None or bool(option) or agent is not None
+    kept = None if fresh else resume(service, seats, scenario, you)
     if kept is None:
         game_id, token = _new_play_game(service, seats, scenario, you, agent, seed, option)
         console.print(f"A new game of {scenario}.", highlight=False, markup=False)

@@ -49,6 +49,8 @@ def test_play_resumes_the_last_game_with_the_same_link_and_new_starts_another(
     with playing(db, port) as (again, same):
         assert again.startswith("Resuming your last game")
         assert same == url
+    with playing(db, port, "--seed", "5") as (seeded, seeded_url):
+        assert seeded.startswith("A new game")  # a seed describes a new game
     with playing(db, port, "--new") as (fresh, other):
         assert fresh.startswith("A new game")
         assert other != url
@@ -57,10 +59,32 @@ def test_play_resumes_the_last_game_with_the_same_link_and_new_starts_another(
             listed = http.get("/api/local-games").json()
     # newest first, each with its seat's address (the start page adds them to "My games")
     assert [g["url"] for g in listed] == [
-        urlparse(u).path + "?" + urlparse(u).query for u in (other, url)
+        urlparse(u).path + "?" + urlparse(u).query for u in (other, seeded_url, url)
     ]
     assert (db.parent / "play-seats.json").stat().st_mode & 0o077 == 0
 
 
 def test_a_public_server_lists_no_local_games(client) -> None:  # type: ignore[no-untyped-def]
     assert client.get("/api/local-games").status_code == 404
+
+
+def test_a_game_that_is_over_is_not_resumed(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from types import SimpleNamespace
+
+    from greatwar.server import local_play
+    from greatwar.server.games import GameService
+    from greatwar.server.storage import SQLiteStorage
+
+    service = GameService(SQLiteStorage(tmp_path / "g.sqlite3"))
+    seats = local_play.seats_path(tmp_path / "g.sqlite3")
+    created = service.create("gwite/teaching", {}, 1, {"central": "computer"}, False)
+    token = created.tokens["allied"]
+    local_play.remember_seat(
+        seats, local_play.new_seat(created.game_id, "gwite/teaching", "allied", token)
+    )
+    assert local_play.resume(service, seats, "gwite/teaching", "allied") is not None
+    assert local_play.resume(service, seats, "gwite/teaching", "central") is None
+    assert local_play.resume(service, seats, "tannenberg/teaching", "allied") is None
+    over = SimpleNamespace(is_over=lambda: True)
+    monkeypatch.setattr(local_play, "rebuild", lambda *args: over)
+    assert local_play.resume(service, seats, "gwite/teaching", "allied") is None
