@@ -33,6 +33,10 @@ With the scenario editor (``create_app(..., editor=True)``), its routes are
 ``/edit`` and ``/api/editor/...`` (:mod:`greatwar.server.editor_routes`, whose
 errors may add ``problems``: the places and rules a refused edit breaks).
 
+A game's chat is ``/api/games/{id}/chat`` (:mod:`greatwar.server.chat`; refusals
+``spectator_reads``, ``bad_chat``, ``chat_full``), its messages pushed as
+``{"type": "chat"}`` over the WebSocket.
+
 ``GET /api/games/{id}/record`` gives the full record, seed included, once the
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.
