@@ -89,3 +89,15 @@ def test_the_table_signs_with_the_seat_it_plays(api: Api, client: TestClient) ->
     message = chat(client, made["game_id"], table, "my move", role="central").json()
     assert message["seat"] == "central"
     assert chat(client, made["game_id"], table, "no seat").json()["seat"] == "table"
+
+
+def test_a_message_goes_only_to_the_pages_of_its_game(api: Api, client: TestClient) -> None:
+    one = api.new_game(scenario="gwite/teaching", seed=1)
+    two = api.new_game(scenario="gwite/teaching", seed=1)
+    watcher = two["spectator"]["token"]
+    with client.websocket_connect(f"/api/games/{two['game_id']}/ws?token={watcher}") as ws:
+        ws.receive_json()  # the state on connecting
+        chat(client, one["game_id"], one["seats"]["allied"]["token"], "for game one only")
+        chat(client, two["game_id"], two["seats"]["central"]["token"], "for game two")
+        pushed = ws.receive_json()
+    assert pushed["type"] == "chat" and pushed["message"]["text"] == "for game two"
