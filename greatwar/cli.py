@@ -521,48 +521,106 @@ DbOption = Annotated[
 ]
 
 
+#: the port ``greatwar play`` listens on, so its printed link keeps working after a restart
+PLAY_PORT = 8914
+
+
 @app.command()
 def play(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
     side: Annotated[str | None, typer.Option(help="Your side (default: the first).")] = None,
     agent: Annotated[str | None, typer.Option(help="The computer's agent.")] = None,
-    port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 0,
+    port: Annotated[
+        int, typer.Option(help=f"Port (default {PLAY_PORT}, so the link stays; 0: any free port).")
+    ] = PLAY_PORT,
     no_browser: Annotated[bool, typer.Option("--no-browser", help="Do not open a browser.")] = (
         False
     ),
+    new: Annotated[
+        bool, typer.Option("--new", help="Start a fresh game (default: resume the last one).")
+    ] = False,
     db: DbOption = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
     think_time: ThinkTime = 0.5,
     option: OptionList = None,
 ) -> None:
-    """Play in the browser against the computer: starts a local server and opens the game."""
+    """Play in the browser against the computer: starts a local server and opens the game.
+
+    Resumes your last unfinished game of SCENARIO as SIDE (the same link as before) unless
+    --new, --seed, --option or --agent is given."""
     import webbrowser
 
-    from greatwar.ai import DEFAULT_AGENT
     from greatwar.server.app import create_app
-    from greatwar.server.games import ApiError
+    from greatwar.server.local_play import local_router, resume, seats_path
     from greatwar.server.run import DEFAULT_DB, address, listen, run
 
     roles = _load(scenario, option).roles()
     you = side or roles[0]
     if you not in roles:
         raise _fail(f"no side {you}; sides: {', '.join(roles)}")
-    computer = f"computer:{agent or DEFAULT_AGENT}"
-    seats = {r: "human" if r == you else computer for r in roles}
-    app_ = create_app(db or DEFAULT_DB, think_time=think_time, editor=True)
-    try:
-        created = app_.state.service.create(
-            scenario, _parse_options(option or []), seed, seats, False
+    path = db or DEFAULT_DB
+    sock = _listen_play(port, listen)
+    app_ = create_app(path, think_time=think_time, editor=True)
+    service = app_.state.service
+    seats = seats_path(path)
+    app_.include_router(local_router(service, seats))
+    # a seed, options or an agent describe a new game: they are not resumed
+    fresh = new or seed is not None or bool(option) or agent is not None
+    kept = None if fresh else resume(service, seats, scenario, you)
+    if kept is None:
+        game_id, token = _new_play_game(service, seats, scenario, you, agent, seed, option)
+        console.print(f"A new game of {scenario}.", highlight=False, markup=False)
+    else:
+        game_id, token = kept.game_id, kept.token
+        console.print(
+            f"Resuming your last game of {scenario} (--new starts a fresh one).",
+            highlight=False,
+            markup=False,
         )
-    except ApiError as exc:
-        raise _fail(exc.message) from None
-    sock = _listen("127.0.0.1", port, listen)
-    url = f"{address(sock)}/game/{created.game_id}?token={created.tokens[you]}"
+    url = f"{address(sock)}/game/{game_id}?token={token}"
     console.print(f"Your game ({you}): {url}", highlight=False, markup=False)
     console.print("Keep this address to come back to the game. Ctrl-C stops the server.")
     if not no_browser:
         webbrowser.open(url)
     run(app_, sock)
+
+
+def _new_play_game(
+    service: Any,
+    seats_file: Path,
+    scenario: str,
+    you: str,
+    agent: str | None,
+    seed: int | None,
+    option: list[str] | None,
+) -> tuple[str, str]:
+    """A new game of ``play`` (you against the computer), its seat kept in ``seats_file``."""
+    from greatwar.ai import DEFAULT_AGENT
+    from greatwar.server.games import ApiError
+    from greatwar.server.local_play import new_seat, remember_seat
+
+    computer = f"computer:{agent or DEFAULT_AGENT}"
+    roles = _load(scenario, option).roles()
+    seats = {r: "human" if r == you else computer for r in roles}
+    try:
+        created = service.create(scenario, _parse_options(option or []), seed, seats, False)
+    except ApiError as exc:
+        raise _fail(exc.message) from None
+    token = created.tokens[you]
+    remember_seat(seats_file, new_seat(created.game_id, scenario, you, token))
+    return created.game_id, token
+
+
+def _listen_play(port: int, listen: Any) -> Any:
+    """The socket of ``play``; a taken port says how to choose another."""
+    try:
+        return listen("127.0.0.1", port)
+    except OSError as exc:
+        raise _fail(
+            f"cannot listen on 127.0.0.1:{port}: {exc.strerror or exc}. Is greatwar play"
+            " already running there? Stop it (Ctrl-C), or choose another port with"
+            " --port N (--port 0: any free port)."
+        ) from None
 
 
 @app.command()

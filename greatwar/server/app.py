@@ -33,6 +33,10 @@ With the scenario editor (``create_app(..., editor=True)``), its routes are
 ``/edit`` and ``/api/editor/...`` (:mod:`greatwar.server.editor_routes`, whose
 errors may add ``problems``: the places and rules a refused edit breaks).
 
+A game's chat is ``/api/games/{id}/chat`` (:mod:`greatwar.server.chat`; refusals
+``spectator_reads``, ``bad_chat``, ``chat_full``), its messages pushed as
+``{"type": "chat"}`` over the WebSocket.
+
 ``GET /api/games/{id}/record`` gives the full record, seed included, once the
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.
@@ -55,6 +59,7 @@ from pydantic import BaseModel, Field
 import greatwar
 from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, web_routes
+from greatwar.server.chat import chat_router
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
 from greatwar.server.why_routes import why_router
@@ -222,6 +227,7 @@ def create_app(
 
     _routes(app, service, editor)
     app.include_router(why_router(service))  # why a click cannot act (issue 17)
+    app.include_router(chat_router(service))
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
     if editor:

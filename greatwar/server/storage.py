@@ -69,6 +69,16 @@ class StoredAction:
     digest: str
 
 
+@dataclass(frozen=True)
+class ChatMessage:
+    """The ``n``-th (from 1) message of a game's chat: who wrote it (a seat) and when."""
+
+    n: int
+    seat: str
+    text: str
+    time: float
+
+
 class DuplicateSubmission(Exception):
     """A submission id already used in the game."""
 
@@ -122,6 +132,14 @@ class Storage(Protocol):
         """Every stored game, oldest first."""
         ...
 
+    def add_chat(self, game_id: str, seat: str, text: str) -> ChatMessage:
+        """Store a chat message of the game (committed before returning)."""
+        ...
+
+    def chat(self, game_id: str) -> list[ChatMessage]:
+        """The game's chat, oldest first."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -157,6 +175,14 @@ CREATE TABLE IF NOT EXISTS notes (
     role    TEXT NOT NULL,
     at      INTEGER NOT NULL,
     text    TEXT NOT NULL,
+    PRIMARY KEY (game_id, n)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id TEXT NOT NULL REFERENCES games(game_id),
+    n       INTEGER NOT NULL,
+    seat    TEXT NOT NULL,
+    text    TEXT NOT NULL,
+    created REAL NOT NULL,
     PRIMARY KEY (game_id, n)
 );
 """
@@ -287,6 +313,30 @@ class SQLiteStorage:
 
     def game_ids(self) -> list[str]:
         return [r[0] for r in self._read("SELECT game_id FROM games ORDER BY created, game_id")]
+
+    def add_chat(self, game_id: str, seat: str, text: str) -> ChatMessage:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                row = self._db.execute(
+                    "SELECT COALESCE(MAX(n), 0) + 1 FROM chat WHERE game_id = ?", (game_id,)
+                ).fetchone()
+                message = ChatMessage(int(row[0]), seat, text, time.time())
+                self._db.execute(
+                    "INSERT INTO chat VALUES (?, ?, ?, ?, ?)",
+                    (game_id, message.n, seat, text, message.time),
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return message
+
+    def chat(self, game_id: str) -> list[ChatMessage]:
+        rows = self._read(
+            "SELECT n, seat, text, created FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [ChatMessage(int(n), seat, text, float(t)) for n, seat, text, t in rows]
 
     def close(self) -> None:
         with self._lock:

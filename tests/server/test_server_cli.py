@@ -15,13 +15,16 @@ import httpx
 def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
     code = "from greatwar.cli import main; main()"
-    args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--db", str(db)]
+    args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--port", "0"]
+    args += ["--db", str(db)]
     process = subprocess.Popen(
         [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True
     )
     try:
         assert process.stdout is not None
         line = process.stdout.readline()
+        while "http://" not in line:  # first: whether the game is new or resumed
+            line = process.stdout.readline()
         url = line[line.index("http://") :].strip()
         address = urlparse(url)
         assert address.hostname == "127.0.0.1" and address.path.startswith("/game/")

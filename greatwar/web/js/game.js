@@ -3,13 +3,16 @@
 
 import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
+import { initChat } from "./chat.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { clearRefusal, explainRefusal } from "./refusal.js";
 import { attachZoomLabels } from "./zoom-labels.js";
 import { attachPanelToggle } from "./layout.js";
 import { attachPinchZoom } from "./pinch.js";
+import { initNotify } from "./notify.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
+import { initStackView } from "./stackview.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -59,6 +62,7 @@ function accept(payload) {
   game.view = view;
   game.notes = payload.notes || [];
   render();
+  if (game.notify) game.notify.update(view, view.name);
   checkHandover();
 }
 
@@ -96,6 +100,7 @@ function connect() {
   ws.onmessage = (e) => {
     const msg = JSON.parse(e.data);
     if (msg.type === "state") accept(msg);
+    else if (msg.type === "chat" && game.chat) game.chat.receive(msg.message);
     else if (msg.type === "error") showError(new ApiError(400, { error: msg.error || msg }));
   };
   ws.onclose = (e) => {
@@ -590,6 +595,9 @@ async function main() {
     rememberGame({ game_id: game.id, token: game.token, label, scenario: first.view && first.view.name });
   }
   loadSeen((first.view && first.view.log) || []);
+  game.chat = initChat(game, $("chat"), document.querySelector("[data-tab=chat]"));
+  if (game.seat !== "spectator") game.notify = initNotify($("notify-allow"));
+  initStackView($("map"), $("map-pane"), $("stack-hover"), () => !$("stack").hidden);
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();

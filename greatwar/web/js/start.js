@@ -226,7 +226,23 @@ function summaryLine(summary, stored) {
   return parts.filter(Boolean).join(" · ");
 }
 
+/** The games `greatwar play` made on this machine (any port) join this browser's list. */
+async function addLocalGames() {
+  let local = [];
+  try {
+    local = await getJSON("/api/local-games"); // only a local `greatwar play` server has it
+  } catch {
+    return;
+  }
+  const known = new Set(storedGames().map((g) => g.token));
+  for (const g of [...local].reverse()) {
+    const token = tokenOf(g.url);
+    if (token && !known.has(token)) rememberGame({ game_id: g.game_id, token, label: g.seat, scenario: g.name });
+  }
+}
+
 async function refreshMyGames() {
+  await addLocalGames();
   const stored = storedGames();
   if (!stored.length) return;
   let summaries = [];
