@@ -6,6 +6,7 @@ import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.j
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
+import { highlightTables } from "./tables.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -409,6 +410,7 @@ function renderCombat(v) {
   else if (v.clash && (v.clash.current || v.clash.forming)) body = clashPanel(v.clash);
   box.hidden = !body;
   box.replaceChildren(...(body ? [body] : []));
+  highlightTables($("tables"), v);
 }
 
 function unitLine(u) {
