@@ -10,7 +10,7 @@ export function tablesInUse(view) {
     const index = c.columns.indexOf(label);
     if (index >= 0) {
       const die = c.modified ?? c.die;
-      out.push({ table: "crt", column: index, row: die, note: `In use: column ${label} (attacker's TCR ${c.tcr}), ${die !== undefined ? `die ${die}` : "before the die roll"}` });
+      out.push({ table: "crt", column: index, row: die, headers: c.columns, note: `In use: column ${label} (attacker's TCR ${c.tcr}), ${die !== undefined ? `die ${die}` : "before the die roll"}` });
     }
     if (c.result) {
       const [att, def] = String(c.result).split("/");
@@ -45,12 +45,19 @@ function mark(cell, cls) {
 export function highlightTables(container, view) {
   for (const node of container.querySelectorAll(".in-use, .in-use-cell")) node.classList.remove("in-use", "in-use-cell");
   for (const node of container.querySelectorAll(".in-use-note")) node.remove();
+  for (const th of container.querySelectorAll("th[data-printed]")) th.textContent = th.dataset.printed;
   for (const use of tablesInUse(view)) {
     const table = container.querySelector(`table[data-table="${use.table}"]`);
     if (!table) continue;
     const head = [...table.querySelectorAll("tr.head th")].slice(1);
     const rows = [...table.querySelectorAll("tr[data-key]")];
-    let column = use.column ?? head.findIndex((th) => th.textContent === use.columnLabel);
+    // a table printed once for several TCRs (8.8) shows the columns of the TCR in use
+    (use.headers || []).forEach((text, i) => {
+      if (!head[i]) return;
+      head[i].dataset.printed ??= head[i].textContent;
+      head[i].textContent = text;
+    });
+    const column = use.column ?? head.findIndex((th) => th.textContent === use.columnLabel);
     if (column >= 0) {
       mark(head[column], "in-use");
       for (const tr of rows) mark(tr.children[column + 1], "in-use");
