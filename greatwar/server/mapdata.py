@@ -25,7 +25,7 @@ from greatwar.model.loader import DATA_ROOT, Scenario
 from greatwar.model.schema import Counter, StepValues
 from greatwar.render import render_svg
 from greatwar.rules import load_scenario
-from greatwar.server.reference import legend_features, scenario_tables
+from greatwar.server.reference import legend_features, scenario_tables, table_title
 
 #: hex size of the served map picture, in SVG units
 HEX_SIZE = 40.0
@@ -241,6 +241,7 @@ def table_entry(path: Path) -> dict[str, Any] | None:
         return None
     return {
         "id": path.stem,
+        "title": table_title(path.stem),
         "table": data["table"],
         "source": str(data.get("source", "")),
         "description": str(data.get("description", "")),

@@ -31,6 +31,24 @@ PROVISIONAL_WORDS = (
 )
 
 
+#: the names the rulebooks give the tables, by the id the Tables tab knows them by
+TABLE_TITLES = {
+    "crt": "Combat Results Table",
+    "combat_options": "Combat Result Option Table",
+    "terrain_effects": "Terrain Effects Chart",
+    "combat_results": "Combat Results",
+    "retreat_attempt": "Retreat Attempt",
+    "independence": "Independence of Command",
+    "terrain_characteristics": "Terrain Characteristics",
+    "command": "Command",
+}
+
+
+def table_title(table_id: str) -> str:
+    """The table's printed name (its id in words where the rules give none)."""
+    return TABLE_TITLES.get(table_id, table_id.replace("_", " "))
+
+
 def _row(key: str, values: list[str], provisional: list[int], source: str) -> dict[str, Any]:
     return {"key": key, "values": values, "provisional": provisional, "source": source}
 
@@ -40,6 +58,7 @@ def _table(
 ) -> dict[str, Any]:
     return {
         "id": table_id,
+        "title": table_title(table_id),
         "table": table_id,
         "source": source,
         "description": description,
@@ -287,4 +306,4 @@ def legend_features(sc: Scenario) -> dict[str, Any]:
     }
 
 
-__all__ = ["legend_features", "scenario_tables"]
+__all__ = ["legend_features", "scenario_tables", "table_title"]

@@ -149,7 +149,7 @@ function genericValue(data, depth) {
 /** A rule system's table, provisional entries marked. */
 export function tableBlock(table) {
   const wrap = el("div", { class: "table-block" });
-  wrap.append(el("h4", { text: `${table.id.replaceAll("_", " ")} (${table.source})` }));
+  wrap.append(el("h4", { text: `${table.title || table.id.replaceAll("_", " ")} (${table.source})` }));
   if (table.description) wrap.append(el("p", { class: "note", text: table.description }));
   const t = el("table", { class: "rules-table", "data-table": table.id });
   const head = el("tr", { class: "head" }, el("th", { text: table.row_label || "" }));
