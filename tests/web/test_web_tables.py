@@ -80,18 +80,18 @@ def test_the_tables_tab_highlights_the_crt_column_in_use_mid_fight(
     page.screenshot(path=str(artifacts / "tables-mid-fight.png"), full_page=True)
 
 
-def _tannenberg_highlight(page: Any, server: str, numbers: dict[str, Any]) -> dict[str, Any]:
-    """The Tannenberg tables of map.json drawn by panels.js, highlighted by tables.js for a
-    clash whose numbers (the view's ``clash.current.preview`` or ``report``) are given."""
+def _highlight(page: Any, server: str, scenario: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The tables of ``scenario``'s map.json drawn by panels.js, highlighted by tables.js for
+    a view with this combat data (``combat``, or ``clash.current`` with its numbers)."""
     page.goto(server + "/")
-    script = """async (numbers) => {
+    script = """async ([scenario, view]) => {
       const panels = await import('/static/js/panels.js');
       const tables = await import('/static/js/tables.js');
-      const data = await (await fetch('/api/scenarios/tannenberg/teaching/map.json')).json();
+      const data = await (await fetch(`/api/scenarios/${scenario}/map.json`)).json();
       const box = document.createElement('div');
       box.append(...data.tables.map(panels.tableBlock));
       document.body.append(box);
-      tables.highlightTables(box, {clash: {current: numbers}});
+      tables.highlightTables(box, view);
       const used = [...box.querySelectorAll('table')].filter((t) => t.querySelector('.in-use'));
       return {
         tables: used.map((t) => t.dataset.table),
@@ -101,7 +101,12 @@ def _tannenberg_highlight(page: Any, server: str, numbers: dict[str, Any]) -> di
         note: (box.querySelector('.in-use-note') || {}).textContent,
       };
     }"""
-    return dict(page.evaluate(script, numbers))
+    return dict(page.evaluate(script, [scenario, view]))
+
+
+def _tannenberg_highlight(page: Any, server: str, numbers: dict[str, Any]) -> dict[str, Any]:
+    """As :func:`_highlight` for a Tannenberg clash's numbers (``preview`` or ``report``)."""
+    return _highlight(page, server, "tannenberg/teaching", {"clash": {"current": numbers}})
 
 
 def test_a_tannenberg_clash_highlights_its_combat_results_column_then_its_cell(
@@ -120,6 +125,19 @@ def test_a_tannenberg_clash_highlights_its_combat_results_column_then_its_cell(
     retreat = _tannenberg_highlight(page, server, attempt)
     assert retreat["tables"] == ["retreat_attempt"]
     assert retreat["heads"] == ["+1"] and retreat["rows"] == ["0"]
+
+
+def test_a_resolved_gwite_attack_highlights_its_crt_cell_and_its_8_9_rows(
+    server: str, new_page: Any
+) -> None:
+    page = new_page()
+    columns = ["1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1"]
+    combat = {"columns": columns, "column": "1-1", "tcr": 1, "die": 2, "result": "1/2"}
+    got = _highlight(page, server, "gwite/teaching", {"combat": combat})
+    assert got["tables"] == ["crt", "combat_options"]
+    assert got["heads"] == ["1-1"]
+    assert got["cells"] == ["1/2"]  # 8.8, die 2 in the TCR 1 column 1-1
+    assert got["rows"] == ["2", "1", "2"]  # the CRT's die row; 8.9's rows 1 and 2
 
 
 def test_the_legend_lists_every_feature_the_map_draws(
