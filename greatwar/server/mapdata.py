@@ -25,6 +25,7 @@ from greatwar.model.loader import DATA_ROOT, Scenario
 from greatwar.model.schema import Counter, StepValues
 from greatwar.render import render_svg
 from greatwar.rules import load_scenario
+from greatwar.server.reference import legend_features, scenario_tables, table_title
 
 #: hex size of the served map picture, in SVG units
 HEX_SIZE = 40.0
@@ -195,7 +196,8 @@ def map_json_of(sc: Scenario, scenario_id: str, svg: str) -> dict[str, Any]:
         "places": _places(sc),
         "maps": _maps(sc),
         "counters": {c.id: counter_entry(c) for c in sc.counters.values()},
-        "tables": system_tables(system),
+        "tables": [*system_tables(system), *scenario_tables(sc)],
+        "legend": legend_features(sc),
     }
 
 
@@ -239,6 +241,7 @@ def table_entry(path: Path) -> dict[str, Any] | None:
         return None
     return {
         "id": path.stem,
+        "title": table_title(path.stem),
         "table": data["table"],
         "source": str(data.get("source", "")),
         "description": str(data.get("description", "")),

@@ -112,6 +112,8 @@ class CombatResult(Handler):
             def_hexes=[],  # hexes of the affected stacks (8.9), fixed once chosen
             option=None,  # index of the Defender's option (8.9)
             due=0,  # unit steps still to lose
+            due_total=0,  # unit steps to lose in all (the prompt says where they come from)
+            due_why=[],  # where they come from, each with its case (8.9, 11.12)
             pool="stacks",  # losses from the affected stacks, or the affected units only
             retreat=0,  # hexes each affected stack retreats
             to_retreat=[],  # hexes whose stacks still have to retreat
@@ -247,13 +249,20 @@ class CombatResult(Handler):
         if option.lose == "all":
             self._lose_all(st, frame, option.case or "8.9")
         elif option.lose == "half":
-            frame["due"] += half
+            self._owe(
+                frame, half, f"half of {_affected_words(frame)}, rounded up", frame["def_result"]
+            )
         lone = self._lone_fortress_steps(st, frame)
         if option.retreat and lone:
             # 11.12, 11.13: a fortress alone cannot retreat; each hex is half its steps
-            frame["due"] += option.retreat * math.ceil(lone / 2)
+            extra = option.retreat * math.ceil(lone / 2)
+            _add_due(frame, extra, f"{extra} for a fortress that cannot retreat (11.12)")
             st.log("A fortress never retreats: it loses fortress steps instead.", case="11.12")
         self._next_stage(st, frame)
+
+    def _owe(self, frame: Frame, steps: int, why: str, result: str) -> None:
+        """``steps`` more to lose for ``result`` of the 8.9 table, and where they come from."""
+        _add_due(frame, steps, f"{why} (result {result}, 8.9)")
 
     def _lone_fortress_steps(self, st: State, frame: Frame) -> int:
         """Affected steps of affected fortresses with no defending combat unit in their hex."""
@@ -268,7 +277,9 @@ class CombatResult(Handler):
         """E, or option 1 of a 2 or 3: all affected units are eliminated (8.9); a larger
         force loses the affected steps from the units it chose (module docstring)."""
         if self._larger_defender(frame):
-            frame["due"] += frame["affected"]
+            self._owe(
+                frame, frame["affected"], f"all {_affected_words(frame)}", frame["def_result"]
+            )
             frame["pool"] = "affected"
             return
         for uid in alive(st, frame["def_affected"]):
@@ -466,7 +477,12 @@ class CombatResult(Handler):
             return False
         base = frame["affected"]
         # 8.9 attacker 1: half the affected steps (rounded up); 2 (and E, 10.43): all of them
-        frame["due"] = math.ceil(base / 2) if result == "1" else base
+        frame["due"], frame["due_total"], frame["due_why"] = 0, 0, []
+        if result == "1":
+            half = math.ceil(base / 2)
+            self._owe(frame, half, f"half of {_affected_words(frame)}, rounded up", result)
+        else:
+            self._owe(frame, base, f"all {_affected_words(frame)}", result)
         if frame["due"] <= 0:
             return False  # no affected steps (a hex of HQs alone, 10.53)
         units = combat_units(st, alive(st, frame["attackers"]))
@@ -565,11 +581,11 @@ class CombatResult(Handler):
             "def_affected": f"Result {result}: choose which of your units are affected"
             f" ({frame['affected']} steps).",
             "def_option": f"Result {result}: choose your option.",
-            "def_losses": f"Result {result}: choose the next step to lose ({frame['due']} to go).",
+            "def_losses": f"Result {result}: choose the next step to lose {_due_words(frame)}.",
             "retreat": f"Result {result}: choose the retreat path of the stack in"
             f" {frame['to_retreat'][0] if frame['to_retreat'] else '?'}.",
             "att_losses": f"Result {result}: choose the next attacking step to lose"
-            f" ({frame['due']} to go).",
+            f" {_due_words(frame)}.",
             "advance": f"Result {result}: advance into {', '.join(frame['vacated'])}, or stop.",
         }
         return texts.get(stage, "")
@@ -592,6 +608,31 @@ class CombatResult(Handler):
 
     def title(self, st: State, frame: Frame) -> str:
         return f"Combat result {frame['att_result']}/{frame['def_result']}"
+
+
+def _add_due(frame: Frame, steps: int, why: str) -> None:
+    """``steps`` more to lose, and the words that say where they come from."""
+    frame["due"] += steps
+    frame["due_total"] = frame.get("due_total", 0) + steps
+    frame.setdefault("due_why", []).append(why)
+
+
+def _affected_words(frame: Frame) -> str:
+    """8.9 the affected steps: the smaller force's, named by whose they are."""
+    if frame["att_size"] == frame["def_size"]:
+        return f"the {frame['affected']} steps of either force (the forces are equal)"
+    whose = "attacker" if frame["att_size"] < frame["def_size"] else "defender"
+    return f"the {whose}'s {frame['affected']} steps (the smaller force)"
+
+
+def _due_words(frame: Frame) -> str:
+    """The steps still to lose, and where the count comes from: "(3 to go of 4: half of
+    the attacker's 8 steps (the smaller force), rounded up (result 1, 8.9))"."""
+    why = "; ".join(frame.get("due_why", []))
+    total = frame.get("due_total", 0)
+    if not why or not total:
+        return f"({frame['due']} to go)"
+    return f"({frame['due']} to go of {total}: {why})"
 
 
 def resolve_report(frame: Frame) -> dict[str, Any]:

@@ -200,6 +200,18 @@ def strait_entries(st: State, clash: Frame, side: str) -> list[dict[str, Any]]:
 # --- the defender's flight (9.5.1) ------------------------------------------------------------
 
 
+def loss_origin(clash: Frame) -> str:
+    """Where the defender's loss comes from: the combat results table's entry (9.4.2)."""
+    report = clash.get("report") or {}
+    if "column" not in report or "die" not in report:
+        return ""
+    mark = ", a provisional entry" if report.get("provisional_entry") else ""
+    return (
+        f" (combat results table, column {report['column']}, die {report['die']}:"
+        f" {report.get('result', '')}{mark}; {case('9.4.2')})"
+    )
+
+
 class FlightChoice(Handler):
     """9.5.1 a defender who laid down DEFENCE may flee a hex for each endurance point
     instead of losing it, up to 4 hexes (5 if all are cavalry, 9.5.2): ``flee`` 0 stands."""
@@ -231,8 +243,8 @@ class FlightChoice(Handler):
         clash = clash_frame(st)
         return (
             f"Clash {clash['n']}: each of your units loses {clash['defender_loss']} endurance"
-            f" points: flee up to {clash['flee_max']} hexes instead (one hex for each point),"
-            " or flee 0 to stand."
+            f" points{loss_origin(clash)}: flee up to {clash['flee_max']} hexes instead (one"
+            " hex for each point), or flee 0 to stand."
         )
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:

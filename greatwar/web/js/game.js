@@ -13,6 +13,7 @@ import { attachPinchZoom } from "./pinch.js";
 import { initNotify } from "./notify.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { initStackView } from "./stackview.js";
+import { highlightTables } from "./tables.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -419,6 +420,7 @@ function renderCombat(v) {
   else if (v.clash && (v.clash.current || v.clash.forming)) body = clashPanel(v.clash);
   box.hidden = !body;
   box.replaceChildren(...(body ? [body] : []));
+  highlightTables($("tables"), v);
 }
 
 function unitLine(u) {

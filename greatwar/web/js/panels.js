@@ -149,17 +149,17 @@ function genericValue(data, depth) {
 /** A rule system's table, provisional entries marked. */
 export function tableBlock(table) {
   const wrap = el("div", { class: "table-block" });
-  wrap.append(el("h4", { text: `${table.id.replaceAll("_", " ")} (${table.source})` }));
+  wrap.append(el("h4", { text: `${table.title || table.id.replaceAll("_", " ")} (${table.source})` }));
   if (table.description) wrap.append(el("p", { class: "note", text: table.description }));
   const t = el("table", { class: "rules-table", "data-table": table.id });
-  const head = el("tr", {}, el("th", { text: table.row_label || "" }));
+  const head = el("tr", { class: "head" }, el("th", { text: table.row_label || "" }));
   for (const c of table.columns) head.append(el("th", { text: c }));
   t.append(head);
   for (const r of table.rows) {
-    const tr = el("tr", {}, el("th", { text: r.key }));
+    const tr = el("tr", { "data-key": r.key }, el("th", { text: r.key, title: r.source || null }));
     r.values.forEach((v, i) => {
       const prov = r.provisional.includes(i);
-      tr.append(el("td", { class: prov ? "prov" : null, title: prov ? "provisional entry (the printed table lacks it)" : "printed", text: v }));
+      tr.append(el("td", { class: prov ? "prov" : null, title: prov ? "provisional entry (the printed table lacks it)" : "printed", text: prov ? `${v}*` : v }));
     });
     t.append(tr);
   }
@@ -167,7 +167,7 @@ export function tableBlock(table) {
   for (const g of table.column_groups || []) {
     wrap.append(el("p", { class: "note", text: `TCR ${g.tcrs.join(", ")}: columns ${g.columns.join(" ")}` }));
   }
-  wrap.append(el("p", { class: "note", text: "Shaded entries are provisional (supplied by the project where the printed table is missing)." }));
+  if (table.rows.some((r) => r.provisional.length)) wrap.append(el("p", { class: "note", text: "Shaded entries with a star (*) are provisional (supplied by the project where the printed table is missing)." }));
   return wrap;
 }
 
@@ -194,20 +194,37 @@ function supplyLegendRows(system) {
   );
 }
 
+/** The features the map draws (each with its sample as drawn) and the notation notes. */
+function mapFeatureRows(legend) {
+  const rows = [el("h4", { text: "Map features" })];
+  for (const f of legend.features) {
+    const pic = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    pic.setAttribute("viewBox", "0 0 36 25");
+    pic.setAttribute("class", "legend-sample");
+    pic.innerHTML = f.sample;
+    rows.push(el("div", { class: "lrow", "data-feature": f.kind }, pic, el("span", { text: f.text })));
+  }
+  rows.push(el("h4", { text: "Notation" }));
+  for (const note of legend.notes) rows.push(el("p", { class: "note notation", text: note }));
+  return rows;
+}
+
 /** The legend: terrain with movement costs, hexside features, sides, counter conventions,
  * the supply overlay's states. */
 export function legendPanel(map) {
   const box = el("div", { class: "legend" });
-  box.append(el("h4", { text: "Terrain (movement cost)" }));
+  const perTcr = map.system === "gwite";
+  box.append(el("h4", { text: perTcr ? "Terrain (movement cost for TCR 1/2/3/4)" : "Terrain (movement cost)" }));
   for (const t of map.terrain) {
     const cost = Array.isArray(t.move) ? t.move.join("/") : t.move;
     box.append(el("div", { class: "lrow" }, el("span", { class: "swatch", style: `background:${t.color}` }), el("span", { text: `${t.name} — ${cost}` })));
   }
-  if (map.hexsides.length) box.append(el("h4", { text: "Hexsides (extra cost)" }));
+  if (map.hexsides.length) box.append(el("h4", { text: perTcr ? "Hexsides (extra cost for TCR 1/2/3/4)" : "Hexsides (extra cost)" }));
   for (const t of map.hexsides) {
     const cost = Array.isArray(t.move) ? t.move.join("/") : t.move;
     box.append(el("div", { class: "lrow" }, el("span", { class: "swatch line", style: `background:${t.color}` }), el("span", { text: `${t.name} — ${cost}` })));
   }
+  if (map.legend) box.append(...mapFeatureRows(map.legend));
   box.append(el("h4", { text: "Sides" }));
   for (const s of map.sides) {
     box.append(el("div", { class: "lrow" }, el("span", { class: "swatch", style: `background:${s.color}` }), el("span", { text: s.name })));
