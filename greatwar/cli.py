@@ -512,7 +512,7 @@ def play(
     ),
     db: DbOption = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
-    think_time: ThinkTime = 0.5,
+    think_time: ThinkTime = 0.0,
     option: OptionList = None,
 ) -> None:
     """Play in the browser against the computer: starts a local server and opens the game."""
