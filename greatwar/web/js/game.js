@@ -2,10 +2,13 @@
 // panels from the seat's view, and turns clicks into the view's legal actions.
 
 import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
+import { MoveAnimation } from "./animation.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
+import { LastMoves, hops, playerTurnKey, rememberOverlayChoices, restoreOverlayChoices } from "./overlays.js";
+import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText } from "./panels.js";
+import { reasonsView, renderReasons } from "./reasons.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,7 +25,8 @@ const game = {
   map: null,
   mapData: null,
   positions: new Map(), // unit -> hex in the last view, for the "last moves" overlay
-  moves: [],
+  lastMoves: new LastMoves(),
+  animation: null, // the other side's moves shown when the player's turn comes
   busy: false,
   seenBefore: 0, // log entries read on an earlier visit
   socket: null,
@@ -51,17 +55,24 @@ function accept(payload) {
   const version = payload.version ?? view.version;
   if (version < game.version && view.role === (game.view && game.view.role)) return;
   game.version = version;
-  trackMoves(view);
+  const waited = game.view && !isMine(game.view);
+  trackMoves(view, waited);
   game.view = view;
   game.notes = payload.notes || [];
   render();
+  if (isMine(view)) game.animation.showPending();
   checkHandover();
+}
+
+function isMine(view) {
+  return (view.legal_actions || []).length > 0 && !view.over;
 }
 
 async function act(action) {
   if (game.busy || !game.view) return;
   game.busy = true;
   hideStack();
+  game.animation.dismiss();
   const body = { token: game.token, version: game.version, action, submission_id: submissionId() };
   if (game.role) body.role = game.role;
   try {
@@ -149,6 +160,7 @@ function clearPrivate() {
 async function takeScreen() {
   game.role = game.handover;
   game.handover = null;
+  forgetMoves(); // one seat's view says nothing of its pieces' moves to the next
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
   game.version = -1;
@@ -181,16 +193,26 @@ function stacks() {
   return by;
 }
 
-function trackMoves(view) {
-  const turn = view.turn ?? view.stage ?? 0;
-  const side = new Map((view.units || []).map((u) => [u.id, u.side]));
-  for (const u of view.units || []) {
-    if (u.status !== "on_map" || !u.hex) continue;
-    const before = game.positions.get(u.id);
-    if (before && before !== u.hex) game.moves.push({ unit: u.id, from: before, to: u.hex, side: side.get(u.id), turn });
-  }
-  game.moves = game.moves.filter((m) => m.turn >= turn - 1);
+/** The moves since the last view: for the "last moves" overlay, and for the animation
+ * when they were made while the player ``waited``. */
+function trackMoves(view, waited) {
+  const seen = hops(game.positions, view);
+  game.lastMoves.add(playerTurnKey(view), seen);
+  if (waited) game.animation.collect(seen);
   game.positions = new Map((view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
+}
+
+function forgetMoves() {
+  game.positions = new Map();
+  game.lastMoves = new LastMoves();
+  game.animation.pending = [];
+  game.animation.dismiss();
+}
+
+/** One move of the animation, in words. */
+function moveLabel(hop) {
+  const unit = (game.view.units || []).find((u) => u.id === hop.unit);
+  return `${(unit && unit.name) || "a piece"} ${hop.from} → ${hop.to}`;
 }
 
 /** role -> the seat's name, for the computer's notes in the log. */
@@ -210,9 +232,9 @@ function render() {
   renderBoard();
   renderActions(v);
   renderCombat(v);
-  const logged = withNotes(v.log || [], game.notes || [], seatNames());
-  renderLog($("log"), logged, 0, game.seenBefore);
-  renderLog($("recent"), logged, 8, game.seenBefore);
+  renderLog($("log"), v.log || [], 0, game.seenBefore);
+  renderLog($("recent"), v.log || [], 8, game.seenBefore);
+  renderReasons(reasonsView(document.querySelector('[data-panel="log"]')), game.notes || [], seatNames());
   rememberSeen(v.log || []);
   renderUnits(v);
 }
@@ -364,7 +386,7 @@ function renderOverlays() {
   if (overlayOn("zoc")) areas.push({ cls: "ov-zoc", hexes: zocHexes() });
   if (overlayOn("command")) areas.push({ cls: "ov-command", hexes: commandHexes() });
   areas.push(...combatAreas(game.view));
-  const moves = overlayOn("moves") ? game.moves : [];
+  const moves = overlayOn("moves") ? game.lastMoves.arrows() : [];
   game.map.drawOverlays(areas, moves);
 }
 
@@ -542,7 +564,14 @@ function bindControls() {
     if (undo) act(undo);
   });
   $("handover-go").addEventListener("click", takeScreen);
-  for (const box of document.querySelectorAll("[data-overlay]")) box.addEventListener("change", renderOverlays);
+  const overlayBoxes = document.querySelectorAll("[data-overlay]");
+  restoreOverlayChoices(overlayBoxes);
+  for (const box of overlayBoxes) {
+    box.addEventListener("change", () => {
+      rememberOverlayChoices(overlayBoxes);
+      renderOverlays();
+    });
+  }
   for (const tab of document.querySelectorAll("[data-tab]")) {
     tab.addEventListener("click", () => {
       for (const t of document.querySelectorAll("[data-tab]")) t.classList.toggle("active", t === tab);
@@ -560,6 +589,7 @@ async function loadMap(scenario) {
   game.mapData = data;
   game.map = new MapView($("map"), data, svgText);
   game.map.onClick = onMapClick;
+  game.animation = new MoveAnimation(game.map, $("map-pane"), moveLabel);
   $("tables").replaceChildren(...data.tables.map(tableBlock));
   $("legend").replaceChildren(legendPanel(data));
 }
