@@ -118,7 +118,9 @@ def test_the_owner_sees_his_planned_mask_at_once_and_the_enemy_does_not(
     wait_version_after(german, before)
     # during the orders phase, before anyone ends his orders (16.1.2)
     assert german.locator("#actions button.act-end_orders").count() > 0
-    german.wait_for_selector(f'.layer-counters .ctr.mask[data-hex="{where}"]', state="attached")
+    german.wait_for_selector(
+        f'.layer-counters .ctr.mask.planned[data-hex="{where}"]', state="attached"
+    )
     german.screenshot(path=str(artifacts / "tannenberg-planned-mask-owner.png"))
     russian.wait_for_function(f"window.greatwar.version >= {version(german)}")
     assert russian.locator(f'.layer-counters .ctr.mask[data-hex="{where}"]').count() == 0
@@ -129,3 +131,5 @@ def test_the_owner_sees_his_planned_mask_at_once_and_the_enemy_does_not(
     russian.wait_for_selector("#actions button.act-end_orders")
     act_button(russian, "end_orders")
     russian.wait_for_selector(f'.layer-counters .ctr.mask[data-hex="{where}"]', state="attached")
+    german.wait_for_function("!document.querySelector('.layer-counters .ctr.planned')")
+    assert german.locator(f'.layer-counters .ctr.mask[data-hex="{where}"]').count() == 1

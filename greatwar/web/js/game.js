@@ -154,6 +154,7 @@ function clearPrivate() {
   game.map.drawCounters(new Map(), {}, {}, () => []);
   game.map.highlight([]);
   game.map.drawOverlays([], []);
+  forgetMoves();
   hideStack();
 }
 
@@ -303,6 +304,7 @@ function focusUnit(actions) {
 function renderBoard() {
   const states = supplyStates(game.view);
   game.map.drawCounters(stacks(), game.mapData.counters, sideColors(), (u) => supplyMarks(u, states));
+  markPlanned();
   const actions = playable();
   const targets = [];
   const seen = new Set();
@@ -317,6 +319,16 @@ function renderBoard() {
   game.map.highlight(targets);
   game.map.focus(focusUnit(actions));
   renderOverlays();
+}
+
+/** A mask planned in this orders phase (Tannenberg 16.1.2): on its owner's map only, marked
+ * as not yet placed. */
+function markPlanned() {
+  for (const u of game.view.units || []) {
+    if (!u.planned) continue;
+    const node = game.map.layers.counters.querySelector(`[data-unit="${CSS.escape(u.id)}"]`);
+    if (node) node.classList.add("planned");
+  }
 }
 
 function overlayOn(name) {
