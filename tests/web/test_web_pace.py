@@ -109,3 +109,27 @@ def test_the_computer_s_reasons_are_in_a_collapsed_view_of_their_own(
     page.click("#reasons summary")
     assert page.locator("#reasons li").first.is_visible()
     page.screenshot(path=str(artifacts / "computer-reasons.png"))
+
+
+def test_a_returning_player_sees_the_moves_made_while_he_was_away(
+    server: str, new_page: Any
+) -> None:
+    game = new_game(
+        server, "gwite/teaching", seed=4, seats={"allied": "human", "central": "computer"}
+    )
+    page = new_page()
+    url = server + game["seats"]["allied"]["url"]
+    open_game(page, url)
+    page.goto("about:blank")  # the player leaves; the computer plays meanwhile
+    ended = end_player_turn(server, game, "allied")
+    for _ in range(150):
+        if "allied" in get(server, game, "allied")["view"]["active_roles"]:
+            break
+        time.sleep(0.1)
+    assert get(server, game, "allied")["version"] > ended
+    open_game(page, url)
+    page.wait_for_selector("#move-animation:not([hidden])")
+    assert animation_state(page) == "playing"
+    assert int(page.evaluate("window.greatwar.animation.steps.length")) > 1
+    page.click("#anim-skip")
+    assert animation_state(page) == "done"

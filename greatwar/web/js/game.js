@@ -6,7 +6,7 @@ import { MoveAnimation } from "./animation.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
-import { LastMoves, hops, playerTurnKey, rememberOverlayChoices, restoreOverlayChoices } from "./overlays.js";
+import { LastMoves, hops, playerTurnKey, rememberOverlayChoices, restoreOverlayChoices, storePositions, storedPositions } from "./overlays.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText } from "./panels.js";
 import { reasonsView, renderReasons } from "./reasons.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
@@ -55,7 +55,8 @@ function accept(payload) {
   const version = payload.version ?? view.version;
   if (version < game.version && view.role === (game.view && game.view.role)) return;
   game.version = version;
-  const waited = game.view && !isMine(game.view);
+  // on opening the page, the moves since this browser last saw the seat's view count too
+  const waited = game.view ? !isMine(game.view) : game.positions.size > 0;
   trackMoves(view, waited);
   game.view = view;
   game.notes = payload.notes || [];
@@ -201,6 +202,11 @@ function trackMoves(view, waited) {
   game.lastMoves.add(playerTurnKey(view), seen);
   if (waited) game.animation.collect(seen);
   game.positions = new Map((view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
+  if (game.seat !== "table") storePositions(positionsKey(), game.positions);
+}
+
+function positionsKey() {
+  return `greatwar.positions.${game.id}.${game.token}.${game.role || ""}`;
 }
 
 function forgetMoves() {
@@ -618,6 +624,7 @@ async function main() {
     rememberGame({ game_id: game.id, token: game.token, label, scenario: first.view && first.view.name });
   }
   loadSeen((first.view && first.view.log) || []);
+  if (game.seat !== "table") game.positions = storedPositions(positionsKey());
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();

@@ -78,3 +78,17 @@ export class LastMoves {
     return out;
   }
 }
+
+/** Where this browser last saw the seat's pieces (its own view only), so that the moves made
+ * while the player was away are shown when he comes back. */
+export function storedPositions(key) {
+  try {
+    return new Map(JSON.parse(localStorage.getItem(key) || "[]"));
+  } catch {
+    return new Map();
+  }
+}
+
+export function storePositions(key, positions) {
+  localStorage.setItem(key, JSON.stringify([...positions]));
+}
