@@ -541,7 +541,7 @@ def play(
     ] = False,
     db: DbOption = None,
     seed: Annotated[int | None, typer.Option(help="Dice seed (default: random).")] = None,
-    think_time: ThinkTime = 0.5,
+    think_time: ThinkTime = 0.0,
     option: OptionList = None,
 ) -> None:
     """Play in the browser against the computer: starts a local server and opens the game.

@@ -512,8 +512,9 @@ class GameService:
     async def _drive(self, live: LiveGame) -> None:
         """Play the computer's seats until a human must act or the game ends."""
         while live.computer_to_move() is not None:
-            if self.think_time > 0:
-                await asyncio.sleep(self.think_time)
+            # no think time: the computer plays as fast as it thinks (the page animates its
+            # moves, issue 17); sleeping 0 still lets the server answer between moves
+            await asyncio.sleep(self.think_time)
             async with live.lock:
                 role = live.computer_to_move()
                 if role is None:

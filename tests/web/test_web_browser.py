@@ -338,21 +338,6 @@ def test_a_forged_seat_link_is_refused_clearly(server: str, new_page: Any) -> No
     assert page.locator(".layer-counters .ctr").count() == 0
 
 
-def test_the_computer_s_reasons_are_lines_of_the_log(
-    server: str, new_page: Any, artifacts: Path
-) -> None:
-    # issue 6: the computer's choices explained in the game log, in a player's terms
-    game = new_game(
-        server, "gwite/teaching", seed=4, seats={"allied": "computer", "central": "human"}
-    )
-    page = new_page()
-    page.goto(f"{server}/game/{game['game_id']}?token={game['seats']['central']['token']}")
-    page.wait_for_selector("#log li.note", state="attached", timeout=60_000)
-    first = page.locator("#log li.note").first.inner_text()
-    assert first.startswith("Computer (Allies): "), first
-    page.screenshot(path=str(artifacts / "computer-reasons.png"))
-
-
 def ring_count(page: Any, state: str) -> int:
     return int(page.locator(f".layer-overlay .ov-supply-{state} polygon").count())
 

@@ -61,6 +61,7 @@ from greatwar.rules.tannenberg import (
     command,
     fortifications,
     initiative,
+    masking,
     masks,
     movement,
     rail,
@@ -194,7 +195,35 @@ def units_view(st: State, role: str) -> list[dict[str, Any]]:
         elif own or not masks.is_masked(st, uid):
             out.append(_unit_entry(st, uid, own))
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
-    return out + enemy_masks
+    return _with_planned_masks(st, role, out) + enemy_masks
+
+
+def _with_planned_masks(st: State, role: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """16.1.2 the masks ``role`` has planned in this orders phase, shown on his own map at
+    once (marked ``planned``), over the units they will hide; the plan stays secret from
+    everyone else until the masking step carries it out (:mod:`masking`)."""
+    if "masking" not in st.data:
+        return own
+    new = masking.plan_of(st, role)["new"]
+    planned = {n["mask"]: n for n in new}
+    hidden_by = {u: n["mask"] for n in new for u in n["units"]}
+    for entry in own:
+        plan = planned.get(entry["id"])
+        if plan is not None:
+            entry.update(
+                {
+                    "status": "on_map",
+                    "hex": plan["hex"],
+                    "planned": True,
+                    "placed_by": role,
+                    "hides": list(plan["units"]),
+                    "empty": not plan["units"],
+                }
+            )
+        elif entry["id"] in hidden_by:
+            entry["masked_by"] = hidden_by[entry["id"]]
+            entry["mask_planned"] = True
+    return own
 
 
 def _handle_order(handle: str) -> tuple[str, int]:

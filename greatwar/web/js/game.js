@@ -2,6 +2,7 @@
 // panels from the seat's view, and turns clicks into the view's legal actions.
 
 import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
+import { MoveAnimation } from "./animation.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { initChat } from "./chat.js";
 import { drawCounter } from "./counters.js";
@@ -11,9 +12,11 @@ import { attachZoomLabels } from "./zoom-labels.js";
 import { attachPanelToggle } from "./layout.js";
 import { attachPinchZoom } from "./pinch.js";
 import { initNotify } from "./notify.js";
-import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
 import { initStackView } from "./stackview.js";
 import { highlightTables } from "./tables.js";
+import { LastMoves, hops, playerTurnKey, rememberOverlayChoices, restoreOverlayChoices, storePositions, storedPositions } from "./overlays.js";
+import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText } from "./panels.js";
+import { reasonsView, renderReasons } from "./reasons.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,7 +33,8 @@ const game = {
   map: null,
   mapData: null,
   positions: new Map(), // unit -> hex in the last view, for the "last moves" overlay
-  moves: [],
+  lastMoves: new LastMoves(),
+  animation: null, // the other side's moves shown when the player's turn comes
   busy: false,
   seenBefore: 0, // log entries read on an earlier visit
   socket: null,
@@ -59,18 +63,26 @@ function accept(payload) {
   const version = payload.version ?? view.version;
   if (version < game.version && view.role === (game.view && game.view.role)) return;
   game.version = version;
-  trackMoves(view);
+  // on opening the page, the moves since this browser last saw the seat's view count too
+  const waited = game.view ? !isMine(game.view) : game.positions.size > 0;
+  trackMoves(view, waited);
   game.view = view;
   game.notes = payload.notes || [];
   render();
   if (game.notify) game.notify.update(view, view.name);
+  if (isMine(view)) game.animation.showPending();
   checkHandover();
+}
+
+function isMine(view) {
+  return (view.legal_actions || []).length > 0 && !view.over;
 }
 
 async function act(action) {
   if (game.busy || !game.view) return;
   game.busy = true;
   hideStack();
+  game.animation.dismiss();
   const body = { token: game.token, version: game.version, action, submission_id: submissionId() };
   if (game.role) body.role = game.role;
   try {
@@ -154,12 +166,14 @@ function clearPrivate() {
   game.map.drawCounters(new Map(), {}, {}, () => []);
   game.map.highlight([]);
   game.map.drawOverlays([], []);
+  forgetMoves();
   hideStack();
 }
 
 async function takeScreen() {
   game.role = game.handover;
   game.handover = null;
+  forgetMoves(); // one seat's view says nothing of its pieces' moves to the next
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
   game.version = -1;
@@ -192,16 +206,31 @@ function stacks() {
   return by;
 }
 
-function trackMoves(view) {
-  const turn = view.turn ?? view.stage ?? 0;
-  const side = new Map((view.units || []).map((u) => [u.id, u.side]));
-  for (const u of view.units || []) {
-    if (u.status !== "on_map" || !u.hex) continue;
-    const before = game.positions.get(u.id);
-    if (before && before !== u.hex) game.moves.push({ unit: u.id, from: before, to: u.hex, side: side.get(u.id), turn });
-  }
-  game.moves = game.moves.filter((m) => m.turn >= turn - 1);
+/** The moves since the last view: for the "last moves" overlay, and for the animation
+ * when they were made while the player ``waited``. */
+function trackMoves(view, waited) {
+  const seen = hops(game.positions, view);
+  game.lastMoves.add(playerTurnKey(view), seen);
+  if (waited) game.animation.collect(seen);
   game.positions = new Map((view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
+  if (game.seat !== "table") storePositions(positionsKey(), game.positions);
+}
+
+function positionsKey() {
+  return `greatwar.positions.${game.id}.${game.token}.${game.role || ""}`;
+}
+
+function forgetMoves() {
+  game.positions = new Map();
+  game.lastMoves = new LastMoves();
+  game.animation.pending = [];
+  game.animation.dismiss();
+}
+
+/** One move of the animation, in words. */
+function moveLabel(hop) {
+  const unit = (game.view.units || []).find((u) => u.id === hop.unit);
+  return `${(unit && unit.name) || "a piece"} ${hop.from} → ${hop.to}`;
 }
 
 /** role -> the seat's name, for the computer's notes in the log. */
@@ -221,9 +250,9 @@ function render() {
   renderBoard();
   renderActions(v);
   renderCombat(v);
-  const logged = withNotes(v.log || [], game.notes || [], seatNames());
-  renderLog($("log"), logged, 0, game.seenBefore);
-  renderLog($("recent"), logged, 8, game.seenBefore);
+  renderLog($("log"), v.log || [], 0, game.seenBefore);
+  renderLog($("recent"), v.log || [], 8, game.seenBefore);
+  renderReasons(reasonsView(document.querySelector('[data-panel="log"]')), game.notes || [], seatNames());
   rememberSeen(v.log || []);
   renderUnits(v);
 }
@@ -292,6 +321,7 @@ function focusUnit(actions) {
 function renderBoard() {
   const states = supplyStates(game.view);
   game.map.drawCounters(stacks(), game.mapData.counters, sideColors(), (u) => supplyMarks(u, states));
+  markPlanned();
   const actions = playable();
   const targets = [];
   const seen = new Set();
@@ -306,6 +336,16 @@ function renderBoard() {
   game.map.highlight(targets);
   game.map.focus(focusUnit(actions));
   renderOverlays();
+}
+
+/** A mask planned in this orders phase (Tannenberg 16.1.2): on its owner's map only, marked
+ * as not yet placed. */
+function markPlanned() {
+  for (const u of game.view.units || []) {
+    if (!u.planned) continue;
+    const node = game.map.layers.counters.querySelector(`[data-unit="${CSS.escape(u.id)}"]`);
+    if (node) node.classList.add("planned");
+  }
 }
 
 function overlayOn(name) {
@@ -375,7 +415,7 @@ function renderOverlays() {
   if (overlayOn("zoc")) areas.push({ cls: "ov-zoc", hexes: zocHexes() });
   if (overlayOn("command")) areas.push({ cls: "ov-command", hexes: commandHexes() });
   areas.push(...combatAreas(game.view));
-  const moves = overlayOn("moves") ? game.moves : [];
+  const moves = overlayOn("moves") ? game.lastMoves.arrows() : [];
   game.map.drawOverlays(areas, moves);
 }
 
@@ -561,7 +601,14 @@ function bindControls() {
   });
   $("handover-go").addEventListener("click", takeScreen);
   attachPanelToggle(document.querySelector(".tabs"));
-  for (const box of document.querySelectorAll("[data-overlay]")) box.addEventListener("change", renderOverlays);
+  const overlayBoxes = document.querySelectorAll("[data-overlay]");
+  restoreOverlayChoices(overlayBoxes);
+  for (const box of overlayBoxes) {
+    box.addEventListener("change", () => {
+      rememberOverlayChoices(overlayBoxes);
+      renderOverlays();
+    });
+  }
   for (const tab of document.querySelectorAll("[data-tab]")) {
     tab.addEventListener("click", () => {
       for (const t of document.querySelectorAll("[data-tab]")) t.classList.toggle("active", t === tab);
@@ -581,6 +628,7 @@ async function loadMap(scenario) {
   game.map.onClick = onMapClick;
   attachZoomLabels(game.map, $("map-pane"));
   attachPinchZoom(game.map);
+  game.animation = new MoveAnimation(game.map, $("map-pane"), moveLabel);
   $("tables").replaceChildren(...data.tables.map(tableBlock));
   $("legend").replaceChildren(legendPanel(data));
 }
@@ -600,6 +648,7 @@ async function main() {
   game.chat = initChat(game, $("chat"), document.querySelector("[data-tab=chat]"));
   if (game.seat !== "spectator") game.notify = initNotify($("notify-allow"));
   initStackView($("map"), $("map-pane"), $("stack-hover"), () => !$("stack").hidden);
+  if (game.seat !== "table") game.positions = storedPositions(positionsKey());
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();

@@ -1,0 +1,49 @@
+"""Issue 17, pace: ``greatwar play`` lets the computer play as fast as it thinks (no think
+time by default), so its player-turn takes seconds, not half a minute."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import parse_qs, urlparse
+
+import httpx
+
+#: seconds the computer's opening player-turn may take: 44 actions, 22 s with the old 0.5 s
+#: think time, a quarter of a second of thought on a quiet machine
+PLAYER_TURN_LIMIT = 12.0
+
+
+def test_play_lets_the_computer_play_its_player_turn_in_seconds(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    code = "from greatwar.cli import main; main()"
+    args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--db", str(db)]
+    args += ["--seed", "4"]
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        started = time.monotonic()
+        url = urlparse(line[line.index("http://") :].strip())
+        game_id = url.path.removeprefix("/game/")
+        token = parse_qs(url.query)["token"][0]
+        with httpx.Client(base_url=f"http://127.0.0.1:{url.port}", timeout=60) as http:
+            while True:
+                got = http.get(f"/api/games/{game_id}", params={"token": token}).json()
+                if "central" in got["view"]["active_roles"]:
+                    break
+                assert time.monotonic() - started < PLAYER_TURN_LIMIT, "the computer dawdles"
+                time.sleep(0.2)
+        assert got["version"] > 10  # the computer did play a player-turn of moves
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
