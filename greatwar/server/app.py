@@ -54,7 +54,7 @@ from pydantic import BaseModel, Field
 
 import greatwar
 from greatwar.model.loader import scenario_ids
-from greatwar.server import editor_routes, web_routes
+from greatwar.server import editor_routes, replay, web_routes
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
 
@@ -220,6 +220,7 @@ def create_app(
         return JSONResponse(body, status_code=500)
 
     _routes(app, service, editor)
+    app.include_router(replay.replay_router(service))
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
     if editor:

@@ -1,0 +1,175 @@
+"""The replay and the download (issue 17): a seat steps through the game's history as it
+saw it, and downloads the game so far as it may know it — never more.
+
+A Tannenberg teaching game (masks, hidden cards, hidden log entries) is played through
+the API by random agents, keeping every seat's live view at every step; then each
+step's replay view is compared with the live one, and every replay payload and the
+download are searched for what the seat could not know at that step.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from server_client import Api
+from test_leaks import SEED, secret_ids, secret_texts, strings_and_numbers
+
+from greatwar.ai import make_agent
+from greatwar.engine.state import State
+from greatwar.server.views import UNDO, public_view, seat_view
+
+SPECTATOR = "spectator"
+#: played until the enemy's masks have been on the map for a while, or this many actions
+MOST_STEPS = 400
+#: steps with a masked piece on the map needed before stopping
+MASKED_STEPS = 15
+
+
+def comparable(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what a replay never offers (actions, undo)."""
+    return {k: v for k, v in view.items() if k not in ("legal_actions", "can_undo")}
+
+
+@dataclass
+class Played:
+    game_id: str
+    tokens: dict[str, str]
+    roles: list[str]
+    #: k -> the true state after k submissions
+    states: list[State] = field(default_factory=list)
+    #: k -> seat -> the live view then
+    views: list[dict[str, dict[str, Any]]] = field(default_factory=list)
+
+
+def live_views(state: State, roles: list[str]) -> dict[str, dict[str, Any]]:
+    views = {role: comparable(seat_view(state, role)) for role in roles}
+    views[SPECTATOR] = comparable(public_view(state))
+    return views
+
+
+@pytest.fixture
+def played(api: Api) -> Played:
+    made = api.new_game(scenario="tannenberg/teaching", seed=SEED)
+    game_id = made["game_id"]
+    tokens = {role: link["token"] for role, link in made["seats"].items()}
+    tokens[SPECTATOR] = made["spectator"]["token"]
+    roles = list(made["seats"])
+    agents = {role: make_agent("random", 500 + i) for i, role in enumerate(roles)}
+    game = Played(game_id, tokens, roles)
+    masked_steps = 0
+    for _ in range(MOST_STEPS):
+        state = api.state(game_id)
+        game.states.append(state.clone())
+        game.views.append(live_views(state, roles))
+        masked_steps += bool(secret_ids(state, roles[0]))
+        if state.is_over() or masked_steps >= MASKED_STEPS:
+            break
+        role = state.active_roles()[0]
+        legal = [a for a in state.view(role)["legal_actions"] if a != UNDO]
+        api.act(game_id, tokens[role], agents[role].choose({"legal_actions": legal}))
+    assert masked_steps >= MASKED_STEPS, "no masks were placed: the test proves nothing"
+    return game
+
+
+def replay_at(api: Api, game: Played, seat: str, k: int) -> dict[str, Any]:
+    got = api.client.get(
+        f"/api/games/{game.game_id}/replay/{k}", params={"token": game.tokens[seat]}
+    )
+    assert got.status_code == 200, got.text
+    return got.json()  # type: ignore[no-any-return]
+
+
+def steps_of(api: Api, game: Played, seat: str) -> dict[str, Any]:
+    got = api.client.get(f"/api/games/{game.game_id}/replay", params={"token": game.tokens[seat]})
+    assert got.status_code == 200, got.text
+    return got.json()  # type: ignore[no-any-return]
+
+
+def assert_nothing_hidden_in(payload: Any, state: State, seat: str) -> None:
+    """Nothing ``seat`` may not know at ``state`` is in ``payload``."""
+    text = json.dumps(payload, ensure_ascii=False)
+    strings, numbers = strings_and_numbers(payload)
+    assert SEED not in numbers and str(SEED) not in text
+    assert "seed" not in strings and "dice" not in strings
+    for uid in secret_ids(state, seat):
+        assert uid not in strings, f"{seat} was shown the hidden piece {uid}"
+    for secret in secret_texts(state, seat):
+        assert json.dumps(secret, ensure_ascii=False)[1:-1] not in text, secret
+
+
+def test_the_replay_view_at_each_step_is_the_live_view_then(api: Api, played: Played) -> None:
+    for seat in [*played.roles, SPECTATOR]:
+        for k, views in enumerate(played.views):
+            got = replay_at(api, played, seat, k)
+            assert got["step"] == k
+            assert got["view"]["legal_actions"] == [] and not got["view"]["can_undo"]
+            assert comparable(got["view"]) == views[seat], f"{seat} at step {k}"
+
+
+def test_the_replay_never_shows_the_enemys_masked_pieces_or_hidden_moves(
+    api: Api, played: Played
+) -> None:
+    last = len(played.states) - 1
+    for seat in [*played.roles, SPECTATOR]:
+        for k, state in enumerate(played.states):
+            assert_nothing_hidden_in(replay_at(api, played, seat, k), state, seat)
+        steps = steps_of(api, played, seat)
+        assert steps["count"] == last and not steps["over"]
+        assert_nothing_hidden_in(steps, played.states[-1], seat)
+        for step in steps["steps"]:
+            assert step["phase"], step
+            if step["role"] == seat or step.get("action") == UNDO:
+                assert "action" in step
+            else:  # an enemy's (or, for a spectator, anyone's) action is never given
+                assert step["hidden"] is True and "action" not in step, step
+        mine = [s for s in steps["steps"] if s["role"] == seat]
+        assert seat == SPECTATOR or mine, "the seat's own actions are listed"
+
+
+def test_a_step_outside_the_game_is_refused(api: Api, played: Played) -> None:
+    k = len(played.states)
+    got = api.client.get(
+        f"/api/games/{played.game_id}/replay/{k}", params={"token": played.tokens[SPECTATOR]}
+    )
+    assert got.status_code == 404 and got.json()["error"]["code"] == "no_step"
+    bad = api.client.get(f"/api/games/{played.game_id}/replay/0", params={"token": "nope"})
+    assert bad.status_code == 403
+
+
+def test_the_download_is_what_the_seat_may_know_without_seed_or_hidden_actions(
+    api: Api, played: Played
+) -> None:
+    for seat in [*played.roles, SPECTATOR]:
+        got = api.client.get(
+            f"/api/games/{played.game_id}/download", params={"token": played.tokens[seat]}
+        )
+        assert got.status_code == 200, got.text
+        assert "attachment" in got.headers["content-disposition"]
+        doc = got.json()
+        assert doc["format"] == "greatwar-download/1"
+        assert doc["version"] == len(played.states) - 1
+        assert comparable(doc["view"]) == played.views[-1][seat]
+        assert len(doc["steps"]) == doc["version"]
+        assert_nothing_hidden_in(doc, played.states[-1], seat)
+        assert all("action" not in s for s in doc["steps"] if s["role"] != seat and s.get("hidden"))
+
+
+def test_after_the_game_everything_is_shown(api: Api) -> None:
+    made = api.new_game(
+        scenario="gwite/teaching", seed=3, seats={"central": "computer", "allied": "computer"}
+    )
+    game_id = made["game_id"]
+    live = api.settle(game_id)
+    assert live.state.is_over()
+    steps = api.client.get(
+        f"/api/games/{game_id}/replay", params={"token": made["spectator"]["token"]}
+    ).json()
+    assert steps["over"] and steps["count"] == live.version
+    assert all("action" in s for s in steps["steps"])
+    first = api.client.get(
+        f"/api/games/{game_id}/replay/1", params={"token": made["spectator"]["token"]}
+    ).json()
+    assert first["view"]["revealed"] is True
