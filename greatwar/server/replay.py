@@ -220,7 +220,7 @@ class Replays:
             self._timelines.move_to_end(game_id)
             while len(self._timelines) > TIMELINES_KEPT:
                 self._timelines.popitem(last=False)
-            if len(found.actions) < live.version:
+            if found.last is None or len(found.actions) < live.version:
                 found.extend(self.service.storage.actions(game_id))
             return found
 

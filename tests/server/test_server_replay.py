@@ -173,3 +173,15 @@ def test_after_the_game_everything_is_shown(api: Api) -> None:
         f"/api/games/{game_id}/replay/1", params={"token": made["spectator"]["token"]}
     ).json()
     assert first["view"]["revealed"] is True
+
+
+def test_a_new_game_replays_its_start(api: Api) -> None:
+    made = api.new_game(scenario="gwite/teaching", seed=5)
+    token = made["spectator"]["token"]
+    steps = api.client.get(f"/api/games/{made['game_id']}/replay", params={"token": token})
+    assert steps.status_code == 200 and steps.json()["count"] == 0
+    start = api.client.get(f"/api/games/{made['game_id']}/replay/0", params={"token": token})
+    assert start.status_code == 200, start.text
+    assert start.json()["view"] == {**public_view(api.state(made["game_id"]))}
+    download = api.client.get(f"/api/games/{made['game_id']}/download", params={"token": token})
+    assert download.status_code == 200 and download.json()["steps"] == []

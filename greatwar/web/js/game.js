@@ -6,6 +6,7 @@ import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.j
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText, withNotes } from "./panels.js";
+import { initReplay } from "./replay.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -43,6 +44,10 @@ async function fetchGame() {
 
 /** Take a payload (``GET``, a push, or the answer to an action) if it is newer. */
 function accept(payload) {
+  if (game.replay && game.replay.active) {
+    game.replay.live = payload; // taken in when the replay is left
+    return;
+  }
   if (payload.seats) game.seats = payload.seats;
   if (payload.seat) game.seat = payload.seat;
   const view = payload.view;
@@ -59,7 +64,7 @@ function accept(payload) {
 }
 
 async function act(action) {
-  if (game.busy || !game.view) return;
+  if (game.busy || !game.view || (game.replay && game.replay.active)) return;
   game.busy = true;
   hideStack();
   const body = { token: game.token, version: game.version, action, submission_id: submissionId() };
@@ -576,6 +581,7 @@ async function main() {
     rememberGame({ game_id: game.id, token: game.token, label, scenario: first.view && first.view.name });
   }
   loadSeen((first.view && first.view.log) || []);
+  initReplay(game, { render, accept, url: gameUrl });
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();

@@ -1,0 +1,148 @@
+// Replay mode of the game page: step through the game's history one action or one phase
+// at a time, the map and panels redrawn from the view the server gives this seat at each
+// step (GET /api/games/{id}/replay and /replay/{k}); nothing can be done meanwhile.
+// While replaying, live updates are kept aside and taken in on "back to the game".
+
+import { describe } from "./actions.js";
+import { getJSON } from "./api.js";
+import { el } from "./panels.js";
+
+const $ = (id) => document.getElementById(id);
+
+/** The first step of the phase that step k belongs to. */
+export function phaseStart(steps, k) {
+  if (k < 1) return 0;
+  const phase = steps[k - 1].phase;
+  let i = k;
+  while (i > 1 && steps[i - 2].phase === phase) i -= 1;
+  return i;
+}
+
+/** The step "back a phase" goes to: this phase's start, or the one before's when there. */
+export function phaseBack(steps, k) {
+  const start = phaseStart(steps, k);
+  return start < k ? start : phaseStart(steps, start - 1);
+}
+
+/** The step "forward a phase" goes to: the first step of the next phase (or the end). */
+export function phaseForward(steps, k) {
+  const phase = k >= 1 ? steps[k - 1].phase : null;
+  let i = k + 1;
+  while (i <= steps.length && steps[i - 1].phase === phase) i += 1;
+  return Math.min(i, steps.length);
+}
+
+/** What the step was, as this seat may know it. */
+export function stepText(step, labels, seats) {
+  if (!step) return "the start of the game";
+  const who = (seats[step.role] || {}).name || step.role;
+  let what;
+  if (step.hidden) what = step.log.length ? `(hidden) ${step.log.join(" ")}` : "a hidden action";
+  else what = describe(step.action, labels);
+  return `${who}: ${what}`;
+}
+
+const BUTTONS = [
+  ["replay-start", "⇤ Start", "the start of the game", () => 0],
+  ["replay-phase-back", "« Phase", "back a phase", (r) => phaseBack(r.steps, r.k)],
+  ["replay-back", "‹ Back", "back one action (←)", (r) => Math.max(0, r.k - 1)],
+  ["replay-forward", "Forward ›", "forward one action (→)", (r) => Math.min(r.steps.length, r.k + 1)],
+  ["replay-phase-forward", "Phase »", "forward a phase", (r) => phaseForward(r.steps, r.k)],
+  ["replay-end", "End ⇥", "the last action: the game now", (r) => r.steps.length],
+];
+
+/**
+ * Wire the replay into the game page.  ``page``: ``render()`` draws ``game.view``,
+ * ``accept(payload)`` takes a live payload, ``url(path)`` is the seat's API address.
+ */
+export function initReplay(game, page) {
+  const replay = { active: false, steps: [], k: 0, live: null, saved: null, shown: null };
+  game.replay = replay;
+  const bar = $("replay-bar");
+  const label = el("span", { id: "replay-step", class: "replay-step" });
+  const buttons = BUTTONS.map(([id, text, title, target]) => {
+    const b = el("button", { id, text, title });
+    b.addEventListener("click", () => show(target(replay)));
+    return b;
+  });
+  const back = el("button", { id: "replay-exit", class: "primary", text: "Back to the game" });
+  back.addEventListener("click", leave);
+  bar.replaceChildren(el("strong", { text: "Replay" }), ...buttons, label, back);
+  $("replay-open").addEventListener("click", enter);
+  $("download").href = page.url("/download");
+  document.addEventListener("keydown", (e) => {
+    if (!replay.active || e.target.closest("input, textarea")) return;
+    if (e.key === "ArrowLeft") show(Math.max(0, replay.k - 1));
+    if (e.key === "ArrowRight") show(Math.min(replay.steps.length, replay.k + 1));
+  });
+
+  async function enter() {
+    if (replay.active) return;
+    const got = await getJSON(page.url("/replay"));
+    replay.steps = got.steps;
+    replay.saved = { view: game.view, notes: game.notes, positions: game.positions, moves: game.moves };
+    replay.live = null;
+    replay.shown = null;
+    replay.active = true;
+    document.body.classList.add("replaying");
+    bar.hidden = false;
+    await show(replay.steps.length);
+  }
+
+  async function show(k) {
+    if (!replay.active) return;
+    const got = await getJSON(page.url(`/replay/${k}`));
+    if (!replay.active) return;
+    replay.k = k;
+    const before = replay.shown;
+    game.view = got.view;
+    game.notes = got.notes || [];
+    game.positions = new Map((got.view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
+    game.moves = movesBetween(before, got.view, k);
+    replay.shown = got.view;
+    page.render();
+    markReadOnly(k);
+  }
+
+  /** The pieces that moved between the step shown before and this one. */
+  function movesBetween(before, view, k) {
+    if (!before) return [];
+    const was = new Map((before.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
+    return (view.units || [])
+      .filter((u) => u.status === "on_map" && u.hex && was.get(u.id) && was.get(u.id) !== u.hex)
+      .map((u) => ({ unit: u.id, from: was.get(u.id), to: u.hex, side: u.side, turn: k }));
+  }
+
+  function markReadOnly(k) {
+    const step = k ? replay.steps[k - 1] : null;
+    const labels = Object.fromEntries((game.view.units || []).map((u) => [u.id, u.name]));
+    const phase = step ? step.phase : "";
+    label.replaceChildren(
+      el("span", { class: "replay-count", text: `Step ${k} of ${replay.steps.length}` }),
+      el("span", { class: "replay-phase", text: phase }),
+      el("span", { class: "replay-what", text: stepText(step, labels, game.seats) }),
+    );
+    label.dataset.step = String(k);
+    for (const b of buttons) b.disabled = false;
+    $("replay-start").disabled = $("replay-back").disabled = $("replay-phase-back").disabled = k === 0;
+    const atEnd = k === replay.steps.length;
+    $("replay-end").disabled = $("replay-forward").disabled = $("replay-phase-forward").disabled = atEnd;
+    $("actions").replaceChildren(el("p", { class: "note", text: "Replay: nothing can be done here — “Back to the game” to play." }));
+    $("prompt").textContent = `Replay, step ${k}: ${game.view.prompt || ""}`;
+    $("waiting").textContent = "";
+    $("undo").hidden = true;
+  }
+
+  function leave() {
+    if (!replay.active) return;
+    replay.active = false;
+    document.body.classList.remove("replaying");
+    bar.hidden = true;
+    Object.assign(game, replay.saved);
+    page.render();
+    if (replay.live) page.accept(replay.live);
+    replay.live = null;
+  }
+
+  return replay;
+}
