@@ -84,6 +84,12 @@ class Step:
     turn: Any
     #: the log entries it wrote (none for an undo, which takes entries back)
     entries: list[dict[str, Any]]
+    #: the track as a seat (None: a spectator) saw it, where the state it may know differs
+    seen_tracks: dict[str | None, list[str]] = field(default_factory=dict)
+
+    def track_for(self, role: str | None, everything: bool) -> list[str]:
+        """The track ``role`` saw (the true one once everything is shown)."""
+        return self.track if everything else self.seen_tracks.get(role, self.track)
 
 
 def phase_titles(state: State) -> list[str]:
@@ -94,11 +100,16 @@ def phase_titles(state: State) -> list[str]:
 def step_of(k: int, stored: StoredAction, before: State, log_before: int) -> tuple[Step, State]:
     """Apply the ``k``-th submission to ``before`` (changed in place) and describe it."""
     track = phase_titles(before)
+    seen_tracks: dict[str | None, list[str]] = {}
+    for viewer in [*before.game.roles(), None]:
+        seen = before.seen_by(viewer)
+        if seen is not before:
+            seen_tracks[viewer] = phase_titles(seen)
     turn = before.data.get("turn", before.data.get("stage"))
     apply_submission(before, stored.role, stored.action)
     log = before.data["log"]
     entries = list(log[log_before:]) if len(log) >= log_before else []
-    return Step(k, stored.role, stored.action, track, turn, entries), before
+    return Step(k, stored.role, stored.action, track, turn, entries, seen_tracks), before
 
 
 @dataclass(eq=False)
@@ -148,7 +159,7 @@ def step_seen(step: Step, state: State, role: str | None, everything: bool) -> d
     shown: dict[str, Any] = {
         "k": step.k,
         "role": step.role,
-        "phase": " › ".join(step.track),
+        "phase": " › ".join(step.track_for(role, everything)),
         "turn": step.turn,
         "log": lines,
     }

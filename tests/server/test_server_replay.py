@@ -19,6 +19,7 @@ from test_leaks import SEED, secret_ids, secret_texts, strings_and_numbers
 
 from greatwar.ai import make_agent
 from greatwar.engine.state import State
+from greatwar.rules.gwite.hindenburg import gruppen
 from greatwar.server.views import UNDO, public_view, seat_view
 
 SPECTATOR = "spectator"
@@ -50,9 +51,12 @@ def live_views(state: State, roles: list[str]) -> dict[str, dict[str, Any]]:
     return views
 
 
-@pytest.fixture
-def played(api: Api) -> Played:
-    made = api.new_game(scenario="tannenberg/teaching", seed=SEED)
+def play(api: Api, scenario: str, options: dict[str, Any], steps: int) -> Played:
+    """A game of two human seats played by random agents through the API, with each
+    seat's live view kept at every step; it stops at ``steps`` actions, or once the
+    first seat's enemy has had masked pieces on the map for :data:`MASKED_STEPS` steps
+    (Tannenberg)."""
+    made = api.new_game(scenario=scenario, seed=SEED, options=options)
     game_id = made["game_id"]
     tokens = {role: link["token"] for role, link in made["seats"].items()}
     tokens[SPECTATOR] = made["spectator"]["token"]
@@ -60,17 +64,24 @@ def played(api: Api) -> Played:
     agents = {role: make_agent("random", 500 + i) for i, role in enumerate(roles)}
     game = Played(game_id, tokens, roles)
     masked_steps = 0
-    for _ in range(MOST_STEPS):
+    for _ in range(steps + 1):
         state = api.state(game_id)
         game.states.append(state.clone())
         game.views.append(live_views(state, roles))
-        masked_steps += bool(secret_ids(state, roles[0]))
-        if state.is_over() or masked_steps >= MASKED_STEPS:
+        if scenario.startswith("tannenberg/"):
+            masked_steps += bool(secret_ids(state, roles[0]))
+        if state.is_over() or masked_steps >= MASKED_STEPS or len(game.states) > steps:
             break
         role = state.active_roles()[0]
         legal = [a for a in state.view(role)["legal_actions"] if a != UNDO]
         api.act(game_id, tokens[role], agents[role].choose({"legal_actions": legal}))
-    assert masked_steps >= MASKED_STEPS, "no masks were placed: the test proves nothing"
+    return game
+
+
+@pytest.fixture
+def played(api: Api) -> Played:
+    game = play(api, "tannenberg/teaching", {}, MOST_STEPS)
+    assert len(game.states) <= MOST_STEPS, "no masks were placed: the test proves nothing"
     return game
 
 
@@ -185,3 +196,18 @@ def test_a_new_game_replays_its_start(api: Api) -> None:
     assert start.json()["view"] == {**public_view(api.state(made["game_id"]))}
     download = api.client.get(f"/api/games/{made['game_id']}/download", params={"token": token})
     assert download.status_code == 200 and download.json()["steps"] == []
+
+
+def test_hindenburg_hidden_gruppen_replay_as_each_seat_saw_them(api: Api) -> None:
+    """Von Hindenburg's hidden Gruppen (18.12): each seat's views are worked out on the
+    state as it may know it; the replay gives the same, and the enemy's moves hidden."""
+    game = play(api, "gwite/hindenburg-teaching", {gruppen.OPTION: True}, 90)
+    for seat in [*game.roles, SPECTATOR]:
+        for k in range(0, len(game.views), 3):
+            got = replay_at(api, game, seat, k)
+            assert comparable(got["view"]) == game.views[k][seat], f"{seat} at step {k}"
+        steps = steps_of(api, game, seat)["steps"]
+        for step in steps:
+            if step["role"] != seat and step.get("action") != UNDO:
+                assert step["hidden"] and "action" not in step
+        assert any(s.get("hidden") for s in steps), "the enemy acted in the game"
