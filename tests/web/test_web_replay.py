@@ -89,20 +89,22 @@ def test_replay_steps_through_the_history_read_only(
     assert go(page, "replay-forward", 0) == 1
     assert "Step 1 of" in page.inner_text("#replay-step")
     phase_step = go(page, "replay-phase-forward", 1)
-    assert phase_step > 1
-    steps = api(
-        server, f"/api/games/{game['game_id']}/replay?token={game['seats']['allied']['token']}"
-    )
+    token = game["seats"]["allied"]["token"]
+    steps = api(server, f"/api/games/{game['game_id']}/replay?token={token}")
     phases = [s["phase"] for s in steps["steps"]]
-    assert phases[phase_step - 1] != phases[0], "forward a phase lands in the next phase"
+    assert phase_step > 1 and phases[phase_step] != phases[phase_step - 1], (
+        "forward a phase stops where the next action is of the next phase"
+    )
     assert go(page, "replay-back", phase_step) == phase_step - 1
-    assert go(page, "replay-phase-back", phase_step - 1) < phase_step - 1
+    back = go(page, "replay-phase-back", phase_step - 1)
+    assert back == 0 or phases[back] != phases[back - 1]
 
     # somewhere in the middle, the map differs from both ends; clicking it does nothing
     middle = go(page, "replay-forward", shown_step(page))
     while counter_hexes(page) in (start, live_hexes) and middle < version:
         middle = go(page, "replay-forward", middle)
     hexes = counter_hexes(page)
+    assert page.locator(".move-arrow").count() > 0, "the step's moves are drawn"
     unit, hex_label = next(iter(hexes.items()))
     point = page.evaluate("h => window.greatwar.map.screenPoint(h)", hex_label)
     page.mouse.click(point["x"], point["y"])
@@ -129,3 +131,24 @@ def test_the_download_link_gives_the_seats_document(server: str, new_page: Any) 
     doc = json.loads(Path(info.value.path()).read_text(encoding="utf-8"))
     assert doc["format"] == "greatwar-download/1" and doc["role"] == "central"
     assert "seed" not in json.dumps(doc)
+
+
+def test_phase_steps(server: str, new_page: Any) -> None:
+    """The phase buttons' targets: a phase starts before its first action."""
+    page = new_page()
+    page.goto(server + "/")
+    steps = [{"phase": p} for p in ["a", "a", "b", "b", "b", "c"]]
+    got = page.evaluate(
+        f"""async () => {{
+          const m = await import('/static/js/replay.js');
+          const s = {json.dumps(steps)};
+          return {{
+            starts: m.phaseStarts(s),
+            back: [0, 1, 2, 3, 5, 6].map((k) => m.phaseBack(s, k)),
+            forward: [0, 1, 2, 4, 5, 6].map((k) => m.phaseForward(s, k)),
+          }};
+        }}"""
+    )
+    assert got["starts"] == [0, 2, 5]
+    assert got["back"] == [0, 0, 0, 2, 2, 5]
+    assert got["forward"] == [2, 2, 5, 5, 6, 6]

@@ -9,27 +9,24 @@ import { el } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 
-/** The first step of the phase that step k belongs to. */
-export function phaseStart(steps, k) {
-  if (k < 1) return 0;
-  const phase = steps[k - 1].phase;
-  let i = k;
-  while (i > 1 && steps[i - 2].phase === phase) i -= 1;
-  return i;
+/**
+ * The steps at which a phase begins: 0, and every k whose next action (k + 1) is of
+ * another phase than action k (the map at k is the phase's start, before its first action).
+ */
+export function phaseStarts(steps) {
+  const out = [0];
+  for (let i = 1; i < steps.length; i += 1) if (steps[i].phase !== steps[i - 1].phase) out.push(i);
+  return out;
 }
 
-/** The step "back a phase" goes to: this phase's start, or the one before's when there. */
+/** "Back a phase": the latest phase start before step k (0 at the most). */
 export function phaseBack(steps, k) {
-  const start = phaseStart(steps, k);
-  return start < k ? start : phaseStart(steps, start - 1);
+  return Math.max(0, ...phaseStarts(steps).filter((b) => b < k));
 }
 
-/** The step "forward a phase" goes to: the first step of the next phase (or the end). */
+/** "Forward a phase": the next phase start after step k (the last step at the most). */
 export function phaseForward(steps, k) {
-  const phase = k >= 1 ? steps[k - 1].phase : null;
-  let i = k + 1;
-  while (i <= steps.length && steps[i - 1].phase === phase) i += 1;
-  return Math.min(i, steps.length);
+  return Math.min(steps.length, ...phaseStarts(steps).filter((b) => b > k));
 }
 
 /** What the step was, as this seat may know it. */
@@ -116,11 +113,12 @@ export function initReplay(game, page) {
   function markReadOnly(k) {
     const step = k ? replay.steps[k - 1] : null;
     const labels = Object.fromEntries((game.view.units || []).map((u) => [u.id, u.name]));
-    const phase = step ? step.phase : "";
+    // the phase the map is in: that of the next action (the last one's at the end)
+    const phase = (replay.steps[k] || step || {}).phase || "";
     label.replaceChildren(
       el("span", { class: "replay-count", text: `Step ${k} of ${replay.steps.length}` }),
       el("span", { class: "replay-phase", text: phase }),
-      el("span", { class: "replay-what", text: stepText(step, labels, game.seats) }),
+      el("span", { class: "replay-what", text: step ? `Last action — ${stepText(step, labels, game.seats)}` : stepText(null) }),
     );
     label.dataset.step = String(k);
     for (const b of buttons) b.disabled = false;
