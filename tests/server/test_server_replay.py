@@ -10,6 +10,7 @@ download are searched for what the seat could not know at that step.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -211,3 +212,33 @@ def test_hindenburg_hidden_gruppen_replay_as_each_seat_saw_them(api: Api) -> Non
             if step["role"] != seat and step.get("action") != UNDO:
                 assert step["hidden"] and "action" not in step
         assert any(s.get("hidden") for s in steps), "the enemy acted in the game"
+
+
+def test_once_the_game_is_over_the_replay_shows_everything(api: Api) -> None:
+    """After the end every seat may see all: the masked pieces at each step, every action."""
+    made = api.new_game(scenario="tannenberg/teaching", seed=SEED)
+    game_id = made["game_id"]
+    tokens = {role: link["token"] for role, link in made["seats"].items()}
+    tokens[SPECTATOR] = made["spectator"]["token"]
+    rng = random.Random(2)
+    states: list[State] = []
+    masked = 0
+    while not api.state(game_id).is_over() and len(states) < 3000:
+        state = api.state(game_id)
+        states.append(state.clone())
+        masked += bool(secret_ids(state, SPECTATOR))
+        role = state.active_roles()[0]
+        legal = state.legal_actions(role)
+        ends = [a for a in legal if a["type"].startswith("end")]
+        pick = ends if ends and masked and rng.random() < 0.7 else legal
+        api.act(game_id, tokens[role], rng.choice(pick))
+    assert api.state(game_id).is_over() and masked
+    hidden_then = [k for k, s in enumerate(states) if secret_ids(s, SPECTATOR)]
+    for seat in tokens:
+        steps = steps_of(api, Played(game_id, tokens, list(made["seats"])), seat)
+        assert steps["over"] and all("action" in s and "hidden" not in s for s in steps["steps"])
+        for k in hidden_then[:: max(1, len(hidden_then) // 5)]:
+            got = replay_at(api, Played(game_id, tokens, []), seat, k)
+            strings, _ = strings_and_numbers(got["view"])
+            assert got["view"]["revealed"] is True
+            assert secret_ids(states[k], seat) <= strings, f"{seat} sees everything at {k}"
