@@ -174,18 +174,38 @@ def step_seen(step: Step, state: State, role: str | None, everything: bool) -> d
 # --- the views ---------------------------------------------------------------------------
 
 
+def own_side(role: str, sides: set[str]) -> str | None:
+    """The side a role plays (``russian-1`` plays ``russian``), if the units say."""
+    if role in sides:
+        return role
+    return next((s for s in sorted(sides) if role.startswith(s)), None)
+
+
+def owners_units(state: State) -> list[dict[str, Any]]:
+    """Every piece as its owner sees it (a side no seat plays: as any seat sees it)."""
+    views = {role: state.view(role).get("units", []) for role in state.game.roles()}
+    sides = {u["side"] for units in views.values() for u in units}
+    units: dict[str, dict[str, Any]] = {}
+    owned: set[str] = set()
+    for role, seen in views.items():
+        side = own_side(role, sides)
+        if side is not None:
+            owned.add(side)
+        units.update({u["id"]: u for u in seen if u["side"] == side and u["id"] not in units})
+    for seen in views.values():
+        for u in seen:
+            if u["side"] not in owned:
+                units.setdefault(u["id"], u)
+    return list(units.values())
+
+
 def revealed_view(state: State) -> dict[str, Any]:
     """Everything (a game that is over): the public view with every side's pieces as their
     owners see them, and the whole log."""
     view = public_view(state)
-    units: dict[str, dict[str, Any]] = {}
-    for role in state.game.roles():
-        for unit in state.view(role).get("units", []):
-            known = units.get(unit["id"])
-            if known is None or len(unit) > len(known):
-                units[unit["id"]] = unit
+    units = owners_units(state)
     if units:
-        view["units"] = list(units.values())
+        view["units"] = units
     system = state.game.system
     log = []
     for i, entry in enumerate(state.data["log"], 1):

@@ -21,6 +21,7 @@ from test_leaks import SEED, secret_ids, secret_texts, strings_and_numbers
 from greatwar.ai import make_agent
 from greatwar.engine.state import State
 from greatwar.rules.gwite.hindenburg import gruppen
+from greatwar.rules.tannenberg import masking
 from greatwar.server.views import UNDO, public_view, seat_view
 
 SPECTATOR = "spectator"
@@ -28,6 +29,14 @@ SPECTATOR = "spectator"
 MOST_STEPS = 400
 #: steps with a masked piece on the map needed before stopping
 MASKED_STEPS = 15
+
+
+def masks_on_map(state: State) -> int:
+    return sum(
+        1
+        for uid, record in state.data["units"].items()
+        if record["status"] == "on_map" and masking.is_mask(state, uid)
+    )
 
 
 def comparable(view: dict[str, Any]) -> dict[str, Any]:
@@ -242,3 +251,6 @@ def test_once_the_game_is_over_the_replay_shows_everything(api: Api) -> None:
             strings, _ = strings_and_numbers(got["view"])
             assert got["view"]["revealed"] is True
             assert secret_ids(states[k], seat) <= strings, f"{seat} sees everything at {k}"
+            units = got["view"]["units"]
+            shown = [u for u in units if u.get("type") == "mask" and u["status"] == "on_map"]
+            assert len(shown) == masks_on_map(states[k]), "each mask once, as its owner sees it"
