@@ -36,6 +36,11 @@ errors may add ``problems``: the places and rules a refused edit breaks).
 ``GET /api/games/{id}/record`` gives the full record, seed included, once the
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.
+
+``GET /api/games/{id}/replay`` lists the game's steps as the seat may know them,
+``/replay/{k}`` gives the seat's view after ``k`` actions (``no_step``, 404, outside
+the game) and ``/download`` the game so far as the seat may know it
+(:mod:`greatwar.server.replay`).
 """
 
 from __future__ import annotations
