@@ -35,7 +35,6 @@ from fastapi import APIRouter, Header, Query
 from fastapi.responses import JSONResponse
 
 import greatwar
-from greatwar.engine.errors import IllegalAction
 from greatwar.model.problems import ScenarioError
 from greatwar.server.games import (
     ApiError,
@@ -400,7 +399,7 @@ def check_replays(
             raise ImportRefused(f"action {i} is numbered {stored.n}")
         try:
             apply_submission(state, stored.role, stored.action)
-        except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:  # refused by the rules, or not even an action
             raise ImportRefused(
                 f"it does not replay: action {i} ({stored.role}: {stored.action}) is refused: {exc}"
             ) from None
