@@ -113,10 +113,21 @@ def test_replay_steps_through_the_history_read_only(
     page.screenshot(path=str(artifacts / "replay.png"))
     assert int(page.evaluate("window.greatwar.version")) == version, "nothing was submitted"
 
+    # the game goes on meanwhile: kept aside, and the replay can reach the new step
+    payload = get(server, game, "allied")
+    action = next(a for a in payload["view"]["legal_actions"] if a["type"] != "undo")
+    body = {"token": token, "version": version, "action": action, "submission_id": "during"}
+    api(server, f"/api/games/{game['game_id']}/actions", body)
+    page.wait_for_function(
+        f"window.greatwar.replay.live && window.greatwar.replay.live.version === {version + 1}"
+    )
+    assert int(page.evaluate("window.greatwar.version")) == version
+    assert go(page, "replay-end", shown_step(page)) == version + 1
+
     page.click("#replay-exit")
     page.wait_for_selector("#replay-bar", state="hidden")
-    assert counter_hexes(page) == live_hexes
-    assert page.locator("#actions button.act").count() > 0, "the actions are back"
+    page.wait_for_function(f"window.greatwar.version === {version + 1}")
+    assert page.locator("#actions button.act").count() > 0 or action["type"].startswith("end")
     assert unit in hexes
 
 

@@ -59,7 +59,10 @@ export function initReplay(game, page) {
   const label = el("span", { id: "replay-step", class: "replay-step" });
   const buttons = BUTTONS.map(([id, text, title, target]) => {
     const b = el("button", { id, text, title });
-    b.addEventListener("click", () => show(target(replay)));
+    b.addEventListener("click", async () => {
+      await catchUp();
+      await show(target(replay));
+    });
     return b;
   });
   const back = el("button", { id: "replay-exit", class: "primary", text: "Back to the game" });
@@ -84,6 +87,12 @@ export function initReplay(game, page) {
     document.body.classList.add("replaying");
     bar.hidden = false;
     await show(replay.steps.length);
+  }
+
+  /** Take in the steps played since the replay was opened (kept aside meanwhile). */
+  async function catchUp() {
+    if (!replay.live || (replay.live.version ?? 0) <= replay.steps.length) return;
+    replay.steps = (await getJSON(page.url("/replay"))).steps;
   }
 
   async function show(k) {
