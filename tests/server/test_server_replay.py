@@ -254,3 +254,24 @@ def test_once_the_game_is_over_the_replay_shows_everything(api: Api) -> None:
             units = got["view"]["units"]
             shown = [u for u in units if u.get("type") == "mask" and u["status"] == "on_map"]
             assert len(shown) == masks_on_map(states[k]), "each mask once, as its owner sees it"
+
+
+def test_the_hotseat_table_replays_as_the_seat_it_plays(api: Api) -> None:
+    made = api.new_game(scenario="tannenberg/teaching", seed=SEED, hotseat=True)
+    game_id, table = made["game_id"], made["table"]["token"]
+    state = api.state(game_id)
+    role = state.active_roles()[0]
+    api.act(game_id, table, state.legal_actions(role)[0], role=role)
+    for seat in made["seats"]:
+        got = api.client.get(
+            f"/api/games/{game_id}/replay/1", params={"token": table, "role": seat}
+        )
+        assert got.status_code == 200 and got.json()["role"] == seat
+        assert comparable(got.json()["view"]) == comparable(seat_view(api.state(game_id), seat))
+    bare = api.client.get(f"/api/games/{game_id}/replay/1", params={"token": table}).json()
+    assert comparable(bare["view"]) == comparable(public_view(api.state(game_id)))
+    spectator = made["spectator"]["token"]
+    refused = api.client.get(
+        f"/api/games/{game_id}/replay/1", params={"token": spectator, "role": role}
+    )
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "not_your_seat"

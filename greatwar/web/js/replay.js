@@ -69,7 +69,12 @@ export function initReplay(game, page) {
   back.addEventListener("click", leave);
   bar.replaceChildren(el("strong", { text: "Replay" }), ...buttons, label, back);
   $("replay-open").addEventListener("click", enter);
-  $("download").href = page.url("/download");
+  // the seat may change (a hotseat table hands the screen over): the link follows it
+  const download = $("download");
+  download.href = page.url("/download");
+  download.addEventListener("click", () => {
+    download.href = page.url("/download");
+  });
   document.addEventListener("keydown", (e) => {
     if (!replay.active || e.target.closest("input, textarea")) return;
     if (e.key === "ArrowLeft") show(Math.max(0, replay.k - 1));
