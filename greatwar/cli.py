@@ -725,6 +725,65 @@ def _editor_project(data_dir: Path, scenario: str | None, project: str | None) -
         raise _fail(str(exc)) from None
 
 
+games_app = typer.Typer(help="The server owner's whole games: export and import.")
+app.add_typer(games_app, name="games")
+
+
+def _games_storage(db: Path | None) -> Any:
+    from greatwar.server.run import DEFAULT_DB
+    from greatwar.server.storage import SQLiteStorage
+
+    path = db or DEFAULT_DB
+    if not path.is_file():
+        raise _fail(f"no games database {path}")
+    return SQLiteStorage(path)
+
+
+@games_app.command("export")
+def games_export(
+    game_id: Annotated[str, typer.Argument(help="The game's id.")],
+    file: Annotated[Path, typer.Argument(help="The JSON file to write.")],
+    db: DbOption = None,
+) -> None:
+    """Write a whole game (record with seed, actions, notes, seat token hashes) to FILE."""
+    from greatwar.server.replay import ImportRefused, export_game
+
+    storage = _games_storage(db)
+    try:
+        doc = export_game(storage, game_id)
+    except ImportRefused as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        storage.close()
+    file.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    console.print(f"game {game_id}: {len(doc['actions'])} actions written to {file}")
+
+
+@games_app.command("import")
+def games_import(
+    file: Annotated[Path, typer.Argument(help="A file written by `greatwar games export`.")],
+    db: DbOption = None,
+) -> None:
+    """Add an exported game to the server's database, once it replays to its digests."""
+    from greatwar.server.replay import ImportRefused, import_game
+    from greatwar.server.run import DEFAULT_DB
+    from greatwar.server.storage import SQLiteStorage
+
+    try:
+        doc = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _fail(f"cannot read {file}: {exc}") from None
+    path = db or DEFAULT_DB
+    storage = SQLiteStorage(path)
+    try:
+        game_id = import_game(storage, doc, path.parent / "editor")
+    except ImportRefused as exc:
+        raise _fail(f"{file} refused: {exc}") from None
+    finally:
+        storage.close()
+    console.print(f"game {game_id} imported into {path}")
+
+
 def _listen(host: str, port: int, listen: Any) -> Any:
     try:
         return listen(host, port)

@@ -40,6 +40,11 @@ A game's chat is ``/api/games/{id}/chat`` (:mod:`greatwar.server.chat`; refusals
 ``GET /api/games/{id}/record`` gives the full record, seed included, once the
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.
+
+``GET /api/games/{id}/replay`` lists the game's steps as the seat may know them,
+``/replay/{k}`` gives the seat's view after ``k`` actions (``no_step``, 404, outside
+the game) and ``/download`` the game so far as the seat may know it
+(:mod:`greatwar.server.replay`).
 """
 
 from __future__ import annotations
@@ -58,7 +63,7 @@ from pydantic import BaseModel, Field
 
 import greatwar
 from greatwar.model.loader import scenario_ids
-from greatwar.server import editor_routes, web_routes
+from greatwar.server import editor_routes, replay, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
@@ -228,6 +233,7 @@ def create_app(
     _routes(app, service, editor)
     app.include_router(why_router(service))  # why a click cannot act (issue 17)
     app.include_router(chat_router(service))
+    app.include_router(replay.replay_router(service))
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
     if editor:

@@ -143,6 +143,22 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
+def _game_row(game: GameRecord) -> tuple[str, tuple[Any, ...]]:
+    """The statement storing a game's record."""
+    return (
+        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            game.game_id,
+            game.scenario,
+            json.dumps(game.options, sort_keys=True),
+            game.seed,
+            json.dumps(game.seats, sort_keys=True),
+            int(game.hotseat),
+            game.created,
+        ),
+    )
+
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     game_id   TEXT PRIMARY KEY,
@@ -218,20 +234,7 @@ class SQLiteStorage:
             return self._db.execute(sql, args).fetchall()
 
     def create_game(self, game: GameRecord, tokens: dict[str, str]) -> None:
-        statements: list[tuple[str, tuple[Any, ...]]] = [
-            (
-                "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    game.game_id,
-                    game.scenario,
-                    json.dumps(game.options, sort_keys=True),
-                    game.seed,
-                    json.dumps(game.seats, sort_keys=True),
-                    int(game.hotseat),
-                    game.created,
-                ),
-            )
-        ]
+        statements: list[tuple[str, tuple[Any, ...]]] = [_game_row(game)]
         statements += [
             ("INSERT INTO tokens VALUES (?, ?, ?)", (hash_token(token), game.game_id, seat))
             for seat, token in tokens.items()
@@ -337,6 +340,46 @@ class SQLiteStorage:
             "SELECT n, seat, text, created FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
         )
         return [ChatMessage(int(n), seat, text, float(t)) for n, seat, text, t in rows]
+
+    def token_hashes(self, game_id: str) -> dict[str, str]:
+        """The game's stored token hashes (hash -> seat), for a whole-game export."""
+        rows = self._read("SELECT token_hash, seat FROM tokens WHERE game_id = ?", (game_id,))
+        return {h: seat for h, seat in rows}
+
+    def import_game(
+        self,
+        game: GameRecord,
+        token_hashes: dict[str, str],
+        actions: list[StoredAction],
+        notes: list[Note],
+    ) -> None:
+        """Store a whole exported game (already checked by replaying it) in one transaction."""
+        statements: list[tuple[str, tuple[Any, ...]]] = [_game_row(game)]
+        statements += [
+            ("INSERT INTO tokens VALUES (?, ?, ?)", (h, game.game_id, seat))
+            for h, seat in token_hashes.items()
+        ]
+        now = time.time()
+        statements += [
+            (
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.game_id,
+                    a.n,
+                    a.role,
+                    json.dumps(a.action, sort_keys=True, separators=(",", ":")),
+                    a.submission_id,
+                    a.digest,
+                    now,
+                ),
+            )
+            for a in actions
+        ]
+        statements += [
+            ("INSERT INTO notes VALUES (?, ?, ?, ?, ?)", (game.game_id, n.n, n.role, n.at, n.text))
+            for n in notes
+        ]
+        self._write(statements)
 
     def close(self) -> None:
         with self._lock:

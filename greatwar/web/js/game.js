@@ -17,6 +17,7 @@ import { highlightTables } from "./tables.js";
 import { LastMoves, hops, playerTurnKey, rememberOverlayChoices, restoreOverlayChoices, storePositions, storedPositions } from "./overlays.js";
 import { clashPanel, combatPanel, el, hiddenUnitDisplay, legendPanel, renderLog, tableBlock, vpText } from "./panels.js";
 import { reasonsView, renderReasons } from "./reasons.js";
+import { initReplay } from "./replay.js";
 import { supplyAreas, supplyMarks, supplyStates, supplySummary } from "./supply.js";
 
 const $ = (id) => document.getElementById(id);
@@ -55,6 +56,10 @@ async function fetchGame() {
 
 /** Take a payload (``GET``, a push, or the answer to an action) if it is newer. */
 function accept(payload) {
+  if (game.replay && game.replay.active) {
+    game.replay.live = payload; // taken in when the replay is left
+    return;
+  }
   if (payload.seats) game.seats = payload.seats;
   if (payload.seat) game.seat = payload.seat;
   const view = payload.view;
@@ -79,7 +84,7 @@ function isMine(view) {
 }
 
 async function act(action) {
-  if (game.busy || !game.view) return;
+  if (game.busy || !game.view || (game.replay && game.replay.active)) return;
   game.busy = true;
   hideStack();
   game.animation.dismiss();
@@ -649,6 +654,7 @@ async function main() {
   if (game.seat !== "spectator") game.notify = initNotify($("notify-allow"));
   initStackView($("map"), $("map-pane"), $("stack-hover"), () => !$("stack").hidden);
   if (game.seat !== "table") game.positions = storedPositions(positionsKey());
+  initReplay(game, { render, accept, url: gameUrl });
   accept(first);
   window.greatwar = game; // for debugging and the browser tests
   connect();
