@@ -6,6 +6,7 @@
 import { describe } from "./actions.js";
 import { getJSON } from "./api.js";
 import { el } from "./panels.js";
+import { LastMoves } from "./overlays.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -85,7 +86,7 @@ export function initReplay(game, page) {
     if (replay.active) return;
     const got = await getJSON(page.url("/replay"));
     replay.steps = got.steps;
-    replay.saved = { view: game.view, notes: game.notes, positions: game.positions, moves: game.moves };
+    replay.saved = { view: game.view, notes: game.notes, positions: game.positions, lastMoves: game.lastMoves };
     replay.live = null;
     replay.shown = null;
     replay.active = true;
@@ -109,19 +110,20 @@ export function initReplay(game, page) {
     game.view = got.view;
     game.notes = got.notes || [];
     game.positions = new Map((got.view.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
-    game.moves = movesBetween(before, got.view, k);
+    game.lastMoves = new LastMoves(); // the step's moves, drawn by the "last moves" overlay
+    game.lastMoves.add(`replay-${k}`, movesBetween(before, got.view));
     replay.shown = got.view;
     page.render();
     markReadOnly(k);
   }
 
   /** The pieces that moved between the step shown before and this one. */
-  function movesBetween(before, view, k) {
+  function movesBetween(before, view) {
     if (!before) return [];
     const was = new Map((before.units || []).filter((u) => u.hex).map((u) => [u.id, u.hex]));
     return (view.units || [])
       .filter((u) => u.status === "on_map" && u.hex && was.get(u.id) && was.get(u.id) !== u.hex)
-      .map((u) => ({ unit: u.id, from: was.get(u.id), to: u.hex, side: u.side, turn: k }));
+      .map((u) => ({ unit: u.id, from: was.get(u.id), to: u.hex, side: u.side }));
   }
 
   function markReadOnly(k) {
