@@ -152,8 +152,10 @@ class TerminalGame:
         names = self.names(role)
         self.print_header(role)
         self.console.print(f"[bold]{role}[/]: {self.state.prompt(role)}", highlight=False)
+        labels = self.state.view(role)["labels"]  # the rule system's, as the page shows them
         for n, action in enumerate(actions, start=1):
-            self.console.print(f"{n:>4}. {describe(action, names)}", highlight=False, markup=False)
+            text = labels[n - 1] if n <= len(labels) else describe(action, names)
+            self.console.print(f"{n:>4}. {text}", highlight=False, markup=False)
         while True:
             line = self.ask(f"{role}> ").strip()
             if not line:

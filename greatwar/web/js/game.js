@@ -1,7 +1,7 @@
 // The game page: follows the game through the WebSocket, draws the map and the
 // panels from the seat's view, and turns clicks into the view's legal actions.
 
-import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
+import { actionHex, actionRoute, actionUnit, attachLabels, describe, targetKind, targetLabel } from "./actions.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { drawCounter } from "./counters.js";
 import { MapView } from "./map.js";
@@ -52,7 +52,7 @@ function accept(payload) {
   if (version < game.version && view.role === (game.view && game.view.role)) return;
   game.version = version;
   trackMoves(view);
-  game.view = view;
+  game.view = attachLabels(view);
   game.notes = payload.notes || [];
   render();
   checkHandover();
