@@ -75,16 +75,16 @@ class TannenbergSystem(RuleSystem):
         self.register(*sequence.handlers())
         self.options = {
             "three_players": OptionSpec(
-                False, "Two Russian players, one per army, and one German (1.0)", "tannenberg 1.0"
+                False, "Two Russian players, one per army, and one German", "tannenberg 1.0"
             ),
             "guards_held": OptionSpec(
-                True, "The Russian 3rd Guards Division waits to move (18.1.1)", "tannenberg 18.1.1"
+                True, "The Russian 3rd Guards Division waits to move", "tannenberg 18.1.1"
             ),
             "artamonov_replaced": OptionSpec(
-                True, "Artamonov is replaced by Sirelius (18.1.2)", "tannenberg 18.1.2"
+                True, "Artamonov is replaced by Sirelius", "tannenberg 18.1.2"
             ),
             "pappritz_stays": OptionSpec(
-                True, "The governor of Konigsberg stays in Konigsberg (18.1.3)", "tannenberg 18.1.3"
+                True, "The governor of Konigsberg stays in Konigsberg", "tannenberg 18.1.3"
             ),
         }
 
