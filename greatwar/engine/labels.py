@@ -84,6 +84,15 @@ def with_unit(template: str, key: str = "unit") -> Labeler:
     return lambda ctx, action: template.format(unit=ctx.unit(action.get(key)))
 
 
+def label_of(view: Mapping[str, Any], action: Action) -> str | None:
+    """``action``'s label in ``view`` (None when the view does not list it or has none)."""
+    labels = view.get("labels") or []
+    for legal, label in zip(view.get("legal_actions") or [], labels, strict=False):
+        if legal == action:
+            return str(label)
+    return None
+
+
 def plain_label(action: Action) -> str:
     """The label of an action no table names: its type in words (a last resort)."""
     return sentence(str(action.get("type", "?")).replace("_", " "))

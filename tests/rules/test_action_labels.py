@@ -283,3 +283,26 @@ def test_an_enemy_mask_is_a_masked_stack_and_an_own_one_says_what_it_hides() -> 
     assert label_with(TANNENBERG_LABELS, ctx, react) == f"React: move {MASKED_STACK} to A1 B2"
     lift = {"type": "lift_mask", "mask": "mask-german-1"}
     assert label_with(TANNENBERG_LABELS, ctx, lift) == "Lift masking counter 1 (hiding 1/1/I)"
+
+
+def test_the_computers_reasons_name_its_choice_by_its_label() -> None:
+    """The heuristic's reason quotes the label of the action it chose (no raw type)."""
+    from greatwar.ai import HeuristicAgent
+    from greatwar.ai.base import decide
+
+    st = load("gwite/teaching", {}).new_state(1)
+    agent = HeuristicAgent(seed=1)
+    quoted = 0
+    for _ in range(200):
+        if quoted:
+            break
+        role = st.active_roles()[0]
+        view = st.view(role)
+        action = decide(agent, st, role)
+        reason = agent.last_explanation or ""
+        if reason.startswith(("judges", "cuts short", "goes on with")):
+            label = view["labels"][view["legal_actions"].index(action)]
+            assert f"“{label}”" in reason, reason
+            quoted += 1
+        st.apply(role, action)
+    assert quoted
