@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.ai.base import Action, Budget, View, World
 from greatwar.ai.evaluate import evaluate
 from greatwar.engine.errors import IllegalAction
+from greatwar.engine.labels import label_of
 
 if TYPE_CHECKING:
     from greatwar.ai.heuristic_moves import Front
@@ -241,18 +242,18 @@ class HeuristicAgent:
             key = (evaluate(trial, turn.role), prior(action), self.rng.random())
             if best is None or key > best:
                 best, chosen = key, action
-        return Choice(chosen, f"judges {_describe(chosen)} best for the position")
+        return Choice(chosen, f"judges {_describe(turn, chosen)} best for the position")
 
     def break_loop(self, turn: Turn) -> Choice:
         """Too many decisions in one phase: end or skip something, else act at random."""
         passive = [a for a in turn.legal if a["type"] in PASSIVE]
         chosen = self.rng.choice(passive or turn.legal)
-        return Choice(chosen, f"cuts short with {_describe(chosen)}")
+        return Choice(chosen, f"cuts short with {_describe(turn, chosen)}")
 
     def by_prior(self, turn: Turn) -> Choice:
         keyed = [(prior(a), self.rng.random(), i) for i, a in enumerate(turn.legal)]
         chosen = turn.legal[max(keyed)[2]]
-        return Choice(chosen, f"goes on with {_describe(chosen)}")
+        return Choice(chosen, f"goes on with {_describe(turn, chosen)}")
 
     def _phase_memory(self, state: State) -> set[Any]:
         """What the agent remembers of the current phase or segment (forgotten when it
@@ -268,7 +269,11 @@ class HeuristicAgent:
         return self._memory
 
 
-def _describe(action: Action) -> str:
+def _describe(turn: Turn, action: Action) -> str:
+    """The action as its seat's view labels it (the rule system's words), else its kind."""
+    label = label_of(turn.view, action)
+    if label is not None:
+        return f"“{label}”"
     kind = str(action["type"]).replace("_", " ")
     detail = action.get("unit") or action.get("to") or action.get("hex") or action.get("text")
     return f"{kind} {detail}" if detail else kind

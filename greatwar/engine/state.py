@@ -346,7 +346,9 @@ class State:
             "over": self.is_over(),
             "result": self.result(),
         }
-        view.update(system.view(self.seen_by(role), role))
+        seen = self.seen_by(role)
+        view.update(system.view(seen, role))
+        view["labels"] = system.labels(seen, role, view)
         if "log" not in view:  # a system may build its own (Tannenberg numbers each role's)
             view["log"] = self._log_view(role)
         return view

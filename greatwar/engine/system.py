@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.labels import plain_label
 from greatwar.engine.phases import Action, Frame, Handler
 
 if TYPE_CHECKING:
@@ -124,6 +125,12 @@ class RuleSystem:
 
     def view(self, st: State, role: str) -> dict[str, Any]:
         return {}
+
+    def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
+        """Each of ``view["legal_actions"]`` in a player's words, in order (``st``: the
+        state as ``role`` may know it; ``view``: what it may see, whose names a label
+        uses).  A system fills in its own table of labels; by default an action's type."""
+        return [plain_label(a) for a in view.get("legal_actions", [])]
 
     def public_view(self, st: State) -> dict[str, Any]:
         """The rule system's part of the view of someone who plays no role (a spectator).

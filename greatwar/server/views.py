@@ -2,7 +2,8 @@
 
 A seat's view is exactly the engine's ``state.view(role)``, with one addition:
 when the seat may take back its last action (``can_undo``), ``legal_actions``
-also holds :data:`UNDO`, the action that does so.
+also holds :data:`UNDO`, the action that does so (and ``labels``, the actions in a
+player's words in the same order, :data:`UNDO_LABEL`).
 
 A spectator plays no role, so it sees only what every role may see: the
 engine part of a view without legal actions, with the log entries every role
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 
 #: the action that takes back the seat's last action (``state.undo``)
 UNDO: dict[str, Any] = {"type": "undo"}
+#: its label
+UNDO_LABEL = "Undo your last action"
 
 
 def seat_view(state: State, role: str) -> dict[str, Any]:
@@ -28,6 +31,7 @@ def seat_view(state: State, role: str) -> dict[str, Any]:
     view = state.view(role)
     if view.get("can_undo"):
         view["legal_actions"] = [*view["legal_actions"], dict(UNDO)]
+        view["labels"] = [*view.get("labels", []), UNDO_LABEL]
     return view
 
 
@@ -65,6 +69,7 @@ def public_view(state: State) -> dict[str, Any]:
             "active_roles": state.active_roles(),
             "prompt": state.prompt(),
             "legal_actions": [],
+            "labels": [],
             "can_undo": False,
             "over": state.is_over(),
             "result": state.result(),

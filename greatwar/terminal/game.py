@@ -142,10 +142,10 @@ class TerminalGame(Screens):
         self, role: str, actions: list[dict[str, Any]], which: range | list[int]
     ) -> None:
         names = self.names(role)
+        labels = self.state.view(role).get("labels", [])  # the rule system's, as on the page
         for i in which:
-            self.console.print(
-                f"{i + 1:>4}. {describe(actions[i], names)}", highlight=False, markup=False
-            )
+            text = labels[i] if i < len(labels) else describe(actions[i], names)
+            self.console.print(f"{i + 1:>4}. {text}", highlight=False, markup=False)
 
     def take(self, role: str, line: str, actions: list[dict[str, Any]]) -> bool | None:
         """A typed line: True when it acted, False to quit, None to ask again.  A hex comes

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.labels import LabelContext, labels_with, names_of
 from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import (
@@ -18,6 +19,7 @@ from greatwar.rules.gwite import (
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cases import index as case_index
 from greatwar.rules.gwite.games import GAMES, PLANNED, rules_class
+from greatwar.rules.gwite.labels import LABELS
 from greatwar.rules.gwite.rules import StandardRules
 from greatwar.rules.gwite.static import build_static
 
@@ -203,6 +205,10 @@ class GwiteSystem(RuleSystem):
         """``role``'s view of ``st`` (the state as the role may know it: the engine asks
         :meth:`perspective` first), redacted by the game's rules."""
         return U.rules(st).redact_view(st, role, visibility.board_view(st, role))
+
+    def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
+        """Each legal action in a player's words (:mod:`greatwar.rules.gwite.labels`)."""
+        return labels_with(LABELS, LabelContext(names_of(view)), view["legal_actions"])
 
     def public_view(self, st: State) -> dict[str, Any]:
         """A spectator's view: what every seat sees alike, unless the game's rules say

@@ -201,10 +201,17 @@ def visible_to(st: State, uid: str, role: str) -> bool:
 
 
 def public_name(st: State, uid: str) -> str:
-    """How the enemy names a piece: a mask by its anonymous id, a unit by its name."""
+    """How the enemy names a piece: a mask as an anonymous masked stack numbered as its
+    anonymous id ("German masked stack 3", never the id itself), a unit by its name."""
     if is_mask(st, uid):
-        return f"masking counter {handle(st, uid)}"
+        return handle_name(handle(st, uid))
     return P.info(st, uid).name  # type: ignore[no-any-return]
+
+
+def handle_name(public: str | None) -> str:
+    """A mask's anonymous id in words: "german-masked-3" -> "German masked stack 3"."""
+    side, _, number = str(public).rpartition("-masked-")
+    return f"{side.capitalize()} masked stack {number}" if side else "a masked stack"
 
 
 def private_name(st: State, uid: str) -> str:
@@ -212,8 +219,8 @@ def private_name(st: State, uid: str) -> str:
     if not is_mask(st, uid):
         return P.info(st, uid).name  # type: ignore[no-any-return]
     inside = contents(st, uid)
-    what = ", ".join(P.info(st, u).name for u in inside) if inside else "empty"
-    return f"{P.info(st, uid).name} ({handle(st, uid)}: {what})"
+    what = f"hiding {', '.join(P.info(st, u).name for u in inside)}" if inside else "empty"
+    return f"{P.info(st, uid).name} ({what})"
 
 
 def invariants(st: State) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.labels import LabelContext, labels_with
 from greatwar.engine.system import OptionSpec, RuleSystem
 from greatwar.model.board import canonical
 from greatwar.rules.tannenberg import (
@@ -21,6 +22,7 @@ from greatwar.rules.tannenberg import (
     views,
 )
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.labels import LABELS, piece_names
 from greatwar.rules.tannenberg.static import TannenbergStatic, unit_info
 
 if TYPE_CHECKING:
@@ -73,16 +75,16 @@ class TannenbergSystem(RuleSystem):
         self.register(*sequence.handlers())
         self.options = {
             "three_players": OptionSpec(
-                False, "Two Russian players, one per army, and one German (1.0)", "tannenberg 1.0"
+                False, "Two Russian players, one per army, and one German", "tannenberg 1.0"
             ),
             "guards_held": OptionSpec(
-                True, "The Russian 3rd Guards Division waits to move (18.1.1)", "tannenberg 18.1.1"
+                True, "The Russian 3rd Guards Division waits to move", "tannenberg 18.1.1"
             ),
             "artamonov_replaced": OptionSpec(
-                True, "Artamonov is replaced by Sirelius (18.1.2)", "tannenberg 18.1.2"
+                True, "Artamonov is replaced by Sirelius", "tannenberg 18.1.2"
             ),
             "pappritz_stays": OptionSpec(
-                True, "The governor of Konigsberg stays in Konigsberg (18.1.3)", "tannenberg 18.1.3"
+                True, "The governor of Konigsberg stays in Konigsberg", "tannenberg 18.1.3"
             ),
         }
 
@@ -167,6 +169,11 @@ class TannenbergSystem(RuleSystem):
         """Redacted for ``role`` (hidden masks, 16.2.1): see :mod:`views`; each section's
         own part (``command`` ...) comes from its module's ``view``."""
         return views.view(st, role)
+
+    def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
+        """Each legal action in a player's words (:mod:`greatwar.rules.tannenberg.labels`):
+        an enemy's mask only as "a masked stack" (16.2.1)."""
+        return labels_with(LABELS, LabelContext(piece_names(view)), view["legal_actions"])
 
     def previews(self, st: State, role: str) -> dict[str, dict[str, dict[str, Any]]]:
         """The clash's card matrix and live preview, as ``role``'s view shows them."""

@@ -130,8 +130,23 @@ function value(key, v, names) {
   return String(v);
 }
 
-/** An action in a player's words: a verb for its type, then its details with unit names. */
+/**
+ * Give each legal action of a view the server's label (``view.labels``, in the same order),
+ * as a property JSON leaves out, so that the action submitted stays exactly the legal one.
+ */
+export function attachLabels(view) {
+  const actions = (view && view.legal_actions) || [];
+  const labels = (view && view.labels) || [];
+  actions.forEach((action, i) => {
+    if (typeof labels[i] === "string") Object.defineProperty(action, "label", { value: labels[i], enumerable: false });
+  });
+  return view;
+}
+
+/** An action in a player's words: the server's label when the view gave one, else a verb
+ * for its type, then its details with unit names. */
 export function describe(action, names = {}) {
+  if (typeof action.label === "string") return action.label;
   const verb = VERBS[action.type] || String(action.type || "?").replaceAll("_", " ");
   if (action.type === "option" && action.text) return `${verb}: ${action.text}`;
   if (action.type === "card" && typeof action.card === "string") return `Play ${action.card.toUpperCase()}`;

@@ -1,7 +1,7 @@
 // The game page: follows the game through the WebSocket, draws the map and the
 // panels from the seat's view, and turns clicks into the view's legal actions.
 
-import { actionHex, actionRoute, actionUnit, describe, targetKind, targetLabel } from "./actions.js";
+import { actionHex, actionRoute, actionUnit, attachLabels, describe, targetKind, targetLabel } from "./actions.js";
 import { MoveAnimation } from "./animation.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { initChat } from "./chat.js";
@@ -71,7 +71,7 @@ function accept(payload) {
   // on opening the page, the moves since this browser last saw the seat's view count too
   const waited = game.view ? !isMine(game.view) : game.positions.size > 0;
   trackMoves(view, waited);
-  game.view = view;
+  game.view = attachLabels(view);
   game.notes = payload.notes || [];
   render();
   if (game.notify) game.notify.update(view, view.name);

@@ -463,9 +463,9 @@ def test_16_2_6_a_mask_moves_four_points_carrying_its_units(position: Any) -> No
     assert max(int(a["cost"]) for a in options.values()) == 4
     move(st, GERMAN, "mask-german-1", "A11 B22")
     assert hex_of(st, "G-1-1-I") == "A11 B22"
-    # the Russians read of an anonymous masking counter, not of G-1-1-I
+    # the Russians read of an anonymous masked stack, not of G-1-1-I (nor its id)
     russian_log = [e["text"] for e in st.view(RUSSIAN)["log"]]
-    assert any("masking counter" in t and "A11 B22" in t for t in russian_log)
+    assert any("German masked stack" in t and "A11 B22" in t for t in russian_log)
     assert not any("G-1-1-I" in t or "1/1" in t for t in russian_log)
 
 

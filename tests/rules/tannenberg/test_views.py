@@ -20,7 +20,7 @@ import pytest
 import greatwar
 from greatwar.ai.random_agent import RandomAgent
 from greatwar.engine.state import State
-from greatwar.rules.tannenberg import masking, seats, views
+from greatwar.rules.tannenberg import masking, masks, seats, views
 from greatwar.rules.tannenberg import units as U
 from tests.rules.tannenberg.masking_kit import end_orders, masked, unit_ids
 
@@ -74,7 +74,8 @@ def test_16_2_1_pieces_named_to_each_role(position):  # type: ignore[no-untyped-
     assert views.from_public_id(st, handle) == "mask-german-1"
     assert views.unit_name(st, "G-1-1-I") == "a masked german unit"
     views.log_piece(st, "mask-german-1", "{piece} moves.", "tannenberg 16.2.6")
-    assert f"masking counter {handle} moves." in [e["text"] for e in st.view("russian")["log"]]
+    assert f"{masks.handle_name(handle)} moves." in [e["text"] for e in st.view("russian")["log"]]
+    assert not any(handle in e["text"] for e in st.view("russian")["log"])  # no ids in words
     assert any(
         e["text"].startswith("Masking counter 1 (") and "1/1/I" in e["text"]
         for e in st.view("german")["log"]

@@ -1,0 +1,113 @@
+"""Legal actions in a player's words: the helpers every rule system's labels share.
+
+Each rule system labels its own actions (:meth:`~greatwar.engine.system.RuleSystem.labels`)
+from a table of label functions, one per action type (``greatwar.rules.<system>.labels``);
+the view sends the labels with the actions (``view["labels"]``, in the order of
+``view["legal_actions"]``), so that the page and the terminal show the same words and
+the actions a seat submits stay exactly the legal ones.
+
+A label names units by the names the seat's own view gives them (never an id), so it
+tells a seat nothing its view does not: a unit the view does not name is "an unseen
+unit".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from greatwar.engine.phases import Action
+
+#: what a unit the seat's view does not name is called
+UNSEEN = "an unseen unit"
+
+
+@dataclass(frozen=True)
+class LabelContext:
+    """What a label may draw on: the names the seat's view gives units (and pieces)."""
+
+    names: Mapping[str, str] = field(default_factory=dict)
+
+    def unit(self, uid: Any) -> str:
+        """A unit by its name (never its id)."""
+        if not isinstance(uid, str):
+            return UNSEEN
+        return self.names.get(uid, UNSEEN)
+
+    def units(self, uids: Sequence[Any]) -> str:
+        """Units by name: "A", "A and B", "A, B and C"."""
+        return joined([self.unit(u) for u in uids])
+
+
+#: a label function: the context and the action -> the label
+Labeler = Callable[[LabelContext, Action], str]
+
+
+def names_of(view: Mapping[str, Any]) -> dict[str, str]:
+    """Unit id -> name, as a seat's view gives them."""
+    return {u["id"]: str(u.get("name") or UNSEEN) for u in view.get("units", []) if "id" in u}
+
+
+def joined(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def path_text(hexes: Sequence[Any]) -> str:
+    """A route hex by hex: "0503→0403" ("A20 B7 → A19 B7" where hexes have spaces)."""
+    names = [str(h) for h in hexes]
+    return (" → " if any(" " in h for h in names) else "→").join(names)
+
+
+def cost_text(cost: Any, provisional: bool = False, unit: str = "MP") -> str:
+    """A cost in brackets: "(2 MP)"; a cost from a provisional table entry is starred."""
+    star = "*" if provisional else ""
+    return f"({cost}{star} {unit})"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter a capital, its spaces tidied."""
+    text = " ".join(text.split())
+    return text[:1].upper() + text[1:]
+
+
+def fixed(text: str) -> Labeler:
+    """A label that is the same whatever the action's details."""
+    return lambda ctx, action: text
+
+
+def with_unit(template: str, key: str = "unit") -> Labeler:
+    """A label naming the action's unit: ``template`` with ``{unit}`` (from ``key``)."""
+    return lambda ctx, action: template.format(unit=ctx.unit(action.get(key)))
+
+
+def label_of(view: Mapping[str, Any], action: Action) -> str | None:
+    """``action``'s label in ``view`` (None when the view does not list it or has none)."""
+    labels = view.get("labels") or []
+    for legal, label in zip(view.get("legal_actions") or [], labels, strict=False):
+        if legal == action:
+            return str(label)
+    return None
+
+
+def plain_label(action: Action) -> str:
+    """The label of an action no table names: its type in words (a last resort)."""
+    return sentence(str(action.get("type", "?")).replace("_", " "))
+
+
+def label_with(table: Mapping[str, Labeler], ctx: LabelContext, action: Action) -> str:
+    """``action``'s label by its type's function in ``table`` (a capital first letter;
+    an action from a provisional table entry says so)."""
+    labeler = table.get(str(action.get("type")))
+    text = labeler(ctx, action) if labeler is not None else plain_label(action)
+    return sentence(text)
+
+
+def labels_with(
+    table: Mapping[str, Labeler], ctx: LabelContext, actions: Sequence[Action]
+) -> list[str]:
+    """Every action's label, in order."""
+    return [label_with(table, ctx, a) for a in actions]
