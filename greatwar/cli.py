@@ -514,7 +514,10 @@ def terminal(
     game.play()
 
 
-ThinkTime = Annotated[float, typer.Option(help="Seconds the computer waits before each move.")]
+ThinkTime = Annotated[
+    float,
+    typer.Option(help="Seconds the computer waits before each move (the page animates its moves)."),
+]
 DbOption = Annotated[
     Path | None,
     typer.Option(help="SQLite file of the games (default: greatwar-data/games.sqlite3)."),
@@ -628,7 +631,7 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port (0: any free port).")] = 8000,
     db: DbOption = None,
-    think_time: ThinkTime = 0.5,
+    think_time: ThinkTime = 0.0,
     editor: Annotated[
         bool,
         typer.Option(
@@ -679,7 +682,7 @@ def edit(
 
     path = db or DEFAULT_DB
     project_id = _editor_project(path.parent, scenario, project)
-    app_ = create_app(path, think_time=0.5, editor=True)
+    app_ = create_app(path, editor=True)
     sock = _listen("127.0.0.1", port, listen)
     url = f"{address(sock)}/edit" + (f"/{project_id}" if project_id else "")
     console.print(f"Scenario editor: {url}", highlight=False, markup=False)

@@ -71,8 +71,9 @@ from greatwar.server.why_routes import why_router
 
 #: the scenario a new game starts with unless another is chosen
 DEFAULT_SCENARIO = "gwite/teaching"
-#: seconds the computer waits before each decision, unless told otherwise
-DEFAULT_THINK_TIME = 0.5
+#: seconds the computer waits before each decision, unless told otherwise: none, it plays
+#: as fast as it thinks and the page animates its moves (issue 17)
+DEFAULT_THINK_TIME = 0.0
 
 
 # --- request and response bodies ---------------------------------------------------------
