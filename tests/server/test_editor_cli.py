@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -13,27 +12,14 @@ from urllib.parse import urlparse
 
 import httpx
 
-CODE = "from greatwar.cli import main; main()"
+from tests.cli_kit import CODE, serving
 
 
 @contextmanager
 def command(*args: str) -> Iterator[str]:
     """Run ``greatwar <args>``; the first address it prints."""
-    process = subprocess.Popen(
-        [sys.executable, "-c", CODE, *args], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        assert "http://" in line, line
-        yield line[line.index("http://") :].strip()
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with serving(*args) as (_, url):
+        yield url
 
 
 def base(url: str) -> str:

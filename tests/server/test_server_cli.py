@@ -3,29 +3,18 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import httpx
 
+from tests.cli_kit import serving
+
 
 def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    code = "from greatwar.cli import main; main()"
     args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--port", "0"]
-    args += ["--db", str(db)]
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        while "http://" not in line:  # first: whether the game is new or resumed
-            line = process.stdout.readline()
-        url = line[line.index("http://") :].strip()
+    with serving(*args, "--db", str(db)) as (_, url):
         address = urlparse(url)
         assert address.hostname == "127.0.0.1" and address.path.startswith("/game/")
         game_id = address.path.removeprefix("/game/")
@@ -38,10 +27,3 @@ def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path
         assert got["seats"]["central"]["kind"] == "human"
         assert db.exists()
         assert editor.status_code == 200 and editor.json() == []
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -5,14 +5,13 @@ measurement, not a test: the limit below only guards against a hang.)"""
 from __future__ import annotations
 
 import inspect
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import httpx
+
+from tests.cli_kit import serving
 
 #: a guard against a hang only (the opening player-turn is 44 actions: a quarter of a second
 #: of thought on a quiet machine, 22 s with the old 0.5 s think time)
@@ -27,19 +26,10 @@ def test_play_has_no_think_time_by_default() -> None:
 
 def test_play_lets_the_computer_play_its_player_turn_in_seconds(tmp_path: Path) -> None:
     db = tmp_path / "games.sqlite3"
-    code = "from greatwar.cli import main; main()"
     args = ["play", "gwite/teaching", "--side", "central", "--no-browser", "--db", str(db)]
-    args += ["--seed", "4", "--port", "0"]
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, *args], stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        while "http://" not in line:
-            line = process.stdout.readline()
+    with serving(*args, "--seed", "4", "--port", "0") as (_, line):
         started = time.monotonic()
-        url = urlparse(line[line.index("http://") :].strip())
+        url = urlparse(line)
         game_id = url.path.removeprefix("/game/")
         token = parse_qs(url.query)["token"][0]
         with httpx.Client(base_url=f"http://127.0.0.1:{url.port}", timeout=60) as http:
@@ -50,10 +40,3 @@ def test_play_lets_the_computer_play_its_player_turn_in_seconds(tmp_path: Path) 
                 assert time.monotonic() - started < PLAYER_TURN_LIMIT, "the computer dawdles"
                 time.sleep(0.2)
         assert got["version"] > 10  # the computer did play a player-turn of moves
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()

@@ -69,3 +69,23 @@ def new_game(
         "hotseat": hotseat,
     }
     return api(base, "/api/games", body)
+
+
+def end_player_turn(base: str, game: dict[str, Any], role: str) -> int:
+    """End ``role``'s phases through the API until another seat must act; the version
+    after the last of them."""
+    last = -1
+    for n in range(60):
+        payload = get(base, game, role)
+        if role not in payload["view"]["active_roles"]:
+            return last
+        actions = [a for a in payload["view"]["legal_actions"] if a["type"].startswith("end")]
+        assert actions, f"{role} has no end action: {payload['view']['legal_actions'][:3]}"
+        body = {
+            "token": game["seats"][role]["token"],
+            "version": payload["version"],
+            "action": actions[0],
+            "submission_id": f"pace-{role}-{n}-{payload['version']}",
+        }
+        last = int(api(base, f"/api/games/{game['game_id']}/actions", body)["version"])
+    raise AssertionError(f"{role}'s player-turn does not end")

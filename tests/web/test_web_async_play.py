@@ -9,15 +9,16 @@ from typing import Any
 from urllib.parse import urlparse
 
 from tests.web.kit import api, get, new_game
-from tests.web.play_kit import free_port, playing
-from tests.web.test_web_browser import (
+from tests.web.page_kit import (
     act_button,
     click_hex,
     counter_hex,
     open_game,
+    tannenberg_pages,
     version,
     wait_version_after,
 )
+from tests.web.play_kit import free_port, playing
 
 #: a Notification the test can see (the permission prompt of a real browser cannot be clicked)
 NOTIFICATION_STUB = """
@@ -129,12 +130,7 @@ def hover_hex(page: Any, hex_label: str) -> None:
 def test_hovering_a_stack_shows_its_units_and_an_enemy_mask_stays_a_mask(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
-    game = new_game(
-        server, "tannenberg/teaching", seed=1, seats={"german": "human", "russian": "human"}
-    )
-    german, russian = new_page(), new_page()
-    open_game(german, server + game["seats"]["german"]["url"])
-    open_game(russian, server + game["seats"]["russian"]["url"])
+    _game, german, russian = tannenberg_pages(server, new_page)
     hidden = "G-1-1-I"
     where = counter_hex(german, hidden)
     assert where

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.kit import get, new_game
-from tests.web.test_web_browser import open_game, version, wait_version_after
+from tests.web.page_kit import open_game, version, wait_version_after
 
 
 def test_buttons_read_the_servers_labels_and_submit_the_legal_action(

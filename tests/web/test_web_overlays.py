@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.web.kit import api, get, new_game
-from tests.web.test_web_browser import (
+from tests.web.kit import api, end_player_turn, get, new_game
+from tests.web.page_kit import (
     DESTINATION,
     MOVER,
     act_button,
@@ -17,10 +17,10 @@ from tests.web.test_web_browser import (
     counter_hex,
     move_by_clicks,
     open_game,
+    tannenberg_pages,
     version,
     wait_version_after,
 )
-from tests.web.test_web_pace import end_player_turn
 
 
 def arrows(page: Any) -> list[str]:
@@ -104,12 +104,7 @@ def test_overlay_choices_survive_a_reload(server: str, new_page: Any) -> None:
 def test_the_owner_sees_his_planned_mask_at_once_and_the_enemy_does_not(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
-    game = new_game(
-        server, "tannenberg/teaching", seed=1, seats={"german": "human", "russian": "human"}
-    )
-    german, russian = new_page(), new_page()
-    open_game(german, server + game["seats"]["german"]["url"])
-    open_game(russian, server + game["seats"]["russian"]["url"])
+    _game, german, russian = tannenberg_pages(server, new_page)
     hidden = "G-1-1-I"
     where = counter_hex(german, hidden)
     before = version(german)

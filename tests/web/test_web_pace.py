@@ -8,31 +8,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.web.kit import api, get, new_game
-from tests.web.test_web_browser import open_game
+from tests.web.kit import end_player_turn, get, new_game
+from tests.web.page_kit import open_game
 
 #: seconds the computer's player-turn may take, from the player's last "end" to his turn
 PLAYER_TURN_LIMIT = 15.0
-
-
-def end_player_turn(base: str, game: dict[str, Any], role: str) -> int:
-    """End ``role``'s phases through the API until another seat must act; the version
-    after the last of them."""
-    last = -1
-    for n in range(60):
-        payload = get(base, game, role)
-        if role not in payload["view"]["active_roles"]:
-            return last
-        actions = [a for a in payload["view"]["legal_actions"] if a["type"].startswith("end")]
-        assert actions, f"{role} has no end action: {payload['view']['legal_actions'][:3]}"
-        body = {
-            "token": game["seats"][role]["token"],
-            "version": payload["version"],
-            "action": actions[0],
-            "submission_id": f"pace-{role}-{n}-{payload['version']}",
-        }
-        last = int(api(base, f"/api/games/{game['game_id']}/actions", body)["version"])
-    raise AssertionError(f"{role}'s player-turn does not end")
 
 
 def animation_state(page: Any) -> str | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.kit import new_game
-from tests.web.test_web_browser import (
+from tests.web.page_kit import (
     click_hex,
     counter_hex,
     open_game,

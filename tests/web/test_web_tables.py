@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.kit import new_game
-from tests.web.test_web_browser import (
+from tests.web.page_kit import (
     DESTINATION,
     MOVER,
     TARGET,

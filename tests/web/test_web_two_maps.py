@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.web.kit import api, new_game
-from tests.web.test_web_browser import move_by_clicks, open_game
+from tests.web.page_kit import move_by_clicks, open_game
 
 SCENARIO = "gwite/two-maps-teaching"
 NORTH_MOVE = ("R-41", "n0603")
