@@ -24,7 +24,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check greatwar tests benchmarks
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py $(ARGS)
 
 fuzz: $(STAMP)
 	$(BIN)/greatwar fuzz gwite/teaching --games 200 --seed 1

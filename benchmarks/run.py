@@ -6,6 +6,9 @@ search agent's iterations per second (``--search-states`` decisions of
 ``--search-iterations`` iterations each), the heuristic agent's play (the rollout
 agent's forward model) in actions per second, and the rollout agent's rollouts per
 second.
+
+``--baseline REF`` measures instead the figures of issue 18 against a baseline commit,
+side by side, as ratios (``compare.py``; ``--profile`` adds each figure's top functions).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import argparse
 import statistics
 import time
 
+from compare import compare
+from figures import FIGURES
 from rich.console import Console
 from rich.table import Table
 
@@ -99,7 +104,22 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--search-states", type=int, default=6)
     parser.add_argument("--search-iterations", type=int, default=20)
+    side = parser.add_argument_group(
+        "side by side (issue 18)", "the figures against a baseline commit, as ratios"
+    )
+    side.add_argument("--baseline", metavar="REF", help="a commit, e.g. main or main~3")
+    side.add_argument("--rounds", type=int, default=3, help="baseline/current rounds")
+    side.add_argument("--scale", type=float, default=1.0, help="more (or less) work per run")
+    side.add_argument("--figures", default="", help=f"comma-separated, of: {', '.join(FIGURES)}")
+    side.add_argument("--profile", type=int, nargs="?", const=8, default=0, metavar="TOP")
     args = parser.parse_args()
+    if args.baseline:
+        names = [n.strip() for n in args.figures.split(",") if n.strip()] or list(FIGURES)
+        unknown = sorted(set(names) - set(FIGURES))
+        if unknown:
+            parser.error(f"unknown figures: {', '.join(unknown)}")
+        compare(args.baseline, names, args.rounds, args.scale, args.profile)
+        return
 
     finals, seconds, actions = random_games(args.scenario, args.games, args.seed)
     states = [s for final in finals[:5] for s in sample_states(final, 7)]

@@ -1,0 +1,301 @@
+"""One figure of ``benchmarks/run.py --baseline``, measured in this process (CPU time).
+
+``python benchmarks/figures.py NAME [--scale S] [--big PATH] [--profile N]`` prints one
+line of JSON: the figure's value, and with ``--profile`` the top N functions by self time.
+``run.py`` runs it with ``PYTHONPATH`` set to the tree being measured (the baseline's
+worktree or the current tree), so it uses only what both trees offer: ``greatwar.load``,
+``State.legal_actions/apply/view/is_over/active_roles``, the agents and ``play_game``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import greatwar
+from greatwar.ai import Budget, HeuristicAgent, RandomAgent, decide
+from greatwar.ai.rollout import RolloutAgent
+from greatwar.ai.search import usable
+from greatwar.engine.state import State
+from greatwar.sim.play import play_game
+
+GWITE = "gwite/teaching"
+TANNENBERG = "tannenberg/teaching"
+
+
+@dataclass
+class Walk:
+    """Random play: actions taken, CPU seconds in all, views asked and their CPU seconds."""
+
+    steps: int = 0
+    seconds: float = 0.0
+    views: int = 0
+    view_seconds: float = 0.0
+    states: list[State] | None = None
+
+    @property
+    def action_us(self) -> float:
+        """CPU microseconds per action (legal actions, choice and apply), views excluded."""
+        return (self.seconds - self.view_seconds) / max(1, self.steps) * 1e6
+
+    @property
+    def view_us(self) -> float:
+        return self.view_seconds / max(1, self.views) * 1e6
+
+
+def walk(
+    scenario: str, games: int, *, limit: int = 0, view_every: int = 0, keep_every: int = 0
+) -> Walk:
+    """Random games of ``scenario`` (the same games in every tree whose rules agree): up to
+    ``limit`` actions each (0: to the end), a view for the acting seat after every
+    ``view_every``-th action (0: none), and a clone of every ``keep_every``-th state (the
+    clones are timed too; ``new_state`` is not)."""
+    game = greatwar.load(scenario)
+    out = Walk(states=[])
+    for g in range(games):
+        seed = 7 + g
+        agents = {r: RandomAgent(seed * 10 + n) for n, r in enumerate(game.roles())}
+        order = random.Random(seed ^ 0x5EED)
+        state = game.new_state(seed)
+        start = time.process_time()  # the actions, not the setting up
+        steps = 0
+        while not state.is_over() and not (limit and steps >= limit):
+            candidates = [r for r in state.active_roles() if state.legal_actions(r)]
+            role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
+            state.apply(role, decide(agents[role], state, role))
+            steps += 1
+            if view_every and steps % view_every == 0:
+                seen = time.process_time()
+                state.view(role)
+                out.view_seconds += time.process_time() - seen
+                out.views += 1
+            if keep_every and steps % keep_every == 0 and out.states is not None:
+                out.states.append(state.clone())
+        out.steps += steps
+        out.seconds += time.process_time() - start
+    return out
+
+
+def big_scenario(path: str | None) -> str:
+    if path:
+        return path
+    from big_scenario import generate  # benchmarks/ is on sys.path when run as a script
+
+    return str(generate(Path(tempfile.mkdtemp(prefix="greatwar-big-")), seed=1))
+
+
+def random_play(scenario: str, games: int) -> float:
+    played = walk(scenario, games)
+    return played.steps / played.seconds
+
+
+def view_and_apply(scenario: str, games: int) -> float:
+    played = walk(scenario, games, view_every=1)
+    return played.steps / played.seconds
+
+
+def heuristic_game(scenario: str) -> float:
+    game = greatwar.load(scenario)
+    agents = {r: HeuristicAgent(7 + n) for n, r in enumerate(game.roles())}
+    start = time.process_time()
+    play_game(game, 7, agents)
+    return time.process_time() - start
+
+
+def rollouts(scenario: str, decisions: int, per_decision: int) -> float:
+    """Rollouts per CPU-second of the rollout agent over ``decisions`` decisions where it
+    searches (met along a random game), ``per_decision`` rollouts each."""
+    states = walk(scenario, 1, keep_every=11).states or []
+    agent = RolloutAgent(1, Budget(iterations=per_decision))
+    done, seconds = 0, 0.0
+    for state in states:
+        role = next(
+            (r for r in state.active_roles() if len(usable(state.legal_actions(r))) > 1), None
+        )
+        if role is None:
+            continue
+        start = time.process_time()
+        decide(agent, state, role)
+        if not agent.last_iterations:  # the agent searches only decisive choices
+            continue
+        seconds += time.process_time() - start
+        done += agent.last_iterations
+        decisions -= 1
+        if decisions <= 0:
+            break
+    return done / seconds if seconds else 0.0
+
+
+def big_limit(scale: float) -> int:
+    """Actions of the big game: all of it (about a thousand), fewer when scaled down."""
+    return 0 if scale >= 1 else max(50, round(1000 * scale))
+
+
+def relative_cost(big: str, scale: float, what: str) -> float:
+    """Cost per action (``what="action"``) or per view on the big map, as a multiple of the
+    same on gwite/teaching."""
+    every = 0 if what == "action" else 5
+    small = walk(GWITE, max(1, round(2 * scale)), view_every=every)
+    large = walk(big, 1, limit=big_limit(scale), view_every=every)
+    if what == "action":
+        return large.action_us / small.action_us
+    return large.view_us / small.view_us
+
+
+def absolute_cost(big: str, scale: float, what: str) -> float:
+    large = walk(big, 1, limit=big_limit(scale), view_every=5)
+    return large.action_us if what == "action" else large.view_us
+
+
+#: name -> (what it measures, unit, higher is better, target ratio of the issue, measure)
+FIGURES: dict[str, tuple[str, str, bool, str, Callable[[float, str], float]]] = {
+    "random-gwite": (
+        "random play, gwite/teaching",
+        "actions/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: random_play(GWITE, max(1, round(4 * s))),
+    ),
+    "random-tannenberg": (
+        "random play, tannenberg/teaching",
+        "actions/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: random_play(TANNENBERG, max(1, round(2 * s))),
+    ),
+    "view-gwite": (
+        "view + apply, gwite/teaching",
+        "actions/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: view_and_apply(GWITE, max(1, round(2 * s))),
+    ),
+    "view-tannenberg": (
+        "view + apply, tannenberg/teaching",
+        "actions/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: view_and_apply(TANNENBERG, max(1, round(1 * s))),
+    ),
+    "heuristic-gwite": (
+        "heuristic v heuristic game, gwite/teaching",
+        "CPU-s/game",
+        False,
+        ">= 2x",
+        lambda s, b: heuristic_game(GWITE),
+    ),
+    "heuristic-tannenberg": (
+        "heuristic v heuristic game, tannenberg/teaching",
+        "CPU-s/game",
+        False,
+        ">= 2x",
+        lambda s, b: heuristic_game(TANNENBERG),
+    ),
+    "rollout-gwite": (
+        "rollout agent, gwite/teaching",
+        "rollouts/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: rollouts(GWITE, max(1, round(4 * s)), 8),
+    ),
+    "rollout-tannenberg": (
+        "rollout agent, tannenberg/teaching",
+        "rollouts/CPU-s",
+        True,
+        ">= 3x",
+        lambda s, b: rollouts(TANNENBERG, max(1, round(3 * s)), 4),
+    ),
+    "big-action": (
+        "big map: action cost / teaching's",
+        "x teaching",
+        False,
+        "value <= 1.5",
+        lambda s, b: relative_cost(b, s, "action"),
+    ),
+    "big-view": (
+        "big map: view cost / teaching's",
+        "x teaching",
+        False,
+        "value <= 3",
+        lambda s, b: relative_cost(b, s, "view"),
+    ),
+    "big-action-us": (
+        "big map: one action",
+        "CPU-us",
+        False,
+        "",
+        lambda s, b: absolute_cost(b, s, "action"),
+    ),
+    "big-view-us": (
+        "big map: one view",
+        "CPU-us",
+        False,
+        "",
+        lambda s, b: absolute_cost(b, s, "view"),
+    ),
+}
+
+
+def profile_summary(run: Callable[[], float], top: int) -> tuple[float, list[dict[str, Any]]]:
+    """The figure, and its ``top`` functions by self time (share of the profiled time)."""
+    profiler = cProfile.Profile()
+    value = profiler.runcall(run)
+    stats = pstats.Stats(profiler)
+    total = statistics.fsum(row[2] for row in stats.stats.values()) or 1.0  # type: ignore[attr-defined]
+    rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]  # type: ignore[attr-defined]
+    summary = [
+        {
+            "function": f"{Path(file).name}:{line}({name})",
+            "self_share": tt / total,
+            "calls": nc,
+        }
+        for (file, line, name), (_cc, nc, tt, _ct, _callers) in rows
+    ]
+    return value, summary
+
+
+def warm(figure: str, big: str) -> None:
+    """Load the figure's scenarios and take a first step, so that neither the timing nor
+    the profile counts reading the data files and first-use imports."""
+    scenarios = [GWITE] if "gwite" in figure or big else []
+    scenarios += [TANNENBERG] if "tannenberg" in figure else []
+    scenarios += [big] if big else []
+    for scenario in scenarios:
+        state = greatwar.load(scenario).new_state(1)
+        role = state.active_roles()[0]
+        state.apply(role, state.legal_actions(role)[0])
+        state.view(role)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("figure", choices=sorted(FIGURES))
+    parser.add_argument("--scale", type=float, default=1.0)
+    parser.add_argument("--big", default=None, help="the generated big scenario's path")
+    parser.add_argument("--profile", type=int, default=0, help="top N functions by self time")
+    args = parser.parse_args()
+    measure = FIGURES[args.figure][4]
+    big = big_scenario(args.big) if args.figure.startswith("big") else ""
+    warm(args.figure, big)
+    out: dict[str, Any] = {"figure": args.figure, "greatwar": str(Path(greatwar.__file__).parent)}
+    if args.profile:
+        out["value"], out["profile"] = profile_summary(
+            lambda: measure(args.scale, big), args.profile
+        )
+    else:
+        out["value"] = measure(args.scale, big)
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
