@@ -44,9 +44,11 @@ def baseline_tree(ref: str) -> Path:
     """A worktree of ``ref`` in the temporary folder: reused when it is there already."""
     commit = git("rev-parse", "--verify", f"{ref}^{{commit}}")
     path = Path(tempfile.gettempdir()) / f"greatwar-baseline-{commit[:12]}"
-    if (path / ".git").exists() and git("rev-parse", "HEAD", cwd=path) == commit:
-        return path
-    git("worktree", "prune")
+    if (path / ".git").exists():
+        if git("rev-parse", "HEAD", cwd=path) == commit:
+            return path
+        git("worktree", "remove", "--force", str(path))  # moved off REF: made afresh
+    git("worktree", "prune")  # forgets a worktree whose folder was deleted
     git("worktree", "add", "--detach", str(path), commit)
     return path
 
@@ -59,6 +61,12 @@ class Series:
     baseline: list[float] = field(default_factory=list)
     current: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    #: each tree's digest of the games it played, round by round
+    games: dict[str, set[str]] = field(default_factory=dict)
+
+    def same_games(self) -> bool:
+        """Whether both trees played the same games (else the ratio compares unlike work)."""
+        return len(set().union(*self.games.values())) <= 1 if self.games else True
 
     @property
     def higher_is_better(self) -> bool:
@@ -98,6 +106,7 @@ def run_rounds(
                         one.errors.append(f"{label}: {result['error']}")
                         continue
                     getattr(one, label).append(float(result["value"]))
+                    one.games.setdefault(label, set()).add(str(result.get("games")))
     return series
 
 
@@ -116,6 +125,8 @@ def table(series: list[Series], ref: str, rounds: int) -> Table:
         cur = number(statistics.median(one.current)) if one.current else "-"
         ratio = f"{statistics.median(ratios):.2f}x" if ratios else "-"
         spread = f"{min(ratios):.2f}-{max(ratios):.2f}" if ratios else "; ".join(one.errors)
+        if not one.same_games():
+            spread += " DIFFERENT GAMES"
         out.add_row(one.name, unit, base, cur, ratio, spread, target)
     return out
 
@@ -144,6 +155,8 @@ def compare(ref: str, names: list[str], rounds: int, scale: float, profile: int)
         "speed ratio: the current tree's speed over the baseline's (above 1: faster), the"
         " median of the rounds; spread: its lowest and highest round. 'x teaching': the"
         " cost on the generated 2,500-hex, 300-unit map over the same on gwite/teaching."
+        " DIFFERENT GAMES: the two trees' games ended in different states (a rule changed,"
+        " or a speed-up changed the games): their ratio compares unlike work."
     )
     if profile:
         profiles(ROOT, names, scale, big, profile)

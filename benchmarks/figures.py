@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import hashlib
 import json
 import pstats
 import random
@@ -29,6 +30,8 @@ from greatwar.ai.search import usable
 from greatwar.engine.state import State
 from greatwar.sim.play import play_game
 
+#: the digests of the games a figure played (not timed): both trees must play the same
+PLAYED: list[str] = []
 GWITE = "gwite/teaching"
 TANNENBERG = "tannenberg/teaching"
 
@@ -83,6 +86,7 @@ def walk(
                 out.states.append(state.clone())
         out.steps += steps
         out.seconds += time.process_time() - start
+        PLAYED.append(state.digest())
     return out
 
 
@@ -108,8 +112,10 @@ def heuristic_game(scenario: str) -> float:
     game = greatwar.load(scenario)
     agents = {r: HeuristicAgent(7 + n) for n, r in enumerate(game.roles())}
     start = time.process_time()
-    play_game(game, 7, agents)
-    return time.process_time() - start
+    played = play_game(game, 7, agents)
+    seconds = time.process_time() - start
+    PLAYED.append(played.state.digest())
+    return seconds
 
 
 def rollouts(scenario: str, decisions: int, per_decision: int) -> float:
@@ -294,6 +300,7 @@ def main() -> None:
         )
     else:
         out["value"] = measure(args.scale, big)
+    out["games"] = hashlib.sha256("\n".join(PLAYED).encode()).hexdigest()[:16]
     print(json.dumps(out))
 
 

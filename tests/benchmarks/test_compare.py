@@ -37,3 +37,14 @@ def test_a_failed_run_is_shown_not_hidden() -> None:
     text = console.export_text()
     assert "baseline: ImportError: x" in text
     assert "900" in text
+
+
+def test_games_that_differ_between_the_trees_are_flagged() -> None:
+    one = compare.Series("random-gwite", baseline=[1.0], current=[1.0])
+    one.games = {"baseline": {"abc"}, "current": {"abc"}}
+    assert one.same_games()
+    one.games["current"] = {"abd"}
+    assert not one.same_games()
+    console = Console(width=200, record=True)
+    console.print(compare.table([one], "main", 1))
+    assert "DIFFERENT GAMES" in console.export_text()
