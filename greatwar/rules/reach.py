@@ -17,8 +17,10 @@ class Reach:
 
     def path(self, to: str) -> list[str]:
         """The hexes entered on the way to ``to`` (the start left out)."""
-        out = [to]
-        while out[-1] in self.prev:
-            out.append(self.prev[out[-1]])
+        prev = self.prev
+        out: list[str] = []
+        while to in prev:
+            out.append(to)
+            to = prev[to]
         out.reverse()
-        return out[1:]
+        return out

@@ -124,27 +124,31 @@ def reach_over(
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
     # provisional chart entry priced them, so that a move is flagged
-    # provisional only when no path of printed costs is as cheap.
-    best: dict[str, tuple[int, bool]] = {start: (0, False)}
-    heap: list[tuple[int, bool, str]] = [(0, False, start)]
+    # provisional only when no path of printed costs is as cheap.  Both in one
+    # integer: twice the cost, plus one if provisional.
+    best: dict[str, int] = {start: 0}
+    prev = reach.prev
+    heap: list[tuple[int, str]] = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        spent, prov, here = heapq.heappop(heap)
-        if (spent, prov) > best[here]:
+        rank, here = pop(heap)
+        if rank > best[here]:
             continue
+        spent, prov = rank >> 1, rank & 1
         for there, cost in enter[here].items():
             if there in blocked:
                 continue
             total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
             if total > budget:
                 continue
-            key = (total, prov or (here, there) in provisional_edges)
-            if there not in best or key < best[there]:
+            key = total * 2 + (prov or (here, there) in provisional_edges)
+            if key < best.get(there, key + 1):
                 best[there] = key
-                reach.prev[there] = here
-                heapq.heappush(heap, (*key, there))
+                prev[there] = here
+                push(heap, (key, there))
     del best[start]
-    reach.cost = {h: c for h, (c, _) in best.items()}
-    reach.provisional = {h for h, (_, p) in best.items() if p}
+    reach.cost = {h: r >> 1 for h, r in best.items()}
+    reach.provisional = {h for h, r in best.items() if r & 1}
     if fresh:
         # 5.17 a unit that has spent nothing may always move at least one hex
         for there in enter[start]:
@@ -250,6 +254,10 @@ def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
     return False
 
 
+#: the frame's entries what a unit may do never reads (:meth:`MovementSegment.movable`)
+_NOT_READ = ("current", "done")
+
+
 class MovementSegment(Handler):
     """4.0 A.d Movement Segment: the phasing player moves his units."""
 
@@ -272,9 +280,31 @@ class MovementSegment(Handler):
         """Units that may be selected: memoised on everything it depends on (units and
         markers through the revisions, the frame's record of what has moved), not on
         which unit is selected."""
-        rest = {k: v for k, v in frame.items() if k != "current"}
-        key = ("movable", U.revision(st), st.data["turn"], repr(rest))
-        return st.memo(key, lambda: self._movable(st, frame))  # type: ignore[no-any-return]
+        rest = {k: v for k, v in frame.items() if k not in _NOT_READ}
+        base = (U.revision(st), st.data["turn"], repr(rest))
+        done = tuple(frame["done"])
+        key = ("movable", base, done)
+        found: list[str] | None = st.recall(key)
+        if found is None:
+            found = self._movable_after(st, frame, base, done)
+            st.remember(key, found)
+        return found
+
+    def _movable_after(
+        self, st: State, frame: Frame, base: tuple[object, ...], done: tuple[str, ...]
+    ) -> list[str]:
+        """:meth:`_movable`, or the list found last with the same ``base`` less the units
+        finished since (what a unit may do reads neither ``done`` nor ``current``: a unit
+        finished changes nothing else the list depends on)."""
+        last_key = ("movable_last", base)
+        last = st.recall(last_key)
+        finished = set(done)
+        if last is not None and finished.issuperset(last[0]):
+            found = [uid for uid in last[1] if uid not in finished]
+        else:
+            found = self._movable(st, frame)
+        st.remember(last_key, (done, found))
+        return found
 
     def _movable(self, st: State, frame: Frame) -> list[str]:
         done = set(frame["done"])

@@ -32,6 +32,7 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     _touch,
     add_marker,
     cached,
+    cached_of,
     clear_marker,
     eliminate,
     enemy_of,
@@ -93,8 +94,8 @@ def step_values(st: State, uid: str) -> StepValues:
 def printed_attack(st: State, uid: str) -> int:
     """Printed attack strength of the current step; an HQ's is its combat strength if
     heroic (10.23), else none (10.51)."""
-    ui = info(st, uid)
-    values = step_values(st, uid)
+    ui = st.game.static.units[uid]
+    values = ui.strengths(st.data["units"][uid]["lost"])
     if ui.hq:
         return (values.combat_strength or 0) if ui.heroic else 0
     return values.attack or 0
