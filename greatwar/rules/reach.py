@@ -24,3 +24,20 @@ class Reach:
             to = prev[to]
         out.reverse()
         return out
+
+    def paths(self) -> dict[str, list[str]]:
+        """:meth:`path` to every hex reached (each a list of its own), walking each
+        branch of the tree once."""
+        prev = self.prev
+        out: dict[str, list[str]] = {}
+        for to in prev:
+            chain: list[str] = []
+            here = to
+            while here in prev and here not in out:
+                chain.append(here)
+                here = prev[here]
+            path = out.get(here, [])
+            for hex_label in reversed(chain):
+                path = [*path, hex_label]
+                out[hex_label] = path
+        return out

@@ -142,7 +142,7 @@ def reach_over(
             if total > budget:
                 continue
             key = total * 2 + (prov or (here, there) in provisional_edges)
-            if key < best.get(there, key + 1):
+            if there not in best or key < best[there]:
                 best[there] = key
                 prev[there] = here
                 push(heap, (key, there))
@@ -239,17 +239,25 @@ def has_a_move(st: State, frame: Frame, uid: str) -> bool:
 
 def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
     """:func:`has_a_move` given the unit's allowance."""
-    costs = st.game.static.rules.movement_table(st, uid)
-    here = U.record(st, uid)["hex"]
-    blocked = planning_blocked(st, uid)
-    enemy_zoc = planning_zoc(st, uid)
-    fresh = uid not in frame["spent"]
-    left = allowance - frame["spent"].get(uid, 0) + _extra(frame, uid)
+    stat = st.game.static
+    rules = stat.rules
+    costs = rules.movement_table(st, uid)
+    blocked = blocked_for(st, uid)
+    side = stat.units[uid].side
+    phantom = rules.phantom_occupied(st, side)  # (planning_blocked, without the union)
+    spent = frame["spent"]
+    fresh = uid not in spent
+    left = allowance - spent.get(uid, 0) + _extra(frame, uid)
     zoc_cost = costs.zoc_cost
-    for there, cost in costs.enter[here].items():
-        if there in blocked:
+    enemy_zoc: frozenset[str] | None = None  # (planning_zoc, asked only if needed)
+    for there, cost in costs.enter[st.data["units"][uid]["hex"]].items():
+        if there in blocked or there in phantom:
             continue
-        if fresh or cost + (zoc_cost if there in enemy_zoc else 0) <= left:
+        if fresh:
+            return True  # 5.17 a fresh unit may always move one hex
+        if enemy_zoc is None:
+            enemy_zoc = rules.known_enemy_zoc(st, side)
+        if cost + (zoc_cost if there in enemy_zoc else 0) <= left:
             return True
     return False
 
@@ -346,6 +354,7 @@ class MovementSegment(Handler):
         if current is not None:
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
             no_stop = st.game.static.rules.pass_through_hexes(st, current)
+            paths = reach.paths()
             for to in sorted(reach.cost):
                 if to in no_stop:
                     continue  # passed through, never stopped in (17.32 a monitor's hex)
@@ -353,7 +362,7 @@ class MovementSegment(Handler):
                     "type": "move",
                     "unit": current,
                     "to": to,
-                    "path": reach.path(to),
+                    "path": paths[to],
                     "cost": reach.cost[to],
                 }
                 if to in reach.minimum_move:
