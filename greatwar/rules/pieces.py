@@ -85,7 +85,7 @@ def occupancy(st: State) -> dict[str, list[str]]:
 
 
 def units_in(st: State, hex_label: str) -> list[str]:
-    return occupancy(st).get(hex_label, [])
+    return st.memo(_key(st, "occupancy", None), _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
 
 
 def _hex_sides(st: State) -> dict[str, str]:
