@@ -553,7 +553,9 @@ def in_supply(st: State, uid: str) -> bool:
 def movement_halved(st: State, uid: str) -> bool:
     """9.21: out of supply as determined in this Movement Phase's Initial Supply Segment
     (unless the game's rules let the unit move normally: Brusilov 19.42)."""
-    return U.has_marker(st, uid, OUT_OF_SUPPLY) and U.rules(st).supply_halves_movement(st, uid)
+    return OUT_OF_SUPPLY in st.data["units"][uid]["markers"] and U.rules(st).supply_halves_movement(
+        st, uid
+    )
 
 
 def attack_halved(st: State, uid: str) -> bool:

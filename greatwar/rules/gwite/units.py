@@ -73,8 +73,8 @@ def place(st: State, uid: str, hex_label: str) -> None:
 
 def movement_allowance(st: State, uid: str) -> int:
     """Printed movement allowance of the unit's current step."""
-    ui = info(st, uid)
-    lost = record(st, uid)["lost"]
+    ui = st.game.static.units[uid]
+    lost = st.data["units"][uid]["lost"]
     return ui.movement[min(lost, len(ui.movement) - 1)]
 
 
