@@ -301,17 +301,26 @@ class State:
         if observer is not None:
             observer(self, key)
 
-    def memo(self, key: Any, build: Callable[[], Any]) -> Any:
-        """A value derived from this state, memoised under ``key``.
+    def memo(self, key: Any, build: Callable[..., Any], *args: Any) -> Any:
+        """A value derived from this state, memoised under ``key``: ``build(*args)``
+        (arguments spare the caller a closure on the hot path).
 
         The key must name everything the value depends on (e.g. a revision
         counter that every change bumps): entries outlive actions.
         """
         value = self._cache.get(key)
         if value is None:
-            value = build()
+            value = build(*args)
             self._cache[key] = value
         return value
+
+    def recall(self, key: Any) -> Any:
+        """The value memoised under ``key`` (see :meth:`memo`), or None."""
+        return self._cache.get(key)
+
+    def remember(self, key: Any, value: Any) -> None:
+        """Memoise ``value`` under ``key`` (see :meth:`memo`)."""
+        self._cache[key] = value
 
     def checkpoint(self, moment: str) -> None:
         """Check the invariants the rules require at ``moment`` (only when fuzzing)."""

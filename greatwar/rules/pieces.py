@@ -26,8 +26,12 @@ def static(st: State) -> Any:
     return st.game.static
 
 
+# The accessors below are on every rule's hot path: each reaches the state directly
+# (one Python call a look-up, no tuple or lambda built on a cache hit).
+
+
 def info(st: State, uid: str) -> Any:
-    return static(st).units[uid]
+    return st.game.static.units[uid]
 
 
 def record(st: State, uid: str) -> dict[str, Any]:
@@ -39,12 +43,25 @@ def revision(st: State, side: str | None = None) -> int | tuple[int, ...]:
     rev = st.data["rev"]
     if side is not None:
         return rev[side]  # type: ignore[no-any-return]
-    return tuple(rev[s] for s in static(st).side_ids)
+    return tuple([rev[s] for s in st.game.static.side_ids])
+
+
+def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
+    """The memo key of a table derived from the units of ``side`` (or all)."""
+    rev = st.data["rev"]
+    if side is not None:
+        return (name, side, rev[side])
+    return (name, None, tuple([rev[s] for s in st.game.static.side_ids]))
 
 
 def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:
     """A table derived from the units of ``side`` (or all), rebuilt only when they change."""
-    return st.memo((name, side, revision(st, side)), lambda: build(st))
+    return st.memo(_key(st, name, side), build, st)
+
+
+def cached_of(st: State, name: str, build: Callable[[State, str], Any], side: str) -> Any:
+    """:func:`cached` of a table of ``side``, built as ``build(st, side)`` (no closure)."""
+    return st.memo((name, side, st.data["rev"][side]), build, st, side)
 
 
 # Rules never depend on the order of keys in the state's dicts (a state read
@@ -68,7 +85,7 @@ def occupancy(st: State) -> dict[str, list[str]]:
 
 
 def units_in(st: State, hex_label: str) -> list[str]:
-    return occupancy(st).get(hex_label, [])
+    return st.memo(_key(st, "occupancy", None), _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
 
 
 def _hex_sides(st: State) -> dict[str, str]:
@@ -92,7 +109,7 @@ def _on_map(st: State, side: str | None) -> tuple[str, ...]:
 
 def on_map(st: State, side: str | None = None) -> list[str]:
     """Ids of units on the map, of one side or all (a fresh list the caller may change)."""
-    return list(cached(st, "on_map", lambda s: _on_map(s, side), side))
+    return list(st.memo(_key(st, "on_map", side), _on_map, st, side))
 
 
 def enemy_of(st: State, side: str) -> str:

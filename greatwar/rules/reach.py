@@ -17,8 +17,27 @@ class Reach:
 
     def path(self, to: str) -> list[str]:
         """The hexes entered on the way to ``to`` (the start left out)."""
-        out = [to]
-        while out[-1] in self.prev:
-            out.append(self.prev[out[-1]])
+        prev = self.prev
+        out: list[str] = []
+        while to in prev:
+            out.append(to)
+            to = prev[to]
         out.reverse()
-        return out[1:]
+        return out
+
+    def paths(self) -> dict[str, list[str]]:
+        """:meth:`path` to every hex reached (each a list of its own), walking each
+        branch of the tree once."""
+        prev = self.prev
+        out: dict[str, list[str]] = {}
+        for to in prev:
+            chain: list[str] = []
+            here = to
+            while here in prev and here not in out:
+                chain.append(here)
+                here = prev[here]
+            path = out.get(here, [])
+            for hex_label in reversed(chain):
+                path = [*path, hex_label]
+                out[hex_label] = path
+        return out

@@ -769,13 +769,18 @@ class CombatResolution(Handler):
         side = frame["side"]
         board = U.static(st).scenario.board
         found = set()
+        refused: set[str] = set()  # hexes found not targetable (asked once each)
         for uid in U.on_map(st, side):
             if attack_refusal(st, frame, uid) is not None:
                 continue
             here = U.record(st, uid)["hex"]
             for h in board.neighbours[here]:
-                if adjacent_for_combat(st, here, h) and targetable(st, frame, h):
+                if h in found or h in refused or not adjacent_for_combat(st, here, h):
+                    continue
+                if targetable(st, frame, h):
                     found.add(h)
+                else:
+                    refused.add(h)
         for h in U.rules(st).unit_free_targets(st, frame):
             if targetable(st, frame, h):
                 found.add(h)

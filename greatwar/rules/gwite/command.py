@@ -347,7 +347,7 @@ def in_combat_phase(st: State, side: str) -> bool:
 
 def in_command(st: State, uid: str) -> bool:
     """Whether the unit is in Command Control now (10.31, 10.36); HQs always are."""
-    return U.info(st, uid).hq or not U.has_marker(st, uid, OUT_OF_COMMAND)
+    return st.game.static.units[uid].hq or OUT_OF_COMMAND not in st.data["units"][uid]["markers"]
 
 
 def may_move(st: State, uid: str) -> bool:
@@ -550,7 +550,7 @@ def _hq_only(st: State, side: str) -> frozenset[str]:
 def hq_only_hexes(st: State, side: str) -> frozenset[str]:
     """Hexes holding units of ``side`` that are all HQs, outside its fortresses (10.52:
     Enemy combat units with an Attack Strength may enter them)."""
-    return U.cached(st, f"hq_only:{side}", lambda s: _hq_only(s, side), side)  # type: ignore[no-any-return]
+    return U.cached_of(st, "hq_only", _hq_only, side)  # type: ignore[no-any-return]
 
 
 def displace_hqs(st: State, hex_label: str, by_side: str) -> None:

@@ -124,27 +124,31 @@ def reach_over(
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
     # provisional chart entry priced them, so that a move is flagged
-    # provisional only when no path of printed costs is as cheap.
-    best: dict[str, tuple[int, bool]] = {start: (0, False)}
-    heap: list[tuple[int, bool, str]] = [(0, False, start)]
+    # provisional only when no path of printed costs is as cheap.  Both in one
+    # integer: twice the cost, plus one if provisional.
+    best: dict[str, int] = {start: 0}
+    prev = reach.prev
+    heap: list[tuple[int, str]] = [(0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        spent, prov, here = heapq.heappop(heap)
-        if (spent, prov) > best[here]:
+        rank, here = pop(heap)
+        if rank > best[here]:
             continue
+        spent, prov = rank >> 1, rank & 1
         for there, cost in enter[here].items():
             if there in blocked:
                 continue
             total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
             if total > budget:
                 continue
-            key = (total, prov or (here, there) in provisional_edges)
+            key = total * 2 + (prov or (here, there) in provisional_edges)
             if there not in best or key < best[there]:
                 best[there] = key
-                reach.prev[there] = here
-                heapq.heappush(heap, (*key, there))
+                prev[there] = here
+                push(heap, (key, there))
     del best[start]
-    reach.cost = {h: c for h, (c, _) in best.items()}
-    reach.provisional = {h for h, (_, p) in best.items() if p}
+    reach.cost = {h: r >> 1 for h, r in best.items()}
+    reach.provisional = {h for h, r in best.items() if r & 1}
     if fresh:
         # 5.17 a unit that has spent nothing may always move at least one hex
         for there in enter[start]:
@@ -235,19 +239,31 @@ def has_a_move(st: State, frame: Frame, uid: str) -> bool:
 
 def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
     """:func:`has_a_move` given the unit's allowance."""
-    costs = st.game.static.rules.movement_table(st, uid)
-    here = U.record(st, uid)["hex"]
-    blocked = planning_blocked(st, uid)
-    enemy_zoc = planning_zoc(st, uid)
-    fresh = uid not in frame["spent"]
-    left = allowance - frame["spent"].get(uid, 0) + _extra(frame, uid)
+    stat = st.game.static
+    rules = stat.rules
+    costs = rules.movement_table(st, uid)
+    blocked = blocked_for(st, uid)
+    side = stat.units[uid].side
+    phantom = rules.phantom_occupied(st, side)  # (planning_blocked, without the union)
+    spent = frame["spent"]
+    fresh = uid not in spent
+    left = allowance - spent.get(uid, 0) + _extra(frame, uid)
     zoc_cost = costs.zoc_cost
-    for there, cost in costs.enter[here].items():
-        if there in blocked:
+    enemy_zoc: frozenset[str] | None = None  # (planning_zoc, asked only if needed)
+    for there, cost in costs.enter[st.data["units"][uid]["hex"]].items():
+        if there in blocked or there in phantom:
             continue
-        if fresh or cost + (zoc_cost if there in enemy_zoc else 0) <= left:
+        if fresh:
+            return True  # 5.17 a fresh unit may always move one hex
+        if enemy_zoc is None:
+            enemy_zoc = rules.known_enemy_zoc(st, side)
+        if cost + (zoc_cost if there in enemy_zoc else 0) <= left:
             return True
     return False
+
+
+#: the frame's entries what a unit may do never reads (:meth:`MovementSegment.movable`)
+_NOT_READ = ("current", "done")
 
 
 class MovementSegment(Handler):
@@ -272,9 +288,31 @@ class MovementSegment(Handler):
         """Units that may be selected: memoised on everything it depends on (units and
         markers through the revisions, the frame's record of what has moved), not on
         which unit is selected."""
-        rest = {k: v for k, v in frame.items() if k != "current"}
-        key = ("movable", U.revision(st), st.data["turn"], repr(rest))
-        return st.memo(key, lambda: self._movable(st, frame))  # type: ignore[no-any-return]
+        rest = {k: v for k, v in frame.items() if k not in _NOT_READ}
+        base = (U.revision(st), st.data["turn"], repr(rest))
+        done = tuple(frame["done"])
+        key = ("movable", base, done)
+        found: list[str] | None = st.recall(key)
+        if found is None:
+            found = self._movable_after(st, frame, base, done)
+            st.remember(key, found)
+        return found
+
+    def _movable_after(
+        self, st: State, frame: Frame, base: tuple[object, ...], done: tuple[str, ...]
+    ) -> list[str]:
+        """:meth:`_movable`, or the list found last with the same ``base`` less the units
+        finished since (what a unit may do reads neither ``done`` nor ``current``: a unit
+        finished changes nothing else the list depends on)."""
+        last_key = ("movable_last", base)
+        last = st.recall(last_key)
+        finished = set(done)
+        if last is not None and finished.issuperset(last[0]):
+            found = [uid for uid in last[1] if uid not in finished]
+        else:
+            found = self._movable(st, frame)
+        st.remember(last_key, (done, found))
+        return found
 
     def _movable(self, st: State, frame: Frame) -> list[str]:
         done = set(frame["done"])
@@ -316,6 +354,7 @@ class MovementSegment(Handler):
         if current is not None:
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
             no_stop = st.game.static.rules.pass_through_hexes(st, current)
+            paths = reach.paths()
             for to in sorted(reach.cost):
                 if to in no_stop:
                     continue  # passed through, never stopped in (17.32 a monitor's hex)
@@ -323,7 +362,7 @@ class MovementSegment(Handler):
                     "type": "move",
                     "unit": current,
                     "to": to,
-                    "path": reach.path(to),
+                    "path": paths[to],
                     "cost": reach.cost[to],
                 }
                 if to in reach.minimum_move:

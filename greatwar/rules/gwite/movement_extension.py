@@ -135,8 +135,7 @@ def _occupied_by(st: State, side: str) -> frozenset[str]:
 
 def blocked_hexes(st: State, side: str) -> frozenset[str]:
     """Hexes a unit of ``side`` may never enter: Enemy units and fortresses (5.13)."""
-    enemy = U.enemy_of(st, side)
-    return U.cached(st, "occupied", lambda s: _occupied_by(s, enemy), enemy)  # type: ignore[no-any-return]
+    return U.cached_of(st, "occupied", _occupied_by, st.game.static.enemy[side])  # type: ignore[no-any-return]
 
 
 def blocked_for(st: State, uid: str) -> frozenset[str]:
@@ -144,16 +143,24 @@ def blocked_for(st: State, uid: str) -> frozenset[str]:
     strength may enter a hex holding only Enemy HQs, which then displace (10.52), and
     that the rules may let it pass through some Enemy-occupied hexes (without stopping:
     ``rules.pass_through_hexes``, Caporetto 17.32 the monitor)."""
-    side = U.info(st, uid).side
+    stat = st.game.static
+    side = stat.units[uid].side
     blocked = blocked_hexes(st, side)
-    through = U.static(st).rules.pass_through_hexes(st, uid)
+    through = stat.rules.pass_through_hexes(st, uid)
+    enemy = stat.enemy[side]
+    hq_only = command.hq_only_hexes(st, enemy)
+    if not hq_only or U.printed_attack(st, uid) <= 0:
+        return blocked - through.keys() if through else blocked
     if through:
-        blocked = blocked - through.keys()
-    if U.printed_attack(st, uid) > 0:
-        hq_only = command.hq_only_hexes(st, U.enemy_of(st, side))
-        if hq_only:
-            return blocked - hq_only
-    return blocked
+        return blocked - through.keys() - hq_only
+    # the same for every attacker of the side: one set per change of the Enemy's units
+    key = ("blocked_attacker", side, st.data["rev"][enemy])
+    return st.memo(key, _without_hqs, st, side)  # type: ignore[no-any-return]
+
+
+def _without_hqs(st: State, side: str) -> frozenset[str]:
+    """:func:`blocked_hexes` of ``side`` less the hexes holding only Enemy HQs (10.52)."""
+    return blocked_hexes(st, side) - command.hq_only_hexes(st, U.enemy_of(st, side))
 
 
 def mp_left(st: State, frame: Frame, uid: str) -> int:

@@ -1013,10 +1013,12 @@ def can_act(st: State, frame: Frame, uid: str) -> bool:
     """Quick check: has the unit any rail action now (so it may be selected)?"""
     if off_map(st, uid):
         return why_not_reenter(st, frame, uid) is None
-    if U.record(st, uid)["status"] != "on_map":
+    u = U.record(st, uid)
+    if u["status"] != "on_map":
         return False
     if not entrained(st, uid):
-        return why_not_entrain(st, frame, uid) is None
+        # (off a Friendly railroad line it may not entrain: the refusal is not worded)
+        return unit_rail_hex(st, uid, u["hex"]) and why_not_entrain(st, frame, uid) is None
     return why_not_detrain(st, frame, uid) is None or bool(actions(st, frame, uid))
 
 

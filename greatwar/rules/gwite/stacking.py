@@ -62,12 +62,13 @@ def overstacked(st: State, side: str | None = None) -> list[str]:
     """Hexes over the stacking limit, of one side or both (sorted), that the game's rules
     do not let be for now (``overstack_tolerated``)."""
     sides = U.hex_side(st)
-    rules = U.rules(st)
+    stat = st.game.static
+    rules, units = stat.rules, stat.units
     return sorted(
         h
-        for h in U.occupancy(st)
+        for h, ids in U.occupancy(st).items()
         if (side is None or sides[h] == side)
-        and stacking_points(st, h) > rules.stacking_limit(st, h)
+        and sum(units[uid].stacking for uid in ids) > rules.stacking_limit(st, h)  # (points)
         and not rules.overstack_tolerated(st, h)
     )
 

@@ -165,14 +165,18 @@ def friendly_rail(st: State, side: str, nationality: str = "") -> frozenset[str]
     """5.32, 9.15 rail hexes in the countries Friendly to ``side``'s units of ``nationality``
     (the game's :meth:`RailRules.friendly_countries`), whoever last occupied them: the one
     definition rail movement and supply share."""
+    key = ("friendly-rail", side, nationality)
+    found = st.game.static.derived.get(key)  # (a hot path: no closure once built)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    return per_game(st, key, lambda: _friendly_rail(st, side, nationality))  # type: ignore[no-any-return]
 
-    def build() -> frozenset[str]:
-        stat = U.static(st)
-        countries = U.rules(st).friendly_countries(st, side, nationality)
-        board = stat.scenario.board
-        return frozenset(h for h in stat.rail_hexes if board.country.get(h) in countries)
 
-    return per_game(st, ("friendly-rail", side, nationality), build)  # type: ignore[no-any-return]
+def _friendly_rail(st: State, side: str, nationality: str) -> frozenset[str]:
+    stat = U.static(st)
+    countries = U.rules(st).friendly_countries(st, side, nationality)
+    board = stat.scenario.board
+    return frozenset(h for h in stat.rail_hexes if board.country.get(h) in countries)
 
 
 def class_network(st: State, cls: SupplyClass) -> ClassNetwork:
@@ -549,7 +553,9 @@ def in_supply(st: State, uid: str) -> bool:
 def movement_halved(st: State, uid: str) -> bool:
     """9.21: out of supply as determined in this Movement Phase's Initial Supply Segment
     (unless the game's rules let the unit move normally: Brusilov 19.42)."""
-    return U.has_marker(st, uid, OUT_OF_SUPPLY) and U.rules(st).supply_halves_movement(st, uid)
+    return OUT_OF_SUPPLY in st.data["units"][uid]["markers"] and U.rules(st).supply_halves_movement(
+        st, uid
+    )
 
 
 def attack_halved(st: State, uid: str) -> bool:

@@ -32,6 +32,7 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     _touch,
     add_marker,
     cached,
+    cached_of,
     clear_marker,
     eliminate,
     enemy_of,
@@ -72,8 +73,8 @@ def place(st: State, uid: str, hex_label: str) -> None:
 
 def movement_allowance(st: State, uid: str) -> int:
     """Printed movement allowance of the unit's current step."""
-    ui = info(st, uid)
-    lost = record(st, uid)["lost"]
+    ui = st.game.static.units[uid]
+    lost = st.data["units"][uid]["lost"]
     return ui.movement[min(lost, len(ui.movement) - 1)]
 
 
@@ -93,8 +94,8 @@ def step_values(st: State, uid: str) -> StepValues:
 def printed_attack(st: State, uid: str) -> int:
     """Printed attack strength of the current step; an HQ's is its combat strength if
     heroic (10.23), else none (10.51)."""
-    ui = info(st, uid)
-    values = step_values(st, uid)
+    ui = st.game.static.units[uid]
+    values = ui.strengths(st.data["units"][uid]["lost"])
     if ui.hq:
         return (values.combat_strength or 0) if ui.heroic else 0
     return values.attack or 0

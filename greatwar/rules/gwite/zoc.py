@@ -49,12 +49,12 @@ def _controlled_by(st: State, side: str) -> frozenset[str]:
 
 def controlled_by(st: State, side: str) -> frozenset[str]:
     """Hexes in the zone of control of ``side`` (7.1)."""
-    return U.cached(st, "zoc", lambda s: _controlled_by(s, side), side)  # type: ignore[no-any-return]
+    return U.cached_of(st, "zoc", _controlled_by, side)  # type: ignore[no-any-return]
 
 
 def enemy_controlled(st: State, side: str) -> frozenset[str]:
     """Hexes ``side`` must treat as Enemy-controlled (7.2)."""
-    return controlled_by(st, U.enemy_of(st, side))
+    return controlled_by(st, st.game.static.enemy[side])
 
 
 def fortress_destroyed(st: State, hex_label: str) -> bool:

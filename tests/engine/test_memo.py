@@ -1,0 +1,44 @@
+"""State.memo with arguments, recall and remember (issue 18: memoised tables without a
+closure on the hot path)."""
+
+from __future__ import annotations
+
+import greatwar
+from greatwar.rules import pieces
+
+
+def test_memo_builds_once_with_its_arguments_and_recall_finds_it() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    calls: list[tuple[int, int]] = []
+
+    def build(a: int, b: int) -> int:
+        calls.append((a, b))
+        return a + b
+
+    assert st.recall(("sum", 2, 3)) is None
+    assert st.memo(("sum", 2, 3), build, 2, 3) == 5
+    assert st.memo(("sum", 2, 3), build, 2, 3) == 5
+    assert calls == [(2, 3)]
+    assert st.recall(("sum", 2, 3)) == 5
+    st.remember(("sum", 2, 3), 7)
+    assert st.memo(("sum", 2, 3), build, 2, 3) == 7
+
+
+def test_tables_of_a_side_follow_its_units_only() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side, other = pieces.static(st).side_ids[:2]
+    built: list[str] = []
+
+    def table(s: object, which: str) -> tuple[str, ...]:
+        built.append(which)
+        return tuple(pieces.on_map(st, which))
+
+    first = pieces.cached_of(st, "test-table", table, side)
+    assert pieces.cached_of(st, "test-table", table, side) is first
+    uid = next(u for u in pieces.static(st).units if pieces.info(st, u).side == other)
+    pieces.set_note(st, uid, "test", 1)  # the other side changes: the table stands
+    assert pieces.cached_of(st, "test-table", table, side) is first
+    mine = next(u for u in pieces.static(st).units if pieces.info(st, u).side == side)
+    pieces.set_status(st, mine, "eliminated")  # its own side changes: rebuilt
+    assert mine not in pieces.cached_of(st, "test-table", table, side)
+    assert built == [side, side]
