@@ -311,12 +311,18 @@ def remaining(st: State, frame: Frame, uid: str) -> int:
 def least_remaining(st: State, frame: Frame, uid: str) -> int:
     """A lower bound of :func:`remaining` that asks nothing of supply: a piece whose
     allowance is not yet fixed is taken to be without supply (15.4.1).  (Finding supply
-    is dear; most questions are settled by the bound.)"""
-    if uid in frame["allowance"] or U.info(st, uid).type == MASK:
+    is dear; most questions are settled by the bound.)  A mask is taken to hide an
+    unsupplied unit (16.2.6)."""
+    if uid in frame["allowance"]:
         return remaining(st, frame, uid)
-    mp = printed_allowance(st, uid)
-    if U.info(st, uid).level_count:
-        mp -= int(constant("unsupplied_movement_reduction"))
+    ui = U.info(st, uid)
+    reduction = int(constant("unsupplied_movement_reduction"))
+    if ui.type == MASK:
+        mp = (U.values(st, uid).movement or 0) - reduction
+    else:
+        mp = printed_allowance(st, uid)
+        if ui.level_count:
+            mp -= reduction
     whole = HALF * max(0, mp)
     rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
     return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)

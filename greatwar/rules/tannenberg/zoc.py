@@ -81,8 +81,10 @@ def _controlled_by(st: State, side: str) -> frozenset[str]:
 
 def controlled_by(st: State, side: str) -> frozenset[str]:
     """Hexes in the control zone of ``side`` (8.1; masks have zones too, 16.2.5; garrisons
-    in their forefield, 12.3.2)."""
-    return U.cached(st, f"tb_zoc_{side}", lambda s: _controlled_by(s, side))  # type: ignore[no-any-return]
+    in their forefield, 12.3.2): memoised on what it reads, the side's own units and
+    the destroyed fortifications (the enemy's moves leave it standing)."""
+    key = ("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st))
+    return st.memo(key, lambda: _controlled_by(st, side))  # type: ignore[no-any-return]
 
 
 def neutralising(st: State, uid: str) -> bool:
