@@ -260,6 +260,13 @@ def table(st: State, side: str) -> SupplyTable:
     return st.memo(key, lambda: _build_table(st, side))  # type: ignore[no-any-return]
 
 
+def _steps_without(
+    sides: dict[str, tuple[str, ...]], lost: frozenset[frozenset[str]]
+) -> dict[str, tuple[str, ...]]:
+    """The steps between adjacent hexes but across the ``lost`` bridges (6.0)."""
+    return {h: tuple(n for n in ns if frozenset((h, n)) not in lost) for h, ns in sides.items()}
+
+
 class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
@@ -280,14 +287,13 @@ class _Lines:
         self.free = net.all_hexes - blocked - (zones - present)
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
         self.open = self.free - net.closed_terrain
-        lost = {frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)}
+        lost = frozenset(
+            frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)
+        )
         self.steps: dict[str, tuple[str, ...]] = (
             net.sides
             if not lost
-            else {
-                h: tuple(n for n in ns if frozenset((h, n)) not in lost)
-                for h, ns in net.sides.items()
-            }
+            else st.memo(("tb_supply_steps", lost), lambda: _steps_without(net.sides, lost))
         )
 
     def distances(self, starts: Iterable[str], limit: int | None) -> dict[str, int]:
