@@ -267,24 +267,50 @@ def may_command(st: State, hq: str) -> bool:
 # --- command lines -------------------------------------------------------------------------
 
 
+def line_blocks(st: State, side: str) -> frozenset[str]:
+    """Hexes a command line of ``side`` may not enter (13.2.2-13.2.3): enemy units,
+    unneutralised enemy zones and enemy garrisons (memoised on the units and the
+    destroyed fortifications)."""
+    key = ("tb_line_blocks", side, U.revision(st), fortified.destroyed_key(st))
+    return st.memo(key, lambda: _line_blocks(st, side))  # type: ignore[no-any-return]
+
+
+def _line_blocks(st: State, side: str) -> frozenset[str]:
+    enemy = U.enemy_of(st, side)
+    occupied = {h for h, owner in U.hex_side(st).items() if owner == enemy}
+    garrisons = fortified.garrison_hexes(st, enemy)
+    return frozenset(occupied.union(zoc.enemy_controlled(st, side), garrisons))
+
+
 def _distances(st: State, hq: str, radius: int, side: str) -> dict[str, int]:
     """Hexes a command line of at most ``radius`` hexes reaches from the HQ, with their
-    distance along it (13.2.1-13.2.3; see the module docstring for the line's rules)."""
-    steps = command_static(st).steps
-    occupant = U.hex_side(st)
-    enemy = U.enemy_of(st, side)
-    closed = zoc.enemy_controlled(st, side) | frozenset(fortified.garrison_hexes(st, enemy))
+    distance along it (13.2.1-13.2.3; see the module docstring for the line's rules):
+    memoised on all it reads, the start, the radius and the hexes closed to it (an HQ
+    whose surroundings have not changed keeps its lines)."""
     start = U.record(st, hq)["hex"]
+    blocks = line_blocks(st, side)
+    key = ("tb_command_lines", start, radius, blocks)
+    return st.memo(key, lambda: _lines_from(st, start, radius, blocks))  # type: ignore[no-any-return]
+
+
+def _line_reach(st: State, hq: str, radius: int, side: str, within: int) -> frozenset[str]:
+    """The hexes :func:`_distances` finds at most ``within`` hexes away (memoised alike)."""
+    key = ("tb_command_reach", U.record(st, hq)["hex"], radius, within, line_blocks(st, side))
+    return st.memo(  # type: ignore[no-any-return]
+        key,
+        lambda: frozenset(h for h, d in _distances(st, hq, radius, side).items() if d <= within),
+    )
+
+
+def _lines_from(st: State, start: str, radius: int, blocks: frozenset[str]) -> dict[str, int]:
+    steps = command_static(st).steps
     seen = {start: 0}
     frontier = [start]
     for distance in range(1, radius + 1):
         step = []
         for here in frontier:
             for there in steps[here]:
-                if there in seen:
-                    continue
-                owner = occupant.get(there)
-                if owner == enemy or there in closed:
+                if there in seen or there in blocks:
                     continue
                 seen[there] = distance
                 step.append(there)
@@ -312,10 +338,10 @@ def _build_table(st: State, side: str) -> CommandTable:
             continue  # 5.3.4
         unit_radius = command_range(st, hq)
         corps_radius = corps_hq_range(st, hq) if is_army_hq(st, hq) else unit_radius
-        found = _distances(st, hq, max(unit_radius, corps_radius), side)
-        reach[hq] = frozenset(h for h, d in found.items() if d <= unit_radius)
+        radius = max(unit_radius, corps_radius)
+        reach[hq] = _line_reach(st, hq, radius, side, unit_radius)
         if is_army_hq(st, hq):
-            corps_reach[hq] = frozenset(found)
+            corps_reach[hq] = _line_reach(st, hq, radius, side, radius)
     table = CommandTable(reach=reach, corps_reach=corps_reach, status={})
     for uid in units_on_map(st, side):
         table.status[uid] = _status(st, uid, table)
@@ -1037,8 +1063,11 @@ class OrdersPhase(Handler):
         return []
 
     def _choices(self, st: State, role: str) -> list[Action]:
-        """The role's orders (memoised: asked by ``actors`` and ``legal`` alike)."""
-        key = ("tb_orders_choices", role, st.version, U.revision(st))
+        """The role's orders (memoised: asked by ``actors`` and ``legal`` alike), keyed on
+        what they read: the units, the stage and the masking plans (another role's choice
+        leaves this one's standing)."""
+        masking = st.data.get("masking")
+        key = ("tb_orders_choices", role, U.revision(st), st.data["stage"], repr(masking))
         return st.memo(key, lambda: self._build_choices(st, role))  # type: ignore[no-any-return]
 
     def _build_choices(self, st: State, role: str) -> list[Action]:
