@@ -640,32 +640,39 @@ def hq_modifier(st: State, units: list[str], attacking: bool) -> tuple[int, str 
 # --- 13.1.5-13.1.8 HQs displaced, eliminated and returning ---------------------------------
 
 
-def _lone(st: State, hq: str) -> bool:
-    """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex, nor
-    is it a friendly garrisoned fortification (its garrison defends like a unit, 12.3.3)."""
-    side = U.info(st, hq).side
-    here = U.record(st, hq)["hex"]
-    units = U.static(st).units
-    if here in fortified.garrison_hexes(st, side):
-        return False
-    return not any(
-        units[u].side == side and units[u].type in ESCORT_TYPES for u in U.units_in(st, here)
-    )
+class _Danger:
+    """What 13.1.5 asks of an HQ's hex and its neighbours, read once for one side."""
 
+    def __init__(self, st: State, side: str) -> None:
+        self.side, self.enemy = side, U.enemy_of(st, side)
+        self.units = U.static(st).units
+        self.neighbours = U.static(st).scenario.board.neighbours
+        self.occupancy = U.occupancy(st)
+        self.st = st
 
-def _threatened(st: State, hq: str) -> bool:
-    """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or 8.2.4
-    the HQ stands in an enemy control zone (a mask's too, 16.2.5)."""
-    board = U.static(st).scenario.board
-    enemy = U.enemy_of(st, U.info(st, hq).side)
-    if U.record(st, hq)["hex"] in zoc.controlled_by(st, enemy):
-        return True
-    units = U.static(st).units
-    return any(
-        units[u].side == enemy and units[u].type not in HARMLESS_TYPES
-        for n in board.neighbours[U.record(st, hq)["hex"]]
-        for u in U.units_in(st, n)
-    )
+    def lone(self, here: str) -> bool:
+        """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex,
+        nor is it a friendly garrisoned fortification (its garrison defends like a unit,
+        12.3.3)."""
+        if here in fortified.garrison_hexes(self.st, self.side):
+            return False
+        units, side = self.units, self.side
+        return not any(
+            units[u].side == side and units[u].type in ESCORT_TYPES
+            for u in self.occupancy.get(here, ())
+        )
+
+    def threatened(self, here: str) -> bool:
+        """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or
+        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5)."""
+        if here in zoc.controlled_by(self.st, self.enemy):
+            return True
+        units, enemy, occupancy = self.units, self.enemy, self.occupancy
+        return any(
+            units[u].side == enemy and units[u].type not in HARMLESS_TYPES
+            for n in self.neighbours[here]
+            for u in occupancy.get(n, ())
+        )
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:
@@ -699,12 +706,14 @@ def escape_hexes(st: State, hq: str) -> list[str]:
 def lone_hqs_in_danger(st: State) -> list[str]:
     """13.1.5 HQs of either side alone next to an enemy unit, in counter order."""
     pending = _pending_escapes(st)
-    return [
-        hq
-        for side in U.static(st).side_ids
-        for hq in hqs_of(st, side)
-        if hq not in pending and _lone(st, hq) and _threatened(st, hq)
-    ]
+    found = []
+    for side in U.static(st).side_ids:
+        danger = _Danger(st, side)
+        for hq in hqs_of(st, side):
+            here = U.record(st, hq)["hex"]
+            if hq not in pending and danger.lone(here) and danger.threatened(here):
+                found.append(hq)
+    return found
 
 
 def _pending_escapes(st: State) -> set[str]:
@@ -1034,6 +1043,16 @@ START, RETURN, ORDERS, FREE = "start", "return", "orders", "free"
 END_ORDERS: Action = {"type": "end_orders"}
 
 
+def _plans_key(st: State, role: str) -> str:
+    """The masking plans of the role's side and the masks' handles (16.1: all of the
+    masking state its choices read), as text."""
+    masking = st.data.get("masking")
+    if masking is None:
+        return ""
+    roles = seats.roles_of_side(st.game, seats.side_of_role(role))
+    return repr(([masking["plan"].get(r) for r in roles], masking.get("handles")))
+
+
 class OrdersPhase(Handler):
     """3.1 phase 1, for all roles at once.
 
@@ -1064,10 +1083,9 @@ class OrdersPhase(Handler):
 
     def _choices(self, st: State, role: str) -> list[Action]:
         """The role's orders (memoised: asked by ``actors`` and ``legal`` alike), keyed on
-        what they read: the units, the stage and the masking plans (another role's choice
-        leaves this one's standing)."""
-        masking = st.data.get("masking")
-        key = ("tb_orders_choices", role, U.revision(st), st.data["stage"], repr(masking))
+        what they read: the units, the stage and its side's masking plans (the other
+        side's choices leave this one's standing)."""
+        key = ("tb_orders_choices", role, U.revision(st), st.data["stage"], _plans_key(st, role))
         return st.memo(key, lambda: self._build_choices(st, role))  # type: ignore[no-any-return]
 
     def _build_choices(self, st: State, role: str) -> list[Action]:
