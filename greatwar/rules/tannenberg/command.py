@@ -169,12 +169,12 @@ def command_static(st: State) -> CommandStatic:
 
 
 def is_army_hq(st: State, uid: str) -> bool:
-    return U.info(st, uid).hq_level == ARMY  # type: ignore[no-any-return]
+    return st.game.static.units[uid].hq_level == ARMY  # type: ignore[no-any-return]
 
 
 def is_corps_hq(st: State, uid: str) -> bool:
     """Every HQ that is not an army HQ commands like a corps HQ."""
-    ui = U.info(st, uid)
+    ui = st.game.static.units[uid]
     return bool(ui.hq and ui.hq_level != ARMY)
 
 
@@ -966,13 +966,14 @@ def _loose_units(st: State, role: str) -> list[str]:
     side = seats.side_of_role(role)
     if side not in U.static(st).side_ids:
         return []
+    units, records = U.static(st).units, st.data["units"]
     return [
         uid
         for uid in units_on_map(st, side)
-        if not U.info(st, uid).hq
-        and not U.info(st, uid).corps
-        and U.info(st, uid).type != SUPPLY_TRAIN
-        and not U.record(st, uid).get(ATTACHED)
+        if not units[uid].hq
+        and not units[uid].corps
+        and units[uid].type != SUPPLY_TRAIN
+        and not records[uid].get(ATTACHED)
         and seats.role_of_unit(st, uid) == role
     ]
 

@@ -65,7 +65,7 @@ def zone_reach(st: State, hex_label: str) -> tuple[str, ...]:
 def has_zone(st: State, uid: str) -> bool:
     """8.1.2 the unit has a control zone now: by type (not artillery, HQs or supply
     trains), and not while covered by a rail transport counter (5.3.1)."""
-    if not U.info(st, uid).has_zoc:
+    if not st.game.static.units[uid].has_zoc:
         return False
     return not railways.entrained(st, uid)
 
@@ -90,7 +90,7 @@ def controlled_by(st: State, side: str) -> frozenset[str]:
 def neutralising(st: State, uid: str) -> bool:
     """8.1.4 whether this piece frees its hex from enemy zones: any unit but an HQ; not
     a masking counter itself (the units it hides stand in its hex and do)."""
-    ui = U.info(st, uid)
+    ui = st.game.static.units[uid]
     return not ui.hq and ui.type != MASK
 
 
