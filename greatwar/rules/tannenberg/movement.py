@@ -400,11 +400,17 @@ def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground
 
 
 def ground(st: State, uid: str) -> Ground:
-    """The ground the piece meets now (memoised by side and kind of piece)."""
+    """The ground the piece meets now (memoised by side and kind of piece, keyed on what
+    it reads: the units, the destroyed fortifications and bridges)."""
     side = U.info(st, uid).side
     support = is_support(st, uid)
     captures = may_capture_trains(st, uid)
-    key = ("tb_ground", side, support, captures, U.revision(st), st.version)
+    what = (
+        U.revision(st),
+        fortified.destroyed_key(st),
+        tuple(railways.peek(st)["bridges_destroyed"]),
+    )
+    key = ("tb_ground", side, support, captures, what)
     return st.memo(key, lambda: _build_ground(st, side, support, captures))  # type: ignore[no-any-return]
 
 

@@ -13,7 +13,7 @@ import greatwar
 from greatwar.ai import RandomAgent
 from greatwar.ai.base import decide
 from greatwar.engine.state import State
-from greatwar.rules.tannenberg import command, fortified, rail, railways, supply, zoc
+from greatwar.rules.tannenberg import command, fortified, movement, rail, railways, supply, zoc
 from greatwar.rules.tannenberg import units as U
 
 GERMAN, RUSSIAN = "german", "russian"
@@ -166,3 +166,22 @@ def test_random_play_tables_equal_fresh_ones_at_every_step() -> None:
             _same_as_fresh(st)
             role = next(r for r in st.active_roles() if st.legal_actions(r))
             st.apply(role, decide(agents[role], st, role))
+
+
+def test_the_ground_follows_units_fortifications_and_bridges() -> None:
+    st = _start()
+    uid = "G-3-2-I"
+
+    def same() -> bool:
+        return movement.ground(st, uid) == movement.ground(fresh(st), uid)
+
+    movement.ground(st, uid)
+    U.place(st, "R-1-27-III", "A18 B15")
+    assert same()
+    _destroy_kowal(st)
+    assert same()
+    cut = movement.ground(st, uid).cut
+    st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
+    st.data["rail"]["bridges_destroyed"].append(BRIDGE)  # even without a revision
+    assert same()
+    assert movement.ground(st, uid).cut != cut
