@@ -664,15 +664,14 @@ class _Danger:
 
     def threatened(self, here: str) -> bool:
         """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or
-        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5)."""
-        if here in zoc.controlled_by(self.st, self.enemy):
-            return True
+        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5).  (The
+        neighbours are asked first: the enemy's zone may be a table still to build.)"""
         units, enemy, occupancy = self.units, self.enemy, self.occupancy
         return any(
             units[u].side == enemy and units[u].type not in HARMLESS_TYPES
             for n in self.neighbours[here]
             for u in occupancy.get(n, ())
-        )
+        ) or here in zoc.controlled_by(self.st, enemy)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:
