@@ -290,6 +290,7 @@ class _Lines:
         lost = frozenset(
             frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)
         )
+        self.lost = lost
         self.steps: dict[str, tuple[str, ...]] = (
             net.sides
             if not lost
@@ -297,7 +298,14 @@ class _Lines:
         )
 
     def distances(self, starts: Iterable[str], limit: int | None) -> dict[str, int]:
-        """Hexes reached from ``starts`` through open hexes, with the number of steps."""
+        """Hexes reached from ``starts`` through open hexes, with the number of steps
+        (memoised on all the search reads: the starts, the limit, the open hexes and the
+        lost bridges; a move that leaves them as they were finds the same lines)."""
+        first = list(starts)
+        key = ("tb_supply_lines", frozenset(first), limit, self.open, self.lost)
+        return self.st.memo(key, lambda: self._search(first, limit))  # type: ignore[no-any-return]
+
+    def _search(self, starts: list[str], limit: int | None) -> dict[str, int]:
         dist: dict[str, int] = {}
         queue: deque[str] = deque()
         for h in starts:

@@ -153,6 +153,7 @@ def _same_as_fresh(st: State) -> None:
         assert zoc.controlled_by(st, side) == zoc.controlled_by(new, side)
         assert command.command_table(st, side) == command.command_table(new, side)
         assert fortified.garrison_hexes(st, side) == fortified.garrison_hexes(new, side)
+        assert supply.table(st, side) == supply.table(new, side)
 
 
 def test_random_play_tables_equal_fresh_ones_at_every_step() -> None:
@@ -185,3 +186,13 @@ def test_the_ground_follows_units_fortifications_and_bridges() -> None:
     st.data["rail"]["bridges_destroyed"].append(BRIDGE)  # even without a revision
     assert same()
     assert movement.ground(st, uid).cut != cut
+
+
+def test_supply_lines_follow_the_open_hexes() -> None:
+    st = _start()
+    before = supply.table(st, RUSSIAN)
+    U.place(st, "G-3-2-I", "A20 B12")  # a German unit deep among the Russians
+    U.place(st, "G-4-2-I", "A21 B11")
+    assert supply.table(st, RUSSIAN) == supply.table(fresh(st), RUSSIAN)
+    assert supply.table(st, RUSSIAN).open != before.open
+    assert supply.table(st, GERMAN) == supply.table(fresh(st), GERMAN)
