@@ -399,18 +399,22 @@ def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground
     )
 
 
-def ground(st: State, uid: str) -> Ground:
-    """The ground the piece meets now (memoised by side and kind of piece, keyed on what
-    it reads: the units, the destroyed fortifications and bridges)."""
-    side = U.info(st, uid).side
-    support = is_support(st, uid)
-    captures = may_capture_trains(st, uid)
+def ground_key(st: State, uid: str) -> tuple[Any, ...]:
+    """What the ground a piece meets depends on: its side and kind, the units, the
+    destroyed fortifications and bridges."""
     what = (
         U.revision(st),
         fortified.destroyed_key(st),
         tuple(railways.peek(st)["bridges_destroyed"]),
     )
-    key = ("tb_ground", side, support, captures, what)
+    side = U.info(st, uid).side
+    return ("tb_ground", side, is_support(st, uid), may_capture_trains(st, uid), what)
+
+
+def ground(st: State, uid: str) -> Ground:
+    """The ground the piece meets now (memoised on :func:`ground_key`)."""
+    key = ground_key(st, uid)
+    _, side, support, captures, _ = key
     return st.memo(key, lambda: _build_ground(st, side, support, captures))  # type: ignore[no-any-return]
 
 
