@@ -169,12 +169,12 @@ def command_static(st: State) -> CommandStatic:
 
 
 def is_army_hq(st: State, uid: str) -> bool:
-    return U.info(st, uid).hq_level == ARMY  # type: ignore[no-any-return]
+    return st.game.static.units[uid].hq_level == ARMY  # type: ignore[no-any-return]
 
 
 def is_corps_hq(st: State, uid: str) -> bool:
     """Every HQ that is not an army HQ commands like a corps HQ."""
-    ui = U.info(st, uid)
+    ui = st.game.static.units[uid]
     return bool(ui.hq and ui.hq_level != ARMY)
 
 
@@ -267,24 +267,50 @@ def may_command(st: State, hq: str) -> bool:
 # --- command lines -------------------------------------------------------------------------
 
 
+def line_blocks(st: State, side: str) -> frozenset[str]:
+    """Hexes a command line of ``side`` may not enter (13.2.2-13.2.3): enemy units,
+    unneutralised enemy zones and enemy garrisons (memoised on the units and the
+    destroyed fortifications)."""
+    key = ("tb_line_blocks", side, U.revision(st), fortified.destroyed_key(st))
+    return st.memo(key, lambda: _line_blocks(st, side))  # type: ignore[no-any-return]
+
+
+def _line_blocks(st: State, side: str) -> frozenset[str]:
+    enemy = U.enemy_of(st, side)
+    occupied = {h for h, owner in U.hex_side(st).items() if owner == enemy}
+    garrisons = fortified.garrison_hexes(st, enemy)
+    return frozenset(occupied.union(zoc.enemy_controlled(st, side), garrisons))
+
+
 def _distances(st: State, hq: str, radius: int, side: str) -> dict[str, int]:
     """Hexes a command line of at most ``radius`` hexes reaches from the HQ, with their
-    distance along it (13.2.1-13.2.3; see the module docstring for the line's rules)."""
-    steps = command_static(st).steps
-    occupant = U.hex_side(st)
-    enemy = U.enemy_of(st, side)
-    closed = zoc.enemy_controlled(st, side) | frozenset(fortified.garrison_hexes(st, enemy))
+    distance along it (13.2.1-13.2.3; see the module docstring for the line's rules):
+    memoised on all it reads, the start, the radius and the hexes closed to it (an HQ
+    whose surroundings have not changed keeps its lines)."""
     start = U.record(st, hq)["hex"]
+    blocks = line_blocks(st, side)
+    key = ("tb_command_lines", start, radius, blocks)
+    return st.memo(key, lambda: _lines_from(st, start, radius, blocks))  # type: ignore[no-any-return]
+
+
+def _line_reach(st: State, hq: str, radius: int, side: str, within: int) -> frozenset[str]:
+    """The hexes :func:`_distances` finds at most ``within`` hexes away (memoised alike)."""
+    key = ("tb_command_reach", U.record(st, hq)["hex"], radius, within, line_blocks(st, side))
+    return st.memo(  # type: ignore[no-any-return]
+        key,
+        lambda: frozenset(h for h, d in _distances(st, hq, radius, side).items() if d <= within),
+    )
+
+
+def _lines_from(st: State, start: str, radius: int, blocks: frozenset[str]) -> dict[str, int]:
+    steps = command_static(st).steps
     seen = {start: 0}
     frontier = [start]
     for distance in range(1, radius + 1):
         step = []
         for here in frontier:
             for there in steps[here]:
-                if there in seen:
-                    continue
-                owner = occupant.get(there)
-                if owner == enemy or there in closed:
+                if there in seen or there in blocks:
                     continue
                 seen[there] = distance
                 step.append(there)
@@ -312,10 +338,10 @@ def _build_table(st: State, side: str) -> CommandTable:
             continue  # 5.3.4
         unit_radius = command_range(st, hq)
         corps_radius = corps_hq_range(st, hq) if is_army_hq(st, hq) else unit_radius
-        found = _distances(st, hq, max(unit_radius, corps_radius), side)
-        reach[hq] = frozenset(h for h, d in found.items() if d <= unit_radius)
+        radius = max(unit_radius, corps_radius)
+        reach[hq] = _line_reach(st, hq, radius, side, unit_radius)
         if is_army_hq(st, hq):
-            corps_reach[hq] = frozenset(found)
+            corps_reach[hq] = _line_reach(st, hq, radius, side, radius)
     table = CommandTable(reach=reach, corps_reach=corps_reach, status={})
     for uid in units_on_map(st, side):
         table.status[uid] = _status(st, uid, table)
@@ -614,32 +640,38 @@ def hq_modifier(st: State, units: list[str], attacking: bool) -> tuple[int, str 
 # --- 13.1.5-13.1.8 HQs displaced, eliminated and returning ---------------------------------
 
 
-def _lone(st: State, hq: str) -> bool:
-    """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex, nor
-    is it a friendly garrisoned fortification (its garrison defends like a unit, 12.3.3)."""
-    side = U.info(st, hq).side
-    here = U.record(st, hq)["hex"]
-    units = U.static(st).units
-    if here in fortified.garrison_hexes(st, side):
-        return False
-    return not any(
-        units[u].side == side and units[u].type in ESCORT_TYPES for u in U.units_in(st, here)
-    )
+class _Danger:
+    """What 13.1.5 asks of an HQ's hex and its neighbours, read once for one side."""
 
+    def __init__(self, st: State, side: str) -> None:
+        self.side, self.enemy = side, U.enemy_of(st, side)
+        self.units = U.static(st).units
+        self.neighbours = U.static(st).scenario.board.neighbours
+        self.occupancy = U.occupancy(st)
+        self.st = st
 
-def _threatened(st: State, hq: str) -> bool:
-    """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or 8.2.4
-    the HQ stands in an enemy control zone (a mask's too, 16.2.5)."""
-    board = U.static(st).scenario.board
-    enemy = U.enemy_of(st, U.info(st, hq).side)
-    if U.record(st, hq)["hex"] in zoc.controlled_by(st, enemy):
-        return True
-    units = U.static(st).units
-    return any(
-        units[u].side == enemy and units[u].type not in HARMLESS_TYPES
-        for n in board.neighbours[U.record(st, hq)["hex"]]
-        for u in U.units_in(st, n)
-    )
+    def lone(self, here: str) -> bool:
+        """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex,
+        nor is it a friendly garrisoned fortification (its garrison defends like a unit,
+        12.3.3)."""
+        if here in fortified.garrison_hexes(self.st, self.side):
+            return False
+        units, side = self.units, self.side
+        return not any(
+            units[u].side == side and units[u].type in ESCORT_TYPES
+            for u in self.occupancy.get(here, ())
+        )
+
+    def threatened(self, here: str) -> bool:
+        """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or
+        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5).  (The
+        neighbours are asked first: the enemy's zone may be a table still to build.)"""
+        units, enemy, occupancy = self.units, self.enemy, self.occupancy
+        return any(
+            units[u].side == enemy and units[u].type not in HARMLESS_TYPES
+            for n in self.neighbours[here]
+            for u in occupancy.get(n, ())
+        ) or here in zoc.controlled_by(self.st, enemy)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:
@@ -673,12 +705,14 @@ def escape_hexes(st: State, hq: str) -> list[str]:
 def lone_hqs_in_danger(st: State) -> list[str]:
     """13.1.5 HQs of either side alone next to an enemy unit, in counter order."""
     pending = _pending_escapes(st)
-    return [
-        hq
-        for side in U.static(st).side_ids
-        for hq in hqs_of(st, side)
-        if hq not in pending and _lone(st, hq) and _threatened(st, hq)
-    ]
+    found = []
+    for side in U.static(st).side_ids:
+        danger = _Danger(st, side)
+        for hq in hqs_of(st, side):
+            here = U.record(st, hq)["hex"]
+            if hq not in pending and danger.lone(here) and danger.threatened(here):
+                found.append(hq)
+    return found
 
 
 def _pending_escapes(st: State) -> set[str]:
@@ -931,13 +965,14 @@ def _loose_units(st: State, role: str) -> list[str]:
     side = seats.side_of_role(role)
     if side not in U.static(st).side_ids:
         return []
+    units, records = U.static(st).units, st.data["units"]
     return [
         uid
         for uid in units_on_map(st, side)
-        if not U.info(st, uid).hq
-        and not U.info(st, uid).corps
-        and U.info(st, uid).type != SUPPLY_TRAIN
-        and not U.record(st, uid).get(ATTACHED)
+        if not units[uid].hq
+        and not units[uid].corps
+        and units[uid].type != SUPPLY_TRAIN
+        and not records[uid].get(ATTACHED)
         and seats.role_of_unit(st, uid) == role
     ]
 
@@ -1008,6 +1043,16 @@ START, RETURN, ORDERS, FREE = "start", "return", "orders", "free"
 END_ORDERS: Action = {"type": "end_orders"}
 
 
+def _plans_key(st: State, role: str) -> str:
+    """The masking plans of the role's side and the masks' handles (16.1: all of the
+    masking state its choices read), as text."""
+    masking = st.data.get("masking")
+    if masking is None:
+        return ""
+    roles = seats.roles_of_side(st.game, seats.side_of_role(role))
+    return repr(([masking["plan"].get(r) for r in roles], masking.get("handles")))
+
+
 class OrdersPhase(Handler):
     """3.1 phase 1, for all roles at once.
 
@@ -1037,8 +1082,10 @@ class OrdersPhase(Handler):
         return []
 
     def _choices(self, st: State, role: str) -> list[Action]:
-        """The role's orders (memoised: asked by ``actors`` and ``legal`` alike)."""
-        key = ("tb_orders_choices", role, st.version, U.revision(st))
+        """The role's orders (memoised: asked by ``actors`` and ``legal`` alike), keyed on
+        what they read: the units, the stage and its side's masking plans (the other
+        side's choices leave this one's standing)."""
+        key = ("tb_orders_choices", role, U.revision(st), st.data["stage"], _plans_key(st, role))
         return st.memo(key, lambda: self._build_choices(st, role))  # type: ignore[no-any-return]
 
     def _build_choices(self, st: State, role: str) -> list[Action]:

@@ -159,13 +159,28 @@ def garrisoned(st: State, hex_label: str) -> bool:
     return garrison_printed(st, hex_label) > 0 and not destroyed(st, hex_label)
 
 
-def garrison_hexes(st: State, side: str) -> list[str]:
-    """Hexes of ``side``'s garrisoned fortifications (12.3.3: they defend like units)."""
-    return [
+def destroyed_key(st: State) -> tuple[str, ...]:
+    """The destroyed fortifications (what decides which garrisons stand): the key of the
+    tables derived from the garrisons, read from the state itself."""
+    forts = st.data.get(FORTIFICATIONS)
+    if not forts:
+        return ()
+    return tuple(sorted(h for h, e in forts.items() if e.get("lost", 0) >= DESTROYED))
+
+
+def _garrison_hexes(st: State, side: str) -> tuple[str, ...]:
+    return tuple(
         h
         for h in _board(st).fortifications
         if garrisoned(st, h) and fortification_side(st, h) == side
-    ]
+    )
+
+
+def garrison_hexes(st: State, side: str) -> list[str]:
+    """Hexes of ``side``'s garrisoned fortifications (12.3.3: they defend like units),
+    memoised on the destroyed fortifications (all they depend on but the map)."""
+    key = ("tb_garrison_hexes", side, destroyed_key(st))
+    return list(st.memo(key, lambda: _garrison_hexes(st, side)))
 
 
 def _ceil_div(value: int, divisor: int) -> int:
@@ -202,7 +217,7 @@ def garrison_zoc(st: State, side: str) -> frozenset[str]:
     """12.3.2 hexes in the control zone of ``side``'s garrisons: the forefield, the hexes
     across each fortified edge.  The zoc module adds them to the side's zone (a friendly
     unit in the hex neutralises them as any zone, 8.1.4)."""
-    key = ("tannenberg-garrison-zoc", side, U.revision(st))
+    key = ("tannenberg-garrison-zoc", side, destroyed_key(st))
     return st.memo(key, lambda: _build_garrison_zoc(st, side))  # type: ignore[no-any-return]
 
 

@@ -118,7 +118,7 @@ def mask_ids(st: State, side: str) -> list[str]:
 
 
 def is_mask(st: State, uid: str) -> bool:
-    return P.info(st, uid).type == MASK  # type: ignore[no-any-return]
+    return st.game.static.units[uid].type == MASK  # type: ignore[no-any-return]
 
 
 def on_map_masks(st: State, side: str) -> list[str]:

@@ -311,12 +311,18 @@ def remaining(st: State, frame: Frame, uid: str) -> int:
 def least_remaining(st: State, frame: Frame, uid: str) -> int:
     """A lower bound of :func:`remaining` that asks nothing of supply: a piece whose
     allowance is not yet fixed is taken to be without supply (15.4.1).  (Finding supply
-    is dear; most questions are settled by the bound.)"""
-    if uid in frame["allowance"] or U.info(st, uid).type == MASK:
+    is dear; most questions are settled by the bound.)  A mask is taken to hide an
+    unsupplied unit (16.2.6)."""
+    if uid in frame["allowance"]:
         return remaining(st, frame, uid)
-    mp = printed_allowance(st, uid)
-    if U.info(st, uid).level_count:
-        mp -= int(constant("unsupplied_movement_reduction"))
+    ui = U.info(st, uid)
+    reduction = int(constant("unsupplied_movement_reduction"))
+    if ui.type == MASK:
+        mp = (U.values(st, uid).movement or 0) - reduction
+    else:
+        mp = printed_allowance(st, uid)
+        if ui.level_count:
+            mp -= reduction
     whole = HALF * max(0, mp)
     rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
     return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)
@@ -393,12 +399,22 @@ def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground
     )
 
 
-def ground(st: State, uid: str) -> Ground:
-    """The ground the piece meets now (memoised by side and kind of piece)."""
+def ground_key(st: State, uid: str) -> tuple[Any, ...]:
+    """What the ground a piece meets depends on: its side and kind, the units, the
+    destroyed fortifications and bridges."""
+    what = (
+        U.revision(st),
+        fortified.destroyed_key(st),
+        tuple(railways.peek(st)["bridges_destroyed"]),
+    )
     side = U.info(st, uid).side
-    support = is_support(st, uid)
-    captures = may_capture_trains(st, uid)
-    key = ("tb_ground", side, support, captures, U.revision(st), st.version)
+    return ("tb_ground", side, is_support(st, uid), may_capture_trains(st, uid), what)
+
+
+def ground(st: State, uid: str) -> Ground:
+    """The ground the piece meets now (memoised on :func:`ground_key`)."""
+    key = ground_key(st, uid)
+    _, side, support, captures, _ = key
     return st.memo(key, lambda: _build_ground(st, side, support, captures))  # type: ignore[no-any-return]
 
 

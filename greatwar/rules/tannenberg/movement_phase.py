@@ -42,6 +42,7 @@ from greatwar.rules.tannenberg.movement import (
     allowance,
     cheapest_step,
     ground,
+    ground_key,
     in_stopping_zone,
     is_support,
     least_remaining,
@@ -166,18 +167,14 @@ def may_cross_vistula(st: State, frame: Frame, uid: str) -> bool:
 
 
 def reach_of(st: State, frame: Frame, uid: str) -> Reach:
-    """Where the piece may go now (memoised on the position and what it has spent)."""
-    key = ("tb_reach", uid, U.revision(st), st.version, remaining(st, frame, uid), frame["step"])
-    return st.memo(  # type: ignore[no-any-return]
-        key,
-        lambda: reachable(
-            st,
-            uid,
-            U.record(st, uid)["hex"],
-            remaining(st, frame, uid),
-            may_cross_vistula(st, frame, uid),
-        ),
-    )
+    """Where the piece may go now, memoised on all the search reads: its hex, its points
+    left, whether it may cross the Vistula and the ground it meets (so the move applied
+    finds the reach its offer was made from)."""
+    start = U.record(st, uid)["hex"]
+    budget = remaining(st, frame, uid)
+    vistula = may_cross_vistula(st, frame, uid)
+    key = ("tb_reach", uid, start, budget, vistula, ground_key(st, uid))
+    return st.memo(key, lambda: reachable(st, uid, start, budget, vistula))  # type: ignore[no-any-return]
 
 
 # --- the phase --------------------------------------------------------------------------------

@@ -435,6 +435,28 @@ def rail_paths(st: State, uid: str) -> dict[str, list[str]]:
     return st.memo(key, lambda: _rail_paths(st, uid))  # type: ignore[no-any-return]
 
 
+def _rail_step(
+    st: State, uid: str, side: str, occupant: dict[str, str], here: str, there: str
+) -> bool:
+    """The train may go on from ``here`` to the next hex ``there`` of its line."""
+    if occupant.get(there, side) != side or track_cut(st, there):
+        return False
+    return rail_step_open(st, side, here, there) and not _hex_full(st, uid, side, there)
+
+
+def has_rail_path(st: State, uid: str) -> bool:
+    """Whether :func:`rail_paths` reaches any hex (its first step, without the search)."""
+    if points_left(st, uid) < 1:
+        return False
+    side = U.info(st, uid).side
+    start = U.record(st, uid)["hex"]
+    occupant = U.hex_side(st)
+    return any(
+        there != start and _rail_step(st, uid, side, occupant, start, there)
+        for there in rail_net(st).next.get(start, ())
+    )
+
+
 def _rail_paths(st: State, uid: str) -> dict[str, list[str]]:
     side = U.info(st, uid).side
     start = U.record(st, uid)["hex"]
@@ -451,9 +473,7 @@ def _rail_paths(st: State, uid: str) -> dict[str, list[str]]:
             if here != start and here in zone:
                 continue  # 8.2.1 a train entering an enemy zone stops
             for there in nexts.get(here, ()):
-                if there in seen or occupant.get(there, side) != side or track_cut(st, there):
-                    continue
-                if not rail_step_open(st, side, here, there) or _hex_full(st, uid, side, there):
+                if there in seen or not _rail_step(st, uid, side, occupant, here, there):
                     continue
                 seen.add(there)
                 prev[there] = here
@@ -676,19 +696,27 @@ def _touch_all(st: State) -> None:
 def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
     """6.0 the hex is within the command range of one of the role's army or corps HQs
     (an entrained HQ commands nothing, 5.3.4)."""
+    return hex_label in role_command_hexes(st, role)
+
+
+def role_command_hexes(st: State, role: str) -> frozenset[str]:
+    """Hexes within the command range of one of the role's army or corps HQs (6.0),
+    memoised on the units (command ranges, orders and rail counters are the units')."""
+    key = ("tb_role_command_hexes", role, U.revision(st))
+    return st.memo(key, lambda: _role_command_hexes(st, role))  # type: ignore[no-any-return]
+
+
+def _role_command_hexes(st: State, role: str) -> frozenset[str]:
     side = seats.side_of_role(role)
-    return any(
-        U.info(st, hq).hq_level in ("army", "corps")
-        and seats.role_of_unit(st, hq) == role
-        and commands(st, hq)
-        and _in_command_range(st, hq, hex_label)
-        for hq in U.on_map(st, side)
-    )
-
-
-def _in_command_range(st: State, hq: str, hex_label: str) -> bool:
-    """13.2.1 the hex is within the HQ's command range (its command lines reach it)."""
-    return hex_label in command.command_reach(st, hq)
+    hexes: set[str] = set()
+    for hq in U.on_map(st, side):
+        if (
+            U.info(st, hq).hq_level in ("army", "corps")
+            and seats.role_of_unit(st, hq) == role
+            and commands(st, hq)
+        ):
+            hexes.update(command.command_reach(st, hq))
+    return frozenset(hexes)
 
 
 def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
@@ -748,7 +776,7 @@ def actions(st: State, frame: Frame, role: str, mp: Any = None) -> list[Action]:
         if entrained(st, uid):
             if why_not_unload(st, uid) is None:
                 out.append({"type": "unload", "unit": uid})
-            if uid != train and why_not_rail_move(st, uid) is None and rail_paths(st, uid):
+            if uid != train and why_not_rail_move(st, uid) is None and has_rail_path(st, uid):
                 out.append({"type": "rail_select", "unit": uid})
             if why_not_leave(st, uid) is None:
                 out.append({"type": "leave_map", "unit": uid})

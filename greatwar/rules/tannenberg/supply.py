@@ -260,6 +260,13 @@ def table(st: State, side: str) -> SupplyTable:
     return st.memo(key, lambda: _build_table(st, side))  # type: ignore[no-any-return]
 
 
+def _steps_without(
+    sides: dict[str, tuple[str, ...]], lost: frozenset[frozenset[str]]
+) -> dict[str, tuple[str, ...]]:
+    """The steps between adjacent hexes but across the ``lost`` bridges (6.0)."""
+    return {h: tuple(n for n in ns if frozenset((h, n)) not in lost) for h, ns in sides.items()}
+
+
 class _Lines:
     """Line tracing over the open hexes of one side (15.2.2-15.2.4)."""
 
@@ -280,18 +287,25 @@ class _Lines:
         self.free = net.all_hexes - blocked - (zones - present)
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
         self.open = self.free - net.closed_terrain
-        lost = {frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)}
+        lost = frozenset(
+            frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)
+        )
+        self.lost = lost
         self.steps: dict[str, tuple[str, ...]] = (
             net.sides
             if not lost
-            else {
-                h: tuple(n for n in ns if frozenset((h, n)) not in lost)
-                for h, ns in net.sides.items()
-            }
+            else st.memo(("tb_supply_steps", lost), lambda: _steps_without(net.sides, lost))
         )
 
     def distances(self, starts: Iterable[str], limit: int | None) -> dict[str, int]:
-        """Hexes reached from ``starts`` through open hexes, with the number of steps."""
+        """Hexes reached from ``starts`` through open hexes, with the number of steps
+        (memoised on all the search reads: the starts, the limit, the open hexes and the
+        lost bridges; a move that leaves them as they were finds the same lines)."""
+        first = list(starts)
+        key = ("tb_supply_lines", frozenset(first), limit, self.open, self.lost)
+        return self.st.memo(key, lambda: self._search(first, limit))  # type: ignore[no-any-return]
+
+    def _search(self, starts: list[str], limit: int | None) -> dict[str, int]:
         dist: dict[str, int] = {}
         queue: deque[str] = deque()
         for h in starts:

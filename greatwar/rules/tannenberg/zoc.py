@@ -65,7 +65,7 @@ def zone_reach(st: State, hex_label: str) -> tuple[str, ...]:
 def has_zone(st: State, uid: str) -> bool:
     """8.1.2 the unit has a control zone now: by type (not artillery, HQs or supply
     trains), and not while covered by a rail transport counter (5.3.1)."""
-    if not U.info(st, uid).has_zoc:
+    if not st.game.static.units[uid].has_zoc:
         return False
     return not railways.entrained(st, uid)
 
@@ -81,14 +81,16 @@ def _controlled_by(st: State, side: str) -> frozenset[str]:
 
 def controlled_by(st: State, side: str) -> frozenset[str]:
     """Hexes in the control zone of ``side`` (8.1; masks have zones too, 16.2.5; garrisons
-    in their forefield, 12.3.2)."""
-    return U.cached(st, f"tb_zoc_{side}", lambda s: _controlled_by(s, side))  # type: ignore[no-any-return]
+    in their forefield, 12.3.2): memoised on what it reads, the side's own units and
+    the destroyed fortifications (the enemy's moves leave it standing)."""
+    key = ("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st))
+    return st.memo(key, lambda: _controlled_by(st, side))  # type: ignore[no-any-return]
 
 
 def neutralising(st: State, uid: str) -> bool:
     """8.1.4 whether this piece frees its hex from enemy zones: any unit but an HQ; not
     a masking counter itself (the units it hides stand in its hex and do)."""
-    ui = U.info(st, uid)
+    ui = st.game.static.units[uid]
     return not ui.hq and ui.type != MASK
 
 

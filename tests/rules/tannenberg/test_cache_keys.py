@@ -1,0 +1,198 @@
+"""The keys of the memoised tables (issue 18): each table follows every input it reads.
+
+A table is asked on a state whose cache is warm, one of its inputs is changed, and the
+table is asked again: it must equal the table worked out afresh (a state sharing the
+data with an empty cache).  Positions are the FICTIONAL teaching scenario's set-up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import greatwar
+from greatwar.ai import RandomAgent
+from greatwar.ai.base import decide
+from greatwar.engine.state import State
+from greatwar.rules.tannenberg import command, fortified, movement, rail, railways, supply, zoc
+from greatwar.rules.tannenberg import units as U
+
+GERMAN, RUSSIAN = "german", "russian"
+KOWAL = "A22 B12"  # the Russian garrisoned fortress
+BRIDGE = "A4 B16/A5 B15"
+
+
+def _start() -> State:
+    return greatwar.load("tannenberg/teaching").new_state(1)
+
+
+def fresh(st: State) -> State:
+    """The same data without any memoised table."""
+    return State(st.game, st.data)
+
+
+def _destroy_kowal(st: State) -> None:
+    fortified.lose_levels(st, KOWAL, fortified.DESTROYED, "tannenberg 12.2.7")
+
+
+# --- garrisons and control zones -------------------------------------------------------
+
+
+def test_garrisons_follow_the_destroyed_fortifications() -> None:
+    st = _start()
+    assert KOWAL in fortified.garrison_hexes(st, RUSSIAN)
+    zone = fortified.garrison_zoc(st, RUSSIAN)
+    assert zone
+    _destroy_kowal(st)
+    assert KOWAL not in fortified.garrison_hexes(st, RUSSIAN)
+    assert fortified.garrison_zoc(st, RUSSIAN) == fortified.garrison_zoc(fresh(st), RUSSIAN)
+    assert fortified.garrison_zoc(st, RUSSIAN) != zone
+
+
+def test_garrisons_follow_the_data_even_without_a_revision() -> None:
+    st = _start()
+    assert KOWAL in fortified.garrison_hexes(st, RUSSIAN)
+    st.data.setdefault(fortified.FORTIFICATIONS, {})[KOWAL] = {"lost": fortified.DESTROYED}
+    assert KOWAL not in fortified.garrison_hexes(st, RUSSIAN)
+
+
+def test_a_control_zone_follows_its_sides_units_and_garrisons() -> None:
+    st = _start()
+    before = {side: zoc.controlled_by(st, side) for side in (GERMAN, RUSSIAN)}
+    U.place(st, "R-1-27-III", "A18 B15")  # a Russian unit moves
+    assert zoc.controlled_by(st, RUSSIAN) == zoc.controlled_by(fresh(st), RUSSIAN)
+    assert zoc.controlled_by(st, RUSSIAN) != before[RUSSIAN]
+    assert zoc.controlled_by(st, GERMAN) == zoc.controlled_by(fresh(st), GERMAN)
+    for uid in ("G-3-2-I", "G-4-2-I"):  # 5.3.1 an entrained unit has no zone
+        U.add_marker(st, uid, railways.ENTRAINED)
+    assert zoc.controlled_by(st, GERMAN) == zoc.controlled_by(fresh(st), GERMAN)
+    assert zoc.controlled_by(st, GERMAN) != before[GERMAN]
+    zone = zoc.controlled_by(st, RUSSIAN)
+    _destroy_kowal(st)
+    assert zoc.controlled_by(st, RUSSIAN) == zoc.controlled_by(fresh(st), RUSSIAN)
+    assert zoc.controlled_by(st, RUSSIAN) != zone
+
+
+# --- command lines ------------------------------------------------------------------------
+
+
+def _reach(st: State, side: str) -> dict[str, frozenset[str]]:
+    return command.command_table(st, side).reach
+
+
+def test_command_lines_follow_the_hq_and_what_closes_them() -> None:
+    st = _start()
+    _reach(st, GERMAN), _reach(st, RUSSIAN)
+    U.place(st, "G-HQ-I", "A15 B18")  # the HQ moves
+    assert _reach(st, GERMAN) == _reach(fresh(st), GERMAN)
+    lines = _reach(st, GERMAN)["G-HQ-I"]
+    U.place(st, "R-1-25-III", "A14 B19")  # an enemy unit closes hexes of its lines
+    assert _reach(st, GERMAN) == _reach(fresh(st), GERMAN)
+    assert _reach(st, GERMAN)["G-HQ-I"] != lines
+    U.add_marker(st, "G-HQ-I", command.HQ_BACK)  # its range changes
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    _reach(st, GERMAN)
+    _destroy_kowal(st)  # the enemy garrison no longer closes its hex
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+
+
+def test_the_roles_command_hexes_follow_the_hqs() -> None:
+    st = _start()
+    hexes = rail.role_command_hexes(st, GERMAN)
+    U.place(st, "G-HQ-I", "A12 B19")
+    assert rail.role_command_hexes(st, GERMAN) == rail.role_command_hexes(fresh(st), GERMAN)
+    assert rail.role_command_hexes(st, GERMAN) != hexes
+    U.add_marker(st, "G-HQ-I", railways.ENTRAINED)  # 5.3.4 it commands nothing
+    assert rail.role_command_hexes(st, GERMAN) == rail.role_command_hexes(fresh(st), GERMAN)
+
+
+# --- rail and supply ------------------------------------------------------------------------
+
+
+def test_a_first_rail_step_is_what_the_rail_search_finds() -> None:
+    st = _start()
+    net = railways.rail_net(st)
+    for uid in U.on_map(st, GERMAN):
+        U.add_marker(st, uid, railways.ENTRAINED)
+    for h in sorted(net.next)[:40]:
+        U.place(st, "G-3-2-I", h)
+        for uid in U.on_map(st, GERMAN):
+            assert rail.has_rail_path(st, uid) == bool(rail.rail_paths(st, uid)), (uid, h)
+
+
+def test_supply_follows_the_destroyed_bridges() -> None:
+    st = _start()
+    supply.table(st, GERMAN), supply.table(st, RUSSIAN)
+    railways.to_change(st)["bridges_destroyed"].append(BRIDGE)
+    U.place(st, "G-3-2-I", U.record(st, "G-3-2-I")["hex"])  # what destroys one bumps revisions
+    for side in (GERMAN, RUSSIAN):
+        assert supply.table(st, side) == supply.table(fresh(st), side)
+
+
+# --- the orders phase ------------------------------------------------------------------------
+
+
+def test_the_orders_choices_follow_the_masking_plans() -> None:
+    st = _start()
+    assert st.top()["kind"] == "orders_phase"
+    others = st.legal_actions(RUSSIAN)
+    mask = next(a for a in st.legal_actions(GERMAN) if a["type"] == "mask")
+    st.apply(GERMAN, mask)
+    assert st.legal_actions(GERMAN) == fresh(st).legal_actions(GERMAN)
+    assert any(a["type"] == "cancel_mask" for a in st.legal_actions(GERMAN))
+    assert st.legal_actions(RUSSIAN) == others == fresh(st).legal_actions(RUSSIAN)
+
+
+# --- everything at once: random play --------------------------------------------------------
+
+
+def _same_as_fresh(st: State) -> None:
+    new = fresh(st)
+    for role in st.active_roles():
+        assert st.legal_actions(role) == new.legal_actions(role), role
+    for side in (GERMAN, RUSSIAN):
+        assert zoc.controlled_by(st, side) == zoc.controlled_by(new, side)
+        assert command.command_table(st, side) == command.command_table(new, side)
+        assert fortified.garrison_hexes(st, side) == fortified.garrison_hexes(new, side)
+        assert supply.table(st, side) == supply.table(new, side)
+
+
+def test_random_play_tables_equal_fresh_ones_at_every_step() -> None:
+    for options in ({}, {"three_players": True}):
+        game = greatwar.load("tannenberg/teaching", options)
+        st = game.new_state(5)
+        agents: dict[str, Any] = {r: RandomAgent(11 + n) for n, r in enumerate(game.roles())}
+        for _ in range(400):
+            if st.is_over():
+                break
+            _same_as_fresh(st)
+            role = next(r for r in st.active_roles() if st.legal_actions(r))
+            st.apply(role, decide(agents[role], st, role))
+
+
+def test_the_ground_follows_units_fortifications_and_bridges() -> None:
+    st = _start()
+    uid = "G-3-2-I"
+
+    def same() -> bool:
+        return movement.ground(st, uid) == movement.ground(fresh(st), uid)
+
+    movement.ground(st, uid)
+    U.place(st, "R-1-27-III", "A18 B15")
+    assert same()
+    _destroy_kowal(st)
+    assert same()
+    cut = movement.ground(st, uid).cut
+    st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
+    st.data["rail"]["bridges_destroyed"].append(BRIDGE)  # even without a revision
+    assert same()
+    assert movement.ground(st, uid).cut != cut
+
+
+def test_supply_lines_follow_the_open_hexes() -> None:
+    st = _start()
+    before = supply.table(st, RUSSIAN)
+    U.place(st, "G-3-2-I", "A20 B12")  # a German unit deep among the Russians
+    U.place(st, "G-4-2-I", "A21 B11")
+    assert supply.table(st, RUSSIAN) == supply.table(fresh(st), RUSSIAN)
+    assert supply.table(st, RUSSIAN).open != before.open
+    assert supply.table(st, GERMAN) == supply.table(fresh(st), GERMAN)
