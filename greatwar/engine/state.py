@@ -355,6 +355,21 @@ class State:
             view["log"] = self._log_view(role)
         return view
 
+    def lean_view(self, role: str) -> dict[str, Any]:
+        """What an agent reads of ``role``'s view: its role, the version, its legal actions
+        and their labels, each equal to the full :meth:`view`'s (the labels are worked out
+        from only the parts of the view they read: :meth:`RuleSystem.label_view`)."""
+        system = self.game.system
+        seen = self.seen_by(role)
+        legal = self.legal_actions(role)
+        parts = {**system.label_view(seen, role), "legal_actions": legal}
+        return {
+            "role": role,
+            "version": self.version,
+            "legal_actions": legal,
+            "labels": system.labels(seen, role, parts),
+        }
+
     def _log_view(self, role: str) -> list[dict[str, Any]]:
         """The log entries ``role`` may see, numbered in its own sequence (so that gaps never
         betray entries it may not read); an entry citing a case also gets the rule

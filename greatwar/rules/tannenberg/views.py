@@ -108,7 +108,7 @@ SECTION_VIEWS: dict[str, ModuleType] = {
 # --- the view ---------------------------------------------------------------------------
 
 
-def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
+def _unit_entry(st: State, uid: str, own: bool, supply: bool = True) -> dict[str, Any]:
     ui = U.info(st, uid)
     u = st.data["units"][uid]
     entry: dict[str, Any] = {
@@ -126,7 +126,8 @@ def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
         mask = masks.mask_of(st, uid)
         if mask is not None:
             entry["masked_by"] = mask
-        entry.update(supply_entry(st, uid))
+        if supply:
+            entry.update(supply_entry(st, uid))
     return entry
 
 
@@ -181,8 +182,9 @@ def _enemy_mask_entry(st: State, mask: str) -> dict[str, Any]:
     }
 
 
-def units_view(st: State, role: str) -> list[dict[str, Any]]:
-    """Every piece ``role`` may see, as it may see it."""
+def units_view(st: State, role: str, supply: bool = True) -> list[dict[str, Any]]:
+    """Every piece ``role`` may see, as it may see it (with the supply state of its own
+    units unless ``supply`` is false)."""
     out: list[dict[str, Any]] = []
     enemy_masks: list[dict[str, Any]] = []
     for uid, ui in U.static(st).units.items():
@@ -193,7 +195,7 @@ def units_view(st: State, role: str) -> list[dict[str, Any]]:
             elif st.data["units"][uid]["status"] == "on_map":
                 enemy_masks.append(_enemy_mask_entry(st, uid))
         elif own or not masks.is_masked(st, uid):
-            out.append(_unit_entry(st, uid, own))
+            out.append(_unit_entry(st, uid, own, supply))
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
     return _with_planned_masks(st, role, out) + enemy_masks
 
