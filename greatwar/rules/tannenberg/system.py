@@ -172,7 +172,7 @@ class TannenbergSystem(RuleSystem):
 
     def label_view(self, st: State, role: str) -> dict[str, Any]:
         """The labels read only the pieces as ``role`` sees them (their supply aside)."""
-        return {"units": views.units_view(st, role, supply=False)}
+        return {"units": views.units_view(st, role, with_supply=False)}
 
     def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
         """Each legal action in a player's words (:mod:`greatwar.rules.tannenberg.labels`):
