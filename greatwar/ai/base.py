@@ -84,7 +84,8 @@ def _searching_type(agent_type: type) -> bool:
 def decide(agent: Agent, state: State, role: str) -> Action:
     """Ask ``agent`` to act for ``role`` in ``state``, showing it only what the seat may see."""
     if searches(agent):
-        return agent.choose_in(state.view(role), World(state, role))  # type: ignore[attr-defined]
+        # what searching agents read: the role, version, legal actions and their labels
+        return agent.choose_in(state.lean_view(role), World(state, role))  # type: ignore[attr-defined]
     if getattr(agent, "needs_full_view", False):
         return agent.choose(state.view(role))
     return agent.choose({"role": role, "legal_actions": state.legal_actions(role)})

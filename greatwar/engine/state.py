@@ -95,12 +95,14 @@ class Game:
 class State:
     """One game in progress.  See ARCHITECTURE.md, "The public surface"."""
 
-    __slots__ = ("_cache", "data", "game")
+    __slots__ = ("_cache", "_logs", "data", "game")
 
     def __init__(self, game: Game, data: dict[str, Any]) -> None:
         self.game = game
         self.data = data
         self._cache: dict[Any, Any] = {}
+        #: each role's log view, built incrementally (:meth:`_log_view`)
+        self._logs: dict[str, _LogView] = {}
 
     # --- whose move, and what may be done -------------------------------------------
 
@@ -362,22 +364,39 @@ class State:
             view["log"] = self._log_view(role)
         return view
 
+    def lean_view(self, role: str) -> dict[str, Any]:
+        """What an agent reads of ``role``'s view: its role, the version, its legal actions
+        and their labels, each equal to the full :meth:`view`'s (the labels are worked out
+        from only the parts of the view they read: :meth:`RuleSystem.label_view`)."""
+        system = self.game.system
+        seen = self.seen_by(role)
+        legal = self.legal_actions(role)
+        parts = {**system.label_view(seen, role), "legal_actions": legal}
+        return {
+            "role": role,
+            "version": self.version,
+            "legal_actions": legal,
+            "labels": system.labels(seen, role, parts),
+        }
+
     def _log_view(self, role: str) -> list[dict[str, Any]]:
         """The log entries ``role`` may see, numbered in its own sequence (so that gaps never
         betray entries it may not read); an entry citing a case also gets the rule
-        system's own summary of it (``rule``) and its title (``rule_title``)."""
-        system = self.game.system
-        entries: list[dict[str, Any]] = []
-        for entry in self.data["log"]:
-            if not system.log_visible(entry, role):
-                continue
-            shown = {**entry, "n": len(entries) + 1}
-            case = entry.get("case")
-            summary = system.case_summary(case) if case else None
-            if summary is not None:
-                shown.update(rule=summary, rule_title=system.case_title(case))
-            entries.append(shown)
-        return entries
+        system's own summary of it (``rule``) and its title (``rule_title``).
+
+        Built incrementally: the log only grows and its entries never change once written
+        (their readers are set as they are written), so each role's shown entries are kept
+        and only those written since are added; a log that is not the one last read (undo
+        rebuilds the state's data) starts afresh.  The entries are shared between calls:
+        a caller must not change them in place.
+        """
+        log = self.data["log"]
+        shown = self._logs.get(role)
+        if shown is None or shown.log is not log or shown.size > len(log):
+            shown = self._logs[role] = _LogView(log)
+        if shown.size < len(log):
+            shown.extend(self.game.system, role)
+        return list(shown.entries)
 
     def record(self) -> dict[str, Any]:
         """The game record: scenario, options, seed and every action taken."""
@@ -428,6 +447,32 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ref} v{self.version}{' over' if self.is_over() else ''}>"
+
+
+class _LogView:
+    """One role's log view of one log: the entries shown so far and how much of the log
+    they cover."""
+
+    __slots__ = ("entries", "log", "size")
+
+    def __init__(self, log: list[dict[str, Any]]) -> None:
+        self.log = log
+        self.size = 0
+        self.entries: list[dict[str, Any]] = []
+
+    def extend(self, system: RuleSystem, role: str) -> None:
+        """Add the entries written since the last call that ``role`` may read."""
+        entries = self.entries
+        for entry in self.log[self.size :]:
+            if not system.log_visible(entry, role):
+                continue
+            shown = {**entry, "n": len(entries) + 1}
+            case = entry.get("case")
+            summary = system.case_summary(case) if case else None
+            if summary is not None:
+                shown.update(rule=summary, rule_title=system.case_title(case))
+            entries.append(shown)
+        self.size = len(self.log)
 
 
 #: how a state read back from JSON finds its game: set by :mod:`greatwar.api`, so that

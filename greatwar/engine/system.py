@@ -132,6 +132,12 @@ class RuleSystem:
         uses).  A system fills in its own table of labels; by default an action's type."""
         return [plain_label(a) for a in view.get("legal_actions", [])]
 
+    def label_view(self, st: State, role: str) -> dict[str, Any]:
+        """The parts of :meth:`view` that :meth:`labels` reads (``st``: the state as
+        ``role`` may know it), each equal to the view's: by default the whole view.  A
+        lean view (what agents are handed, :meth:`State.lean_view`) labels with these."""
+        return self.view(st, role)
+
     def public_view(self, st: State) -> dict[str, Any]:
         """The rule system's part of the view of someone who plays no role (a spectator).
 

@@ -652,11 +652,17 @@ def _distances(st: State, side: str) -> dict[str, int]:
 def out_of_supply_units(st: State) -> list[str]:
     """Units on the map, of both sides, out of supply now (for the map's supply overlay)."""
     units = st.data["units"]
-    return [
-        uid
-        for uid in U.static(st).units
-        if units[uid]["status"] == "on_map" and not in_supply(st, uid)
-    ]
+    lines: dict[str, dict[str, bool]] = {}  # each side's table, looked up once
+    out = []
+    for uid, ui in U.static(st).units.items():
+        if ui.hq or units[uid]["status"] != "on_map":
+            continue  # in supply (:func:`in_supply`)
+        line = lines.get(ui.side)
+        if line is None:
+            line = lines[ui.side] = table(st, ui.side).line
+        if not line.get(uid, False) and not fortress_fed(st, uid):
+            out.append(uid)
+    return out
 
 
 class SupplyRules:

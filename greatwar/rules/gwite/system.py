@@ -210,6 +210,13 @@ class GwiteSystem(RuleSystem):
         """Each legal action in a player's words (:mod:`greatwar.rules.gwite.labels`)."""
         return labels_with(LABELS, LabelContext(names_of(view)), view["legal_actions"])
 
+    def label_view(self, st: State, role: str) -> dict[str, Any]:
+        """The labels read only the units' names: the counters, unless the game's rules
+        redact the view (then the whole view, as redacted)."""
+        if visibility.redacts(U.rules(st)):
+            return self.view(st, role)
+        return {"units": visibility.unit_entries(st)}
+
     def public_view(self, st: State) -> dict[str, Any]:
         """A spectator's view: what every seat sees alike, unless the game's rules say
         otherwise (Von Hindenburg: the board as the Russian Player sees it)."""

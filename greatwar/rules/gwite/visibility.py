@@ -67,6 +67,12 @@ def board_view(st: State, role: str | None) -> dict[str, Any]:
     }
 
 
+def redacts(rules: VisibilityRules) -> bool:
+    """Whether a game's rules take something out of a seat's view (they override
+    :meth:`VisibilityRules.redact_view`)."""
+    return type(rules).redact_view is not VisibilityRules.redact_view
+
+
 class VisibilityRules:
     """The variation points of what each seat may see (a game's rules class may override
     them); the standard rules hide nothing, and each method says so."""

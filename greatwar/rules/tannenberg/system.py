@@ -170,6 +170,10 @@ class TannenbergSystem(RuleSystem):
         own part (``command`` ...) comes from its module's ``view``."""
         return views.view(st, role)
 
+    def label_view(self, st: State, role: str) -> dict[str, Any]:
+        """The labels read only the pieces as ``role`` sees them (their supply aside)."""
+        return {"units": views.units_view(st, role, with_supply=False)}
+
     def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
         """Each legal action in a player's words (:mod:`greatwar.rules.tannenberg.labels`):
         an enemy's mask only as "a masked stack" (16.2.1)."""

@@ -108,8 +108,7 @@ SECTION_VIEWS: dict[str, ModuleType] = {
 # --- the view ---------------------------------------------------------------------------
 
 
-def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
-    ui = U.info(st, uid)
+def _unit_entry(st: State, uid: str, ui: Any, own: bool) -> dict[str, Any]:
     u = st.data["units"][uid]
     entry: dict[str, Any] = {
         "id": uid,
@@ -126,7 +125,6 @@ def _unit_entry(st: State, uid: str, own: bool) -> dict[str, Any]:
         mask = masks.mask_of(st, uid)
         if mask is not None:
             entry["masked_by"] = mask
-        entry.update(supply_entry(st, uid))
     return entry
 
 
@@ -134,7 +132,11 @@ def supply_entry(st: State, uid: str) -> dict[str, str]:
     """15.0 the supply state of one of the role's own units on the map (``supply``: one
     of :data:`supply.SUPPLY_STATES`), and the fortification feeding it when that is its
     only supply (``supply_from``, 15.1.2); nothing for a unit off the map."""
-    state = supply.supply_state(st, uid)
+    return _supply_fields(st, uid, supply.supply_state(st, uid))
+
+
+def _supply_fields(st: State, uid: str, state: str | None) -> dict[str, str]:
+    """:func:`supply_entry` of a unit whose supply state is ``state``."""
     if state is None:
         return {}
     out = {"supply": state}
@@ -181,19 +183,28 @@ def _enemy_mask_entry(st: State, mask: str) -> dict[str, Any]:
     }
 
 
-def units_view(st: State, role: str) -> list[dict[str, Any]]:
-    """Every piece ``role`` may see, as it may see it."""
+def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str, Any]]:
+    """Every piece ``role`` may see, as it may see it, its own units on the map with their
+    supply state (:func:`supply_entry`) unless ``with_supply`` is false."""
+    side = seats.side_of_role(role)  # the role's own pieces (:func:`friendly`)
+    units = st.data["units"]
+    states: dict[str, str] | None = None  # the side's supply states, found when first needed
     out: list[dict[str, Any]] = []
     enemy_masks: list[dict[str, Any]] = []
     for uid, ui in U.static(st).units.items():
-        own = friendly(role, ui.side)
+        own = ui.side == side
         if ui.type == masks.MASK:
             if own:
                 out.append(_own_mask_entry(st, uid))
-            elif st.data["units"][uid]["status"] == "on_map":
+            elif units[uid]["status"] == "on_map":
                 enemy_masks.append(_enemy_mask_entry(st, uid))
         elif own or not masks.is_masked(st, uid):
-            out.append(_unit_entry(st, uid, own))
+            entry = _unit_entry(st, uid, ui, own)
+            if own and with_supply and entry["status"] == "on_map":
+                if states is None:
+                    states = supply.supply_states(st, side)
+                entry.update(_supply_fields(st, uid, states[uid]))
+            out.append(entry)
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
     return _with_planned_masks(st, role, out) + enemy_masks
 
