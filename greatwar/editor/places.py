@@ -15,7 +15,7 @@ from typing import Any
 import tomlkit
 
 from greatwar.editor.errors import problem
-from greatwar.model.loader import Scenario, _has_strengths
+from greatwar.model.loader import Scenario, without_movement, without_strengths
 from greatwar.model.problems import Problem
 
 _INDEX = re.compile(r"\[(\d+)\]")
@@ -106,15 +106,10 @@ def problem_dict(
 
 def _lacking_counters(sc: Scenario, text: str) -> list[str] | None:
     """Every counter a lack about counters means (its message names only a sample)."""
-    counters = sc.counters.values()
     if "counters without strengths" in text:
-        return [c.id for c in counters if c.type != "hq" and not _has_strengths(c)]
+        return without_strengths(sc.counters.values())
     if "counters without a movement allowance" in text:
-        return [
-            c.id
-            for c in counters
-            if c.movement is None and not any(s.movement is not None for s in c.steps)
-        ]
+        return without_movement(sc.counters.values())
     return None
 
 

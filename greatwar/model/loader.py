@@ -20,7 +20,7 @@ refuses.  ``Scenario.origins`` lets it point at a counter's own ``setup`` line.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -568,12 +568,22 @@ def _blocking(scenario: Scenario) -> list[str]:
     return _lacks_terrain(scenario.board) + _lacks_strengths(counters) + _lacks_movement(scenario)
 
 
-def _lacks_movement(scenario: Scenario) -> list[str]:
-    no_move = [
+def without_movement(counters: Iterable[Counter]) -> list[str]:
+    """Ids of the counters with no Movement Allowance, on the counter or on a step."""
+    return [
         c.id
-        for c in scenario.counters.values()
+        for c in counters
         if c.movement is None and not any(s.movement is not None for s in c.steps)
     ]
+
+
+def without_strengths(counters: Iterable[Counter]) -> list[str]:
+    """Ids of the counters other than HQs whose steps lack their strengths."""
+    return [c.id for c in counters if c.type != "hq" and not _has_strengths(c)]
+
+
+def _lacks_movement(scenario: Scenario) -> list[str]:
+    no_move = without_movement(scenario.counters.values())
     if not no_move:
         return []
     return [f"{len(no_move)} counters without a movement allowance: {', '.join(no_move[:10])}"]
@@ -601,7 +611,7 @@ def _lacks_terrain(board: Board) -> list[str]:
 
 
 def _lacks_strengths(counters: list[Counter]) -> list[str]:
-    missing = [c.id for c in counters if c.type != "hq" and not _has_strengths(c)]
+    missing = without_strengths(counters)
     if not missing:
         return []
     return [f"{len(missing)} counters without strengths: {_sample(missing)}"]
