@@ -194,3 +194,36 @@ def add_counter(page: Any, fields: dict[str, str], steps: list[dict[str, str]], 
     before = revision(page)
     page.click(".counter-form .save-counter")
     wait_revision(page, before)
+
+
+# --- the map's tools ----------------------------------------------------------------------
+
+
+def click_near_side(page: Any, a: str, b: str) -> None:
+    """Click inside hex ``a``, toward ``b``: the side between them (the hexside tool)."""
+    (ax, ay), (bx, by) = hex_centre(page, a), hex_centre(page, b)
+    rev = revision(page)
+    click_at(page, (ax + 0.4 * (bx - ax), ay + 0.4 * (by - ay)))
+    wait_revision(page, rev)
+
+
+def draw_rail(page: Any, name: str, line: list[str]) -> None:
+    """A rail line by clicks on its hexes (the first click only starts it)."""
+    choose_tool(page, "rail")
+    page.fill('input[name="rail-name"]', name)
+    for i, label in enumerate(line):
+        rev = revision(page)
+        click_hex(page, label)
+        if i:
+            wait_revision(page, rev)
+
+
+def place_city(page: Any, name: str, vp: int, label: str) -> None:
+    """A city with its Victory Points, placed by a click."""
+    choose_tool(page, "place")
+    page.select_option('select[name="place-kind"]', "city")
+    page.fill('.place-form input[name="name"]', name)
+    page.fill('.place-form input[name="vp"]', str(vp))
+    rev = revision(page)
+    click_hex(page, label)
+    wait_revision(page, rev)

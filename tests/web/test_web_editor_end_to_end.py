@@ -18,13 +18,14 @@ from tests.web.editor_kit import (
     add_counter,
     backdrop,
     choose_tool,
-    click_at,
     click_hex,
+    click_near_side,
     drag_marker,
+    draw_rail,
     draw_scan,
     has_side,
-    hex_centre,
     open_project,
+    place_city,
     rail,
     revision,
     state,
@@ -89,26 +90,9 @@ def draw_river_rail_city(page: Any) -> None:
     choose_tool(page, "hexside")
     page.select_option('select[name="hexside-kind"]', "minor_river")
     page.fill('input[name="hexside-name"]', "Abendbach")
-    (ax, ay), (bx, by) = hex_centre(page, "0404"), hex_centre(page, "0405")
-    rev = revision(page)
-    click_at(page, (ax + 0.4 * (bx - ax), ay + 0.4 * (by - ay)))
-    wait_revision(page, rev)
-
-    choose_tool(page, "rail")
-    page.fill('input[name="rail-name"]', "Abendbahn")
-    for i, label in enumerate(["0101", "0201", "0301"]):
-        rev = revision(page)
-        click_hex(page, label)
-        if i:
-            wait_revision(page, rev)
-
-    choose_tool(page, "place")
-    page.select_option('select[name="place-kind"]', "city")
-    page.fill('.place-form input[name="name"]', "Abendstadt")
-    page.fill('.place-form input[name="vp"]', "2")
-    rev = revision(page)
-    click_hex(page, "0505")
-    wait_revision(page, rev)
+    click_near_side(page, "0404", "0405")
+    draw_rail(page, "Abendbahn", ["0101", "0201", "0301"])
+    place_city(page, "Abendstadt", 2, "0505")
 
 
 def set_datum(page: Any, path: str, value: str) -> None:

@@ -25,6 +25,7 @@ from tests.web.editor_kit import (
     click_at,
     click_hex,
     drag_marker,
+    draw_rail,
     draw_scan,
     has_side,
     hex_centre,
@@ -32,6 +33,7 @@ from tests.web.editor_kit import (
     inverse,
     new_project,
     open_project,
+    place_city,
     rail,
     revision,
     scan_point,
@@ -102,15 +104,9 @@ def test_map_tools_terrain_stroke_river_rail_city_reach_the_server_and_survive_a
         assert has_side(state(page), "minor_river", "Testfluss", a, b) is present
 
     # rail: three hexes by clicks, each next to the one before
-    choose_tool(page, "rail")
-    page.fill('input[name="rail-name"]', "Testbahn")
     line = ["0812", "0912", "1012"]
     assert all(n in state(page)["map"]["hexes"][m]["n"] for m, n in itertools.pairwise(line))
-    for label in line:
-        rev = revision(page)
-        click_hex(page, label)
-        if label != line[0]:
-            wait_revision(page, rev)
+    draw_rail(page, "Testbahn", line)
     assert rail(state(page), "Testbahn") == line
 
     # a gap is refused: the message shows, the place is outlined, nothing changes
@@ -127,13 +123,7 @@ def test_map_tools_terrain_stroke_river_rail_city_reach_the_server_and_survive_a
     assert rail(api(editor_server, "/api/editor/projects/map-tools"), "Testbahn") == line
 
     # a city with its victory points
-    choose_tool(page, "place")
-    page.select_option('select[name="place-kind"]', "city")
-    page.fill('.place-form input[name="name"]', "Teststadt")
-    page.fill('.place-form input[name="vp"]', "2")
-    rev = revision(page)
-    click_hex(page, "1005")
-    wait_revision(page, rev)
+    place_city(page, "Teststadt", 2, "1005")
     city = {"hex": "1005", "name": "Teststadt", "size": "city", "vp": 2}
     assert city in [{k: c[k] for k in city} for c in state(page)["features"]["city"]]
 
