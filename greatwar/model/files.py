@@ -84,11 +84,39 @@ def _error_start_line(text: str) -> int | None:
     return found
 
 
-def check_model(model: type[M], data: dict[str, Any], problems: Problems) -> M | None:
+#: the kinds of data file, each as messages name it, with the table that tells it
+FILE_KINDS: dict[str, str] = {
+    "scenario": "a scenario file ([scenario])",
+    "map": "a map file ([map])",
+    "counters": "a counter file ([[counter]])",
+    "table": "a table (table = ...)",
+    "cases": "a rule-case index ([book])",
+}
+
+
+def file_kind(data: dict[str, Any]) -> str | None:
+    """The kind of data file (a key of :data:`FILE_KINDS`) its top-level tables tell, or
+    None when they tell none."""
+    for kind, key in (
+        ("scenario", "scenario"),
+        ("map", "map"),
+        ("counters", "counter"),
+        ("table", "table"),
+        ("cases", "book"),
+    ):
+        if key in data:
+            return kind
+    return None
+
+
+def check_model(
+    model: type[M], data: dict[str, Any], problems: Problems, at: tuple[str | int, ...] = ()
+) -> M | None:
     """Validate ``data`` against a pydantic model, turning each error into a problem.
 
     The errors pydantic gives for each member of a union (``move = [..]`` or
-    ``"prohibited"``) become one problem for the field.
+    ``"prohibited"``) become one problem for the field.  ``at`` is where ``data`` lies in
+    its file (``("special",)``: a scenario's ``[special]`` table), put before each field.
     """
     try:
         return model.model_validate(data)
@@ -113,7 +141,8 @@ def check_model(model: type[M], data: dict[str, Any], problems: Problems) -> M |
             groups[key].append((err, loc[cut:]))
         for loc, message in entries:
             problems.add(
-                loc, message if message is not None else _union_message(groups[loc], data, loc)
+                (*at, *loc),
+                message if message is not None else _union_message(groups[loc], data, loc),
             )
         return None
 
@@ -214,7 +243,7 @@ def _message(err: Any, model: type[BaseModel], loc: tuple[Any, ...], data: Any) 
         if isinstance(parent, type) and issubclass(parent, BaseModel):
             known = list(parent.model_fields)
             close = difflib.get_close_matches(str(name), known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
+            hint = f"; did you mean {close[0]!r}?" if close else "."
             hint += f" Known fields: {', '.join(known)}"
         return f"unknown field {name!r}{owner}{hint}"
     if kind == "literal_error":

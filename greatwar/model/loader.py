@@ -37,8 +37,16 @@ from greatwar.model.board import (
     compile_offmap_links,
 )
 from greatwar.model.composite import check_parts, compose
-from greatwar.model.files import DATA_ROOT, check_model, parse_file, read_toml
-from greatwar.model.problems import Problem, Problems, ScenarioError
+from greatwar.model.counter_checks import check_references, check_steps, check_unique_ids
+from greatwar.model.files import (
+    DATA_ROOT,
+    FILE_KINDS,
+    check_model,
+    file_kind,
+    parse_file,
+    read_toml,
+)
+from greatwar.model.problems import Problem, Problems, ScenarioError, dotted
 from greatwar.model.schema import (
     CombatOptionsTable,
     CombatResultsTable,
@@ -221,15 +229,67 @@ def _refs(data: dict[str, Any], sc: ScenarioFile | None) -> _Refs:
     )
 
 
-def _referenced(
-    base: Path, name: str, loc: tuple[str | int, ...], problems: Problems
-) -> Path | None:
+Loc = tuple[str | int, ...]
+#: the files a scenario has named so far, each with where it first names it
+Named = dict[Path, Loc]
+
+
+def _referenced(base: Path, name: str, loc: Loc, problems: Problems) -> Path | None:
     """The file a scenario names, or None (reported at ``loc``) if there is none."""
     target = (base / name).resolve()
     if not target.is_file():
         problems.add(loc, f"file not found: {name} (looked for {target})")
         return None
     return target
+
+
+def _named_again(target: Path, name: str, loc: Loc, problems: Problems, named: Named) -> bool:
+    """Whether the scenario read the file already, for what it names before ``loc``
+    (reported at ``loc``: a file is read once)."""
+    first = named.get(target)
+    if first is None:
+        return False
+    problems.add(
+        loc, f"{name} is named twice (also at {dotted(first)}): the scenario reads a file once"
+    )
+    return True
+
+
+def _read_part(
+    path: Path, name: str, kind: str, loc: Loc, sp: Problems, all_problems: list[Problems]
+) -> tuple[dict[str, Any], Problems] | None:
+    """The data of a file the scenario names at ``loc`` as a ``kind`` file (a key of
+    :data:`FILE_KINDS`), and its problems; None when it cannot be read (reported in it)
+    or is another kind of file (reported once, at the scenario's ``loc``)."""
+    problems = Problems(path)
+    data = read_toml(path, problems)
+    found = None if data is None else file_kind(data)
+    if found is not None and found != kind:
+        sp.add(loc, f"{name} is {FILE_KINDS[found]}, not {FILE_KINDS[kind]}")
+        return None
+    all_problems.append(problems)
+    return None if data is None else (data, problems)
+
+
+def _read_named(
+    base: Path,
+    name: str,
+    kind: str,
+    loc: Loc,
+    sp: Problems,
+    all_problems: list[Problems],
+    named: Named,
+) -> tuple[dict[str, Any], Problems] | None:
+    """The data and problems of the ``kind`` file the scenario names at ``loc``, read once
+    (:func:`_named_again`), or None (reported: no such file, another kind of file, a file
+    named before, or one that cannot be read)."""
+    path = _referenced(base, name, loc, sp)
+    if path is None or _named_again(path, name, loc, sp, named):
+        return None
+    part = _read_part(path, name, kind, loc, sp, all_problems)
+    if part is not None:
+        named[path] = loc
+    return part
 
 
 def _assemble(
@@ -243,26 +303,11 @@ def _assemble(
 ) -> Scenario | None:
     base = path.parent
     refs = _refs(data, sc)
+    named: Named = {}
 
-    maps = _load_maps(base, refs, sc, sp, all_problems)
+    maps = _load_maps(base, refs, sc, sp, all_problems, named)
     board = _board_of(maps, 1 if refs.map else len(refs.maps), sc, sp)
-
-    table: TerrainTable | TerrainCharacteristics | None = None
-    if refs.terrain_table:
-        table_path = _referenced(base, refs.terrain_table, ("scenario", "terrain_table"), sp)
-    elif refs.system:
-        table_path = DATA_ROOT / refs.system / "terrain.toml"
-        if not table_path.is_file():
-            sp.add(
-                ("scenario", "terrain_table"),
-                f"system {refs.system!r} ships no terrain effects chart; name one here",
-            )
-            table_path = None
-    else:
-        table_path = None
-    if table_path is not None:
-        table, tp = parse_file(table_path, TERRAIN_TABLES.get(refs.system, TerrainTable))
-        all_problems.append(tp)
+    table = _load_table(base, refs, sp, all_problems, named)
     if table is not None:
         for mf, mp, _ in maps:
             _check_terrain_known(mf, table, mp)
@@ -271,28 +316,26 @@ def _assemble(
     origins: dict[str, tuple[Problems, int]] = {}
     complete = True  # every counter of every file is known
     for i, name in enumerate(refs.counters):
-        cpath = _referenced(base, name, ("scenario", "counters", i), sp)
-        if cpath is None:
-            complete = False
+        loc = ("scenario", "counters", i)
+        again = (base / name).resolve() in named  # its counters are read already
+        part = _read_named(base, name, "counters", loc, sp, all_problems, named)
+        if part is None:
+            complete = complete and again
             continue
-        cp = Problems(cpath)
-        all_problems.append(cp)
-        cdata = read_toml(cpath, cp)
-        if cdata is None:
-            complete = False
-            continue
+        cdata, cp = part
         cf = check_model(CounterFile, cdata, cp)
         if cf is not None:
             items = list(enumerate(cf.counter))
         else:
             complete = False
             items = _salvage_counters(cdata)
-        for j, c in items:
-            if c.id in counters:
-                cp.add(("counter", j, "id"), f"counter id {c.id!r} is used twice")
-            counters[c.id] = c
-            origins[c.id] = (cp, j)
+        for _, c in items:
+            counters.setdefault(c.id, c)
+        check_unique_ids(items, cp, origins)
+        check_steps(items, cp, refs.system)
         _check_counters(items, refs, board, cp)
+    if complete:
+        check_references(counters, origins)
 
     if sc is not None:
         _check_sides(sc, sp)
@@ -326,29 +369,56 @@ def _assemble(
 
 
 def _load_maps(
-    base: Path, refs: _Refs, sc: ScenarioFile | None, sp: Problems, all_problems: list[Problems]
+    base: Path,
+    refs: _Refs,
+    sc: ScenarioFile | None,
+    sp: Problems,
+    all_problems: list[Problems],
+    named: Named,
 ) -> list[tuple[MapFile, Problems, Board | None]]:
     """The map files the scenario names (``map``, or ``maps``: several), each compiled on
     its own (None where it has no hexes: checking hexes against it would only cascade)."""
+    listed: list[tuple[str, Loc]]
     if refs.map:
-        named = [(refs.map, ("scenario", "map"))]
+        listed = [(refs.map, ("scenario", "map"))]
     elif refs.maps:
-        named = [(name, ("scenario", "maps", i)) for i, name in enumerate(refs.maps)]
+        listed = [(name, ("scenario", "maps", i)) for i, name in enumerate(refs.maps)]
     else:
         if sc is not None:
             sp.add(("scenario", "map"), "no map file named")
-        named = []
+        listed = []
     out: list[tuple[MapFile, Problems, Board | None]] = []
-    for name, loc in named:
-        map_path = _referenced(base, name, loc, sp)
-        if map_path is None:
+    for name, loc in listed:
+        part = _read_named(base, name, "map", loc, sp, all_problems, named)
+        if part is None:
             continue
-        mf, mp = parse_file(map_path, MapFile)
-        all_problems.append(mp)
+        data, mp = part
+        mf = check_model(MapFile, data, mp)
         if mf is not None:
             board = compile_board(mf, mp)
             out.append((mf, mp, board if board.hexes else None))
     return out
+
+
+def _load_table(
+    base: Path, refs: _Refs, sp: Problems, all_problems: list[Problems], named: Named
+) -> TerrainTable | TerrainCharacteristics | None:
+    """The terrain table the scenario names, else its system's; None if there is none
+    or it has problems (reported)."""
+    loc: Loc = ("scenario", "terrain_table")
+    model = TERRAIN_TABLES.get(refs.system or "", TerrainTable)
+    if refs.terrain_table:
+        part = _read_named(base, refs.terrain_table, "table", loc, sp, all_problems, named)
+        return None if part is None else check_model(model, *part)
+    if not refs.system:
+        return None
+    path = DATA_ROOT / refs.system / "terrain.toml"
+    if not path.is_file():
+        sp.add(loc, f"system {refs.system!r} ships no terrain effects chart; name one here")
+        return None
+    table, problems = parse_file(path, model)
+    all_problems.append(problems)
+    return table
 
 
 def _board_of(
@@ -653,7 +723,8 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
     data = read_toml(path, probe)
     if data is None:
         return Report("unknown", probe.items, [])
-    if "scenario" in data:
+    kind = file_kind(data)
+    if kind == "scenario":
         try:
             sc = load_scenario(path, systems)
         except ScenarioError as exc:
@@ -663,7 +734,7 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
             f" {sc.info.turns} turns" + (" (fictional)" if sc.fictional else "")
         )
         return Report("scenario", [], sc.lacks, summary, sc.notes)
-    if "map" in data:
+    if kind == "map":
         mf = check_model(MapFile, data, probe)
         lacks: list[str] = []
         summary = ""
@@ -672,14 +743,8 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
             lacks += _lacks_terrain(board)
             summary = f"map {mf.map.name}: {len(board.hexes)} hexes"
         return Report("map", probe.items, lacks, summary)
-    if "counter" in data:
-        cf = check_model(CounterFile, data, probe)
-        lacks = []
-        summary = ""
-        if cf is not None:
-            lacks += _lacks_strengths(cf.counter)
-            summary = f"{len(cf.counter)} counters"
-        return Report("counters", probe.items, lacks, summary)
+    if kind == "counters":
+        return _validate_counters(data, probe)
     if data.get("table") == "terrain_effects":
         tt = check_model(TerrainTable, data, probe)
         summary = "" if tt is None else f"terrain effects chart: {len(tt.terrain)} terrains"
@@ -712,7 +777,7 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
         options = check_model(CombatOptionsTable, data, probe)
         summary = "" if options is None else "combat result option table"
         return Report("table", probe.items, [], summary)
-    if "book" in data:
+    if kind == "cases":
         from greatwar.model.cases import load_cases
 
         try:
@@ -726,6 +791,18 @@ def validate_file(path: str | Path, systems: Systems) -> Report:
         " (no [scenario], [map], [[counter]] or table = ...)",
     )
     return Report("unknown", probe.items, [])
+
+
+def _validate_counters(data: dict[str, Any], problems: Problems) -> Report:
+    """A counter file validated alone: its schema, its ids used twice and its steps (the
+    rule cases of both systems: its scenario's is not known)."""
+    cf = check_model(CounterFile, data, problems)
+    items = list(enumerate(cf.counter)) if cf is not None else _salvage_counters(data)
+    check_unique_ids(items, problems, {})
+    check_steps(items, problems, None)
+    if problems.items or cf is None:
+        return Report("counters", problems.items, [])
+    return Report("counters", [], _lacks_strengths(cf.counter), f"{len(cf.counter)} counters")
 
 
 __all__ = [

@@ -51,6 +51,30 @@ class Strict(BaseModel):
 
 Source = Annotated[str, Field(min_length=1)]
 
+#: the most Game-Turns (GWitE) or stages (Tannenberg) a scenario may last: the longest
+#: game of either system has 30 (Tannenberg's stages); the bound keeps every game finite
+#: and its record small, with room for invented scenarios (docs/readings.md, "Impossible
+#: data")
+MAX_TURNS = 100
+
+
+def _within_max_turns(turn: int) -> int:
+    if turn > MAX_TURNS:
+        raise ValueError(
+            f"at most {MAX_TURNS} (a game lasts at most {MAX_TURNS} Game-Turns or stages),"
+            f" not {turn}"
+        )
+    return turn
+
+
+#: a Game-Turn (GWitE) or stage (Tannenberg) number: 1 to :data:`MAX_TURNS`
+Turn = Annotated[int, Field(ge=1), AfterValidator(_within_max_turns)]
+#: a number no rule lets go below zero: a strength, an allowance, a range, a capacity,
+#: a cost, victory points a side scores
+NonNegative = Annotated[int, Field(ge=0)]
+#: a Tactical Competence Rating (2.4)
+Tcr = Annotated[int, Field(ge=1, le=4)]
+
 
 # --- numbers by side or nationality, optionally by Game-Turn ---------------------------
 
@@ -60,9 +84,9 @@ class TurnValue(Strict):
     ``to_turn``: to the end of the game), e.g. Serbia/Galicia 5.3's capacities read
     from the Game-Turn Track."""
 
-    from_turn: int = Field(default=1, ge=1)
-    to_turn: int | None = Field(default=None, ge=1)
-    value: int = Field(ge=0)
+    from_turn: Turn = 1
+    to_turn: Turn | None = None
+    value: NonNegative
 
 
 def _turns_in_order(values: list[TurnValue]) -> list[TurnValue]:
@@ -212,6 +236,7 @@ class City(Strict):
     hex: str
     name: str
     size: Literal["city", "town"] = "city"
+    #: signed as the victory point index counts (Serbia/Galicia 25.2: negative points)
     vp: int = 0
     source: str = ""
 
@@ -220,8 +245,10 @@ class Fortress(Strict):
     hex: str
     name: str
     country: str
-    defense: tuple[int, int] = Field(description="full, and after two step losses (11.14)")
-    steps: int = 4
+    defense: tuple[NonNegative, NonNegative] = Field(
+        description="full, and after two step losses (11.14)"
+    )
+    steps: int = Field(default=4, ge=1)
     source: str = ""
 
 
@@ -334,21 +361,21 @@ class StepValues(Strict):
     A value left out falls back on the counter's own value of the same name.
     """
 
-    attack: int | None = None
-    defense: int | None = None
-    strength: int | None = None
-    barrage: int | None = None
-    attack_fire: int | None = None
-    defence_fire: int | None = None
-    movement: int | None = None
-    tcr: int | None = None
-    effectiveness: int | None = None
-    attack_shift: int | None = None
+    attack: NonNegative | None = None
+    defense: NonNegative | None = None
+    strength: NonNegative | None = None
+    barrage: NonNegative | None = None
+    attack_fire: NonNegative | None = None
+    defence_fire: NonNegative | None = None
+    movement: NonNegative | None = None
+    tcr: Tcr | None = None
+    effectiveness: NonNegative | None = None
+    attack_shift: NonNegative | None = None
     #: an HQ's combat table modifier, +attacking and -defending (Tannenberg 13.5)
-    combat_modifier: int | None = None
-    command_radius: int | None = None
-    command_strength: int | None = None
-    combat_strength: int | None = None
+    combat_modifier: NonNegative | None = None
+    command_radius: NonNegative | None = None
+    command_strength: NonNegative | None = None
+    combat_strength: NonNegative | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -368,7 +395,7 @@ class HqInfo(Strict):
 
 
 class Arrival(Strict):
-    turn: int = Field(ge=1)
+    turn: Turn
     entry: str = Field(
         description='lettered entry hex, or a hex number; "?" not yet entered; "any" printed'
         " without a letter (where the game's rules say: Caporetto 14.4)"
@@ -381,7 +408,7 @@ class ArrivalChange(Strict):
     given replace the printed ones (a counter printed without an arrival needs turn and
     entry)."""
 
-    turn: int | None = Field(default=None, ge=1)
+    turn: Turn | None = None
     entry: str | None = None
     entrained: bool | None = None
 
@@ -395,9 +422,9 @@ class Counter(Strict):
     size: UnitSize = "none"
     superior: str = ""
     steps: list[StepValues] = Field(default_factory=list)
-    movement: int | None = None
-    tcr: int | None = Field(default=None, ge=1, le=4)
-    effectiveness: int | None = None
+    movement: NonNegative | None = None
+    tcr: Tcr | None = None
+    effectiveness: NonNegative | None = None
     stacking: int | None = Field(default=None, ge=0)
     hq: HqInfo | None = None
     stosstruppen: bool = False
@@ -462,7 +489,7 @@ class TerrainType(Strict):
 
     name: str
     color: str = "#dddddd"
-    move: list[int] | Literal["prohibited"]
+    move: list[NonNegative] | Literal["prohibited"]
     combat: str = "none"
     defense: DefenseFactor | None = None
     source: Source
@@ -482,7 +509,7 @@ class HexsideType(Strict):
 
     name: str
     color: str = "#000000"
-    move: list[int] | Literal["prohibited"] = [0, 0, 0, 0]
+    move: list[NonNegative] | Literal["prohibited"] = [0, 0, 0, 0]
     blocks_zoc: bool = False
     river: bool = False
     combat: str = "none"
@@ -496,7 +523,7 @@ class TerrainTable(Strict):
     system: str
     terrain: dict[str, TerrainType]
     hexside: dict[HexsideKind, HexsideType]
-    enemy_zoc_cost: int = 1
+    enemy_zoc_cost: NonNegative = 1
     enemy_zoc_source: Source = "7.21"
 
 
@@ -507,7 +534,7 @@ class Characteristic(Strict):
 
     name: str
     color: str = "#dddddd"
-    move: int | Literal["prohibited"] = 1
+    move: NonNegative | Literal["prohibited"] = 1
     combat: int = 0
     source: Source
 
@@ -520,7 +547,7 @@ class TerrainCharacteristics(Strict):
     system: str
     terrain: dict[str, Characteristic]
     hexside: dict[HexsideKind, Characteristic]
-    enemy_zoc_cost: int = 1
+    enemy_zoc_cost: NonNegative = 1
     enemy_zoc_source: str = ""
 
 
@@ -603,8 +630,8 @@ class Victory(Strict):
             " Serbia/Galicia 25.13, each Interphase)"
         ),
     )
-    per_stacking_point_eliminated: int = 0
-    per_hq_eliminated: int = 0
+    per_stacking_point_eliminated: NonNegative = 0
+    per_hq_eliminated: NonNegative = 0
     levels: list[VictoryLevel] = Field(default_factory=list)
     source: str = ""
     #: the rule cases the log cites for control of a city (Brusilov 25.12) and for points
@@ -688,7 +715,7 @@ class Position(Strict):
     (a value the loader accepts is a value the game uses).
     """
 
-    turn: int = Field(ge=1)
+    turn: Turn
     #: GWitE: the phasing player (required); Tannenberg has none (see ``initiative``)
     phasing: str = ""
     phase: str
@@ -697,7 +724,7 @@ class Position(Strict):
     control: dict[str, str] = Field(default_factory=dict)
     units: dict[str, PositionUnit] = Field(default_factory=dict)
     #: GWitE 11.13: fortress steps lost, by fortress hex
-    fortress_steps_lost: dict[str, int] = Field(default_factory=dict)
+    fortress_steps_lost: dict[str, NonNegative] = Field(default_factory=dict)
     #: Tannenberg 10.1: the side holding the initiative (before this stage's roll: the
     #: side that held it in the last stage, which adds 1 to its roll, 10.1.1)
     initiative: str | None = None
@@ -735,7 +762,7 @@ class ScenarioInfo(Strict):
     maps: list[str] = Field(default_factory=list)
     counters: list[str] = Field(min_length=1)
     terrain_table: str = ""
-    turns: int = Field(ge=1)
+    turns: Turn
     first_side: str
     source: str = ""
 
@@ -754,8 +781,8 @@ class ReplacementRoll(Strict):
     """Die rolls that replace a step (13.0), for some nationalities and Game-Turns."""
 
     nationalities: list[str] = Field(min_length=1)
-    first_turn: int = Field(default=1, ge=1)
-    last_turn: int | None = None
+    first_turn: Turn = 1
+    last_turn: Turn | None = None
     success: list[int] = Field(description="die rolls that succeed; empty: not allowed")
     #: the rule case the row's rolls and refusals cite (e.g. Brusilov 22.11); "" = 13.0
     case: str = ""
@@ -782,7 +809,7 @@ class Parameters(Strict):
 
     stacking_limit: int | None = Field(default=None, ge=1)
     #: TCR by nationality (2.4)
-    tcr: dict[str, int] = Field(default_factory=dict)
+    tcr: dict[str, Tcr] = Field(default_factory=dict)
     #: supply range in hexes by nationality or side id (9.12)
     supply_range: SideValues = Field(default_factory=dict)
     #: stacking points per Movement Phase by side id (one capacity for the side, Brusilov
@@ -823,7 +850,7 @@ class OptionEffects(Strict):
 
     parameters: Parameters = Parameters()
     arrivals: dict[str, ArrivalChange] = Field(default_factory=dict)
-    delay: dict[str, Annotated[int, Field(ge=1)]] = Field(default_factory=dict)
+    delay: dict[str, Turn] = Field(default_factory=dict)
     vp: int = 0
     excludes: list[str] = Field(default_factory=list)
     #: counters swapped at the start, replaced id -> replacement id: the replacement takes

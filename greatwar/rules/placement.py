@@ -75,6 +75,14 @@ def start_placements(scenario: Scenario, problems: Problems) -> list[Placed]:
     return out
 
 
+def stacks(placed: Iterable[Placed]) -> dict[str, list[Placed]]:
+    """The pieces placed in each hex, in placement order."""
+    out: dict[str, list[Placed]] = {}
+    for p in placed:
+        out.setdefault(p.hex, []).append(p)
+    return out
+
+
 def check_placements(
     scenario: Scenario,
     placed: Iterable[Placed],

@@ -713,10 +713,10 @@ def special_counter_ids(scenario: Scenario) -> set[str]:
     for r in special.get("reinforcement", []):
         out |= set(r.get("units", []))
         out |= set(r.get("replaces", {}).values())
-    for key in ("guards_held",):
+    for key in ("guards_held", "pappritz_stays"):
         out |= set(special.get(key, {}).get("units", []))
-    if "commander_replacement" in special:
-        out |= set(special["commander_replacement"]["replaces"].values())
+    if "artamonov_replaced" in special:
+        out |= set(special["artamonov_replaced"]["replaces"].values())
     return out
 
 
@@ -726,8 +726,6 @@ def special_regions(scenario: Scenario) -> set[str]:
     regions |= {
         r["trigger"]["region"] for r in special.get("reinforcement", []) if "region" in r["trigger"]
     }
-    if "confined" in special:
-        regions.add(special["confined"]["region"])
     return regions
 
 
@@ -897,6 +895,21 @@ def test_historical_special_reinforcements_are_17_3s_lists(historical: Scenario)
         {"russian": 20},
     )
     assert reinforcements["narew_reserve"]["vp"] == {"german": 12}
+
+
+def test_defect_5_historical_18_1_tables_are_the_ones_the_rules_read(historical: Scenario) -> None:
+    """18.1.1-18.1.3 as the rules read them (``special.py``: each table named after its
+    option); the scenario had them under names no rule read (``commander_replacement``,
+    ``confined``, ``release_roll``, ``levels_lost``), so each option silently did nothing."""
+    special = historical.file.special
+    guards = special["guards_held"]
+    assert guards["units"] == ["R-1-3G", "R-2-3G"]  # 18.1.1 units 1/3G, 2/3G
+    assert guards["release_rolls"] == [1]  # 18.1.1 'if "1" comes up'
+    assert guards["country"] == "russia"  # 18.1.1 an enemy piece crosses the border
+    artamonov = special["artamonov_replaced"]
+    assert (artamonov["side"], artamonov["corps"], artamonov["levels"]) == ("russian", "I", 3)
+    assert artamonov["replaces"] == {"R-Artamonov": "R-Sirelius"}  # 18.1.2
+    assert special["pappritz_stays"]["units"] == ["G-v-Pappritz"]  # 18.1.3
 
 
 def test_tomls_parse_as_plain_toml() -> None:

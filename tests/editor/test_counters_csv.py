@@ -68,9 +68,17 @@ texts = st.text(
     alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=12
 ).map(str.strip)
 words = texts.filter(bool)
-small = st.integers(min_value=-20, max_value=40)
+small = st.integers(min_value=0, max_value=40)  # no printed value is negative
+
+
+def step_value(field: str) -> st.SearchStrategy[int]:
+    return st.integers(1, 4) if field == "tcr" else small  # 2.4 TCRs are 1-4
+
+
 steps = st.lists(
-    st.dictionaries(st.sampled_from(STEP_FIELDS), small, max_size=4).map(StepValues.model_validate),
+    st.lists(st.sampled_from(STEP_FIELDS), max_size=4, unique=True)
+    .flatmap(lambda names: st.fixed_dictionaries({n: step_value(n) for n in names}))
+    .map(StepValues.model_validate),
     max_size=4,
 )
 

@@ -1,7 +1,9 @@
-"""A copy of the teaching scenario's files that a test corrupts one edit at a time."""
+"""A copy of a scenario's files (the teaching scenario's by default) that a test corrupts one
+edit at a time."""
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,21 +19,23 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 @dataclass
 class TeachingCopy:
-    """The teaching scenario's files, laid out as in the package (scenarios/, maps/, ...)."""
+    """A scenario's files, laid out as in the package (scenarios/, maps/, ...): those of
+    the scenario called ``name`` (its map and counter files have its name too)."""
 
     root: Path
+    name: str = "teaching"
 
     @property
     def scenario(self) -> Path:
-        return self.root / "scenarios" / "teaching.toml"
+        return self.root / "scenarios" / f"{self.name}.toml"
 
     @property
     def map(self) -> Path:
-        return self.root / "maps" / "teaching.toml"
+        return self.root / "maps" / f"{self.name}.toml"
 
     @property
     def counters(self) -> Path:
-        return self.root / "counters" / "teaching.toml"
+        return self.root / "counters" / f"{self.name}.toml"
 
     @property
     def terrain(self) -> Path:
@@ -92,6 +96,13 @@ class TeachingCopy:
         chosen = [p for p in problems if path is None or Path(p.file) == path]
         assert len(chosen) == 1, "\n".join(str(p) for p in problems)
         return chosen[0]
+
+    @classmethod
+    def of_system(cls, tmp_path: Path, system: str, name: str) -> TeachingCopy:
+        """A copy of every data file of ``system`` (``gwite``), for its scenario ``name``."""
+        root = tmp_path / system
+        shutil.copytree(DATA_ROOT / system, root)
+        return cls(root, name)
 
     def load(self) -> Scenario:
         return load_scenario(self.scenario)

@@ -30,8 +30,10 @@ mid-game):
   is a reinforcement still to enter, as ``pending`` is (14.24).
 * An HQ marked out of supply or out of command is accepted: the marker has no
   effect on it (10.35; the command rules never find an HQ out of command).
-* A set-up may be overstacked: 6.14 eliminates the excess at the end of the
-  Phase, as in play (6.21); a hex holding both sides' units, a unit on
+* A position may be overstacked: 6.14 eliminates the excess at the end of the
+  Phase, as in play (6.21); the counters' set-up of a scenario without a position
+  may not (6.14: the limit holds at the end of every Phase, and a printed set-up
+  is not in the middle of one).  A hex holding both sides' units, a unit on
   prohibited terrain and a unit in an undestroyed Enemy fortress are refused
   (5.13, 10.33).
 """
@@ -44,7 +46,14 @@ from typing import TYPE_CHECKING, Any
 from greatwar.model.board import canonical
 from greatwar.rules.gwite import cavalry, command, rail, supply
 from greatwar.rules.gwite.sequence import SequenceRules
-from greatwar.rules.placement import Placed, check_placements, refuse_unused, start_placements
+from greatwar.rules.gwite.static import build_units
+from greatwar.rules.placement import (
+    Placed,
+    check_placements,
+    refuse_unused,
+    stacks,
+    start_placements,
+)
 
 if TYPE_CHECKING:
     from greatwar.engine.state import Game
@@ -98,6 +107,7 @@ def validate(rules: SequenceRules, scenario: Scenario, problems: Problems) -> No
     _enemy_fortresses(scenario, placed)
     pos = scenario.file.position
     if pos is None:
+        _setup_stacking(rules, scenario, placed)
         return
     refuse_unused(scenario, problems, "Great War in the East", POSITION_FIELDS, UNIT_FIELDS)
     if not pos.phasing:
@@ -296,6 +306,26 @@ def _enemy_fortresses(scenario: Scenario, placed: list[Placed]) -> None:
                 p.loc,
                 f"unit {p.uid} ({p.side}) is set up in {fortress.name} ({p.hex}), an"
                 " undestroyed Enemy fortress (5.13)",
+            )
+
+
+def _setup_stacking(rules: Any, scenario: Scenario, placed: list[Placed]) -> None:
+    """6.14 the counters' set-up holds no hex over the stacking limit (the game's
+    ``parameters.stacking_limit``), each unit counting the Stacking Points its game
+    gives it (6.11, ``rules.unit_info``)."""
+    limit = scenario.file.parameters.stacking_limit
+    if not limit:
+        return  # the rules' validation asks for one (6.0)
+    units = build_units(scenario, rules)
+    for here, pieces in stacks(placed).items():
+        points = sum(units[p.uid].stacking for p in pieces)
+        if points > limit:
+            last = pieces[-1]
+            names = ", ".join(f"{p.uid} ({units[p.uid].stacking})" for p in pieces)
+            last.problems.add(
+                last.loc,
+                f"{here} is set up with {points} Stacking Points, over the limit of {limit}:"
+                f" {names} (6.14: the limit holds at the end of every Phase)",
             )
 
 

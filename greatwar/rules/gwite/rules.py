@@ -80,6 +80,12 @@ class StandardRules(
         params = scenario.file.parameters
         if self.special_model is not None:
             special.check(scenario, self.special_model, problems)  # the game's own data
+        elif scenario.file.special:  # no rule would read it: a misplaced or misspelt table
+            problems.add(
+                ("special",),
+                f"{self.title} read no [special] data (a game's exclusive rules do:"
+                " name the game in [scenario] game)",
+            )
         P.validate(scenario, params, problems)  # tables by side or nationality (R8)
         option_effects.validate(scenario, self.options, problems)
         self._refuse_track_limits(scenario, problems)

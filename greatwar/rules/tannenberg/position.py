@@ -63,7 +63,13 @@ from typing import TYPE_CHECKING, Any
 from greatwar import hexgrid
 from greatwar.model.board import canonical
 from greatwar.model.problems import Problems, ScenarioError
-from greatwar.rules.placement import Placed, check_placements, refuse_unused, start_placements
+from greatwar.rules.placement import (
+    Placed,
+    check_placements,
+    refuse_unused,
+    stacks,
+    start_placements,
+)
 from greatwar.rules.tannenberg import (
     artillery,
     combatants,
@@ -580,11 +586,8 @@ def _check_special(scenario: Scenario, pos: Position, problems: Problems) -> Non
 def _check_stacking(scenario: Scenario, placed: list[Placed]) -> None:
     """7.1.2 outside the movement phases no hex holds more units than the limit: six of
     one corps, four otherwise; HQs do not count (7.1.3); one supply train (7.1.4)."""
-    by_hex: dict[str, list[Placed]] = {}
-    for p in placed:
-        if scenario.counters[p.uid].type != "hq":
-            by_hex.setdefault(p.hex, []).append(p)
-    for here, pieces in by_hex.items():
+    counted = [p for p in placed if scenario.counters[p.uid].type != "hq"]
+    for here, pieces in stacks(counted).items():
         counters = [scenario.counters[p.uid] for p in pieces]
         corps = {c.corps for c in counters}
         same = len(corps) == 1 and "" not in corps

@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.rules.tannenberg import arrivals, command, initiative, masks, victory
+from greatwar.rules.tannenberg import arrivals, command, initiative, masks, special_data, victory
 from greatwar.rules.tannenberg import units as U
 
 if TYPE_CHECKING:
@@ -368,7 +368,10 @@ def may_move(st: State, uid: str) -> bool:
 
 
 def validate(scenario: Scenario, problems: Problems) -> None:
-    """Problems of the scenario's ``[special]`` data (counters and regions it names)."""
+    """Problems of the scenario's ``[special]`` data: its tables' shape and sides
+    (:mod:`.special_data`), then the counters and regions they name."""
+    if special_data.check(scenario, problems) is None:
+        return  # malformed (reported): what it names is not checked
     special = scenario.file.special
     counters = scenario.counters
     regions = scenario.board.regions

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field
 
-from greatwar.model.schema import Strict
+from greatwar.model.schema import NonNegative, Strict
 from greatwar.rules.gwite import special
 from greatwar.rules.gwite.brusilov.schedule import HISTORICAL_WITHHOLDING, DepotRow, WithholdingRow
 from greatwar.rules.gwite.special import option  # noqa: F401  (the game's sections read options here)
@@ -36,7 +36,7 @@ class BrusilovData(Strict):
     #: 20.21-20.22, 26.23, 26.33: the supply depots each side receives per Game-Turn
     depots: list[DepotRow] = Field(default_factory=list)
     #: 20.23: the most supply depots each side may have on the map at one time
-    depot_caps: dict[str, int] = Field(default_factory=dict)
+    depot_caps: dict[str, NonNegative] = Field(default_factory=dict)
     #: 25.2, 25.13: victory points per stacking point eliminated while surrounded
     surrounded_per_stacking_point: int = Field(default=2, ge=0)
     #: 25.16, 25.2, 26.22: victory points per reinforcement permanently withheld, by turn
