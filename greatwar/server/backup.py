@@ -65,9 +65,7 @@ def read_backup(path: Path) -> Iterator[dict[str, Any]]:
     try:
         with gzip.open(path, "rt", encoding="utf-8") as lines:
             for number, line in enumerate(lines, start=1):
-                item = json.loads(line)
-                if not isinstance(item, dict):
-                    raise BackupError(f"{path}, line {number}: not a JSON object")
+                item = _item(path, number, line)
                 if number == 1:
                     _check_header(path, item)
                 elif "end" in item:
@@ -77,13 +75,24 @@ def read_backup(path: Path) -> Iterator[dict[str, Any]]:
                     return
                 else:
                     yield item
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError) as exc:
         raise BackupError(f"{path}, after line {number}: not a whole backup ({exc})") from None
     raise BackupError(f"{path} ends after line {number} without its end line: cut short")
 
 
 def _line(item: dict[str, Any]) -> str:
     return json.dumps(item, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def _item(path: Path, number: int, line: str) -> dict[str, Any]:
+    """The JSON object on line ``number``."""
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise BackupError(f"{path}, line {number}: not JSON ({exc})") from None
+    if not isinstance(item, dict):
+        raise BackupError(f"{path}, line {number}: not a JSON object")
+    return item
 
 
 def _check_header(path: Path, item: dict[str, Any]) -> None:

@@ -357,8 +357,11 @@ class PostgresStorage:
     def _columns(conn: psycopg.Connection[Any]) -> dict[str, list[str]]:
         """Each table of the database's schema (table -> its columns)."""
         rows = conn.execute(
-            "SELECT table_name, column_name FROM information_schema.columns"
-            " WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position"
+            "SELECT c.table_name, c.column_name FROM information_schema.columns c"
+            " JOIN information_schema.tables t"
+            " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+            " WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'"
+            " ORDER BY c.table_name, c.ordinal_position"
         ).fetchall()
         columns: dict[str, list[str]] = {}
         for table, column in rows:

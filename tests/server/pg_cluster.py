@@ -70,7 +70,8 @@ class Cluster:
         data = self.root / "data"
         self.run("initdb", "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
         options = f"-k {self.root} -p {PORT} -c listen_addresses='' -c fsync=off"
-        self.run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.root / "log"), "-w", "start")
+        log = str(self.root / "log")
+        self.run("pg_ctl", "-D", str(data), "-o", options, "-l", log, "-w", "start")
 
     def stop(self) -> None:
         self.run("pg_ctl", "-D", str(self.root / "data"), "-m", "immediate", "stop")
@@ -118,3 +119,20 @@ def start_cluster() -> Cluster:
         shutil.rmtree(root, ignore_errors=True)
         unavailable(f"the private PostgreSQL server did not start: {exc.stderr or exc}")
     return cluster
+
+
+def run_sql(db: str | Path, sql: str) -> list[tuple[Any, ...]]:
+    """Run one statement on a test database of either backend (committed): its rows."""
+    if isinstance(db, str):
+        import psycopg
+
+        with psycopg.connect(db, autocommit=True) as conn:
+            cursor = conn.execute(sql)
+            return cursor.fetchall() if cursor.description else []
+    import sqlite3
+
+    con = sqlite3.connect(db, isolation_level=None)
+    try:
+        return con.execute(sql).fetchall()
+    finally:
+        con.close()
