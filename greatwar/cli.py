@@ -537,6 +537,16 @@ def _db(db: str | None) -> str | Path:
     return db if is_postgres(db) else Path(db)
 
 
+def _app(create_app: Callable[..., Any], db: str | Path, **options: Any) -> Any:
+    """The server application on ``db``; a database that cannot be opened is a clear error."""
+    from greatwar.server.storage import StorageUnavailable
+
+    try:
+        return create_app(db, **options)
+    except (ImportError, StorageUnavailable) as exc:  # no psycopg; an unreachable database
+        raise _fail(str(exc)) from None
+
+
 def _shown_db(db: str | Path) -> str:
     """The database for messages (a URL's password never shown)."""
     from greatwar.server.storage import is_postgres
@@ -587,7 +597,7 @@ def play(
         raise _fail(f"no side {you}; sides: {', '.join(roles)}")
     path = _db(db)
     sock = _listen_play(port, listen)
-    app_ = create_app(path, think_time=think_time, editor=True)
+    app_ = _app(create_app, path, think_time=think_time, editor=True)
     service = app_.state.service
     seats = seats_path(path)
     app_.include_router(local_router(service, seats))
@@ -669,7 +679,7 @@ def serve(
     from greatwar.server.run import address, data_dir, listen, run
 
     path = _db(db)
-    app_ = create_app(path, think_time=think_time, editor=editor)
+    app_ = _app(create_app, path, think_time=think_time, editor=editor)
     sock = _listen(host, port, listen)
     shown = _shown_db(path)
     console.print(f"greatwar server on {address(sock)}/ (games in {shown})", highlight=False)
@@ -708,7 +718,7 @@ def edit(
 
     path = _db(db)
     project_id = _editor_project(data_dir(path), scenario, project)
-    app_ = create_app(path, editor=True)
+    app_ = _app(create_app, path, editor=True)
     sock = _listen("127.0.0.1", port, listen)
     url = f"{address(sock)}/edit" + (f"/{project_id}" if project_id else "")
     console.print(f"Scenario editor: {url}", highlight=False, markup=False)
@@ -760,15 +770,15 @@ app.add_typer(games_app, name="games")
 
 def _games_storage(db: str | None, *, new: bool = False) -> Any:
     """The storage ``--db`` names; an SQLite file must exist unless ``new``."""
-    from greatwar.server.storage import open_storage
+    from greatwar.server.storage import StorageUnavailable, open_storage
 
     path = _db(db)
     if isinstance(path, Path) and not new and not path.is_file():
         raise _fail(f"no games database {path}")
     try:
         return open_storage(path)
-    except Exception as exc:  # e.g. an unreachable PostgreSQL server
-        raise _fail(f"cannot open the games database {_shown_db(path)}: {exc}") from None
+    except (ImportError, StorageUnavailable) as exc:  # no psycopg; an unreachable database
+        raise _fail(str(exc)) from None
 
 
 @games_app.command("export")

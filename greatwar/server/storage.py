@@ -96,6 +96,10 @@ class NotEmpty(Exception):
     """:meth:`Storage.load_dump` into a database that holds something already."""
 
 
+class StorageUnavailable(Exception):
+    """The database cannot be reached (the message names it, never with a password)."""
+
+
 class DumpRefused(Exception):
     """Rows given to :meth:`Storage.load_dump` that do not fit the database (nothing stored)."""
 

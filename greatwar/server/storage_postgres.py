@@ -45,6 +45,7 @@ from greatwar.server.storage import (
     DuplicateSubmission,
     GameRecord,
     Note,
+    StorageUnavailable,
     StoredAction,
     VersionConflict,
     action_from_row,
@@ -123,10 +124,6 @@ SCHEMA = (
 )
 
 Statement = tuple[str, tuple[Any, ...]]
-
-
-class StorageUnavailable(Exception):
-    """The database cannot be reached (the message names it without its password)."""
 
 
 def shown_url(url: str) -> str:

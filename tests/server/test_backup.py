@@ -228,3 +228,13 @@ def test_a_damaged_backup_is_refused_and_changes_nothing(
     result = cli("restore", "--db", other_db, backup)  # the whole one still restores
     assert result.exit_code == 0, result.output
     assert len(rows_of(other_db)) > 4
+
+
+def test_an_unreachable_database_is_a_clear_error_without_its_password(tmp_path: Path) -> None:
+    url = f"postgresql://owner:s3cret-pw@/games?host={tmp_path}&port=5999"
+    for command in (["backup", tmp_path / "b.gz"], ["restore", tmp_path / "b.gz"]):
+        result = cli(*command, "--db", url)
+        assert result.exit_code == 1
+        assert "error:" in result.output and "games" in result.output
+        assert "s3cret-pw" not in result.output
+    assert not (tmp_path / "b.gz").exists()
