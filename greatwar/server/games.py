@@ -551,7 +551,9 @@ class GameService:
         it happens: ``changes`` (:meth:`greatwar.server.storage.SharedStorage.changes`) gives
         (game id, n) for each stored action, None when every game must be checked."""
         async for change in changes:
-            wanted = [(g, None) for g in list(self._games)] if change is None else [change]
+            wanted: list[tuple[str, int | None]] = (
+                [(g, None) for g in list(self._games)] if change is None else [change]
+            )
             for game_id, n in wanted:
                 try:
                     await self.catch_up(game_id, n)
@@ -582,7 +584,7 @@ class GameService:
         for stored in newer:
             try:
                 apply_submission(live.state, stored.role, stored.action)
-            except IllegalAction:
+            except Exception:  # refused, or a fault in the rules: rebuild from storage
                 return False
             if live.state.digest() != stored.digest:
                 return False

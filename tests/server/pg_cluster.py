@@ -97,8 +97,9 @@ def start_cluster() -> Cluster:
         unavailable("psycopg is not installed (pip install 'psycopg[binary]')")
     found = binaries()
     if found is None:
+        where = os.environ.get("GREATWAR_PG_BIN") or "/usr/lib/postgresql/*/bin"
         unavailable(
-            "PostgreSQL's server binaries (initdb, pg_ctl) are not in /usr/lib/postgresql/*/bin"
+            f"PostgreSQL's server binaries (initdb, pg_ctl) are not in {where}"
             " (apt-get install postgresql, or set GREATWAR_PG_BIN)"
         )
         raise AssertionError("unreachable")
