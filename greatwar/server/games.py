@@ -538,9 +538,10 @@ class GameService:
                     sid = f"computer-{uuid.uuid4().hex}"
                     self._commit(live, role, action, sid, explanation(agent))
                 except ApiError as exc:
-                    # another server process sharing the database moved first: not a fault
-                    level = logging.INFO if exc.code == "stale_version" else logging.ERROR
-                    log.log(level, "the computer's %s move failed: %s", role, exc.message)
+                    if exc.code == "stale_version":  # another server moved first: no fault
+                        log.info("the computer's %s move was not stored: %s", role, exc.message)
+                    else:
+                        log.error("the computer's %s move failed: %s", role, exc.message)
                     return
             await self.broadcast(live)
 
