@@ -519,9 +519,43 @@ ThinkTime = Annotated[
     typer.Option(help="Seconds the computer waits before each move (the page animates its moves)."),
 ]
 DbOption = Annotated[
-    Path | None,
-    typer.Option(help="SQLite file of the games (default: greatwar-data/games.sqlite3)."),
+    str | None,
+    typer.Option(
+        help="The games' database: an SQLite file (default: greatwar-data/games.sqlite3)"
+        " or a postgresql:// URL."
+    ),
 ]
+
+
+def _db(db: str | None) -> str | Path:
+    """The database ``--db`` names: a PostgreSQL URL as given, else an SQLite file's path."""
+    from greatwar.server.run import DEFAULT_DB
+    from greatwar.server.storage import is_postgres
+
+    if db is None:
+        return DEFAULT_DB
+    return db if is_postgres(db) else Path(db)
+
+
+def _app(create_app: Callable[..., Any], db: str | Path, **options: Any) -> Any:
+    """The server application on ``db``; a database that cannot be opened is a clear error."""
+    from greatwar.server.storage import StorageUnavailable
+
+    try:
+        return create_app(db, **options)
+    except (ImportError, StorageUnavailable) as exc:  # no psycopg; an unreachable database
+        raise _fail(str(exc)) from None
+
+
+def _shown_db(db: str | Path) -> str:
+    """The database for messages (a URL's password never shown)."""
+    from greatwar.server.storage import is_postgres
+
+    if not is_postgres(db):
+        return str(db)
+    from greatwar.server.storage_postgres import shown_url
+
+    return shown_url(str(db))
 
 
 #: the port ``greatwar play`` listens on, so its printed link keeps working after a restart
@@ -555,15 +589,15 @@ def play(
 
     from greatwar.server.app import create_app
     from greatwar.server.local_play import local_router, resume, seats_path
-    from greatwar.server.run import DEFAULT_DB, address, listen, run
+    from greatwar.server.run import address, listen, run
 
     roles = _load(scenario, option).roles()
     you = side or roles[0]
     if you not in roles:
         raise _fail(f"no side {you}; sides: {', '.join(roles)}")
-    path = db or DEFAULT_DB
+    path = _db(db)
     sock = _listen_play(port, listen)
-    app_ = create_app(path, think_time=think_time, editor=True)
+    app_ = _app(create_app, path, think_time=think_time, editor=True)
     service = app_.state.service
     seats = seats_path(path)
     app_.include_router(local_router(service, seats))
@@ -639,16 +673,18 @@ def serve(
         ),
     ] = False,
 ) -> None:
-    """Run the game server for others to join (games are kept in an SQLite file)."""
+    """Run the game server for others to join (games are kept in an SQLite file, or in a
+    PostgreSQL database that several servers may share: --db postgresql://...)."""
     from greatwar.server.app import create_app
-    from greatwar.server.run import DEFAULT_DB, address, listen, run
+    from greatwar.server.run import address, data_dir, listen, run
 
-    path = db or DEFAULT_DB
-    app_ = create_app(path, think_time=think_time, editor=editor)
+    path = _db(db)
+    app_ = _app(create_app, path, think_time=think_time, editor=editor)
     sock = _listen(host, port, listen)
-    console.print(f"greatwar server on {address(sock)}/ (games in {path})", highlight=False)
+    shown = _shown_db(path)
+    console.print(f"greatwar server on {address(sock)}/ (games in {shown})", highlight=False)
     if editor:
-        projects = path.parent / "editor"
+        projects = data_dir(path) / "editor"
         console.print(f"Scenario editor: {address(sock)}/edit (projects in {projects})")
         if host not in ("127.0.0.1", "localhost", "::1"):
             err.print("warning: the editor writes files on this machine; anyone who can reach")
@@ -678,15 +714,15 @@ def edit(
     import webbrowser
 
     from greatwar.server.app import create_app
-    from greatwar.server.run import DEFAULT_DB, address, listen, run
+    from greatwar.server.run import address, data_dir, listen, run
 
-    path = db or DEFAULT_DB
-    project_id = _editor_project(path.parent, scenario, project)
-    app_ = create_app(path, editor=True)
+    path = _db(db)
+    project_id = _editor_project(data_dir(path), scenario, project)
+    app_ = _app(create_app, path, editor=True)
     sock = _listen("127.0.0.1", port, listen)
     url = f"{address(sock)}/edit" + (f"/{project_id}" if project_id else "")
     console.print(f"Scenario editor: {url}", highlight=False, markup=False)
-    console.print(f"Projects are kept in {path.parent / 'editor'}. Ctrl-C stops the server.")
+    console.print(f"Projects are kept in {data_dir(path) / 'editor'}. Ctrl-C stops the server.")
     if not no_browser:
         webbrowser.open(url)
     run(app_, sock)
@@ -732,14 +768,17 @@ games_app = typer.Typer(help="The server owner's whole games: export and import.
 app.add_typer(games_app, name="games")
 
 
-def _games_storage(db: Path | None) -> Any:
-    from greatwar.server.run import DEFAULT_DB
-    from greatwar.server.storage import SQLiteStorage
+def _games_storage(db: str | None, *, new: bool = False) -> Any:
+    """The storage ``--db`` names; an SQLite file must exist unless ``new``."""
+    from greatwar.server.storage import StorageUnavailable, open_storage
 
-    path = db or DEFAULT_DB
-    if not path.is_file():
+    path = _db(db)
+    if isinstance(path, Path) and not new and not path.is_file():
         raise _fail(f"no games database {path}")
-    return SQLiteStorage(path)
+    try:
+        return open_storage(path)
+    except (ImportError, StorageUnavailable) as exc:  # no psycopg; an unreachable database
+        raise _fail(str(exc)) from None
 
 
 @games_app.command("export")
@@ -769,22 +808,62 @@ def games_import(
 ) -> None:
     """Add an exported game to the server's database, once it replays to its digests."""
     from greatwar.server.replay import ImportRefused, import_game
-    from greatwar.server.run import DEFAULT_DB
-    from greatwar.server.storage import SQLiteStorage
+    from greatwar.server.run import data_dir
 
     try:
         doc = json.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise _fail(f"cannot read {file}: {exc}") from None
-    path = db or DEFAULT_DB
-    storage = SQLiteStorage(path)
+    path = _db(db)
+    storage = _games_storage(db, new=True)
     try:
-        game_id = import_game(storage, doc, path.parent / "editor")
+        game_id = import_game(storage, doc, data_dir(path) / "editor")
     except ImportRefused as exc:
         raise _fail(f"{file} refused: {exc}") from None
     finally:
         storage.close()
-    console.print(f"game {game_id} imported into {path}")
+    console.print(f"game {game_id} imported into {_shown_db(path)}")
+
+
+@app.command()
+def backup(
+    file: Annotated[Path, typer.Argument(help="The backup file to write (gzip JSON lines).")],
+    db: DbOption = None,
+) -> None:
+    """Write the whole games database to FILE, as of one moment, while the server runs on.
+
+    The file is the same for SQLite and PostgreSQL: a backup of either restores into either."""
+    from greatwar.server.backup import write_backup
+
+    storage = _games_storage(db)
+    try:
+        rows = write_backup(storage, file)
+    finally:
+        storage.close()
+    console.print(f"{rows} rows of {_shown_db(_db(db))} written to {file}", highlight=False)
+
+
+@app.command()
+def restore(
+    file: Annotated[Path, typer.Argument(help="A file written by `greatwar backup`.")],
+    db: DbOption = None,
+) -> None:
+    """Fill an EMPTY games database from a backup FILE: all of it, or nothing."""
+    from greatwar.server.backup import BackupError, read_backup
+    from greatwar.server.storage import DumpRefused, NotEmpty
+
+    storage = _games_storage(db, new=True)
+    shown = _shown_db(_db(db))
+    try:
+        storage.load_dump(read_backup(file))
+        games = len(storage.game_ids())
+    except NotEmpty as exc:
+        raise _fail(f"{shown} refused the backup: {exc}") from None
+    except (BackupError, DumpRefused) as exc:
+        raise _fail(f"{file} refused, nothing restored: {exc}") from None
+    finally:
+        storage.close()
+    console.print(f"{games} games restored from {file} into {shown}", highlight=False)
 
 
 def _listen(host: str, port: int, listen: Any) -> Any:

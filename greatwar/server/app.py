@@ -49,6 +49,8 @@ the game) and ``/download`` the game so far as the seat may know it
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -66,7 +68,8 @@ from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, replay, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
-from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
+from greatwar.server.run import data_dir
+from greatwar.server.storage import SPECTATOR, TABLE, SharedStorage, open_storage
 from greatwar.server.why_routes import why_router
 
 #: the scenario a new game starts with unless another is chosen
@@ -188,20 +191,30 @@ def scenarios_for(editor: bool) -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_path: Path, *, think_time: float = DEFAULT_THINK_TIME, editor: bool = False
+    db_path: Path | str, *, think_time: float = DEFAULT_THINK_TIME, editor: bool = False
 ) -> FastAPI:
-    """The server application, keeping its games in the SQLite file ``db_path``.
+    """The server application, keeping its games in ``db_path``: an SQLite file, or a
+    PostgreSQL database named by a ``postgresql://`` URL, which other server processes may
+    share (their actions are followed live: :meth:`GameService.follow`).
 
     ``editor``: also serve the scenario editor (:mod:`greatwar.server.editor_routes`),
-    whose projects live in ``editor/`` beside the SQLite file.  Off for a public
-    server: the editor writes files on the server's machine."""
-    storage = SQLiteStorage(db_path)
-    editor_root = db_path.parent / "editor"
+    whose projects live in ``editor/`` beside the SQLite file
+    (:func:`greatwar.server.run.data_dir`).  Off for a public server: the editor writes
+    files on the server's machine."""
+    storage = open_storage(db_path)
+    data = data_dir(db_path)
+    editor_root = data / "editor"
     service = GameService(storage, think_time=think_time, editor_root=editor_root)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        shared = isinstance(storage, SharedStorage)
+        following = asyncio.create_task(service.follow(storage.changes())) if shared else None
         yield
+        if following is not None:
+            following.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await following
         await service.close()
         storage.close()
 
@@ -238,7 +251,7 @@ def create_app(
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
     if editor:
-        app.include_router(editor_routes.editor_router(db_path.parent, service))
+        app.include_router(editor_routes.editor_router(data, service))
     app.include_router(web_routes.router)
     return app
 

@@ -26,7 +26,7 @@ import logging
 import secrets
 import uuid
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -45,6 +45,7 @@ from greatwar.server.storage import (
     Note,
     Storage,
     StoredAction,
+    VersionConflict,
 )
 from greatwar.server.views import UNDO, public_view, seat_view
 
@@ -490,6 +491,16 @@ class GameService:
             raise ApiError(
                 409, "duplicate_submission", f"submission {submission_id!r} was already used"
             ) from None
+        except VersionConflict:
+            # another server process sharing the database stored this version first
+            tried = live.version + 1
+            self._reload(live)
+            raise ApiError(
+                409,
+                "stale_version",
+                f"version {tried} was stored by another server first; the game is at version"
+                f" {live.version}: reload and retry",
+            ) from None
         except Exception:
             self._games.pop(game_id, None)
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
@@ -527,9 +538,68 @@ class GameService:
                     sid = f"computer-{uuid.uuid4().hex}"
                     self._commit(live, role, action, sid, explanation(agent))
                 except ApiError as exc:
-                    log.error("the computer's %s move failed: %s", role, exc.message)
+                    if exc.code == "stale_version":  # another server moved first: no fault
+                        log.info("the computer's %s move was not stored: %s", role, exc.message)
+                    else:
+                        log.error("the computer's %s move failed: %s", role, exc.message)
                     return
             await self.broadcast(live)
+
+    # --- other server processes sharing the database ------------------------------------------
+
+    async def follow(self, changes: AsyncIterator[tuple[str, int] | None]) -> None:
+        """Bring the games in memory up to date with what other server processes store, as
+        it happens: ``changes`` (:meth:`greatwar.server.storage.SharedStorage.changes`) gives
+        (game id, n) for each stored action, None when every game must be checked."""
+        async for change in changes:
+            wanted: list[tuple[str, int | None]] = (
+                [(g, None) for g in list(self._games)] if change is None else [change]
+            )
+            for game_id, n in wanted:
+                try:
+                    await self.catch_up(game_id, n)
+                except Exception:  # one game's trouble does not stop following the others
+                    log.exception("could not bring game %s up to date", game_id)
+
+    async def catch_up(self, game_id: str, n: int | None = None) -> None:
+        """Apply the actions stored elsewhere since this process's version of the game (when
+        it is in memory and behind action ``n``), then send it to its subscribers.  The
+        process that stored an action plays the computer's answer to it, not this one."""
+        live = self._games.get(game_id)
+        if live is None or (n is not None and n <= live.version):
+            return  # rebuilt from storage when asked for, or up to date (our own action)
+        async with live.lock:
+            newer = (await asyncio.to_thread(self.storage.actions, game_id))[live.version :]
+            if not newer:
+                return
+            if self._apply_stored(live, newer):
+                live.notes = await asyncio.to_thread(self.storage.notes, game_id)
+            else:
+                await asyncio.to_thread(self._reload, live)
+        await self.broadcast(live)
+
+    @staticmethod
+    def _apply_stored(live: LiveGame, newer: list[StoredAction]) -> bool:
+        """Apply stored submissions to the game in memory; False when one does not give its
+        stored digest (then the game must be rebuilt from storage)."""
+        for stored in newer:
+            try:
+                apply_submission(live.state, stored.role, stored.action)
+            except Exception:  # refused, or a fault in the rules: rebuild from storage
+                return False
+            if live.state.digest() != stored.digest:
+                return False
+            live.version = stored.n
+        return True
+
+    def _reload(self, live: LiveGame) -> None:
+        """Replace the game's state in memory by the stored one, keeping its subscribers."""
+        try:
+            fresh = self._load(live.record.game_id)
+        except ApiError:
+            self._games.pop(live.record.game_id, None)
+            raise
+        live.state, live.version, live.notes = fresh.state, fresh.version, fresh.notes
 
     # --- live updates ----------------------------------------------------------------------------
 

@@ -40,9 +40,11 @@ class LocalSeat:
     created: float
 
 
-def seats_path(db_path: Path) -> Path:
-    """Where the seats of ``play`` are kept for the database ``db_path``."""
-    return db_path.parent / SEATS_FILE
+def seats_path(db_path: Path | str) -> Path:
+    """Where the seats of ``play`` are kept for the database ``db_path`` (a file or URL)."""
+    from greatwar.server.run import data_dir
+
+    return data_dir(db_path) / SEATS_FILE
 
 
 def load_seats(path: Path) -> list[LocalSeat]:

@@ -12,6 +12,14 @@ from fastapi import FastAPI
 DEFAULT_DB = Path("greatwar-data") / "games.sqlite3"
 
 
+def data_dir(db: str | Path) -> Path:
+    """Where the editor's projects and ``play``'s seats are kept: beside an SQLite file;
+    for a PostgreSQL database (a URL), the default's folder (greatwar-data)."""
+    from greatwar.server.storage import is_postgres
+
+    return DEFAULT_DB.parent if is_postgres(db) else Path(db).parent
+
+
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host:port`` (port 0: a free port the system picks)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET

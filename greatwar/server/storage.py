@@ -8,7 +8,11 @@ SHA-256 hashes.
 
 :class:`Storage` is the interface the server uses; :class:`SQLiteStorage`
 keeps everything in one SQLite file in WAL mode and commits each call before
-it returns (a PostgreSQL implementation would fill in the same methods).
+it returns; :class:`greatwar.server.storage_postgres.PostgresStorage` fills in
+the same methods on a PostgreSQL database that several server processes share
+(:func:`open_storage` picks one by the ``--db`` given).  Both have the same
+tables and columns, read and written through the row mapping below, so a
+:meth:`Storage.dump` of one loads into the other.
 """
 
 from __future__ import annotations
@@ -18,9 +22,10 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 #: a seat that may only watch
 SPECTATOR = "spectator"
@@ -87,6 +92,67 @@ class VersionConflict(Exception):
     """A submission numbered ``n`` exists already (someone else got there first)."""
 
 
+class NotEmpty(Exception):
+    """:meth:`Storage.load_dump` into a database that holds something already."""
+
+
+class StorageUnavailable(Exception):
+    """The database cannot be reached (the message names it, never with a password)."""
+
+
+class DumpRefused(Exception):
+    """Rows given to :meth:`Storage.load_dump` that do not fit the database (nothing stored)."""
+
+
+# --- rows: how every backend maps records to the same tables and columns ---------------------
+
+#: the columns read back into a GameRecord, a StoredAction, a Note, a ChatMessage
+GAME_COLUMNS = "game_id, scenario, options, seed, seats, hotseat, created"
+ACTION_COLUMNS = "n, role, action, submission_id, digest"
+NOTE_COLUMNS = "n, role, at, text"
+CHAT_COLUMNS = "n, seat, text, created"
+
+
+def action_text(action: dict[str, Any]) -> str:
+    """The stored form of an action."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+def game_values(game: GameRecord) -> tuple[Any, ...]:
+    """A game's row, in the order of :data:`GAME_COLUMNS`."""
+    return (
+        game.game_id,
+        game.scenario,
+        json.dumps(game.options, sort_keys=True),
+        game.seed,
+        json.dumps(game.seats, sort_keys=True),
+        int(game.hotseat),
+        game.created,
+    )
+
+
+def record_from_row(row: Iterable[Any]) -> GameRecord:
+    gid, scenario, options, seed, seats, hotseat, created = row
+    return GameRecord(
+        gid, scenario, json.loads(options), int(seed), json.loads(seats), bool(hotseat), created
+    )
+
+
+def action_from_row(row: Iterable[Any]) -> StoredAction:
+    n, role, action, submission_id, digest = row
+    return StoredAction(int(n), role, json.loads(action), submission_id, digest)
+
+
+def note_from_row(row: Iterable[Any]) -> Note:
+    n, role, at, text = row
+    return Note(int(n), role, int(at), text)
+
+
+def chat_from_row(row: Iterable[Any]) -> ChatMessage:
+    n, seat, text, created = row
+    return ChatMessage(int(n), seat, text, float(created))
+
+
 class Storage(Protocol):
     """The storage interface of the server."""
 
@@ -132,6 +198,16 @@ class Storage(Protocol):
         """Every stored game, oldest first."""
         ...
 
+    def dump(self) -> Iterator[dict[str, Any]]:
+        """Every row of every table, in one consistent read (a transaction), as
+        ``{"table": <table>, "row": {<column>: <value>, ...}}``, games before their actions."""
+        ...
+
+    def load_dump(self, rows: Iterable[dict[str, Any]]) -> None:
+        """Fill an EMPTY database from :meth:`dump` rows, all or nothing; raise NotEmpty
+        for a database holding anything, DumpRefused for rows that do not fit."""
+        ...
+
     def add_chat(self, game_id: str, seat: str, text: str) -> ChatMessage:
         """Store a chat message of the game (committed before returning)."""
         ...
@@ -143,20 +219,80 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
+@runtime_checkable
+class SharedStorage(Protocol):
+    """A storage several server processes share, telling each what the others store."""
+
+    def changes(self) -> AsyncIterator[tuple[str, int] | None]:
+        """(game id, n) as the n-th action of a game is stored (by any process); None once
+        listening (again), when whatever came before may have been missed."""
+        ...
+
+
 def _game_row(game: GameRecord) -> tuple[str, tuple[Any, ...]]:
     """The statement storing a game's record."""
-    return (
-        "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (
-            game.game_id,
-            game.scenario,
-            json.dumps(game.options, sort_keys=True),
-            game.seed,
-            json.dumps(game.seats, sort_keys=True),
-            int(game.hotseat),
-            game.created,
-        ),
-    )
+    return "INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, ?)", game_values(game)
+
+
+# --- dumps: a whole database as rows, the same for every backend ------------------------------
+
+#: the tables in the order a dump lists them and load_dump refills them (a game before the rows
+#: that refer to it); a table not named here comes after them
+TABLE_ORDER = ("games", "tokens", "actions", "notes", "chat", "snapshots")
+
+
+def dump_order(tables: Iterable[str]) -> list[str]:
+    """``tables`` in the order of :data:`TABLE_ORDER`, any others after them by name."""
+    known = [t for t in TABLE_ORDER if t in tables]
+    return known + sorted(set(tables) - set(TABLE_ORDER))
+
+
+def dumped(
+    table: str, columns: list[str], rows: Iterable[Iterable[Any]]
+) -> Iterator[dict[str, Any]]:
+    """The dump rows of one table's rows (given in ``columns``' order)."""
+    for row in rows:
+        yield {"table": table, "row": dict(zip(columns, row, strict=True))}
+
+
+def checked_dump_row(
+    item: Any, number: int, columns: dict[str, list[str]]
+) -> tuple[str, list[str], tuple[Any, ...]]:
+    """(table, columns, values) of the ``number``-th dump row, checked against the database's
+    tables and their ``columns``; DumpRefused names what does not fit."""
+    if not isinstance(item, dict) or set(item) != {"table", "row"}:
+        raise DumpRefused(f"row {number}: not a {{'table': ..., 'row': {{...}}}} dump row")
+    table, row = item["table"], item["row"]
+    if table not in columns:
+        raise DumpRefused(f"row {number}: this database has no table {table!r}")
+    if not isinstance(row, dict) or set(row) != set(columns[table]):
+        raise DumpRefused(
+            f"row {number}: table {table} has the columns {', '.join(columns[table])},"
+            f" not {', '.join(map(str, row)) if isinstance(row, dict) else repr(row)}"
+        )
+    names = columns[table]
+    return table, names, tuple(row[name] for name in names)
+
+
+def load_rows(
+    rows: Iterable[dict[str, Any]],
+    columns: dict[str, list[str]],
+    insert: Callable[[str, list[str], tuple[Any, ...]], None],
+) -> int:
+    """Check and ``insert`` every dump row (inside the caller's transaction): how many."""
+    count = 0
+    for count, item in enumerate(rows, start=1):
+        insert(*checked_dump_row(item, count, columns))
+    return count
+
+
+def refuse_filled(counts: dict[str, int]) -> None:
+    """Raise NotEmpty when any table (table -> rows) holds a row."""
+    filled = [f"{t}: {counts[t]}" for t in dump_order(counts) if counts[t]]
+    if filled:
+        raise NotEmpty(
+            f"the database is not empty (rows in {', '.join(filled)}): restore into an empty one"
+        )
 
 
 SCHEMA = """
@@ -233,6 +369,58 @@ class SQLiteStorage:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
 
+    # --- dump and load_dump (backups: greatwar.server.backup) ---------------------------------
+
+    def _columns(self, db: sqlite3.Connection) -> dict[str, list[str]]:
+        """Each table of the file (table -> its columns)."""
+        tables = [
+            r[0]
+            for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        ]
+        return {t: [c[1] for c in db.execute(f"PRAGMA table_info({t})")] for t in tables}
+
+    def dump(self) -> Iterator[dict[str, Any]]:
+        # a connection of its own: in WAL mode its read transaction sees one moment of the
+        # file while the server goes on writing through its own
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        try:
+            db.execute("BEGIN")
+            columns = self._columns(db)
+            for table in dump_order(columns):
+                names = columns[table]
+                cursor = db.execute(f"SELECT {', '.join(names)} FROM {table} ORDER BY rowid")
+                yield from dumped(table, names, cursor)
+            db.execute("COMMIT")
+        finally:
+            db.close()
+
+    def load_dump(self, rows: Iterable[dict[str, Any]]) -> None:
+        def insert(table: str, names: list[str], values: tuple[Any, ...]) -> None:
+            marks = ", ".join("?" * len(names))
+            self._db.execute(f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})", values)
+
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                columns = self._columns(self._db)
+                refuse_filled(
+                    {
+                        t: self._db.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0]
+                        for t in columns
+                    }
+                )
+                load_rows(rows, columns, insert)
+            except (sqlite3.Error, OverflowError) as exc:
+                self._db.execute("ROLLBACK")
+                raise DumpRefused(f"the rows do not fit the database: {exc}") from exc
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
     def create_game(self, game: GameRecord, tokens: dict[str, str]) -> None:
         statements: list[tuple[str, tuple[Any, ...]]] = [_game_row(game)]
         statements += [
@@ -242,17 +430,8 @@ class SQLiteStorage:
         self._write(statements)
 
     def load_game(self, game_id: str) -> GameRecord | None:
-        rows = self._read(
-            "SELECT game_id, scenario, options, seed, seats, hotseat, created"
-            " FROM games WHERE game_id = ?",
-            (game_id,),
-        )
-        if not rows:
-            return None
-        gid, scenario, options, seed, seats, hotseat, created = rows[0]
-        return GameRecord(
-            gid, scenario, json.loads(options), int(seed), json.loads(seats), bool(hotseat), created
-        )
+        rows = self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
+        return record_from_row(rows[0]) if rows else None
 
     def append_action(
         self,
@@ -266,7 +445,7 @@ class SQLiteStorage:
     ) -> None:
         if self.has_submission(game_id, submission_id):
             raise DuplicateSubmission(submission_id)
-        text = json.dumps(action, sort_keys=True, separators=(",", ":"))
+        text = action_text(action)
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (
                 "INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -289,17 +468,15 @@ class SQLiteStorage:
 
     def actions(self, game_id: str) -> list[StoredAction]:
         rows = self._read(
-            "SELECT n, role, action, submission_id, digest FROM actions"
-            " WHERE game_id = ? ORDER BY n",
-            (game_id,),
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        return [StoredAction(n, role, json.loads(a), sid, d) for n, role, a, sid, d in rows]
+        return [action_from_row(row) for row in rows]
 
     def notes(self, game_id: str) -> list[Note]:
         rows = self._read(
-            "SELECT n, role, at, text FROM notes WHERE game_id = ? ORDER BY n", (game_id,)
+            f"SELECT {NOTE_COLUMNS} FROM notes WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        return [Note(int(n), role, int(at), text) for n, role, at, text in rows]
+        return [note_from_row(row) for row in rows]
 
     def has_submission(self, game_id: str, submission_id: str) -> bool:
         rows = self._read(
@@ -337,9 +514,9 @@ class SQLiteStorage:
 
     def chat(self, game_id: str) -> list[ChatMessage]:
         rows = self._read(
-            "SELECT n, seat, text, created FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
+            f"SELECT {CHAT_COLUMNS} FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
         )
-        return [ChatMessage(int(n), seat, text, float(t)) for n, seat, text, t in rows]
+        return [chat_from_row(row) for row in rows]
 
     def token_hashes(self, game_id: str) -> dict[str, str]:
         """The game's stored token hashes (hash -> seat), for a whole-game export."""
@@ -367,7 +544,7 @@ class SQLiteStorage:
                     game.game_id,
                     a.n,
                     a.role,
-                    json.dumps(a.action, sort_keys=True, separators=(",", ":")),
+                    action_text(a.action),
                     a.submission_id,
                     a.digest,
                     now,
@@ -384,3 +561,27 @@ class SQLiteStorage:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+
+
+# --- choosing the backend ---------------------------------------------------------------------
+
+#: how a ``--db`` naming a PostgreSQL database begins
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(db: str | Path) -> bool:
+    """Whether ``db`` names a PostgreSQL database (a URL) rather than an SQLite file."""
+    return isinstance(db, str) and db.startswith(POSTGRES_SCHEMES)
+
+
+def open_storage(db: str | Path) -> Storage:
+    """The storage ``db`` names: a ``postgresql://`` URL, else an SQLite file's path."""
+    if is_postgres(db):
+        try:
+            from greatwar.server.storage_postgres import PostgresStorage
+        except ImportError as exc:
+            raise ImportError(
+                f"a PostgreSQL database needs psycopg ({exc}): pip install 'greatwar[postgres]'"
+            ) from exc
+        return PostgresStorage(str(db))
+    return SQLiteStorage(Path(db))

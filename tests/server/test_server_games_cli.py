@@ -1,5 +1,6 @@
-"""``greatwar games export|import``: the server owner moves whole games between databases;
-an import is replayed first and refused, with the reason, when it does not replay."""
+"""``greatwar games export|import``: the server owner moves whole games between databases
+(into each backend); an import is replayed first and refused, with the reason, when it does
+not replay."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typer.testing import CliRunner
 from greatwar.cli import app
 from greatwar.server.app import create_app
 from greatwar.server.games import rebuild
-from greatwar.server.storage import SQLiteStorage
+from greatwar.server.storage import open_storage
 
 SEED = 41
 ACTIONS = 30
@@ -42,16 +43,16 @@ def exported(tmp_path: Path) -> tuple[Path, str, str, str]:
 
 
 def test_an_exported_game_imports_into_a_fresh_database_and_replays_identically(
-    tmp_path: Path, exported: tuple[Path, str, str, str]
+    db: str | Path, exported: tuple[Path, str, str, str]
 ) -> None:
     file, game_id, token, digest = exported
     doc = json.loads(file.read_text())
     assert doc["record"]["seed"] == SEED and len(doc["actions"]) == ACTIONS
-    fresh = tmp_path / "new" / "games.sqlite3"
+    fresh = db
     run = CliRunner().invoke(app, ["games", "import", str(file), "--db", str(fresh)])
     assert run.exit_code == 0, run.output
     assert game_id in run.output
-    storage = SQLiteStorage(fresh)
+    storage = open_storage(fresh)
     try:
         record = storage.load_game(game_id)
         assert record is not None and record.seed == SEED
@@ -67,14 +68,14 @@ def test_an_exported_game_imports_into_a_fresh_database_and_replays_identically(
 
 
 def test_a_corrupted_file_is_refused_and_nothing_is_stored(
-    tmp_path: Path, exported: tuple[Path, str, str, str]
+    tmp_path: Path, db: str | Path, exported: tuple[Path, str, str, str]
 ) -> None:
     file, _, _, _ = exported
     doc = json.loads(file.read_text())
     doc["actions"][11]["digest"] = "0" * 64  # an action that does not give what it gave
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(doc))
-    fresh = tmp_path / "new" / "games.sqlite3"
+    fresh = db
     run = CliRunner().invoke(app, ["games", "import", str(bad), "--db", str(fresh)])
     assert run.exit_code == 1
     assert "does not replay: after action 12" in run.output
@@ -86,7 +87,7 @@ def test_a_corrupted_file_is_refused_and_nothing_is_stored(
     bad.write_text("{not json")
     run = CliRunner().invoke(app, ["games", "import", str(bad), "--db", str(fresh)])
     assert run.exit_code == 1 and "cannot read" in run.output
-    storage = SQLiteStorage(fresh)
+    storage = open_storage(fresh)
     try:
         assert storage.game_ids() == []
     finally:

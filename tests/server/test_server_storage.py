@@ -1,25 +1,22 @@
 """Storage: what is stored replays to its digest, tokens are kept only as hashes, a
-tampered game is refused, and a killed server resumes every game exactly."""
+tampered game is refused, and a killed server resumes every game exactly — on each
+backend (the ``db`` fixture: an SQLite file, a PostgreSQL database)."""
 
 from __future__ import annotations
 
+import json
 import logging
-import os
-import signal
-import socket
 import sqlite3
-import subprocess
-import sys
-import time
 import warnings
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pg_cluster import run_sql
 from server_client import Api, error_code
+from server_process import Server, act, views
 
 from greatwar.ai import make_agent
 from greatwar.server.app import create_app
@@ -51,9 +48,8 @@ def play_randomly(api: Api, made: dict[str, Any], steps: int, seed: int) -> None
 )
 @given(seed=st.integers(min_value=0, max_value=2**31), steps=st.integers(1, 60))
 def test_replaying_the_stored_submissions_gives_each_stored_digest(
-    tmp_path: Path, seed: int, steps: int
+    db: str | Path, seed: int, steps: int
 ) -> None:
-    db = tmp_path / f"g{seed}-{steps}.sqlite3"
     with TestClient(create_app(db, think_time=0)) as client:
         api = Api(client)
         made = api.new_game(scenario="gwite/teaching", seed=seed)
@@ -67,29 +63,38 @@ def test_replaying_the_stored_submissions_gives_each_stored_digest(
         assert stored[-1].digest == api.state(made["game_id"]).digest()
 
 
+def all_tokens(made: dict[str, Any]) -> list[str]:
+    tokens = [made["spectator"]["token"], made["table"]["token"]]
+    return tokens + [s["token"] for s in made["seats"].values()]
+
+
 def test_the_database_is_in_wal_mode_and_keeps_no_token(api: Api, tmp_path: Path) -> None:
     made = api.new_game(scenario="gwite/teaching", seed=1, hotseat=True)
     db = api.service.storage.path
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     stored = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
-    tokens = [made["spectator"]["token"], made["table"]["token"]]
-    tokens += [s["token"] for s in made["seats"].values()]
-    for token in tokens:
+    for token in all_tokens(made):
         assert token.encode() not in stored
 
 
+def test_no_table_keeps_a_token(db_api: Api) -> None:
+    made = db_api.new_game(scenario="gwite/teaching", seed=1, hotseat=True)
+    stored = json.dumps(list(db_api.service.storage.dump()))
+    assert made["game_id"] in stored  # the dump has the game ...
+    for token in all_tokens(made):
+        assert token not in stored  # ... and no token of it
+
+
 def test_a_game_that_does_not_replay_to_its_digest_is_refused(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db: str | Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db = tmp_path / "games.sqlite3"
     with TestClient(create_app(db, think_time=0)) as client:
         api = Api(client)
         made = api.new_game(scenario="gwite/teaching", seed=1)
         token = made["seats"]["allied"]["token"]
         api.act(made["game_id"], token, api.state(made["game_id"]).legal_actions("allied")[0])
-    with sqlite3.connect(db) as con:
-        con.execute("UPDATE actions SET digest = 'tampered'")
+    run_sql(db, "UPDATE actions SET digest = 'tampered'")
     with TestClient(create_app(db, think_time=0)) as client, caplog.at_level(logging.ERROR):
         response = client.get(f"/api/games/{made['game_id']}", params={"token": token})
         assert response.status_code == 503 and error_code(response) == "corrupt_game"
@@ -99,60 +104,7 @@ def test_a_game_that_does_not_replay_to_its_digest_is_refused(
 # --- the restart test ------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Server:
-    """``greatwar serve`` in a subprocess."""
-
-    def __init__(self, db: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        args = ["serve", "--port", str(self.port), "--db", str(db), "--think-time", "0"]
-        code = "from greatwar.cli import main; main()"
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", code, *args],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
-        self.http = httpx.Client(base_url=self.url, timeout=60)
-        for _ in range(600):
-            if self.process.poll() is not None:
-                raise AssertionError("the server did not start")
-            try:
-                self.http.get("/api/scenarios")
-                return
-            except httpx.TransportError:
-                time.sleep(0.1)
-        raise AssertionError("the server never answered")
-
-    def kill(self) -> None:
-        self.http.close()
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-
-def act(server: Server, game_id: str, token: str, action: dict[str, Any], n: str) -> Any:
-    got = server.http.get(f"/api/games/{game_id}", params={"token": token}).json()
-    body = {"token": token, "version": got["version"], "action": action, "submission_id": n}
-    response = server.http.post(f"/api/games/{game_id}/actions", json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def views(server: Server, game_id: str, tokens: dict[str, str]) -> dict[str, Any]:
-    return {
-        seat: server.http.get(f"/api/games/{game_id}", params={"token": token}).json()
-        for seat, token in tokens.items()
-    }
-
-
-def test_a_killed_server_resumes_every_game_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "games.sqlite3"
+def test_a_killed_server_resumes_every_game_exactly(db: str | Path) -> None:
     server = Server(db)
     try:
         made = server.http.post(
