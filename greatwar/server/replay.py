@@ -245,7 +245,7 @@ class Replays:
         game_id = live.record.game_id
         with self._lock:
             found = self._timelines.get(game_id)
-            if found is None or found.record != live.record:  # new: a seat's entropy reseeded it
+            if found is None or found.record != live.record:  # or reseeded (entropy)
                 found = Timeline(live.record, self.service.editor_root)
                 self._timelines[game_id] = found
             self._timelines.move_to_end(game_id)

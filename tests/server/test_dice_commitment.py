@@ -7,6 +7,7 @@ gets wrong."""
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,6 +117,19 @@ def test_the_seed_salt_and_entropy_are_revealed_once_the_game_is_over(
     assert revealed["server_seed"] == SEED
     assert revealed["entropy"] == [["allied", "allied's own dice"], ["central", "central 🎲"]]
     assert record["seed"] == mixed_seed(SEED, [tuple(e) for e in revealed["entropy"]]) != SEED
+
+
+def test_the_formulas_are_the_documented_ones() -> None:
+    """docs/web.md, "Verifiable dice", recomputed with hashlib alone."""
+
+    def sha(text: str) -> str:
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    salt, seed = "0123456789abcdef0123456789abcdef", 987_654_321
+    assert commitment_of(seed, salt) == sha(f"greatwar-dice/1:{salt}:{seed}")
+    mixed = sha(f"greatwar-dice/1:{seed}|allied={sha('a')}|central={sha('b')}")
+    assert mixed_seed(seed, [("allied", "a"), ("central", "b")]) == int(mixed[:16], 16) >> 1
+    assert mixed_seed(seed, []) == seed
 
 
 # --- the seats' entropy ---------------------------------------------------------------------
