@@ -284,7 +284,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             seats={s: link for s, link in links.items() if s not in (SPECTATOR, TABLE)},
             spectator=links[SPECTATOR],
             table=links.get(TABLE),
-            commitment=Commitment(**(created.commitment or {})),
+            commitment=Commitment(**created.commitment),
         )
 
     @app.get("/api/games/{game_id}", responses=ERRORS)

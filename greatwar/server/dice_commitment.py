@@ -149,15 +149,18 @@ def draw(seed: int | None) -> DiceCommitment:
     return DiceCommitment(server_seed, secrets.token_hex(16))
 
 
-def payload_part(dice: DiceCommitment | None, state: State, version: int) -> dict[str, Any] | None:
-    """The ``commitment`` of a seat's payload: public while the game runs, with the seed,
-    salt and strings revealed once it is over (None for a game made before commitments)."""
-    if dice is None:
-        return None
+def shown(dice: DiceCommitment, state: State, version: int) -> dict[str, Any]:
+    """The commitment as the seats are shown it (the server at ``version``): public while
+    the game runs, with the seed, salt and strings ``revealed`` once it is over."""
     roles = state.game.roles()
-    shown = dice.public(roles, open_=version == 0 and not state.is_over())
-    shown["revealed"] = dice.revealed(roles) if state.is_over() else None
-    return shown
+    part = dice.public(roles, open_=version == 0 and not state.is_over())
+    part["revealed"] = dice.revealed(roles) if state.is_over() else None
+    return part
+
+
+def payload_part(dice: DiceCommitment | None, state: State, version: int) -> dict[str, Any] | None:
+    """The ``commitment`` of a seat's payload (None for a game made before commitments)."""
+    return None if dice is None else shown(dice, state, version)
 
 
 def rolls_of(log: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 from pydantic import BaseModel, Field
 
-from greatwar.server.dice_commitment import MAX_ENTROPY, payload_part
+from greatwar.server.dice_commitment import MAX_ENTROPY, shown
 from greatwar.server.games import ApiError, GameService, LiveGame
 from greatwar.server.storage import SPECTATOR, TABLE
 
@@ -78,13 +78,12 @@ async def contribute(
     text = checked_entropy(text)
     async with live.lock:
         refuse_unless_open(live, sender)
-        assert live.dice is not None
-        service.reseed(live, live.dice.with_entropy(sender, text))
+        assert live.dice is not None  # refuse_unless_open refuses a game without one
+        dice = live.dice.with_entropy(sender, text)
+        service.reseed(live, dice)
     await service.broadcast(live)
     service.drive(live)
-    shown = payload_part(live.dice, live.state, live.version)
-    assert shown is not None
-    return shown
+    return shown(dice, live.state, live.version)
 
 
 TokenHeader = Annotated[str | None, Header(alias="X-Greatwar-Token")]
@@ -100,7 +99,6 @@ def entropy_router(service: GameService) -> APIRouter:
     ) -> Commitment:
         """Mix the seat's string into the dice seed (before the first action, once)."""
         token = body.token or x_greatwar_token
-        shown = await contribute(service, game_id, token, body.role, body.entropy)
-        return Commitment(**shown)
+        return Commitment(**await contribute(service, game_id, token, body.role, body.entropy))
 
     return router

@@ -37,7 +37,13 @@ from greatwar.ai.base import decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
-from greatwar.server.dice_commitment import DiceCommitment, draw, payload_part, record_document
+from greatwar.server.dice_commitment import (
+    DiceCommitment,
+    draw,
+    payload_part,
+    record_document,
+    shown,
+)
 from greatwar.server.storage import (
     SPECTATOR,
     TABLE,
@@ -195,7 +201,7 @@ class Created:
 
     game_id: str
     tokens: dict[str, str]
-    commitment: dict[str, Any] | None = None
+    commitment: dict[str, Any]
 
 
 class GameService:
@@ -304,7 +310,7 @@ class GameService:
         self._games[record.game_id] = live
         self._forget_old()
         self.drive(live)
-        return Created(record.game_id, tokens, payload_part(dice, live.state, 0))
+        return Created(record.game_id, tokens, shown(dice, live.state, 0))
 
     # --- loading -----------------------------------------------------------------------------
 
