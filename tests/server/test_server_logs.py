@@ -9,6 +9,8 @@ nothing is logged as an error (no traceback).
 from __future__ import annotations
 
 import json
+import logging
+import sys
 from collections.abc import Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -18,10 +20,11 @@ import httpx
 import pytest
 from live_server import Live, live_server
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Close
 from websockets.sync.client import ClientConnection, connect
 
-from greatwar.server.games import GameService
 from greatwar.server.run import REDACTED, RedactSecrets, redact
+from greatwar.server.storage import SQLiteStorage, Storage
 from tests.cli_kit import serving
 
 #: the seed the test's game is made with (digits no other number in the log has)
@@ -90,10 +93,10 @@ def visit_pages(http: httpx.Client, game_id: str, tokens: dict[str, str]) -> Non
     assert http.get(f"/api/games/{game_id}", params={"token": "forged"}).status_code == 403
 
 
-def secrets_of(service: GameService, game_id: str, tokens: dict[str, str]) -> dict[str, str]:
+def secrets_of(storage: Storage, game_id: str, tokens: dict[str, str]) -> dict[str, str]:
     """What no log line may hold: the tokens, and the seed and salt of the game's dice."""
-    dice = service.storage.dice_of(game_id)
-    record = service.storage.load_game(game_id)
+    dice = storage.dice_of(game_id)
+    record = storage.load_game(game_id)
     assert dice is not None and record is not None
     found = {f"{seat} token": token for seat, token in tokens.items()}
     found |= {"server seed": str(dice.server_seed), "seed": str(record.seed), "salt": dice.salt}
@@ -121,7 +124,7 @@ def test_defect_1_no_token_or_seed_in_any_log_line(
         for game in (made, drawn):
             tokens = tokens_of(game)
             secrets |= {f"{game['game_id']} {k}": v for k, v in tokens.items()}
-            secrets |= secrets_of(live.service, game["game_id"], tokens)
+            secrets |= secrets_of(live.service.storage, game["game_id"], tokens)
             visit_pages(http, game["game_id"], tokens)
         tokens = tokens_of(made)
         sockets = open_sockets(stack, live.url, made["game_id"], tokens)
@@ -152,8 +155,13 @@ def test_defect_1_greatwar_serve_logs_no_token_even_at_trace(tmp_path: Path) -> 
             play(http, game_id, tokens, open_sockets(stack, url, game_id, tokens))
     logged = log_file.read_text()
     assert "WebSocket" in logged and f"token={REDACTED}" in logged
-    for seat, token in tokens.items():
-        assert token not in logged, f"the {seat} token is in the log"
+    storage = SQLiteStorage(db)
+    try:
+        secrets = secrets_of(storage, game_id, tokens)
+    finally:
+        storage.close()
+    for name, secret in secrets.items():
+        assert secret not in logged, f"the {name} is in the log"
 
 
 def test_the_redaction_hides_query_values_headers_and_tracebacks() -> None:
@@ -165,44 +173,43 @@ def test_the_redaction_hides_query_values_headers_and_tracebacks() -> None:
     assert redact("< X-Greatwar-Token: abc") == f"< X-Greatwar-Token: {REDACTED}"
     assert "abc" not in redact("{'headers': [(b'x-greatwar-token', b'abc')]}")
     assert redact("tokens=3, a seat's token") == "tokens=3, a seat's token"
-    import logging
-
     try:
         raise ValueError("bad /ws?token=abc")
     except ValueError:
-        record = logging.LogRecord("x", 40, "f", 1, "%s -> %s", ("/ws?token=abc", 3), None)
-        import sys
-
-        record.exc_info = sys.exc_info()
+        failure = sys.exc_info()
+    args = ("/ws?token=abc", 3)
+    record = logging.LogRecord("x", logging.ERROR, "f", 1, "%s -> %s", args, failure)
     assert RedactSecrets().filter(record)
     assert "abc" not in record.getMessage() and "abc" not in (record.exc_text or "")
     assert record.getMessage() == f"/ws?token={REDACTED} -> 3"
 
 
-def test_defect_8_a_binary_frame_is_refused_without_a_traceback(live: Live) -> None:
+def refusal(live: Live, frame: str | bytes) -> Close:
+    """How the server closes a spectator's WebSocket after it sends ``frame``."""
     with httpx.Client(base_url=live.url, timeout=60) as http:
         made = http.post("/api/games", json={"scenario": "gwite/teaching"}).json()
     with connect(ws_address(live.url, made["game_id"], made["spectator"]["token"])) as ws:
         until_version(ws, 0)
-        ws.send(b"\x00\x01binary")
+        ws.send(frame)
         with pytest.raises(ConnectionClosed) as closed:
             while True:
                 ws.recv(timeout=60)
-    assert closed.value.rcvd is not None
-    assert closed.value.rcvd.code == 1003  # unsupported data
-    assert "binary" in closed.value.rcvd.reason
-    faults = [r for r in live.log.records if r.levelno >= 30 or r.exc_info]
-    assert faults == [], [r.getMessage() for r in faults]
+    assert closed.value.rcvd is not None, "the server did not close the socket with a reason"
+    return closed.value.rcvd
+
+
+def faults(live: Live) -> list[str]:
+    """What the server logged as a warning, an error or with a traceback."""
+    return [r.getMessage() for r in live.log.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+def test_defect_8_a_binary_frame_is_refused_without_a_traceback(live: Live) -> None:
+    close = refusal(live, b"\x00\x01binary")
+    assert close.code == 1003 and "binary" in close.reason  # unsupported data
+    assert faults(live) == []
 
 
 def test_a_message_that_is_not_json_is_refused_without_a_traceback(live: Live) -> None:
-    with httpx.Client(base_url=live.url, timeout=60) as http:
-        made = http.post("/api/games", json={"scenario": "gwite/teaching"}).json()
-    with connect(ws_address(live.url, made["game_id"], made["spectator"]["token"])) as ws:
-        until_version(ws, 0)
-        ws.send("[" * 100_000)  # not JSON (and nested deeper than a reader goes)
-        with pytest.raises(ConnectionClosed) as closed:
-            while True:
-                ws.recv(timeout=60)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1007
-    assert not [r for r in live.log.records if r.levelno >= 30 or r.exc_info]
+    close = refusal(live, "[" * 100_000)  # not JSON (and nested deeper than a reader goes)
+    assert close.code == 1007 and "JSON" in close.reason  # invalid data
+    assert faults(live) == []
