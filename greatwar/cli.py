@@ -438,6 +438,40 @@ def replay(
         raise _fail(f"the recorded failure ({data['failure'].get('kind')}) did not reproduce")
 
 
+@app.command()
+def verify(
+    record: Annotated[
+        Path, typer.Argument(help="A finished game's record (JSON), or a `games export` file.")
+    ],
+    commitment: Annotated[
+        str | None, typer.Option(help="The commitment the game showed you, to compare.")
+    ] = None,
+) -> None:
+    """Check a remote game's dice: the commitment, the seed, every roll and the digest."""
+    from greatwar.server.dice_commitment import Discrepancy
+    from greatwar.server.verify import verify as check
+
+    try:
+        doc = json.loads(record.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise _fail(f"cannot read {record}: {exc}") from None
+    try:
+        verdict = check(doc, commitment)
+    except Discrepancy as exc:
+        raise _fail(f"{record} does NOT verify: {exc}") from None
+    mixed = ", ".join(verdict.contributors) or "no seat (the server's seed alone)"
+    lines = [
+        f"{record} verifies: {verdict.scenario}, {verdict.actions} actions, {verdict.rolls} rolls",
+        f"  commitment {verdict.commitment}: the revealed salt and server seed hash to it",
+        f"  dice seed {verdict.seed}: the server seed mixed with the entropy of {mixed}",
+        f"  every roll is the die the seed gives; final digest {verdict.digest}",
+    ]
+    lines += [f"  result: {verdict.result}"] if verdict.result else []
+    lines += [f"  note: {note}" for note in verdict.notes]
+    for line in lines:
+        console.print(line, highlight=False, markup=False)
+
+
 def _log_line(system: RuleSystem, entry: dict[str, Any]) -> str:
     """A log entry as ``   12 text [5.4: our summary of 5.4]``."""
     line = f"{entry['n']:>5} {entry['text']}"
@@ -672,12 +706,22 @@ def serve(
             "--editor", help="Also serve the scenario editor (it writes files: not for strangers)."
         ),
     ] = False,
+    log_level: Annotated[
+        str,
+        typer.Option(
+            help="critical, error, warning, info, debug or trace (no token or seed is logged)."
+        ),
+    ] = "info",
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file, or in a
     PostgreSQL database that several servers may share: --db postgresql://...)."""
+    from uvicorn.config import LOG_LEVELS
+
     from greatwar.server.app import create_app
     from greatwar.server.run import address, data_dir, listen, run
 
+    if log_level.lower() not in LOG_LEVELS:
+        raise _fail(f"--log-level is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     path = _db(db)
     app_ = _app(create_app, path, think_time=think_time, editor=editor)
     sock = _listen(host, port, listen)
@@ -689,7 +733,7 @@ def serve(
         if host not in ("127.0.0.1", "localhost", "::1"):
             err.print("warning: the editor writes files on this machine; anyone who can reach")
             err.print(f"{host}:{port} can use it. Serve it on 127.0.0.1 unless you trust them.")
-    run(app_, sock, log_level="info")
+    run(app_, sock, log_level=log_level)
 
 
 @app.command()

@@ -8,15 +8,17 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import IO, Any
 
 CODE = "from greatwar.cli import main; main()"
 
 
 @contextmanager
-def serving(*args: str) -> Iterator[tuple[list[str], str]]:
-    """Run ``greatwar <args>``: (the lines printed before the address, the address)."""
+def serving(*args: str, stderr: IO[Any] | None = None) -> Iterator[tuple[list[str], str]]:
+    """Run ``greatwar <args>``: (the lines printed before the address, the address);
+    its error stream (the server's log) goes to ``stderr`` when given."""
     process = subprocess.Popen(
-        [sys.executable, "-c", CODE, *args], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", CODE, *args], stdout=subprocess.PIPE, stderr=stderr, text=True
     )
     try:
         assert process.stdout is not None

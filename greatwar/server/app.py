@@ -41,6 +41,13 @@ A game's chat is ``/api/games/{id}/chat`` (:mod:`greatwar.server.chat`; refusals
 game is over, to any seat of the game; while it runs it is refused
 (``game_running``), since the seed foretells every die roll.
 
+Every game is made with a commitment to its dice (``commitment``: a hash of its secret
+seed, in the create response and every payload; revealed once the game is over), and
+each human seat may mix a string of its own into the dice before the first action
+(``POST /api/games/{id}/entropy``, :mod:`greatwar.server.dice_routes`; refusals
+``entropy_closed``, ``entropy_given``, ``bad_entropy``); ``greatwar verify RECORD``
+checks a finished game's record against it (:mod:`greatwar.server.dice_commitment`).
+
 ``GET /api/games/{id}/replay`` lists the game's steps as the seat may know them,
 ``/replay/{k}`` gives the seat's view after ``k`` actions (``no_step``, 404, outside
 the game) and ``/download`` the game so far as the seat may know it
@@ -51,6 +58,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import cache
@@ -58,7 +66,7 @@ from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import quote
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -67,6 +75,7 @@ import greatwar
 from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, replay, web_routes
 from greatwar.server.chat import chat_router
+from greatwar.server.dice_routes import Commitment, entropy_router
 from greatwar.server.games import ApiError, Connection, GameService, game_url, log
 from greatwar.server.run import data_dir
 from greatwar.server.storage import SPECTATOR, TABLE, SharedStorage, open_storage
@@ -105,6 +114,7 @@ class CreatedGame(BaseModel):
     seats: dict[str, SeatLink]
     spectator: SeatLink
     table: SeatLink | None
+    commitment: Commitment
 
 
 class Submission(BaseModel):
@@ -247,6 +257,7 @@ def create_app(
     _routes(app, service, editor)
     app.include_router(why_router(service))  # why a click cannot act (issue 17)
     app.include_router(chat_router(service))
+    app.include_router(entropy_router(service))
     app.include_router(replay.replay_router(service))
     # a game made in the editor keeps its map (before the shipped scenarios' map routes)
     app.include_router(editor_routes.played_router(editor_root))
@@ -286,6 +297,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             seats={s: link for s, link in links.items() if s not in (SPECTATOR, TABLE)},
             spectator=links[SPECTATOR],
             table=links.get(TABLE),
+            commitment=Commitment(**created.commitment),
         )
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
@@ -343,11 +355,32 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
         connection = Connection(seat, viewed, websocket.send_json)
         await service.connect(live, connection)
         try:
-            while True:
-                message = await websocket.receive_json()
-                if isinstance(message, dict) and message.get("type") == "ping":
+            while (message := await _json_message(websocket)) is not None:
+                if message.get("type") == "ping":
                     await websocket.send_json({"type": "pong"})
-        except (WebSocketDisconnect, ValueError, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             await service.disconnect(live, connection)
+
+
+async def _json_message(websocket: WebSocket) -> dict[str, Any] | None:
+    """The next message a page sends (a JSON object; other JSON: ``{}``, ignored), or None
+    once the socket is closed.  A
+    binary frame (defect 8) or text that is not JSON closes it with a code and a short
+    reason (1003 unsupported data, 1007 invalid data): refused, no traceback."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        reason = "binary frames are not accepted: send JSON text"
+        await websocket.close(code=status.WS_1003_UNSUPPORTED_DATA, reason=reason)
+        return None
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+        reason = "a message is JSON text"
+        await websocket.close(code=status.WS_1007_INVALID_FRAME_PAYLOAD_DATA, reason=reason)
+        return None
+    return message if isinstance(message, dict) else {}

@@ -27,7 +27,7 @@ import secrets
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,13 @@ from greatwar.ai.base import decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
+from greatwar.server.dice_commitment import (
+    DiceCommitment,
+    draw,
+    payload_part,
+    record_document,
+    shown,
+)
 from greatwar.server.storage import (
     SPECTATOR,
     TABLE,
@@ -167,6 +174,8 @@ class LiveGame:
     driver: asyncio.Task[None] | None = None
     #: the computer's reasons for its actions (issue 6: explained in the game log)
     notes: list[Note] = field(default_factory=list)
+    #: the commitment to its dice (issue 20; None for a game made before commitments)
+    dice: DiceCommitment | None = None
 
     def kind(self, role: str) -> str:
         return parse_seat(self.record.seats[role])[0]
@@ -189,10 +198,11 @@ class LiveGame:
 
 @dataclass(frozen=True)
 class Created:
-    """A new game's id and tokens (seat -> token)."""
+    """A new game's id, tokens (seat -> token) and the commitment to its dice."""
 
     game_id: str
     tokens: dict[str, str]
+    commitment: dict[str, Any]
 
 
 class GameService:
@@ -281,11 +291,12 @@ class GameService:
         chosen = {r: seats.get(r, HUMAN) for r in roles}
         for spec in chosen.values():
             parse_seat(spec)
+        dice = draw(seed)  # verifiable dice: the seed committed to (issue 20)
         record = GameRecord(
             game_id=secrets.token_hex(8),
             scenario=name,
             options=dict(game.options),
-            seed=secrets.randbits(63) if seed is None else int(seed),
+            seed=dice.server_seed,
             seats=chosen,
             hotseat=hotseat,
         )
@@ -294,11 +305,13 @@ class GameService:
         if hotseat:
             tokens[TABLE] = secrets.token_urlsafe(24)
         self.storage.create_game(record, tokens)
+        self.storage.save_dice(record.game_id, dice, record.seed)
         live = LiveGame(record, game.new_state(record.seed), 0, agents=self._agents(record))
+        live.dice = dice
         self._games[record.game_id] = live
         self._forget_old()
         self.drive(live)
-        return Created(record.game_id, tokens)
+        return Created(record.game_id, tokens, shown(dice, live.state, 0))
 
     # --- loading -----------------------------------------------------------------------------
 
@@ -331,6 +344,7 @@ class GameService:
             ) from None
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
         live.notes = self.storage.notes(game_id)
+        live.dice = self.storage.dice_of(game_id)
         return live
 
     @staticmethod
@@ -413,6 +427,7 @@ class GameService:
             "seats": self.seats_info(live),
             "view": seat_view(state, role) if role is not None else public_view(state),
             "notes": [asdict(note) for note in self.visible_notes(live)],
+            "commitment": payload_part(live.dice, state, live.version),
         }
 
     @staticmethod
@@ -630,7 +645,19 @@ class GameService:
             raise ApiError(
                 403, "game_running", "the record (with its seed) is given once the game is over"
             )
-        return live.state.record()
+        return record_document(live.state, live.dice, game_id)
+
+    # --- verifiable dice (issue 20; see greatwar.server.dice_commitment) ------------------
+
+    def reseed(self, live: LiveGame, dice: DiceCommitment) -> None:
+        """Deal the game's start afresh with the seed ``dice`` gives (a seat's entropy mixed
+        in; before the first action only, the caller holding the lock), stored first."""
+        seed = dice.seed(live.state.game.roles())
+        self.storage.save_dice(live.record.game_id, dice, seed)
+        live.record = replace(live.record, seed=seed)
+        live.state = live.state.game.new_state(seed)
+        live.agents = self._agents(live.record)
+        live.dice = dice
 
     async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:
         """A summary of each game a token opens (unknown tokens are left out)."""

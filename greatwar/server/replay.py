@@ -36,6 +36,7 @@ from fastapi.responses import JSONResponse
 
 import greatwar
 from greatwar.model.problems import ScenarioError
+from greatwar.server.dice_commitment import DiceCommitment, Discrepancy, check_commitment
 from greatwar.server.games import (
     ApiError,
     GameService,
@@ -244,7 +245,7 @@ class Replays:
         game_id = live.record.game_id
         with self._lock:
             found = self._timelines.get(game_id)
-            if found is None:
+            if found is None or found.record != live.record:  # or reseeded (entropy)
                 found = Timeline(live.record, self.service.editor_root)
                 self._timelines[game_id] = found
             self._timelines.move_to_end(game_id)
@@ -373,17 +374,22 @@ class ImportRefused(Exception):
 
 
 def export_game(storage: SQLiteStorage, game_id: str) -> dict[str, Any]:
-    """The whole game: record (seed included), actions with digests, notes, token hashes."""
+    """The whole game: record (seed included), actions with digests, notes, token hashes
+    and the commitment to its dice, revealed (``greatwar verify`` checks it)."""
     record = storage.load_game(game_id)
     if record is None:
         raise ImportRefused(f"no game {game_id!r} in {storage.path}")
-    return {
+    doc = {
         "format": EXPORT_FORMAT,
         "record": asdict(record),
         "actions": [asdict(a) for a in storage.actions(game_id)],
         "notes": [asdict(n) for n in storage.notes(game_id)],
         "tokens": storage.token_hashes(game_id),
     }
+    dice = storage.dice_of(game_id)
+    if dice is not None:
+        doc["dice"] = dice.revealed(list(record.seats))
+    return doc
 
 
 def check_replays(
@@ -429,6 +435,23 @@ def import_game(storage: SQLiteStorage, doc: Any, editor_root: Path | None = Non
     record, actions, notes, tokens = read_export(doc)
     if storage.load_game(record.game_id) is not None:
         raise ImportRefused(f"a game {record.game_id} is in {storage.path} already")
+    dice = imported_dice(doc, record)
     check_replays(record, actions, editor_root)
     storage.import_game(record, tokens, actions, notes)
+    if dice is not None:
+        storage.save_dice(record.game_id, dice, record.seed)
     return record.game_id
+
+
+def imported_dice(doc: dict[str, Any], record: GameRecord) -> DiceCommitment | None:
+    """The export's dice commitment, checked like ``greatwar verify`` does (its hash, and
+    the seed it gives); None for a game made before commitments."""
+    if "dice" not in doc:
+        return None
+    try:
+        dice = check_commitment(doc["dice"], None)
+    except Discrepancy as exc:
+        raise ImportRefused(str(exc)) from None
+    if dice.seed(list(record.seats)) != record.seed:
+        raise ImportRefused("its dice seed is not the one its commitment and entropy give")
+    return dice

@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from greatwar.server.dice_commitment import DiceCommitment
+
 #: a seat that may only watch
 SPECTATOR = "spectator"
 #: the hotseat token that may act for every human seat
@@ -216,6 +218,17 @@ class Storage(Protocol):
         """The game's chat, oldest first."""
         ...
 
+    # --- verifiable dice (issue 20): the commitment kept beside the game ---------------
+
+    def save_dice(self, game_id: str, dice: DiceCommitment, seed: int) -> None:
+        """Keep the game's dice commitment (replacing its older one) and set the game's
+        dice seed to ``seed``, in one transaction."""
+        ...
+
+    def dice_of(self, game_id: str) -> DiceCommitment | None:
+        """The game's dice commitment, or None (a game made before commitments)."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -339,6 +352,26 @@ CREATE TABLE IF NOT EXISTS chat (
 );
 """
 
+#: the verifiable dice's commitments (issue 20), beside the games they belong to
+DICE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS dice (
+    game_id     TEXT PRIMARY KEY REFERENCES games(game_id),
+    server_seed INTEGER NOT NULL,
+    salt        TEXT NOT NULL,
+    entropy     TEXT NOT NULL
+);
+"""
+
+
+def _dice_row(game_id: str, dice: DiceCommitment) -> tuple[str, int, str, str]:
+    """A commitment as the dice table keeps it (the entropy as JSON)."""
+    return game_id, dice.server_seed, dice.salt, json.dumps(dice.entropy, sort_keys=True)
+
+
+def _dice_of_row(row: tuple[Any, ...]) -> DiceCommitment:
+    server_seed, salt, entropy = row
+    return DiceCommitment(int(server_seed), str(salt), dict(json.loads(entropy)))
+
 
 class SQLiteStorage:
     """:class:`Storage` in one SQLite file (WAL); every write is committed on return."""
@@ -352,6 +385,7 @@ class SQLiteStorage:
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
+        self._db.executescript(DICE_SCHEMA)
 
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Run ``statements`` in one transaction, committed before returning."""
@@ -557,6 +591,22 @@ class SQLiteStorage:
             for n in notes
         ]
         self._write(statements)
+
+    # --- verifiable dice (issue 20) ----------------------------------------------------------
+
+    def save_dice(self, game_id: str, dice: DiceCommitment, seed: int) -> None:
+        self._write(
+            [
+                ("INSERT OR REPLACE INTO dice VALUES (?, ?, ?, ?)", _dice_row(game_id, dice)),
+                ("UPDATE games SET seed = ? WHERE game_id = ?", (seed, game_id)),
+            ]
+        )
+
+    def dice_of(self, game_id: str) -> DiceCommitment | None:
+        rows = self._read(
+            "SELECT server_seed, salt, entropy FROM dice WHERE game_id = ?", (game_id,)
+        )
+        return _dice_of_row(rows[0]) if rows else None
 
     def close(self) -> None:
         with self._lock:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import json
 import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from greatwar.engine.state import State
+from greatwar.server.dice_commitment import DiceCommitment
 from greatwar.server.games import GameService, LiveGame
 
 _ids = itertools.count(1)
@@ -67,6 +69,12 @@ class Api:
         assert response.status_code == 200, response.text
         return response.json()
 
+    def dice(self, game_id: str) -> DiceCommitment:
+        """The commitment to the game's dice, as stored (seed and salt included)."""
+        dice = self.service.storage.dice_of(game_id)
+        assert dice is not None
+        return dice
+
     def settle(self, game_id: str) -> LiveGame:
         """Wait (bounded) until the computer has nothing to play in the game.
 
@@ -91,3 +99,14 @@ def error_code(response: Any) -> str:
     assert set(body["error"]) == {"code", "message", "case"}, body
     assert body["error"]["message"]
     return body["error"]["code"]  # type: ignore[no-any-return]
+
+
+def check_commitment(dice: DiceCommitment, payload: dict[str, Any], over: bool) -> None:
+    """What a payload may say of the game's dice (issue 20): the commitment's hash and who
+    sent entropy; the salt (and the seed) only in the part revealed once the game is over."""
+    shown = payload.get("commitment")
+    if shown is not None:
+        assert shown["hash"] == dice.commitment
+        assert (shown["revealed"] is not None) == over, "the commitment revealed too early"
+    if not over:
+        assert dice.salt not in json.dumps(payload), "the salt of the dice was sent"

@@ -14,7 +14,8 @@ from that seat in the true state at that moment:
 * the supply state of every enemy unit, masked or not (15.0: a seat sees its own
   units' states, a spectator none);
 * the dice seed (and with it every future roll: a view does not change when
-  the seed does).
+  the seed does), and the salt of its commitment: a payload shows only the commitment's
+  hash (issue 20).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_client import Api
+from server_client import Api, check_commitment
 
 from greatwar.ai import make_agent
 from greatwar.engine.state import State
@@ -148,6 +149,7 @@ class Checker:
         self.kept: Counter[str] = Counter()
         self.payloads = 0
         self.own_supply = 0  # payloads giving the seat its own units' supply states
+        self.dice = api.dice(game_id)
 
     def check(self, seat: str, payload: dict[str, Any]) -> None:
         state = self.api.state(self.game_id)
@@ -156,6 +158,7 @@ class Checker:
         self.payloads += 1
         assert SEED not in numbers and str(SEED) not in text
         assert "dice" not in strings and "seed" not in strings
+        check_commitment(self.dice, payload, state.is_over())
         for uid in secret_ids(state, seat):
             assert uid not in strings, f"{seat} was sent the hidden piece {uid}"
             self.kept["masked"] += 1

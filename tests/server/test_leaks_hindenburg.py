@@ -12,6 +12,7 @@ game runs) is checked against the true state at that moment:
   dummy flag; no Hidden Unit Display;
 * the text of every log entry the seat may not read, nowhere;
 * the computer's reasons withheld while the game runs;
+* of the dice, only the commitment's hash (issue 20), never the salt it hides;
 * and the payload is the one the seat would get in another game that differs only in what
   the markers hide (the Russian's own sample of the game: its deal of the concealed units
   to the markers is drawn afresh).
@@ -26,7 +27,7 @@ from contextlib import ExitStack
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_client import Api, error_code
+from server_client import Api, check_commitment, error_code
 
 from greatwar.ai import make_agent
 from greatwar.engine.state import State
@@ -117,6 +118,7 @@ class Checker:
         self.api = api
         self.game_id = game_id
         self.kept: Counter[str] = Counter()
+        self.dice = api.dice(game_id)
 
     def state(self) -> State:
         return self.api.state(self.game_id)
@@ -144,6 +146,7 @@ class Checker:
                 f"{seat} was sent a log entry it may not read: {secret}"
             )
             self.kept["log"] += 1
+        check_commitment(self.dice, payload, state.is_over())
         if "notes" in payload and not state.is_over():
             assert payload["notes"] == [], f"{seat} was sent the computer's reasons"
         view = payload.get("view", {})
