@@ -251,7 +251,7 @@ def _game_row(game: GameRecord) -> tuple[str, tuple[Any, ...]]:
 
 #: the tables in the order a dump lists them and load_dump refills them (a game before the rows
 #: that refer to it); a table not named here comes after them
-TABLE_ORDER = ("games", "tokens", "actions", "notes", "chat", "snapshots")
+TABLE_ORDER = ("games", "tokens", "actions", "notes", "chat", "snapshots", "dice")
 
 
 def dump_order(tables: Iterable[str]) -> list[str]:
@@ -363,12 +363,12 @@ CREATE TABLE IF NOT EXISTS dice (
 """
 
 
-def _dice_row(game_id: str, dice: DiceCommitment) -> tuple[str, int, str, str]:
+def dice_row(game_id: str, dice: DiceCommitment) -> tuple[str, int, str, str]:
     """A commitment as the dice table keeps it (the entropy as JSON)."""
     return game_id, dice.server_seed, dice.salt, json.dumps(dice.entropy, sort_keys=True)
 
 
-def _dice_of_row(row: tuple[Any, ...]) -> DiceCommitment:
+def dice_of_row(row: tuple[Any, ...]) -> DiceCommitment:
     server_seed, salt, entropy = row
     return DiceCommitment(int(server_seed), str(salt), dict(json.loads(entropy)))
 
@@ -597,7 +597,7 @@ class SQLiteStorage:
     def save_dice(self, game_id: str, dice: DiceCommitment, seed: int) -> None:
         self._write(
             [
-                ("INSERT OR REPLACE INTO dice VALUES (?, ?, ?, ?)", _dice_row(game_id, dice)),
+                ("INSERT OR REPLACE INTO dice VALUES (?, ?, ?, ?)", dice_row(game_id, dice)),
                 ("UPDATE games SET seed = ? WHERE game_id = ?", (seed, game_id)),
             ]
         )
@@ -606,7 +606,7 @@ class SQLiteStorage:
         rows = self._read(
             "SELECT server_seed, salt, entropy FROM dice WHERE game_id = ?", (game_id,)
         )
-        return _dice_of_row(rows[0]) if rows else None
+        return dice_of_row(rows[0]) if rows else None
 
     def close(self) -> None:
         with self._lock:

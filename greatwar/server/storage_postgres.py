@@ -35,6 +35,7 @@ from psycopg import IsolationLevel
 from psycopg.conninfo import conninfo_to_dict
 from psycopg_pool import ConnectionPool
 
+from greatwar.server.dice_commitment import DiceCommitment
 from greatwar.server.storage import (
     ACTION_COLUMNS,
     CHAT_COLUMNS,
@@ -51,6 +52,8 @@ from greatwar.server.storage import (
     action_from_row,
     action_text,
     chat_from_row,
+    dice_of_row,
+    dice_row,
     dump_order,
     dumped,
     game_values,
@@ -120,6 +123,13 @@ SCHEMA = (
         idx     INTEGER NOT NULL,
         state   TEXT NOT NULL,
         digest  TEXT NOT NULL
+    )""",
+    # the verifiable dice's commitments (issue 20), as storage.DICE_SCHEMA
+    """CREATE TABLE IF NOT EXISTS dice (
+        game_id     TEXT PRIMARY KEY REFERENCES games(game_id),
+        server_seed BIGINT NOT NULL,
+        salt        TEXT NOT NULL,
+        entropy     TEXT NOT NULL
     )""",
 )
 
@@ -347,6 +357,27 @@ class PostgresStorage:
         """(index, state_json, digest) of the newest snapshot, or None."""
         rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = %s", (game_id,))
         return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
+    # --- verifiable dice (issue 20) ----------------------------------------------------------
+
+    def save_dice(self, game_id: str, dice: DiceCommitment, seed: int) -> None:
+        self._write(
+            [
+                (
+                    "INSERT INTO dice VALUES (%s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE"
+                    " SET server_seed = EXCLUDED.server_seed, salt = EXCLUDED.salt,"
+                    " entropy = EXCLUDED.entropy",
+                    dice_row(game_id, dice),
+                ),
+                ("UPDATE games SET seed = %s WHERE game_id = %s", (seed, game_id)),
+            ]
+        )
+
+    def dice_of(self, game_id: str) -> DiceCommitment | None:
+        rows = self._read(
+            "SELECT server_seed, salt, entropy FROM dice WHERE game_id = %s", (game_id,)
+        )
+        return dice_of_row(rows[0]) if rows else None
 
     # --- dump and load_dump (backups: greatwar.server.backup) ---------------------------------
 
