@@ -342,11 +342,10 @@ def ladder(
     option: OptionList = None,
 ) -> None:
     """Round robin with swapped sides, rated by Bradley–Terry with 95% intervals."""
+    from greatwar.sim import ladder as round_robin
     from greatwar.sim import ladder_report
     from greatwar.sim.backends import BackendError, make_backend
     from greatwar.sim.bradley_terry import FitError
-    from greatwar.sim.ladder import LadderPlan, plan_ladder, play_ladder, summarize_ladder
-    from greatwar.sim.ladder import write_results as write_ladder
     from greatwar.sim.simulate import PlanError
 
     _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
@@ -355,7 +354,7 @@ def ladder(
     if out.exists():
         raise _fail(f"{out} exists; choose another --out")
     _load(scenario, option)  # clear errors for a bad scenario before starting
-    plan = LadderPlan(
+    plan = round_robin.LadderPlan(
         scenario=scenario,
         agents=tuple(a.strip() for a in agents.split(",")),
         games=games,
@@ -367,19 +366,21 @@ def ladder(
         prior_draws=prior_draws,
     )
     backend = make_backend(workers, ray)
+    code = round_robin.code_version()  # the commit that plays, taken before the games
     try:
-        jobs = plan_ladder(plan)
+        jobs = round_robin.plan_ladder(plan)
         failures = out.with_name(f"{out.stem}-failures")
         with _game_progress(len(jobs)) as on_game:
-            outcomes, wall = play_ladder(
+            outcomes, wall = round_robin.play_ladder(
                 plan, backend, jobs=jobs, on_game=on_game, failures=failures
             )
-        results = summarize_ladder(
+        results = round_robin.summarize_ladder(
             plan,
             outcomes,
             command=_command_line(ctx),
             backend=backend.describe(),
             wall_seconds=wall,
+            code=code,
         )
     except (PlanError, BackendError, FitError) as exc:
         raise _fail(str(exc)) from None
@@ -387,7 +388,7 @@ def ladder(
     for table in ladder_report.matrix_tables(results):
         console.print(table)
     console.print(ladder_report.counts_line(results), highlight=False)
-    console.print(f"results: {write_ladder(results, out)}", highlight=False)
+    console.print(f"results: {round_robin.write_results(results, out)}", highlight=False)
     if plot is not None:
         console.print(f"plot: {ladder_report.plot_ladder(results, plot)}", highlight=False)
     if results["counts"]["failed"]:

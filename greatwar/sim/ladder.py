@@ -331,9 +331,11 @@ def summarize_ladder(
     command: str | None = None,
     backend: str | None = None,
     wall_seconds: float | None = None,
+    code: str | None = None,
 ) -> dict[str, Any]:
-    """The results file's content: what was asked and how, the ratings with their
-    intervals, the side's advantage, the win matrix by side, and every game."""
+    """The results file's content: what was asked and how (``code``: the commit that
+    played, see :func:`code_version`), the ratings with their intervals, the side's
+    advantage, the win matrix by side, and every game."""
     sides = two_sides(load(plan.scenario, plan.options))
     labels = plan.labels
     fit = bradley_terry.fit(
@@ -343,7 +345,7 @@ def summarize_ladder(
         "command": command,
         **plan.as_dict(),
         "sides": sides,
-        "code": code_version(),
+        "code": code,
         "backend": backend,
         "wall_seconds": wall_seconds,
         "method": METHOD,
