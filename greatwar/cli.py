@@ -345,7 +345,6 @@ def ladder(
     from greatwar.sim import ladder as round_robin
     from greatwar.sim import ladder_report
     from greatwar.sim.backends import BackendError, make_backend
-    from greatwar.sim.bradley_terry import FitError
     from greatwar.sim.simulate import PlanError
 
     _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
@@ -382,16 +381,18 @@ def ladder(
             wall_seconds=wall,
             code=code,
         )
-    except (PlanError, BackendError, FitError) as exc:
+    except (PlanError, BackendError) as exc:
         raise _fail(str(exc)) from None
     console.print(ladder_report.ratings_table(results))
     for table in ladder_report.matrix_tables(results):
         console.print(table)
     console.print(ladder_report.counts_line(results), highlight=False)
+    for line in ladder_report.failure_lines(results):
+        console.print(line, highlight=False, markup=False, style="red")
     console.print(f"results: {round_robin.write_results(results, out)}", highlight=False)
     if plot is not None:
         console.print(f"plot: {ladder_report.plot_ladder(results, plot)}", highlight=False)
-    if results["counts"]["failed"]:
+    if results["counts"]["failed"] or results["fit_error"]:
         raise typer.Exit(1)
 
 

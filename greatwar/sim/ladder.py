@@ -300,6 +300,22 @@ def side_row(fit: Fit, sides: Sequence[str]) -> dict[str, Any]:
     }
 
 
+def ratings(outcomes: Sequence[Outcome], plan: LadderPlan, sides: list[str]) -> dict[str, Any]:
+    """The ratings and the side's advantage; if the games allow no fit, no ratings and
+    the reason (``fit_error``), so that the games played are kept all the same."""
+    labels = plan.labels
+    games = rated_games(outcomes, labels, sides)
+    try:
+        fit = bradley_terry.fit(games, len(labels), prior_draws=plan.prior_draws)
+    except bradley_terry.FitError as exc:
+        return {"ratings": [], "side_advantage": None, "fit_error": str(exc)}
+    return {
+        "ratings": rating_rows(fit, labels, plan.agents),
+        "side_advantage": side_row(fit, sides),
+        "fit_error": None,
+    }
+
+
 def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
     """Games played, finished, drawn, unfinished (cut) and failed."""
     finished = [o for o in outcomes if o["status"] == "finished"]
@@ -338,9 +354,6 @@ def summarize_ladder(
     advantage, the win matrix by side, and every game."""
     sides = two_sides(load(plan.scenario, plan.options))
     labels = plan.labels
-    fit = bradley_terry.fit(
-        rated_games(outcomes, labels, sides), len(labels), prior_draws=plan.prior_draws
-    )
     return {
         "command": command,
         **plan.as_dict(),
@@ -350,8 +363,7 @@ def summarize_ladder(
         "wall_seconds": wall_seconds,
         "method": METHOD,
         "counts": counts(outcomes),
-        "ratings": rating_rows(fit, labels, plan.agents),
-        "side_advantage": side_row(fit, sides),
+        **ratings(outcomes, plan, sides),
         "matrix": win_matrix(outcomes, labels, sides),
         "games": [game_line(o) for o in outcomes],
     }

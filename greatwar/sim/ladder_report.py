@@ -18,6 +18,11 @@ def _span(interval: list[float]) -> str:
     return f"{_elo(low)}…{_elo(high)}"
 
 
+def ranked_labels(results: dict[str, Any]) -> list[str]:
+    """The agents' labels, strongest first (as entered if there are no ratings)."""
+    return [row["label"] for row in results["ratings"]] or list(results["labels"])
+
+
 def ratings_table(results: dict[str, Any]) -> Table:
     """Rank, agent, Elo with its 95% interval, and the lead over the next agent down with
     that lead's own interval; the side's advantage and the method below."""
@@ -26,8 +31,13 @@ def ratings_table(results: dict[str, Any]) -> Table:
     prior = results["prior_draws"]
     table = Table(
         title=f"{results['scenario']}: Bradley–Terry ratings (Elo, mean 0)",
-        caption=f"{side['side']}'s side advantage over {side['over']}: {_elo(side['elo'])} "
-        f"({_span(side['elo_ci95'])}).  {c['finished']} rated games, "
+        caption=(
+            f"{side['side']}'s side advantage over {side['over']}: {_elo(side['elo'])} "
+            f"({_span(side['elo_ci95'])}).  "
+            if side
+            else f"No ratings: {results['fit_error']}.  "
+        )
+        + f"{c['finished']} rated games, "
         f"{results['games_per_pairing']} a pairing; 95% Wald intervals from the Fisher "
         "information; a draw counts half"
         + (f"; {prior:g} virtual draw(s) a pairing" if prior else ""),
@@ -59,7 +69,7 @@ def _cell_text(cell: dict[str, float]) -> str:
 def matrix_tables(results: dict[str, Any]) -> list[Table]:
     """One table per side: the row agent's won-drawn-lost (score share) playing that side
     against the column agent."""
-    labels = [row["label"] for row in results["ratings"]]
+    labels = ranked_labels(results)
     tables = []
     for side, rows in results["matrix"].items():
         table = Table(title=f"row agent as {side} against column agent: won-drawn-lost (score)")
@@ -81,6 +91,16 @@ def counts_line(results: dict[str, Any]) -> str:
         f"{c['unfinished']} unfinished, {c['failed']} failed"
         + (f"; {wall:.0f} s on {results['backend']}" if wall is not None else "")
     )
+
+
+def failure_lines(results: dict[str, Any]) -> list[str]:
+    """One line per failed game, with the record that reproduces it (if saved)."""
+    return [
+        f"game {g['index']} (seed {g['seed']}) failed: {g['failure']['kind']}: "
+        f"{g['failure']['message']}" + (f"  — greatwar replay {g['record']}" if g["record"] else "")
+        for g in results["games"]
+        if g["status"] == "failed"
+    ]
 
 
 # --- the picture ----------------------------------------------------------------------
@@ -114,6 +134,12 @@ def plot_ladder(results: dict[str, Any], path: Path) -> Path:
 
 def _draw_ratings(axes: Any, results: dict[str, Any]) -> None:
     rows = results["ratings"]
+    axes.set_title("Bradley–Terry rating, 95% interval (Fisher)")
+    if not rows:
+        axes.text(
+            0.5, 0.5, f"no ratings:\n{results['fit_error']}", ha="center", va="center", wrap=True
+        )
+        return
     elos = [r["elo"] for r in rows]
     errors = [
         [r["elo"] - r["elo_ci95"][0] for r in rows],
@@ -125,7 +151,6 @@ def _draw_ratings(axes: Any, results: dict[str, Any]) -> None:
     axes.invert_yaxis()
     axes.axvline(0, color="grey", linewidth=0.8)
     side = results["side_advantage"]
-    axes.set_title("Bradley–Terry rating, 95% interval (Fisher)")
     axes.set_xlabel(
         f"Elo (mean 0); {side['side']}'s side advantage {side['elo']:+.0f} "
         f"({side['elo_ci95'][0]:+.0f} to {side['elo_ci95'][1]:+.0f})"
@@ -133,7 +158,7 @@ def _draw_ratings(axes: Any, results: dict[str, Any]) -> None:
 
 
 def _draw_matrix(axes: Any, results: dict[str, Any], side: str) -> None:
-    labels = [row["label"] for row in results["ratings"]]
+    labels = ranked_labels(results)
     cells = results["matrix"][side]
     shares = [[_share(cells[row].get(col)) for col in labels] for row in labels]
     image = axes.imshow(
