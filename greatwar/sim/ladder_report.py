@@ -120,7 +120,8 @@ def plot_ladder(results: dict[str, Any], path: Path) -> Path:
     axes = figure.subplots(1, 1 + len(sides), width_ratios=[1.5] + [1] * len(sides))
     _draw_ratings(axes[0], results)
     for side_axes, side in zip(axes[1:], sides, strict=True):
-        _draw_matrix(side_axes, results, side)
+        image = _draw_matrix(side_axes, results, side)
+    figure.colorbar(image, ax=list(axes[1:]), shrink=0.8, label="score share of the row agent")
     c = results["counts"]
     figure.suptitle(
         f"{results['scenario']}: {', '.join(results['labels'])}; "
@@ -157,7 +158,8 @@ def _draw_ratings(axes: Any, results: dict[str, Any]) -> None:
     )
 
 
-def _draw_matrix(axes: Any, results: dict[str, Any], side: str) -> None:
+def _draw_matrix(axes: Any, results: dict[str, Any], side: str) -> Any:
+    """The score shares of the row agent playing ``side`` (white text on dark cells)."""
     labels = ranked_labels(results)
     cells = results["matrix"][side]
     shares = [[_share(cells[row].get(col)) for col in labels] for row in labels]
@@ -169,14 +171,16 @@ def _draw_matrix(axes: Any, results: dict[str, Any], side: str) -> None:
     )
     for y, row in enumerate(labels):
         for x, col in enumerate(labels):
-            cell = cells[row].get(col)
-            if cell and cell["games"]:
-                text = f"{100 * cell['score'] / cell['games']:.0f}%\n{cell['games']:.0f}"
-                axes.text(x, y, text, ha="center", va="center", fontsize=8)
+            share = shares[y][x]
+            if share is not None:
+                games = cells[row][col]["games"]
+                colour = "white" if abs(share - 0.5) > 0.3 else "black"
+                text = f"{100 * share:.0f}%\nn={games:.0f}"
+                axes.text(x, y, text, ha="center", va="center", fontsize=8, color=colour)
     axes.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
     axes.set_yticks(range(len(labels)), labels)
-    axes.set_title(f"score of row as {side}\n(draws half; games below)")
-    axes.figure.colorbar(image, ax=axes, shrink=0.8)
+    axes.set_title(f"row agent as {side} v column\n(score share, draws half; n games)")
+    return image
 
 
 def _share(cell: dict[str, float] | None) -> float | None:
