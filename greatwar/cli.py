@@ -397,13 +397,14 @@ def ladder(
 
 
 def _command_line(ctx: typer.Context) -> str:
-    """The command as given: ``greatwar NAME`` and every parameter not left at its default."""
+    """The command that was run, ``greatwar NAME`` with every parameter that has a value,
+    defaults spelt out (so that it means the same if a default changes)."""
     import shlex
 
     words = ["greatwar", ctx.command.name or ""]
     for param in ctx.command.params:
         value = ctx.params.get(param.name or "")
-        if value is None or value == param.default or value == []:
+        if value is None or value == []:
             continue
         if param.param_type_name == "argument":
             words.append(str(value))

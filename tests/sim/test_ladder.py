@@ -357,7 +357,7 @@ def test_cli_ladder_writes_results_with_its_command_and_a_plot(tmp_path: Path) -
     results = json.loads(out.read_text(encoding="utf-8"))
     assert results["command"] == (
         "greatwar ladder gwite/teaching --agents random,random,heuristic --games 2 "
-        f"--workers 0 --seed 5 --out {out} --plot {plot}"
+        f"--workers 0 --seed 5 --out {out} --plot {plot} --prior-draws 1.0"
     )
     assert results["labels"] == ["random#1", "random#2", "heuristic#3"]
     assert results["games_per_pairing"] == 2 and results["sides"] == ["allied", "central"]
