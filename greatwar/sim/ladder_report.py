@@ -179,7 +179,7 @@ def _draw_matrix(axes: Any, results: dict[str, Any], side: str) -> Any:
                 axes.text(x, y, text, ha="center", va="center", fontsize=8, color=colour)
     axes.set_xticks(range(len(labels)), labels, rotation=30, ha="right")
     axes.set_yticks(range(len(labels)), labels)
-    axes.set_title(f"row agent as {side} v column\n(score share, draws half; n games)")
+    axes.set_title(f"row agent as {side} v column\nscore share, draws half")
     return image
 
 
