@@ -310,6 +310,112 @@ def simulate(
         raise typer.Exit(1)
 
 
+@app.command()
+def ladder(
+    ctx: typer.Context,
+    scenario: Annotated[str, typer.Argument(help="Scenario id or file (two sides).")],
+    agents: Annotated[
+        str, typer.Option(help="Agents of the round robin, comma-separated (a name may repeat).")
+    ] = "random,heuristic",
+    games: Annotated[int, typer.Option(help="Games a pairing, half on each side (even).")] = 100,
+    workers: Annotated[
+        int | None, typer.Option(help="Worker processes (default: CPU count; 0: this process).")
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Master seed; every game's seed derives from it.")] = 1,
+    out: Annotated[Path, typer.Option(help="Results file (JSON); refused if it exists.")] = Path(
+        "ladder.json"
+    ),
+    plot: Annotated[Path | None, typer.Option(help="Draw ratings and win matrix here.")] = None,
+    ray: Annotated[
+        str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
+    ] = None,
+    think: Annotated[
+        float | None, typer.Option(help="Seconds per decision (agents that think).")
+    ] = None,
+    iterations: Annotated[int | None, typer.Option(help="Iterations per decision.")] = None,
+    max_actions: Annotated[
+        int | None, typer.Option(help="Cut a game after this many actions (unfinished, unrated).")
+    ] = None,
+    prior_draws: Annotated[
+        float, typer.Option(help="Virtual draws a pairing (keeps a clean sweep finite).")
+    ] = 1.0,
+    option: OptionList = None,
+) -> None:
+    """Round robin with swapped sides, rated by Bradley–Terry with 95% intervals."""
+    from greatwar.sim import ladder as round_robin
+    from greatwar.sim import ladder_report
+    from greatwar.sim.backends import BackendError, make_backend
+    from greatwar.sim.simulate import PlanError
+
+    _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
+    if workers is not None and workers < 0:
+        raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
+    if out.exists():
+        raise _fail(f"{out} exists; choose another --out")
+    _load(scenario, option)  # clear errors for a bad scenario before starting
+    plan = round_robin.LadderPlan(
+        scenario=scenario,
+        agents=tuple(a.strip() for a in agents.split(",")),
+        games=games,
+        seed=seed,
+        options=_parse_options(option or []),
+        think=think,
+        iterations=iterations,
+        max_actions=max_actions,
+        prior_draws=prior_draws,
+    )
+    backend = make_backend(workers, ray)
+    code = round_robin.code_version()  # the commit that plays, taken before the games
+    try:
+        jobs = round_robin.plan_ladder(plan)
+        failures = out.with_name(f"{out.stem}-failures")
+        with _game_progress(len(jobs)) as on_game:
+            outcomes, wall = round_robin.play_ladder(
+                plan, backend, jobs=jobs, on_game=on_game, failures=failures
+            )
+        results = round_robin.summarize_ladder(
+            plan,
+            outcomes,
+            command=_command_line(ctx),
+            backend=backend.describe(),
+            wall_seconds=wall,
+            code=code,
+        )
+    except (PlanError, BackendError) as exc:
+        raise _fail(str(exc)) from None
+    console.print(ladder_report.ratings_table(results))
+    for table in ladder_report.matrix_tables(results):
+        console.print(table)
+    console.print(ladder_report.counts_line(results), highlight=False)
+    for line in ladder_report.failure_lines(results):
+        console.print(line, highlight=False, markup=False, style="red")
+    console.print(f"results: {round_robin.write_results(results, out)}", highlight=False)
+    if plot is not None:
+        console.print(f"plot: {ladder_report.plot_ladder(results, plot)}", highlight=False)
+    if results["counts"]["failed"] or results["fit_error"]:
+        raise typer.Exit(1)
+
+
+def _command_line(ctx: typer.Context) -> str:
+    """The command that was run, ``greatwar NAME`` with every parameter that has a value,
+    defaults spelt out (so that it means the same if a default changes)."""
+    import shlex
+
+    words = ["greatwar", ctx.command.name or ""]
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "")
+        if value is None or value == []:
+            continue
+        if param.param_type_name == "argument":
+            words.append(str(value))
+            continue
+        flag = param.opts[0]
+        values = value if isinstance(value, list | tuple) else [value]
+        for each in values:
+            words += [flag, str(each)]
+    return shlex.join(words)
+
+
 def _check_positive(**values: float | None) -> None:
     """Refuse a count or budget below one (``None``: not given)."""
     for name, value in values.items():

@@ -1,0 +1,394 @@
+"""A ladder: a round robin of agents with swapped sides, rated by Bradley–Terry
+(``greatwar ladder``).
+
+Every pairing of the agents named plays ``games`` games, half with each agent
+on the scenario's first side (alternately).  The games are
+:class:`~greatwar.sim.simulate.GameJob` s played by
+:func:`~greatwar.sim.simulate.run_job` on any backend of
+:mod:`greatwar.sim.backends` (this process, a process pool, Ray).
+
+Reproducibility: a game's seed derives from the master seed, the two agents'
+labels and the game's number in the pairing only (every game its own seed:
+the intervals assume independent games), so the same seed gives the same
+games with any backend or worker count, and adding an agent to a ladder
+leaves the other pairings' games as they were (agents thinking against the
+clock, ``think``, excepted).
+
+The ratings (:mod:`greatwar.sim.bradley_terry`) count finished games only: a
+draw is half a win; games cut at ``max_actions`` (*unfinished*) and failed
+games are counted apart and not rated.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from greatwar.api import load
+from greatwar.sim import bradley_terry
+from greatwar.sim.bradley_terry import ELO_PER_LOGIT, Fit
+from greatwar.sim.simulate import (
+    GameJob,
+    PlanError,
+    check_agents,
+    derive_seed,
+    labels_of,
+    lost_game,
+    record_name,
+    run_job,
+    seat_agents,
+)
+from greatwar.sim.stats import Outcome
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import Game
+    from greatwar.sim.backends import Backend
+
+#: what the ratings and their intervals are, for the results file
+METHOD = {
+    "model": "Bradley-Terry with a first-side advantage: P(i on the first side beats j) = "
+    "1 / (1 + exp(-(r_i - r_j + h)))",
+    "fit": "maximum likelihood (Newton's method); strengths centred to mean 0",
+    "intervals": "95% Wald intervals from the observed Fisher information "
+    "(inverse Hessian of the log-likelihood at the maximum)",
+    "draws": "a draw counts as half a win",
+    "prior_draws": "virtual drawn games added to every pairing, half each way round",
+    "elo": "elo = logit * 400 / ln 10",
+    "rated": "finished games only; unfinished and failed games are counted apart",
+}
+
+
+@dataclass(frozen=True)
+class LadderPlan:
+    """A round robin: scenario, agents, games a pairing, seeds and budgets."""
+
+    scenario: str
+    agents: tuple[str, ...]
+    games: int
+    seed: int = 1
+    options: dict[str, Any] = field(default_factory=dict)
+    think: float | None = None
+    iterations: int | None = None
+    max_actions: int | None = None
+    prior_draws: float = 1.0
+
+    @property
+    def labels(self) -> list[str]:
+        """Each agent's label: its name, numbered where a name repeats."""
+        return labels_of(self.agents)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The plan for the results file (``games`` named ``games_per_pairing`` there)."""
+        plan = asdict(self)
+        plan["games_per_pairing"] = plan.pop("games")
+        return {**plan, "agents": list(self.agents), "labels": self.labels}
+
+
+def ladder_seed(master: int, first: str, second: str, game: int) -> int:
+    """The seed of the ``game``-th game between two agents (by label)."""
+    return derive_seed("greatwar-ladder", master, first, second, game)
+
+
+def two_sides(game: Game) -> list[str]:
+    """The scenario's two sides, in its order; a ladder needs exactly two."""
+    sides = [s.id for s in game.scenario.sides]
+    if len(sides) != 2:
+        name = game.scenario.info.name
+        raise PlanError(f"a ladder needs a two-sided scenario; {name} has {len(sides)} sides")
+    return sides
+
+
+def plan_ladder(plan: LadderPlan) -> list[GameJob]:
+    """Every game of the round robin, pairing after pairing; within a pairing the games
+    alternate sides (``pair`` numbers the pairs of games, ``swapped`` the second of a
+    pair).  Each game has its own seed: the intervals assume independent games, and
+    two agents alike (``random,random``) given one seed would play one game twice."""
+    if len(plan.agents) < 2:
+        raise PlanError("a ladder needs at least two agents")
+    if plan.games < 2 or plan.games % 2:
+        raise PlanError(f"games a pairing must be even (half on each side), not {plan.games}")
+    if plan.prior_draws < 0:
+        raise PlanError(f"prior draws must be 0 or more, not {plan.prior_draws}")
+    check_agents(plan.agents)
+    game = load(plan.scenario, plan.options)
+    two_sides(game)
+    entrants = list(zip(plan.agents, plan.labels, strict=True))
+    jobs: list[GameJob] = []
+    for (a, a_label), (b, b_label) in combinations(entrants, 2):
+        orders = [((a, b), (a_label, b_label)), ((b, a), (b_label, a_label))]
+        for number in range(plan.games):
+            names, labels = orders[number % 2]
+            seed = ladder_seed(plan.seed, a_label, b_label, number)
+            jobs.append(
+                _job(plan, len(jobs), number // 2, bool(number % 2), seed, game, names, labels)
+            )
+    return jobs
+
+
+def _job(
+    plan: LadderPlan,
+    index: int,
+    pair: int,
+    swapped: bool,
+    seed: int,
+    game: Game,
+    names: Sequence[str],
+    labels: Sequence[str],
+) -> GameJob:
+    return GameJob(
+        index=index,
+        pair=pair,
+        swapped=swapped,
+        scenario=plan.scenario,
+        options=dict(plan.options),
+        seed=seed,
+        seats=seat_agents(game, names, labels),
+        think=plan.think,
+        iterations=plan.iterations,
+        max_actions=plan.max_actions,
+    )
+
+
+# --- playing ---------------------------------------------------------------------------
+
+
+def play_ladder(
+    plan: LadderPlan,
+    backend: Backend,
+    *,
+    jobs: Sequence[GameJob] | None = None,
+    on_game: Callable[[Outcome, int, int], None] | None = None,
+    failures: Path | None = None,
+) -> tuple[list[Outcome], float]:
+    """Play every game of ``plan`` on ``backend``: the outcomes in game order (without
+    their records) and the wall seconds.  A failed game's record goes to ``failures``
+    (a directory) if given."""
+    jobs = plan_ladder(plan) if jobs is None else jobs
+    started = time.perf_counter()
+    outcomes: list[Outcome] = []
+    backend.start()
+    try:
+        for outcome in backend.map(run_job, jobs, on_error=lost_game):
+            outcomes.append(_keep_failure(outcome, failures))
+            if on_game is not None:
+                on_game(outcome, len(outcomes), len(jobs))
+    finally:
+        backend.stop()
+    outcomes.sort(key=lambda o: o["index"])
+    return outcomes, time.perf_counter() - started
+
+
+def _keep_failure(outcome: Outcome, failures: Path | None) -> Outcome:
+    """The outcome without its record; a failed game's record saved to ``failures``."""
+    record = outcome.pop("record", None)
+    outcome["record"] = None
+    if outcome["status"] == "failed" and failures is not None and record is not None:
+        failures.mkdir(parents=True, exist_ok=True)
+        path = failures / record_name(outcome)
+        path.write_text(json.dumps(record, indent=1), encoding="utf-8")
+        outcome["record"] = str(path)
+    return outcome
+
+
+# --- rating ----------------------------------------------------------------------------
+
+
+def seat_labels(outcome: Outcome) -> dict[str, str]:
+    """Side -> the label of the agent playing it (every seat of a side has one agent)."""
+    return {seat["side"]: seat["label"] for seat in outcome["seats"].values()}
+
+
+def score_of(outcome: Outcome, side: str) -> float:
+    """``side``'s score in a finished game: 1 won, 1/2 drawn, 0 lost."""
+    winner = outcome["winner"]
+    return 0.5 if winner is None else float(winner == side)
+
+
+def rated_games(
+    outcomes: Sequence[Outcome], labels: Sequence[str], sides: Sequence[str]
+) -> list[bradley_terry.Game]:
+    """The finished games as Bradley–Terry games (players numbered as ``labels``)."""
+    number = {label: n for n, label in enumerate(labels)}
+    first, second = sides
+    games = []
+    for outcome in outcomes:
+        if outcome["status"] != "finished":
+            continue
+        by_side = seat_labels(outcome)
+        games.append(
+            bradley_terry.Game(
+                number[by_side[first]], number[by_side[second]], score_of(outcome, first)
+            )
+        )
+    return games
+
+
+def win_matrix(
+    outcomes: Sequence[Outcome], labels: Sequence[str], sides: Sequence[str]
+) -> dict[str, dict[str, dict[str, dict[str, float]]]]:
+    """``side -> row agent -> column agent -> {games, won, drawn, lost, score}``: the row
+    agent's record playing ``side`` against the column agent (finished games)."""
+    matrix = {
+        side: {row: {col: _cell() for col in labels if col != row} for row in labels}
+        for side in sides
+    }
+    for outcome in outcomes:
+        if outcome["status"] != "finished":
+            continue
+        by_side = seat_labels(outcome)
+        for side in sides:
+            (other,) = (s for s in sides if s != side)
+            _count(matrix[side][by_side[side]][by_side[other]], score_of(outcome, side))
+    return matrix
+
+
+def _cell() -> dict[str, float]:
+    return {"games": 0, "won": 0, "drawn": 0, "lost": 0, "score": 0.0}
+
+
+def _count(cell: dict[str, float], score: float) -> None:
+    cell["games"] += 1
+    cell["score"] += score
+    cell[{1.0: "won", 0.5: "drawn", 0.0: "lost"}[score]] += 1
+
+
+def rating_rows(fit: Fit, labels: Sequence[str], agents: Sequence[str]) -> list[dict[str, Any]]:
+    """One row per agent, strongest first: strength (logit and Elo) with its 95% interval,
+    and the difference to the next agent down with that difference's 95% interval."""
+    order = sorted(range(len(labels)), key=lambda n: -fit.strengths[n])
+    rows = []
+    for rank, n in enumerate(order, start=1):
+        low, high = fit.strength_interval(n)
+        row: dict[str, Any] = {
+            "rank": rank,
+            "label": labels[n],
+            "agent": agents[n],
+            "logit": fit.strengths[n],
+            "logit_ci95": [low, high],
+            "elo": fit.strengths[n] * ELO_PER_LOGIT,
+            "elo_ci95": [low * ELO_PER_LOGIT, high * ELO_PER_LOGIT],
+            "above_next": None,
+        }
+        if rank < len(order):
+            below = order[rank]
+            d_low, d_high = fit.difference_interval(n, below)
+            row["above_next"] = {
+                "label": labels[below],
+                "elo": (fit.strengths[n] - fit.strengths[below]) * ELO_PER_LOGIT,
+                "elo_ci95": [d_low * ELO_PER_LOGIT, d_high * ELO_PER_LOGIT],
+            }
+        rows.append(row)
+    return rows
+
+
+def side_row(fit: Fit, sides: Sequence[str]) -> dict[str, Any]:
+    """The first side's advantage (logit and Elo) with its 95% interval."""
+    low, high = fit.side_interval()
+    return {
+        "side": sides[0],
+        "over": sides[1],
+        "logit": fit.side_advantage,
+        "logit_ci95": [low, high],
+        "elo": fit.side_advantage * ELO_PER_LOGIT,
+        "elo_ci95": [low * ELO_PER_LOGIT, high * ELO_PER_LOGIT],
+    }
+
+
+def ratings(outcomes: Sequence[Outcome], plan: LadderPlan, sides: list[str]) -> dict[str, Any]:
+    """The ratings and the side's advantage; if the games allow no fit, no ratings and
+    the reason (``fit_error``), so that the games played are kept all the same."""
+    labels = plan.labels
+    games = rated_games(outcomes, labels, sides)
+    try:
+        fit = bradley_terry.fit(games, len(labels), prior_draws=plan.prior_draws)
+    except bradley_terry.FitError as exc:
+        return {"ratings": [], "side_advantage": None, "fit_error": str(exc)}
+    return {
+        "ratings": rating_rows(fit, labels, plan.agents),
+        "side_advantage": side_row(fit, sides),
+        "fit_error": None,
+    }
+
+
+def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
+    """Games played, finished, drawn, unfinished (cut) and failed."""
+    finished = [o for o in outcomes if o["status"] == "finished"]
+    return {
+        "games": len(outcomes),
+        "finished": len(finished),
+        "draws": sum(1 for o in finished if o["winner"] is None),
+        "unfinished": sum(1 for o in outcomes if o["status"] == "unfinished"),
+        "failed": sum(1 for o in outcomes if o["status"] == "failed"),
+    }
+
+
+def game_line(outcome: Outcome) -> dict[str, Any]:
+    """What the results file keeps of a game: enough to rate it again and replay it."""
+    keep = ("index", "pair", "swapped", "seed", "status", "winner", "vp", "actions", "turns")
+    line = {key: outcome[key] for key in keep}
+    line["sides"] = seat_labels(outcome)
+    line["digest"] = outcome["digest"]
+    if outcome["failure"] is not None:
+        line["failure"] = {k: outcome["failure"][k] for k in ("kind", "message")}
+        line["record"] = outcome["record"]
+    return line
+
+
+def summarize_ladder(
+    plan: LadderPlan,
+    outcomes: Sequence[Outcome],
+    *,
+    command: str | None = None,
+    backend: str | None = None,
+    wall_seconds: float | None = None,
+    code: str | None = None,
+) -> dict[str, Any]:
+    """The results file's content: what was asked and how (``code``: the commit that
+    played, see :func:`code_version`), the ratings with their intervals, the side's
+    advantage, the win matrix by side, and every game."""
+    sides = two_sides(load(plan.scenario, plan.options))
+    labels = plan.labels
+    return {
+        "command": command,
+        **plan.as_dict(),
+        "sides": sides,
+        "code": code,
+        "backend": backend,
+        "wall_seconds": wall_seconds,
+        "method": METHOD,
+        "counts": counts(outcomes),
+        **ratings(outcomes, plan, sides),
+        "matrix": win_matrix(outcomes, labels, sides),
+        "games": [game_line(o) for o in outcomes],
+    }
+
+
+def code_version() -> str | None:
+    """The commit of the greatwar tree that played (``-dirty`` with local changes), if
+    it is a git checkout."""
+    here = Path(__file__).resolve().parent
+    try:
+        done = subprocess.run(
+            ["git", "describe", "--always", "--dirty", "--abbrev=12"],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout.strip() or None
+
+
+def write_results(summary: dict[str, Any], path: Path) -> Path:
+    """Save the ladder's results (JSON)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+    return path
