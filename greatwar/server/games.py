@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
 from greatwar.ai.base import decide, explanation, reasons_public
-from greatwar.engine.errors import IllegalAction
+from greatwar.engine.errors import IllegalAction, shown_name
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
 from greatwar.server.storage import (
@@ -56,6 +56,8 @@ log = logging.getLogger("greatwar.server")
 
 HUMAN = "human"
 COMPUTER = "computer"
+#: a seed is 0 to 2**SEED_BITS - 1: storage keeps it as a signed 64-bit integer
+SEED_BITS = 63
 
 
 class ApiError(Exception):
@@ -85,11 +87,15 @@ def parse_seat(spec: str) -> tuple[str, str | None]:
         name = agent or DEFAULT_AGENT
         if name not in AGENTS:
             raise ApiError(
-                400, "bad_seats", f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}"
+                400,
+                "bad_seats",
+                f"no agent {shown_name(name)}; agents: {', '.join(sorted(AGENTS))}",
             )
         return COMPUTER, name
     raise ApiError(
-        400, "bad_seats", f"a seat is 'human', 'computer' or 'computer:<agent>', not {spec!r}"
+        400,
+        "bad_seats",
+        f"a seat is 'human', 'computer' or 'computer:<agent>', not {shown_name(spec)}",
     )
 
 
@@ -227,7 +233,7 @@ class GameService:
             raise ApiError(
                 404,
                 "unknown_scenario",
-                f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}",
+                f"no scenario {shown_name(scenario)}; known: {', '.join(scenario_ids())}",
             )
         return self._create(scenario, scenario, options, seed, seats, hotseat)
 
@@ -260,6 +266,8 @@ class GameService:
         hotseat: bool,
     ) -> Created:
         """Store a new game of ``source`` (id or file) whose record names it ``name``."""
+        if seed is not None and not 0 <= seed < 2**SEED_BITS:
+            raise ApiError(400, "bad_seed", f"a seed is 0 to 2**{SEED_BITS} - 1")
         try:
             game = greatwar.load(source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
@@ -275,7 +283,9 @@ class GameService:
         unknown = sorted(set(seats) - set(roles))
         if unknown:
             raise ApiError(
-                400, "bad_seats", f"no seat {', '.join(unknown)}; seats: {', '.join(roles)}"
+                400,
+                "bad_seats",
+                f"no seat {', '.join(map(shown_name, unknown))}; seats: {', '.join(roles)}",
             )
         chosen = {r: seats.get(r, HUMAN) for r in roles}
         for spec in chosen.values():
@@ -284,7 +294,7 @@ class GameService:
             game_id=secrets.token_hex(8),
             scenario=name,
             options=dict(game.options),
-            seed=secrets.randbits(63) if seed is None else int(seed),
+            seed=secrets.randbits(SEED_BITS) if seed is None else int(seed),
             seats=chosen,
             hotseat=hotseat,
         )
@@ -319,7 +329,7 @@ class GameService:
         """Rebuild a stored game by replay (run in a worker thread: it may take a while)."""
         record = self.storage.load_game(game_id)
         if record is None:
-            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+            raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         actions = self.storage.actions(game_id)
         try:
             state = rebuild(record, actions, self.editor_root)
@@ -358,7 +368,7 @@ class GameService:
     def seat(self, game_id: str, token: str | None) -> str:
         """The seat ``token`` holds in the game: a role, ``spectator`` or ``table``."""
         if not self.exists(game_id):
-            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+            raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         found = self.storage.seat_of(token) if token else None
         if found is None or found[0] != game_id:
             raise ApiError(403, "bad_token", "this token is not a seat of this game")
@@ -376,11 +386,13 @@ class GameService:
                 return None
             if role not in live.human_roles():
                 raise ApiError(
-                    403, "not_your_seat", f"the table plays the human seats, not {role!r}"
+                    403, "not_your_seat", f"the table plays the human seats, not {shown_name(role)}"
                 )
             return role
         if role is not None and role != seat:
-            raise ApiError(403, "not_your_seat", f"this token holds the {seat} seat, not {role!r}")
+            raise ApiError(
+                403, "not_your_seat", f"this token holds the {seat} seat, not {shown_name(role)}"
+            )
         return seat
 
     def seats_info(self, live: LiveGame) -> dict[str, dict[str, Any]]:
@@ -443,7 +455,9 @@ class GameService:
         async with live.lock:
             if self.storage.has_submission(game_id, submission_id):
                 raise ApiError(
-                    409, "duplicate_submission", f"submission {submission_id!r} was already used"
+                    409,
+                    "duplicate_submission",
+                    f"submission {shown_name(submission_id)} was already used",
                 )
             if version != live.version:
                 raise ApiError(
@@ -488,7 +502,9 @@ class GameService:
         except DuplicateSubmission:
             self._games.pop(game_id, None)  # the state in memory is ahead of storage
             raise ApiError(
-                409, "duplicate_submission", f"submission {submission_id!r} was already used"
+                409,
+                "duplicate_submission",
+                f"submission {shown_name(submission_id)} was already used",
             ) from None
         except Exception:
             self._games.pop(game_id, None)
