@@ -12,7 +12,7 @@ status      code                      when
 400         ``bad_options``           an option unknown to the scenario's rule system, a
                                       value not of the option's type, options that
                                       exclude each other
-400         ``bad_seed``              a seed outside 0 to 2**63 - 1 (a CLI's or editor's)
+400         ``bad_seed``              a seed outside 0 to 2**53 - 1 (the CLI's)
 400         ``bad_seats``             a seat the scenario has not, or a bad seat kind
 403         ``bad_token``             the token is no seat of this game
 403         ``not_your_seat``         acting or viewing for a role the seat does not hold
@@ -74,7 +74,7 @@ from greatwar.server import editor_routes, replay, strict, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.games import ApiError, Connection, GameService, game_url
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
-from greatwar.server.strict import Seed, StrictBody, errors, shallow_action
+from greatwar.server.strict import JsonInt, Seed, StrictBody, errors, shallow_action
 from greatwar.server.why_routes import why_router
 
 #: the scenario a new game starts with unless another is chosen
@@ -94,7 +94,7 @@ class NewGame(StrictBody):
     options: dict[str, bool | int | str] = Field(
         default_factory=dict, description="Option -> value of its type (GET /api/scenarios)"
     )
-    seed: Seed | None = Field(None, description="Dice seed, 0 to 2**63 - 1; random when null")
+    seed: Seed | None = Field(None, description="Dice seed, 0 to 2**53 - 1; random when null")
     seats: dict[str, str] = Field(
         default_factory=dict,
         description='role -> "human" | "computer" | "computer:<agent>" (missing: human)',
@@ -119,7 +119,7 @@ class Submission(StrictBody):
 
     token: str | None = Field(None, description="Seat token (or header X-Greatwar-Token)")
     role: str | None = Field(None, description="The seat acting, for a table token")
-    version: int = Field(description="The game's version the action was chosen at")
+    version: JsonInt = Field(description="The game's version the action was chosen at")
     action: Annotated[dict[str, Any], AfterValidator(shallow_action)] = Field(
         description="One of the view's legal_actions"
     )

@@ -56,8 +56,10 @@ log = logging.getLogger("greatwar.server")
 
 HUMAN = "human"
 COMPUTER = "computer"
-#: a seed is 0 to 2**SEED_BITS - 1: storage keeps it as a signed 64-bit integer
-SEED_BITS = 63
+#: the largest seed, 2**53 - 1: many read a JSON number as a double (browsers, schema
+#: validators), which holds every whole number up to it exactly and no more, so each
+#: reader agrees on a seed and on the range (issue 20, defect 4; storage keeps 64 bits)
+MAX_SEED = 2**53 - 1
 
 
 class ApiError(Exception):
@@ -266,8 +268,8 @@ class GameService:
         hotseat: bool,
     ) -> Created:
         """Store a new game of ``source`` (id or file) whose record names it ``name``."""
-        if seed is not None and not 0 <= seed < 2**SEED_BITS:
-            raise ApiError(400, "bad_seed", f"a seed is 0 to 2**{SEED_BITS} - 1")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ApiError(400, "bad_seed", f"a seed is 0 to {MAX_SEED} (2**53 - 1)")
         try:
             game = greatwar.load(source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
@@ -294,7 +296,7 @@ class GameService:
             game_id=secrets.token_hex(8),
             scenario=name,
             options=dict(game.options),
-            seed=secrets.randbits(SEED_BITS) if seed is None else int(seed),
+            seed=secrets.randbelow(MAX_SEED + 1) if seed is None else int(seed),
             seats=chosen,
             hotseat=hotseat,
         )

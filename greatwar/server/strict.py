@@ -2,7 +2,7 @@
 
 * Request bodies are :class:`StrictBody` models: an unknown field is refused, not
   ignored, and no value is coerced (``"version": "17"``, ``"hotseat": 0`` are type
-  errors); a seed is a :data:`Seed`, 0 to 2**63 - 1 (what storage keeps).
+  errors); a seed is a :data:`Seed`, 0 to :data:`~greatwar.server.games.MAX_SEED`.
 * A body has at most :data:`MAX_BODY_BYTES` (the scenario editor's
   :data:`EDITOR_MAX_BODY_BYTES`): more is refused with 413 ``too_large`` before it is read
   (:class:`BodyLimit`).
@@ -23,14 +23,15 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi.routing import iter_route_contexts
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from greatwar.engine.errors import shown_name
-from greatwar.server.games import SEED_BITS, ApiError, log
+from greatwar.server.games import MAX_SEED, ApiError, log
 
 #: the largest request body, in bytes (a game's biggest request is a few kB)
 MAX_BODY_BYTES = 256 * 1024
@@ -38,14 +39,21 @@ MAX_BODY_BYTES = 256 * 1024
 EDITOR_MAX_BODY_BYTES = 4 * 1024 * 1024
 #: the paths whose bodies may be as large as the editor's
 EDITOR_PREFIX = "/api/editor/"
-#: the largest seed: storage keeps a seed as a signed 64-bit integer
-MAX_SEED = 2**SEED_BITS - 1
 #: how deep an action's JSON may nest (the rules' actions nest 2 levels)
 MAX_ACTION_DEPTH = 4
 
-Seed = Annotated[
-    int, Field(ge=0, le=MAX_SEED, description=f"Dice seed, 0 to {MAX_SEED} (2**63 - 1)")
-]
+
+def whole_number(value: Any) -> Any:
+    """A JSON number without a fraction (``17.0``) is an integer, as JSON Schema says;
+    anything else is left for strict validation to refuse (``"17"``, ``true``, ``1.5``)."""
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return value
+
+
+#: an integer field of a request body: no string or boolean is taken for one
+JsonInt = Annotated[int, BeforeValidator(whole_number)]
+Seed = Annotated[int, Field(ge=0, le=MAX_SEED), BeforeValidator(whole_number)]
 
 
 class StrictBody(BaseModel):
@@ -134,9 +142,11 @@ async def http_error(request: Request, exc: Exception) -> JSONResponse:
 
 def allowed_methods(app: FastAPI, scope: Scope) -> list[str]:
     """Every method the request's address answers (FastAPI makes a route per method, and
-    the framework's own ``Allow`` names only the first route's)."""
+    the framework's own ``Allow`` names only the first route's).  The routers are
+    included without a prefix: each route matches as it was declared."""
     methods: set[str] = set()
-    for route in app.router.routes:
+    for context in iter_route_contexts(app.router.routes):
+        route = context.original_route
         if route.matches(scope)[0] != Match.NONE:
             methods |= set(getattr(route, "methods", None) or ())
     return sorted(methods)
