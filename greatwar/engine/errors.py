@@ -34,9 +34,12 @@ class OptionError(ValueError):
 _SHOWN_NAME = re.compile(r"[A-Za-z0-9_./:+-]{1,60}")
 
 
+def showable(name: object) -> bool:
+    """Whether a refusal may repeat this name a client sent: a short identifier."""
+    return isinstance(name, str) and _SHOWN_NAME.fullmatch(name) is not None
+
+
 def shown_name(name: object) -> str:
     """A name a client sent, quoted for a refusal when it is a short identifier; any other
     text is not repeated back (a refusal never echoes arbitrary input)."""
-    if isinstance(name, str) and _SHOWN_NAME.fullmatch(name):
-        return repr(name)
-    return "(a name not shown)"
+    return repr(name) if showable(name) else "(a name not shown)"

@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from greatwar.engine.errors import shown_name
+from greatwar.engine.errors import showable
 from greatwar.server.games import MAX_SEED, ApiError, log
 
 #: the largest request body, in bytes (a game's biggest request is a few kB)
@@ -98,8 +98,8 @@ def error_response(error: ApiError, headers: dict[str, str] | None = None) -> JS
 def _place(loc: Sequence[int | str]) -> str:
     """Where a validation error is (``body.options.x``), client's names shown only when
     they are short identifiers."""
-    parts = [p if isinstance(p, int) or p.isidentifier() else shown_name(p) for p in loc]
-    return ".".join(map(str, parts))
+    parts = [str(p) if isinstance(p, int) or showable(p) else "(not shown)" for p in loc]
+    return ".".join(parts)
 
 
 async def malformed(request: Request, exc: Exception) -> JSONResponse:

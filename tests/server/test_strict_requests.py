@@ -34,6 +34,8 @@ ROLES = f"/api/scenarios/{TANNENBERG}/roles"
 
 #: a value no refusal may repeat: not a short identifier, so not even as a name
 MARKER = "echo <me> back!"
+#: nor this one: a name, but not a short one of ASCII letters
+LONG_NAME = "échoué" * 20
 
 
 def refused(response: Any, status: int, code: str) -> str:
@@ -372,6 +374,8 @@ def test_defect_7_a_body_over_the_limit_is_refused_before_it_is_read(
         {"scenario": GWITE, "seed": MARKER},
         {"scenario": GWITE, MARKER: 1},
         {"scenario": GWITE, "hotseat": {"secret": MARKER}},
+        {"scenario": GWITE, LONG_NAME: 1},
+        {"scenario": GWITE, "options": {LONG_NAME: True}},
     ],
 )
 def test_defect_7_refusals_never_echo_the_input(client: TestClient, body: dict[str, Any]) -> None:
@@ -379,6 +383,7 @@ def test_defect_7_refusals_never_echo_the_input(client: TestClient, body: dict[s
     assert response.status_code in (400, 404, 422)
     assert error_code(response)
     assert MARKER not in response.text and "echo" not in response.text
+    assert "échoué" not in response.json()["error"]["message"]
 
 
 def test_defect_7_refusals_echo_nothing_on_the_other_routes(client: TestClient) -> None:
