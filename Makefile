@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench fuzz clean
+.PHONY: run test lint bench fuzz contract clean
 
 $(STAMP): requirements.lock pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(BIN)/greatwar fuzz gwite/teaching --games 200 --seed 1
+
+# the API's contract (issue 20): every schemathesis phase and check, as a stranger and
+# as a player of a game; the test suite runs it briefly
+contract: $(STAMP)
+	$(BIN)/python benchmarks/contract.py --examples 100 $(ARGS)
+	$(BIN)/python benchmarks/contract.py --examples 100 --seated $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.errors import OptionError, shown_name
 from greatwar.engine.labels import plain_label
 from greatwar.engine.phases import Action, Frame, Handler
 
@@ -29,6 +30,29 @@ class OptionSpec:
     default: bool | int | str
     description: str
     case: str = ""
+
+    def type_problem(self, name: str, value: object) -> str | None:
+        """Why ``value`` is not of the option's declared type (its default's), or None: an
+        on/off option takes true or false only (not ``"false"``, ``"no"`` or ``2``)."""
+        if type(value) is type(self.default):
+            return None
+        expected = _TYPE_WORDS[type(self.default)]
+        return f"option {name} takes {expected}, not {_kind_of(value)}"
+
+
+#: an option's declared type in a player's words
+_TYPE_WORDS: dict[type, str] = {
+    bool: "true or false (on or off)",
+    int: "a whole number",
+    str: "text (a string)",
+}
+
+
+def _kind_of(value: object) -> str:
+    """What a value is, in a player's words (never the value itself: it is not echoed)."""
+    words = {bool: "true or false", int: "a whole number", float: "a decimal number"}
+    words |= {str: "text (a string)", list: "a list", dict: "an object", type(None): "null"}
+    return words.get(type(value), type(value).__name__)
 
 
 class RuleSystem:
@@ -78,6 +102,10 @@ class RuleSystem:
         for name in sorted(set(scenario.file.options) - set(specs)):
             known = ", ".join(sorted(specs)) or "none"
             problems.add(("options", name), f"unknown option {name!r}; options: {known}")
+        for name, value in scenario.file.options.items():
+            wrong = specs[name].type_problem(name, value) if name in specs else None
+            if wrong:
+                problems.add(("options", name), wrong)
 
     def options_for(self, scenario: Scenario) -> dict[str, OptionSpec]:
         """The options a player may set for this scenario (a system's games may differ)."""
@@ -88,14 +116,17 @@ class RuleSystem:
         return self.hidden_information
 
     def resolve_options(self, scenario: Scenario, options: dict[str, Any]) -> dict[str, Any]:
-        """Scenario defaults overlaid with the player's options; unknown names are errors."""
+        """Scenario defaults overlaid with the player's options; an unknown name or a value
+        not of the option's declared type is an :class:`OptionError` (issue 20, defect 3)."""
         specs = self.options_for(scenario)
-        unknown = sorted(set(options) - set(specs))
+        unknown = sorted(set(options) - set(specs), key=str)
         if unknown:
             known = ", ".join(sorted(specs)) or "none"
-            raise ValueError(
-                f"unknown option(s) {', '.join(unknown)}; {self.name} options: {known}"
-            )
+            names = ", ".join(shown_name(name) for name in unknown)
+            raise OptionError(f"unknown option(s) {names}; {self.name} options: {known}")
+        wrong = [specs[n].type_problem(n, v) for n, v in sorted(options.items(), key=str)]
+        if any(wrong):
+            raise OptionError("; ".join(w for w in wrong if w))
         resolved = {name: spec.default for name, spec in specs.items()}
         resolved.update({k: v for k, v in scenario.file.options.items() if k in specs})
         resolved.update(options)

@@ -9,21 +9,29 @@ status      code                      when
 ==========  ========================  ===============================================
 404         ``unknown_game``          no such game
 404         ``unknown_scenario``      no such scenario (creating a game)
-400         ``bad_options``           options the scenario's rule system refuses
+400         ``bad_options``           an option unknown to the scenario's rule system, a
+                                      value not of the option's type, options that
+                                      exclude each other
+400         ``bad_seed``              a seed outside 0 to 2**53 - 1 (the CLI's)
 400         ``bad_seats``             a seat the scenario has not, or a bad seat kind
 403         ``bad_token``             the token is no seat of this game
 403         ``not_your_seat``         acting or viewing for a role the seat does not hold
 409         ``stale_version``         the submission's version is not the game's
 409         ``duplicate_submission``  the submission id was used already
 409         ``not_playable``          the scenario's map or counters are still to be entered
-422         ``malformed``             the request body is not what the API expects
+422         ``malformed``             the request is not what the API expects: a body not
+                                      JSON, a missing, unknown or mistyped field
+404         ``not_found``             no such address
+405         ``method_not_allowed``    the address does not answer the method (``Allow``)
+413         ``too_large``             a request body over 256 kB
 400         ``illegal``               the rules forbid the action (reason and ``case``)
 403         ``game_running``          the record is asked for before the game is over
 503         ``corrupt_game``          the stored game does not replay to its digest
 500         ``internal``              a fault in the server (the game is unchanged)
 ==========  ========================  ===============================================
 
-A refused request changes nothing.  An accepted action is committed to the
+A refused request changes nothing, and its message never repeats the values it was
+sent (:mod:`greatwar.server.strict`).  An accepted action is committed to the
 database before the response and before any WebSocket update.
 
 Taking back one's last action (when the view's ``can_undo`` is true) is the
@@ -67,18 +75,18 @@ from typing import Annotated, Any
 from urllib.parse import quote
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect, status
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 
 import greatwar
 from greatwar.model.loader import scenario_ids
-from greatwar.server import editor_routes, replay, web_routes
+from greatwar.server import editor_routes, replay, strict, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.dice_routes import Commitment, entropy_router
-from greatwar.server.games import ApiError, Connection, GameService, game_url, log
+from greatwar.server.games import ApiError, Connection, GameService, game_url
 from greatwar.server.run import data_dir
 from greatwar.server.storage import SPECTATOR, TABLE, SharedStorage, open_storage
+from greatwar.server.strict import JsonInt, Seed, StrictBody, errors, shallow_action
 from greatwar.server.why_routes import why_router
 
 #: the scenario a new game starts with unless another is chosen
@@ -91,12 +99,14 @@ DEFAULT_THINK_TIME = 0.0
 # --- request and response bodies ---------------------------------------------------------
 
 
-class NewGame(BaseModel):
+class NewGame(StrictBody):
     """A game to start."""
 
     scenario: str = Field(DEFAULT_SCENARIO, description="Scenario id (GET /api/scenarios)")
-    options: dict[str, bool | int | str] = Field(default_factory=dict)
-    seed: int | None = Field(None, description="Dice seed; a random one when null")
+    options: dict[str, bool | int | str] = Field(
+        default_factory=dict, description="Option -> value of its type (GET /api/scenarios)"
+    )
+    seed: Seed | None = Field(None, description="Dice seed, 0 to 2**53 - 1; random when null")
     seats: dict[str, str] = Field(
         default_factory=dict,
         description='role -> "human" | "computer" | "computer:<agent>" (missing: human)',
@@ -117,33 +127,23 @@ class CreatedGame(BaseModel):
     commitment: Commitment
 
 
-class Submission(BaseModel):
+class Submission(StrictBody):
     """An action of one seat."""
 
     token: str | None = Field(None, description="Seat token (or header X-Greatwar-Token)")
     role: str | None = Field(None, description="The seat acting, for a table token")
-    version: int = Field(description="The game's version the action was chosen at")
-    action: dict[str, Any] = Field(description="One of the view's legal_actions")
+    version: JsonInt = Field(description="The game's version the action was chosen at")
+    action: Annotated[dict[str, Any], AfterValidator(shallow_action)] = Field(
+        description="One of the view's legal_actions"
+    )
     submission_id: str = Field(min_length=1, max_length=200, description="Unique per submission")
 
 
-class MyGames(BaseModel):
+class MyGames(StrictBody):
     tokens: list[str] = Field(max_length=1000)
 
 
-class ErrorBody(BaseModel):
-    code: str
-    message: str
-    case: str | None = None
-
-
-class ErrorResponse(BaseModel):
-    error: ErrorBody
-
-
-ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorResponse} for code in (400, 403, 404, 409, 422, 503)
-}
+ERRORS = errors(400, 403, 404, 409)
 
 
 # --- the scenarios -------------------------------------------------------------------------
@@ -240,20 +240,6 @@ def create_app(
     async def api_error(request: Request, exc: ApiError) -> JSONResponse:
         return JSONResponse(exc.body(), status_code=exc.status)
 
-    @app.exception_handler(RequestValidationError)
-    async def malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg')}" for e in exc.errors()
-        )
-        body = ApiError(422, "malformed", f"malformed request: {problems}").body()
-        return JSONResponse(body, status_code=422)
-
-    @app.exception_handler(Exception)
-    async def internal(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("%s %s failed", request.method, request.url.path)
-        body = ApiError(500, "internal", "the server failed on this request").body()
-        return JSONResponse(body, status_code=500)
-
     _routes(app, service, editor)
     app.include_router(why_router(service))  # why a click cannot act (issue 17)
     app.include_router(chat_router(service))
@@ -264,6 +250,7 @@ def create_app(
     if editor:
         app.include_router(editor_routes.editor_router(data, service))
     app.include_router(web_routes.router)
+    strict.install(app)  # strict bodies, the error shape everywhere (issue 20)
     return app
 
 

@@ -14,10 +14,11 @@ from dataclasses import asdict
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from greatwar.server.games import ApiError, GameService, LiveGame
 from greatwar.server.storage import SPECTATOR, TABLE, ChatMessage
+from greatwar.server.strict import StrictBody, errors
 
 #: the longest message, in characters
 MAX_CHAT_LENGTH = 500
@@ -25,7 +26,7 @@ MAX_CHAT_LENGTH = 500
 MAX_CHAT_MESSAGES = 2000
 
 
-class ChatPost(BaseModel):
+class ChatPost(StrictBody):
     """A message of one seat."""
 
     token: str | None = Field(None, description="Seat token (or header X-Greatwar-Token)")
@@ -99,7 +100,7 @@ def chat_router(service: GameService) -> APIRouter:
         live = await service.game(game_id)
         return {"messages": [shown(live, m) for m in service.storage.chat(game_id)]}
 
-    @router.post("/api/games/{game_id}/chat")
+    @router.post("/api/games/{game_id}/chat", responses=errors(400, 409))
     async def write_chat(
         game_id: str,
         body: ChatPost,

@@ -14,7 +14,7 @@ revealed (in the game's payload and its record), and anyone can recompute the ha
 one string of its own (``POST /api/games/{id}/entropy``).  The game's dice seed is then::
 
     seed = S                                     when no seat has sent any
-    seed = int(SHA-256(M)[:16 hex digits], 16) >> 1, where
+    seed = int(SHA-256(M)[:16 hex digits], 16) >> 11, where
     M    = "greatwar-dice/1:" + str(S) + for each contribution, in the game's seat
            order: "|" + role + "=" + SHA-256(its UTF-8 text) (hex digits)
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 
 SCHEME = "greatwar-dice/1"
 #: seeds are below 2**63 (a signed 64-bit integer in any database)
-SEED_BITS = 63
+SEED_BITS = 53  # a seed survives a browser's JSON (strict.Seed, games.MAX_SEED)
 #: the longest entropy string a seat may send, in characters
 MAX_ENTROPY = 200
 

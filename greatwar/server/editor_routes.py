@@ -52,6 +52,7 @@ from greatwar.rules import load_scenario
 from greatwar.server import mapdata
 from greatwar.server.games import ApiError, GameService, game_url, played_path
 from greatwar.server.storage import SPECTATOR
+from greatwar.server.strict import Seed, StrictBody
 from greatwar.server.web_routes import NO_CACHE, WEB_ROOT
 
 #: a project id: nothing that could name another place on disk
@@ -117,10 +118,10 @@ class Alignment(BaseModel):
     image: tuple[tuple[float, float], tuple[float, float], tuple[float, float]]
 
 
-class PlayProject(BaseModel):
+class PlayProject(StrictBody):
     seats: dict[str, str] = Field(default_factory=dict)
     options: dict[str, bool | int | str] = Field(default_factory=dict)
-    seed: int | None = None
+    seed: Seed | None = None
 
 
 # --- the projects ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
 from greatwar.ai.base import decide, explanation, reasons_public
-from greatwar.engine.errors import IllegalAction
+from greatwar.engine.errors import IllegalAction, shown_name
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
 from greatwar.server.dice_commitment import (
@@ -64,6 +64,10 @@ log = logging.getLogger("greatwar.server")
 
 HUMAN = "human"
 COMPUTER = "computer"
+#: the largest seed, 2**53 - 1: many read a JSON number as a double (browsers, schema
+#: validators), which holds every whole number up to it exactly and no more, so each
+#: reader agrees on a seed and on the range (issue 20, defect 4; storage keeps 64 bits)
+MAX_SEED = 2**53 - 1
 
 
 class ApiError(Exception):
@@ -93,11 +97,15 @@ def parse_seat(spec: str) -> tuple[str, str | None]:
         name = agent or DEFAULT_AGENT
         if name not in AGENTS:
             raise ApiError(
-                400, "bad_seats", f"no agent {name!r}; agents: {', '.join(sorted(AGENTS))}"
+                400,
+                "bad_seats",
+                f"no agent {shown_name(name)}; agents: {', '.join(sorted(AGENTS))}",
             )
         return COMPUTER, name
     raise ApiError(
-        400, "bad_seats", f"a seat is 'human', 'computer' or 'computer:<agent>', not {spec!r}"
+        400,
+        "bad_seats",
+        f"a seat is 'human', 'computer' or 'computer:<agent>', not {shown_name(spec)}",
     )
 
 
@@ -238,7 +246,7 @@ class GameService:
             raise ApiError(
                 404,
                 "unknown_scenario",
-                f"no scenario {scenario!r}; known: {', '.join(scenario_ids())}",
+                f"no scenario {shown_name(scenario)}; known: {', '.join(scenario_ids())}",
             )
         return self._create(scenario, scenario, options, seed, seats, hotseat)
 
@@ -271,6 +279,8 @@ class GameService:
         hotseat: bool,
     ) -> Created:
         """Store a new game of ``source`` (id or file) whose record names it ``name``."""
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ApiError(400, "bad_seed", f"a seed is 0 to {MAX_SEED} (2**53 - 1)")
         try:
             game = greatwar.load(source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
@@ -286,7 +296,9 @@ class GameService:
         unknown = sorted(set(seats) - set(roles))
         if unknown:
             raise ApiError(
-                400, "bad_seats", f"no seat {', '.join(unknown)}; seats: {', '.join(roles)}"
+                400,
+                "bad_seats",
+                f"no seat {', '.join(map(shown_name, unknown))}; seats: {', '.join(roles)}",
             )
         chosen = {r: seats.get(r, HUMAN) for r in roles}
         for spec in chosen.values():
@@ -333,7 +345,7 @@ class GameService:
         """Rebuild a stored game by replay (run in a worker thread: it may take a while)."""
         record = self.storage.load_game(game_id)
         if record is None:
-            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+            raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         actions = self.storage.actions(game_id)
         try:
             state = rebuild(record, actions, self.editor_root)
@@ -373,7 +385,7 @@ class GameService:
     def seat(self, game_id: str, token: str | None) -> str:
         """The seat ``token`` holds in the game: a role, ``spectator`` or ``table``."""
         if not self.exists(game_id):
-            raise ApiError(404, "unknown_game", f"no game {game_id!r}")
+            raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         found = self.storage.seat_of(token) if token else None
         if found is None or found[0] != game_id:
             raise ApiError(403, "bad_token", "this token is not a seat of this game")
@@ -391,11 +403,13 @@ class GameService:
                 return None
             if role not in live.human_roles():
                 raise ApiError(
-                    403, "not_your_seat", f"the table plays the human seats, not {role!r}"
+                    403, "not_your_seat", f"the table plays the human seats, not {shown_name(role)}"
                 )
             return role
         if role is not None and role != seat:
-            raise ApiError(403, "not_your_seat", f"this token holds the {seat} seat, not {role!r}")
+            raise ApiError(
+                403, "not_your_seat", f"this token holds the {seat} seat, not {shown_name(role)}"
+            )
         return seat
 
     def seats_info(self, live: LiveGame) -> dict[str, dict[str, Any]]:
@@ -459,7 +473,9 @@ class GameService:
         async with live.lock:
             if self.storage.has_submission(game_id, submission_id):
                 raise ApiError(
-                    409, "duplicate_submission", f"submission {submission_id!r} was already used"
+                    409,
+                    "duplicate_submission",
+                    f"submission {shown_name(submission_id)} was already used",
                 )
             if version != live.version:
                 raise ApiError(
@@ -504,7 +520,9 @@ class GameService:
         except DuplicateSubmission:
             self._games.pop(game_id, None)  # the state in memory is ahead of storage
             raise ApiError(
-                409, "duplicate_submission", f"submission {submission_id!r} was already used"
+                409,
+                "duplicate_submission",
+                f"submission {shown_name(submission_id)} was already used",
             ) from None
         except VersionConflict:
             # another server process sharing the database stored this version first

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, JSONResponse, Response
 
 import greatwar
+from greatwar.engine.errors import OptionError, shown_name
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
 from greatwar.server import mapdata
+from greatwar.server.games import ApiError
+from greatwar.server.strict import errors
 
 router = APIRouter()
 
@@ -31,16 +34,19 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    return JSONResponse(ApiError(status, code, message).body(), status_code=status)
 
 
-def _unknown_scenario(scenario_id: str) -> JSONResponse:
-    known = ", ".join(scenario_ids())
-    return _error(404, "unknown_scenario", f"no scenario {scenario_id!r}; known: {known}")
+def _known(scenario_id: str) -> None:
+    """Nothing when the scenario is shipped; 404 ``unknown_scenario`` otherwise."""
+    if scenario_id not in scenario_ids():
+        known = ", ".join(scenario_ids())
+        message = f"no scenario {shown_name(scenario_id)}; known: {known}"
+        raise ApiError(404, "unknown_scenario", message)
 
 
-def _known(scenario_id: str) -> bool:
-    return scenario_id in scenario_ids()
+class SvgResponse(Response):
+    media_type = "image/svg+xml"
 
 
 @router.get("/", include_in_schema=False)
@@ -73,23 +79,23 @@ def static_file(relative: str) -> Response:
     return FileResponse(target, media_type=media, headers=NO_CACHE)
 
 
-@router.get("/api/scenarios/{scenario_id:path}/map.svg", response_model=None)
+@router.get(
+    "/api/scenarios/{scenario_id:path}/map.svg", response_model=None, response_class=SvgResponse
+)
 def map_svg(scenario_id: str) -> Response:
     """The scenario's map as SVG, without counters (the page draws them from the view)."""
-    if not _known(scenario_id):
-        return _unknown_scenario(scenario_id)
+    _known(scenario_id)
     try:
         svg = mapdata.map_svg(scenario_id)
     except ScenarioError as exc:
         return _error(500, "bad_scenario", str(exc))
-    return Response(svg, media_type="image/svg+xml", headers=CACHE)
+    return SvgResponse(svg, headers=CACHE)
 
 
 @router.get("/api/scenarios/{scenario_id:path}/map.json", response_model=None)
 def map_json(scenario_id: str) -> Any:
     """Hex centres in the map's SVG coordinates, legend, counter sheet and tables."""
-    if not _known(scenario_id):
-        return _unknown_scenario(scenario_id)
+    _known(scenario_id)
     try:
         data = mapdata.map_json(scenario_id)
     except ScenarioError as exc:
@@ -103,15 +109,47 @@ def seats_for(scenario_id: str, options: dict[str, Any]) -> list[dict[str, str]]
     return [{"id": r, "name": game.system.role_name(game, r)} for r in game.roles()]
 
 
-@router.get("/api/scenarios/{scenario_id:path}/roles", response_model=None)
-def scenario_roles(scenario_id: str, options: str = "{}") -> Any:
-    """The seats a game of the scenario has with the options (JSON) the start page chose."""
-    if not _known(scenario_id):
-        return _unknown_scenario(scenario_id)
+#: the roles' ``options`` parameter: a JSON object (described as JSON content, not text)
+OPTIONS_PARAMETER = {
+    "name": "options",
+    "in": "query",
+    "required": False,
+    "description": "The options chosen (JSON: option -> value of its type)",
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "additionalProperties": {"type": ["boolean", "integer", "string"]},
+            }
+        }
+    },
+}
+
+
+def options_query(raw: str) -> dict[str, Any]:
+    """The roles' ``options`` query: a JSON object, else 422 ``malformed``."""
     try:
-        chosen = json.loads(options)
-        if not isinstance(chosen, dict):
-            raise ValueError("options must be a JSON object")
+        chosen = json.loads(raw)
+    except (ValueError, RecursionError):
+        raise ApiError(422, "malformed", "options: not JSON") from None
+    if not isinstance(chosen, dict):
+        raise ApiError(422, "malformed", "options: a JSON object (option -> value)")
+    return chosen
+
+
+@router.get(
+    "/api/scenarios/{scenario_id:path}/roles",
+    responses=errors(400),
+    openapi_extra={"parameters": [OPTIONS_PARAMETER]},
+)
+def scenario_roles(
+    scenario_id: str, options: Annotated[str, Query(include_in_schema=False)] = "{}"
+) -> list[dict[str, str]]:
+    """The seats a game of the scenario has with the options the start page chose;
+    options the rule system refuses (issue 20, defect 3): 400 ``bad_options``."""
+    _known(scenario_id)
+    chosen = options_query(options)
+    try:
         return seats_for(scenario_id, chosen)
-    except (ValueError, TypeError, KeyError) as exc:
-        return _error(422, "malformed", f"bad options: {exc}")
+    except OptionError as exc:
+        raise ApiError(400, "bad_options", str(exc)) from None

@@ -1,7 +1,9 @@
 """``GET /api/games/{id}/why``: why a seat cannot act on a unit or a hex (issue 17).
 
 The answer (:func:`greatwar.refusals.why_not`) is worked out on what the seat may know;
-a unit is named by an id the seat's view lists (any other id is answered alike).
+a unit is named by an id the seat's view lists (any other id is answered alike).  Naming
+neither a unit nor a hex is refused: 400 ``nothing_named`` (a well-formed request, since
+both are optional, that asks nothing).
 """
 
 from __future__ import annotations
@@ -12,13 +14,14 @@ from fastapi import APIRouter, Header, Query
 
 from greatwar.refusals import why_not
 from greatwar.server.games import ApiError, GameService
+from greatwar.server.strict import errors
 
 
 def why_router(service: GameService) -> APIRouter:
     """The route, answering from ``service``'s games."""
     router = APIRouter()
 
-    @router.get("/api/games/{game_id}/why")
+    @router.get("/api/games/{game_id}/why", responses=errors(400))
     async def why(
         game_id: str,
         token: Annotated[str | None, Query(description="Seat token")] = None,
@@ -35,7 +38,7 @@ def why_router(service: GameService) -> APIRouter:
         if viewed is None:
             raise ApiError(403, "not_your_seat", "a spectator acts on nothing")
         if unit is None and hex is None:
-            raise ApiError(422, "malformed", "name a unit or a hex")
+            raise ApiError(400, "nothing_named", "name a unit or a hex")
         return why_not(live.state, viewed, unit, hex).as_dict()
 
     return router

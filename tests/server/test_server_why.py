@@ -62,7 +62,8 @@ def test_a_spectator_and_a_request_naming_nothing_are_refused(api: Api) -> None:
     empty = api.client.get(
         f"/api/games/{game_id}/why", params={"token": made["seats"]["allied"]["token"]}
     )
-    assert error_code(empty) == "malformed"
+    # well-formed (both are optional) but asking nothing: refused, not malformed (issue 20)
+    assert empty.status_code == 400 and error_code(empty) == "nothing_named"
 
 
 def test_tannenberg_refusals_come_from_its_rules_and_a_mask_hides_what_it_masks(

@@ -187,8 +187,16 @@ def test_seats_follow_the_options(client: TestClient) -> None:
     assert all(r["name"] for r in three)
 
 
-@pytest.mark.parametrize("options", ["[1]", "not json", '{"no_such_option": true}'])
-def test_seats_refuse_bad_options(client: TestClient, options: str) -> None:
+@pytest.mark.parametrize(
+    ("options", "status", "code"),
+    [
+        ("[1]", 422, "malformed"),
+        ("not json", 422, "malformed"),
+        # the rule system refuses it, as creating a game does (issue 20, defect 3)
+        ('{"no_such_option": true}', 400, "bad_options"),
+    ],
+)
+def test_seats_refuse_bad_options(client: TestClient, options: str, status: int, code: str) -> None:
     r = client.get("/api/scenarios/tannenberg/teaching/roles", params={"options": options})
-    assert r.status_code == 422
-    assert r.json()["error"]["code"] == "malformed"
+    assert r.status_code == status
+    assert r.json()["error"]["code"] == code

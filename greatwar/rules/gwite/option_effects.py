@@ -40,6 +40,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.errors import OptionError
 from greatwar.model.board import check_hex
 from greatwar.model.schema import Arrival, ArrivalChange, Counter, OptionEffects, Parameters
 from greatwar.rules.gwite import parameters as P
@@ -77,12 +78,12 @@ def substitutions(scenario: Scenario, options: dict[str, Any]) -> list[tuple[str
 
 
 def check_combination(scenario: Scenario, options: dict[str, Any]) -> None:
-    """Raise ValueError when two options that exclude each other are both on."""
+    """Raise OptionError when two options that exclude each other are both on."""
     on = {name for name, _ in active(scenario, options)}
     for name, eff in active(scenario, options):
         clash = sorted(on & set(eff.excludes))
         if clash:
-            raise ValueError(
+            raise OptionError(
                 f"option {name} may not be on with {', '.join(clash)}"
                 + (f" ({eff.source})" if eff.source else "")
             )
