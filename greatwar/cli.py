@@ -638,13 +638,21 @@ def serve(
             "--editor", help="Also serve the scenario editor (it writes files: not for strangers)."
         ),
     ] = False,
+    cache_mib: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Memory (MiB, estimated) the games kept in memory may take; idle games"
+            " beyond it are let go and rebuilt from their snapshots when asked for.",
+        ),
+    ] = 256,
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file)."""
     from greatwar.server.app import create_app
     from greatwar.server.run import DEFAULT_DB, address, listen, run
 
     path = db or DEFAULT_DB
-    app_ = create_app(path, think_time=think_time, editor=editor)
+    app_ = create_app(path, think_time=think_time, editor=editor, cache_mib=cache_mib)
     sock = _listen(host, port, listen)
     console.print(f"greatwar server on {address(sock)}/ (games in {path})", highlight=False)
     if editor:

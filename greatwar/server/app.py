@@ -65,7 +65,14 @@ import greatwar
 from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, replay, web_routes
 from greatwar.server.chat import chat_router
-from greatwar.server.games import ApiError, Connection, GameService, game_url, log
+from greatwar.server.games import (
+    DEFAULT_CACHE_MIB,
+    ApiError,
+    Connection,
+    GameService,
+    game_url,
+    log,
+)
 from greatwar.server.storage import SPECTATOR, TABLE, SQLiteStorage
 from greatwar.server.why_routes import why_router
 
@@ -188,16 +195,23 @@ def scenarios_for(editor: bool) -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_path: Path, *, think_time: float = DEFAULT_THINK_TIME, editor: bool = False
+    db_path: Path,
+    *,
+    think_time: float = DEFAULT_THINK_TIME,
+    editor: bool = False,
+    cache_mib: int = DEFAULT_CACHE_MIB,
 ) -> FastAPI:
     """The server application, keeping its games in the SQLite file ``db_path``.
 
     ``editor``: also serve the scenario editor (:mod:`greatwar.server.editor_routes`),
     whose projects live in ``editor/`` beside the SQLite file.  Off for a public
-    server: the editor writes files on the server's machine."""
+    server: the editor writes files on the server's machine.  ``cache_mib``: the memory
+    the games kept in memory may take (:class:`~greatwar.server.games.GameService`)."""
     storage = SQLiteStorage(db_path)
     editor_root = db_path.parent / "editor"
-    service = GameService(storage, think_time=think_time, editor_root=editor_root)
+    service = GameService(
+        storage, think_time=think_time, cache_bytes=cache_mib << 20, editor_root=editor_root
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -285,7 +299,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
         """The game as the seat sees it: seats, server version and the seat's view."""
         seat = service.seat(game_id, _token(token, x_greatwar_token))
         live = await service.game(game_id)
-        return service.payload(live, seat, service.viewed_role(live, seat, role))
+        return await service.current_payload(live, seat, service.viewed_role(live, seat, role))
 
     @app.post("/api/games/{game_id}/actions", responses=ERRORS)
     async def submit(
