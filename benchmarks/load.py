@@ -49,7 +49,7 @@ UNDO = {"type": "undo"}
 _ids = itertools.count(1)
 
 
-# --- the server ---------------------------------------------------------------------------------
+# --- the server ----------------------------------------------------------------------
 
 
 def free_port() -> int:
@@ -123,7 +123,7 @@ def _proc_status(pid: int, key: str) -> int | None:
     return None
 
 
-# --- the clients ----------------------------------------------------------------------------------
+# --- the clients ----------------------------------------------------------------------
 
 
 @dataclass
@@ -263,7 +263,8 @@ class Load:
                 if role not in view["active_roles"]:
                     latest = await self.receive(socket_, game_id, latest["version"] + 1)
                     continue
-                answer = await self.submit(game_id, token, None, latest["version"], choose(view, rng))
+                action = choose(view, rng)
+                answer = await self.submit(game_id, token, None, latest["version"], action)
                 if answer is None:
                     latest = await self.view(game_id, token)
                 else:
@@ -271,7 +272,9 @@ class Load:
             if latest["view"]["over"]:
                 self.stats.games_finished += 1
 
-    async def receive(self, socket_: ClientConnection, game_id: str, at_least: int) -> dict[str, Any]:
+    async def receive(
+        self, socket_: ClientConnection, game_id: str, at_least: int
+    ) -> dict[str, Any]:
         """The seat's next pushed payload at version ``at_least`` or later (or the deadline's)."""
         while True:
             left = self.deadline - time.monotonic()
@@ -292,7 +295,7 @@ def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return rng.choice(actions)  # type: ignore[no-any-return]
 
 
-# --- the report -------------------------------------------------------------------------------------
+# --- the report ----------------------------------------------------------------------
 
 
 def percentile(values: list[float], p: float) -> float | None:
@@ -390,8 +393,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     if args.games < 1 or args.clients < 1 or args.seconds <= 0 or not 0 <= args.computer <= 1:
-        parser.error("--games and --clients must be at least 1, --seconds positive,"
-                     " --computer between 0 and 1")
+        parser.error(
+            "--games and --clients must be at least 1, --seconds positive,"
+            " --computer between 0 and 1"
+        )
     with tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp:
         result = asyncio.run(measure(args, Path(tmp)))
     if args.json:
