@@ -348,17 +348,16 @@ def measure_footprint(game: Game) -> Footprint:
     """A scenario's :class:`Footprint`, measured on a sample game of random play."""
     state = game.new_state(0)
     rng = random.Random(0)
-    memo = 0
-    for n in range(SAMPLE_ACTIONS):
-        if state.is_over():
-            break
-        if n % SAMPLE_VIEW_EVERY == 0:
+    for n in range(SAMPLE_ACTIONS + 1):
+        if n % SAMPLE_VIEW_EVERY == 0 or n == SAMPLE_ACTIONS or state.is_over():
             for role in game.roles():
                 seat_view(state, role)
-            logs = [shown.entries for shown in state._logs.values()]
-            memo = max(memo, deep_size(state._cache) + deep_size(logs))
+        if n == SAMPLE_ACTIONS or state.is_over():
+            break
         role = state.active_roles()[0]
-        apply_submission(state, role, rng.choice(state.legal_actions(role)))
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    logs = [shown.entries for shown in state._logs.values()]
+    memo = deep_size(state._cache) + deep_size(logs)
     per_byte = deep_size(state.data) / max(1, len(state.to_json()))
     return Footprint(memo, per_byte)
 
@@ -477,10 +476,21 @@ class GameService:
         key = (record.scenario, json.dumps(record.options, sort_keys=True))
         game = self._played.get(key)
         if game is None:
-            game = loaded or load_game_of(record, self.editor_root)
-            self._played[key] = game
-            while len(self._played) > GAMES_KEPT:
-                self._played.popitem(last=False)
+            game = self._keep_game(key, loaded or load_game_of(record, self.editor_root))
+        return game
+
+    def _offered(self, name: str, source: str | Path, options: dict[str, Any]) -> Game:
+        """The game of a scenario with the options a new game asks for (loaded once)."""
+        key = (name, json.dumps(options, sort_keys=True))
+        game = self._played.get(key)
+        if game is None:
+            game = self._keep_game(key, greatwar.load(source, options))
+        return game
+
+    def _keep_game(self, key: tuple[str, str], game: Game) -> Game:
+        self._played[key] = game
+        while len(self._played) > GAMES_KEPT:
+            self._played.popitem(last=False)
         return game
 
     def _footprint(self, live: LiveGame) -> int:
@@ -541,7 +551,7 @@ class GameService:
     ) -> Created:
         """Store a new game of ``source`` (id or file) whose record names it ``name``."""
         try:
-            game = greatwar.load(source, options)
+            game = self._offered(name, source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
         if game.scenario.blocking:
