@@ -153,6 +153,9 @@ class Load:
         self.deadline = 0.0
         self.rng = random.Random(args.seed)
         self.scenarios: dict[str, dict[str, Any]] = {}
+        self.setup_seconds = 0.0
+        #: the server's and the client's CPU seconds when the play began
+        self.cpu_at_start = (0.0, 0.0)
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline
@@ -175,24 +178,34 @@ class Load:
         return response.json()  # type: ignore[no-any-return]
 
     async def run(self, games: int) -> float:
-        """Play until the deadline; the seconds measured."""
+        """Create the games, then play until the deadline; the seconds of play."""
         self.scenarios = {s["id"]: s for s in (await self.http.get("/api/scenarios")).json()}
         computers = round(games * self.args.computer)
         kinds = [i < computers for i in range(games)]
+        self.deadline = float("inf")
+        created = time.monotonic()
+        made = await asyncio.gather(*(self.create(computer) for computer in kinds))
         start = time.monotonic()
+        self.setup_seconds = start - created
         self.deadline = start + self.args.seconds
-        await asyncio.gather(*(self.keep_playing(k, random.Random(n)) for n, k in enumerate(kinds)))
+        self.cpu_at_start = (self.server.cpu_seconds() or 0.0, client_cpu())
+        players = [
+            self.keep_playing(computer, random.Random(n), game)
+            for n, (computer, game) in enumerate(zip(kinds, made, strict=True))
+        ]
+        await asyncio.gather(*players)
         return time.monotonic() - start
 
-    async def keep_playing(self, computer: bool, rng: random.Random) -> None:
-        """One game after another, until the deadline."""
+    async def keep_playing(self, computer: bool, rng: random.Random, made: dict[str, Any]) -> None:
+        """The game made, then one game after another, until the deadline."""
         while self.running():
             try:
-                made = await self.create(computer)
                 if computer:
                     await self.against_computer(made, rng)
                 else:
                     await self.hotseat(made, rng)
+                if self.running():
+                    made = await self.create(computer)
             except (httpx.HTTPError, OSError) as exc:
                 self.stats.errors[type(exc).__name__] += 1
                 await asyncio.sleep(0.1)
@@ -344,6 +357,7 @@ def print_report(result: dict[str, Any]) -> None:
     print(
         f"server: RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']} MiB),"
         f" CPU {result['server_cpu_seconds']} s; client CPU {result['client_cpu_seconds']} s;"
+        f" {result['setup_seconds']} s to create the first games;"
         f" games started {result['games_started']}, finished {result['games_finished']}"
     )
 
@@ -359,9 +373,10 @@ async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
         async with httpx.AsyncClient(base_url=server.url, timeout=120, limits=limits) as http:
             await server.wait_ready(http)
             load = Load(http, server, args)
-            cpu_before, client_before = server.cpu_seconds() or 0.0, client_cpu()
             seconds = await load.run(args.games)
+            cpu_before, client_before = load.cpu_at_start
             memory = {
+                "setup_seconds": round(load.setup_seconds, 2),
                 "server_rss_mib": mib(server.rss_kib()),
                 "server_peak_rss_mib": mib(server.peak_rss_kib()),
                 "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - cpu_before, 1),

@@ -319,6 +319,8 @@ class Footprint:
         return self.memo + int((self.per_json_byte + 1) * json_size)
 
 
+#: what a game is taken to hold until its scenario is measured
+PROVISIONAL_FOOTPRINT = Footprint(memo=2 << 20, per_json_byte=5.0)
 #: the sample game a scenario's footprint is measured on: random actions, a view of each
 #: seat every few of them
 SAMPLE_ACTIONS = 80
@@ -498,9 +500,28 @@ class GameService:
         record = live.record
         key = (record.scenario, json.dumps(record.options, sort_keys=True))
         footprint = self._footprints.get(key)
-        if footprint is None:
-            footprint = self._footprints[key] = measure_footprint(live.state.game)
+        if footprint is None:  # until measured (in a thread), a generous guess
+            footprint = self._footprints[key] = PROVISIONAL_FOOTPRINT
+            self._measure_later(key, live.state.game)
         return footprint.estimate(len(live.text))
+
+    def _measure_later(self, key: tuple[str, str], game: Game) -> None:
+        def measure() -> None:
+            self._footprints[key] = measure_footprint(game)
+
+        self._in_background(measure)
+
+    def _in_background(self, work: Callable[..., None], *args: Any) -> None:
+        """``work(*args)`` in a storage thread, not waited for (at once when called off the
+        event loop, from a worker thread already)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            work(*args)
+            return
+        future = loop.run_in_executor(self._storage_pool, work, *args)
+        self._background.add(future)
+        future.add_done_callback(self._background.discard)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -672,14 +693,7 @@ class GameService:
             return
         live.snapshot_at = live.version
         args = (live.record.game_id, live.version, live.text, live.digest)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # no event loop: store it now
-            self._save_snapshot(*args)
-            return
-        future = loop.run_in_executor(self._storage_pool, self._save_snapshot, *args)
-        self._background.add(future)
-        future.add_done_callback(self._background.discard)
+        self._in_background(self._save_snapshot, *args)
 
     def _save_snapshot(self, game_id: str, index: int, text: str, digest: str) -> None:
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import random
+import socket
 import sqlite3
 import threading
 import warnings
@@ -17,17 +18,20 @@ import pytest
 from server_client import Api
 
 import greatwar
-from greatwar.ai import RandomAgent
+from greatwar.ai import RandomAgent, make_agent
+from greatwar.ai.base import decide
 from greatwar.server import games
 from greatwar.server.app import create_app
 from greatwar.server.games import GameService, LiveGame
-from greatwar.server.storage import GameRecord, StoredAction
+from greatwar.server.run import listen
+from greatwar.server.storage import DuplicateSubmission, GameRecord, SQLiteStorage, StoredAction
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from fastapi.testclient import TestClient
 
 GWITE = "gwite/teaching"
+UNDO = {"type": "undo"}
 TANNENBERG = "tannenberg/teaching"
 #: a rebuild replays at most this many stored submissions (games.SNAPSHOT_EVERY)
 TAIL = 50
@@ -68,7 +72,7 @@ def play(api: Api, made: dict[str, Any], steps: int, rng: random.Random) -> None
             return
         role = payload["view"]["active_roles"][0]
         view = api.get(game_id, table, role)["view"]
-        action = rng.choice([a for a in view["legal_actions"] if a != {"type": "undo"}])
+        action = rng.choice([a for a in view["legal_actions"] if a != UNDO])
         response = api.post(game_id, table, action, view["version"], role)
         assert response.status_code == 200, response.text
 
@@ -238,16 +242,99 @@ def test_state_text_gives_the_states_own_digest() -> None:
 
 
 def test_defect_2_the_games_in_memory_fit_the_memory_budget(api: Api) -> None:
-    first = api.new_game(scenario=GWITE, seed=1)
-    one = api.live(first["game_id"]).footprint
+    made = [api.new_game(scenario=GWITE, seed=s) for s in range(8)]
+    kept = api.service._games
+    one = max(live.footprint for live in kept.values())
     assert one > 100_000  # a game's state, its derived tables and views: not nothing
     api.service.cache_bytes = 3 * one + one // 2
-    made = [api.new_game(scenario=GWITE, seed=s) for s in range(2, 8)]
-    kept = api.service._games
-    assert 3 <= len(kept) <= 4
+    made.append(api.new_game(scenario=GWITE, seed=9))
+    assert 3 <= len(kept) < len(made)
     assert list(kept)[-1] == made[-1]["game_id"]
     assert sum(live.footprint for live in kept.values()) <= api.service.cache_bytes
     api.service.cache_bytes = 100 * one
     for game in made:  # every game comes back when asked for
         assert api.get(game["game_id"], game["spectator"]["token"])["version"] == 0
     assert all(game["game_id"] in kept for game in made)
+
+
+# --- the computer thinks in worker processes ---------------------------------------------------
+
+
+def test_the_computer_thinks_in_a_worker_process_and_plays_as_it_would_in_the_server(
+    api: Api,
+) -> None:
+    made = api.new_game(scenario=GWITE, seed=12, seats={"central": "computer:random"})
+    game_id, token = made["game_id"], made["seats"]["allied"]["token"]
+    rng = random.Random(1)
+    for _ in range(15):
+        if api.settle(game_id).state.is_over():
+            break
+        view = api.get(game_id, token)["view"]
+        api.act(game_id, token, rng.choice([a for a in view["legal_actions"] if a != UNDO]))
+    live = api.settle(game_id)
+    assert api.service.thinkers._pool is not None  # the workers thought
+    stored = api.service.storage.actions(game_id)
+    assert sum(s.role == "central" for s in stored) >= 10
+    # the same agent, thinking here on the same states, chooses the same actions
+    state = greatwar.load(GWITE).new_state(12)
+    agent = make_agent("random", 12 + 1)  # the second seat's agent
+    for submission in stored:
+        if submission.role == "central":
+            assert submission.action == decide(agent, state.clone(), "central")
+        state.apply(submission.role, submission.action)
+    assert state.digest() == live.state.digest()
+
+
+# --- storage: writes committed together, snapshots kept newest --------------------------------
+
+
+def test_writers_at_once_are_each_committed_or_refused_on_their_own(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "g.sqlite3")
+    ids = [f"g{i}" for i in range(12)]
+    for game_id in ids:
+        storage.create_game(GameRecord(game_id, GWITE, {}, 1, {"allied": "human"}), {})
+    storage.append_action("g0", 1, "allied", {"type": "pass"}, "used", "d")
+    failures: dict[str, BaseException] = {}
+    start = threading.Barrier(len(ids))
+
+    def write(game_id: str) -> None:
+        start.wait()
+        first = 2 if game_id == "g0" else 1
+        try:
+            for k in range(first, first + 5):
+                # g0's first submission here repeats the id of its stored one
+                sid = "used" if (game_id, k) == ("g0", 2) else f"{game_id}-{k}"
+                storage.append_action(game_id, k, "allied", {"k": k}, sid, "d")
+        except Exception as exc:
+            failures[game_id] = exc
+
+    threads = [threading.Thread(target=write, args=(game_id,)) for game_id in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert list(failures) == ["g0"] and isinstance(failures["g0"], DuplicateSubmission)
+    for game_id in ids[1:]:
+        assert [a.n for a in storage.actions(game_id)] == [1, 2, 3, 4, 5]
+    assert [a.n for a in storage.actions("g0")] == [1]
+    storage.close()
+
+
+def test_a_snapshot_replaces_only_an_older_one(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "g.sqlite3")
+    storage.create_game(GameRecord("g", GWITE, {}, 1, {"allied": "human"}), {})
+    assert storage.latest_snapshot("g") is None
+    storage.save_snapshot("g", 5, "{five}", "d5")
+    storage.save_snapshot("g", 3, "{three}", "d3")  # late: an older state
+    assert storage.latest_snapshot("g") == (5, "{five}", "d5")
+    storage.save_snapshot("g", 9, "{nine}", "d9")
+    assert storage.latest_snapshot("g") == (9, "{nine}", "d9")
+    storage.close()
+
+
+def test_the_server_socket_is_tcp_so_its_answers_are_not_delayed() -> None:
+    sock = listen("127.0.0.1", 0)
+    try:
+        assert sock.proto == socket.IPPROTO_TCP  # asyncio then sets TCP_NODELAY per connection
+    finally:
+        sock.close()
