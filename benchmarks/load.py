@@ -10,8 +10,9 @@ submits it; a finished game is replaced by a new one.  At most ``--clients``
 requests are in flight at once.
 
 Reports (measured, never asserted): accepted actions per second (the computer's
-included), the latency of the action submissions (p50/p95/p99, from sending the
-request to reading the answer), errors by kind, and the server's resident
+included) and the latency of the action submissions (p50/p95/p99, from sending the
+request to reading the answer), both within the ``--seconds`` of play that begin
+once the first games are made; errors by kind, and the server's resident
 memory (``/proc``) and CPU time.  ``--json`` prints the report as one JSON
 object.  ``--profile FILE`` runs the server under cProfile (written when it
 stops).  The server is whatever ``greatwar`` the interpreter imports: run with
@@ -156,9 +157,15 @@ class Load:
         self.setup_seconds = 0.0
         #: the server's and the client's CPU seconds when the play began
         self.cpu_at_start = (0.0, 0.0)
+        self.ended: dict[str, Any] = {}
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline
+
+    def seen(self, game_id: str, version: int) -> None:
+        """A game's version as seen by its client (only until the deadline)."""
+        if self.running():
+            self.stats.seen(game_id, version)
 
     async def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
         async with self.gate:
@@ -193,8 +200,19 @@ class Load:
             self.keep_playing(computer, random.Random(n), game)
             for n, (computer, game) in enumerate(zip(kinds, made, strict=True))
         ]
-        await asyncio.gather(*players)
-        return time.monotonic() - start
+        await asyncio.gather(self.at_deadline(), *players)  # (some end after the deadline)
+        return self.args.seconds
+
+    async def at_deadline(self) -> None:
+        """The server's memory and both CPU times when the play ends."""
+        await asyncio.sleep(max(0.0, self.deadline - time.monotonic()))
+        server = self.server
+        self.ended = {
+            "server_rss_mib": mib(server.rss_kib()),
+            "server_peak_rss_mib": mib(server.peak_rss_kib()),
+            "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - self.cpu_at_start[0], 1),
+            "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
+        }
 
     async def keep_playing(self, computer: bool, rng: random.Random, made: dict[str, Any]) -> None:
         """The game made, then one game after another, until the deadline."""
@@ -215,7 +233,7 @@ class Load:
         response = await self.request("GET", f"/api/games/{game_id}", params=params)
         response.raise_for_status()
         payload: dict[str, Any] = response.json()
-        self.stats.seen(game_id, payload["version"])
+        self.seen(game_id, payload["version"])
         return payload
 
     async def submit(
@@ -239,8 +257,9 @@ class Load:
             code = (answer.get("error") or {}).get("code", str(response.status_code))
             (self.stats.errors if response.status_code >= 500 else self.stats.refused)[code] += 1
             return None
-        self.stats.latencies.append(elapsed)
-        self.stats.seen(game_id, answer["version"])
+        if self.running():  # what ends after the deadline is not counted
+            self.stats.latencies.append(elapsed)
+        self.seen(game_id, answer["version"])
         return answer  # type: ignore[no-any-return]
 
     async def hotseat(self, made: dict[str, Any], rng: random.Random) -> None:
@@ -269,7 +288,7 @@ class Load:
         role, seat = next(iter(made["seats"].items()))
         token = seat["token"]
         ws_url = self.server.url.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
-        async with connect(ws_url, max_size=None) as socket_:
+        async with connect(ws_url, max_size=None, close_timeout=1) as socket_:
             latest = await self.receive(socket_, game_id, 0)
             while self.running() and not latest["view"]["over"]:
                 view = latest["view"]
@@ -297,7 +316,7 @@ class Load:
                 return {"version": at_least, "view": {"over": False, "active_roles": []}}
             if message.get("type") != "state":
                 continue
-            self.stats.seen(game_id, message["version"])
+            self.seen(game_id, message["version"])
             if message["version"] >= at_least:
                 return message  # type: ignore[no-any-return]
 
@@ -374,14 +393,7 @@ async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             await server.wait_ready(http)
             load = Load(http, server, args)
             seconds = await load.run(args.games)
-            cpu_before, client_before = load.cpu_at_start
-            memory = {
-                "setup_seconds": round(load.setup_seconds, 2),
-                "server_rss_mib": mib(server.rss_kib()),
-                "server_peak_rss_mib": mib(server.peak_rss_kib()),
-                "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - cpu_before, 1),
-                "client_cpu_seconds": round(client_cpu() - client_before, 1),
-            }
+            memory = {"setup_seconds": round(load.setup_seconds, 2), **load.ended}
             return report(load.stats, seconds, args, memory)
     finally:
         server.stop()

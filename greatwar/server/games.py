@@ -386,10 +386,11 @@ class LiveGame:
     driver: asyncio.Task[None] | None = None
     #: the computer's reasons for its actions (issue 6: explained in the game log)
     notes: list[Note] = field(default_factory=list)
-    #: the state's JSON at ``version`` (what a snapshot stores and the computer thinks on)
+    #: the state's JSON (what a snapshot stores and the computer thinks on), its digest
+    #: (stored with the submission that led to it) and the version they are of
     text: str = ""
-    #: its digest (stored with the submission that led to it)
     digest: str = ""
+    text_at: int = -1
     #: how many stored submissions the newest stored snapshot follows
     snapshot_at: int = 0
     #: bytes the game is taken to hold in memory (:class:`Footprint`)
@@ -410,6 +411,16 @@ class LiveGame:
             if self.kind(role) == COMPUTER:
                 return role
         return None
+
+    def written(self, text: str, digest: str) -> None:
+        """The state's JSON and digest at the game's version."""
+        self.text, self.digest, self.text_at = text, digest, self.version
+
+    def current_text(self) -> tuple[str, str]:
+        """The state's JSON and digest now (written again if the state changed since)."""
+        if self.text_at != self.version:
+            self.written(*state_text(self.state))
+        return self.text, self.digest
 
     def view(self, role: str | None) -> dict[str, Any]:
         """The view a seat is sent now, built once per version."""
@@ -606,7 +617,7 @@ class GameService:
         self.storage.create_game(record, tokens)
         state = self._game_of(record, game).new_state(record.seed)
         live = LiveGame(record, state, 0, agents=self._agents(record))
-        live.text, live.digest = state_text(state)
+        live.written(*state_text(state))
         live.footprint = self._footprint(live)
         self._games[record.game_id] = live
         self._forget_old()
@@ -647,7 +658,7 @@ class GameService:
         self.replayed += replayed
         log.debug("game %s rebuilt: %d submissions replayed", game_id, replayed)
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
-        live.text, live.digest = state_text(state)
+        live.written(*state_text(state))
         live.snapshot_at = len(actions) - replayed
         live.footprint = self._footprint(live)
         live.notes = self.storage.notes(game_id)
@@ -692,7 +703,7 @@ class GameService:
         if live.version <= live.snapshot_at:
             return
         live.snapshot_at = live.version
-        args = (live.record.game_id, live.version, live.text, live.digest)
+        args = (live.record.game_id, live.version, *live.current_text())
         self._in_background(self._save_snapshot, *args)
 
     def _save_snapshot(self, game_id: str, index: int, text: str, digest: str) -> None:
@@ -875,7 +886,7 @@ class GameService:
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
-        live.text, live.digest = text, digest
+        live.written(text, digest)
         live.footprint = self._footprint(live)
         if note is not None:
             live.notes.append(note)
@@ -903,7 +914,7 @@ class GameService:
                 role = live.computer_to_move()
                 if role is None:
                     return
-                version, text, agent = live.version, live.text, live.agents[role]
+                version, (text, _), agent = live.version, live.current_text(), live.agents[role]
             # the agent thinks in a worker, on copies of the state and of itself
             source = played_path(self.editor_root, live.record.scenario) or live.record.scenario
             thought = await self.thinkers.think(source, live.record.options, text, agent, role)
