@@ -16,7 +16,7 @@ the HTTP and WebSocket routes need:
   after it, which must give the stored digest — otherwise it is refused
   (:class:`CorruptGame`);
 * the games kept in memory fit a memory budget (an estimate per game,
-  :func:`footprint`), not a count; the least recently used idle ones are let go;
+  :class:`Footprint`), not a count; the least recently used idle ones are let go;
 * the computer thinks in worker processes (:class:`Thinkers`), never on the event
   loop, on a copy of the game and of its agent (the agent is kept only when its move
   is).
