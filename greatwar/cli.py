@@ -818,6 +818,14 @@ def serve(
             help="critical, error, warning, info, debug or trace (no token or seed is logged)."
         ),
     ] = "info",
+    cache_mib: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Memory (MiB, estimated) the games kept in memory may take; idle games"
+            " beyond it are let go and rebuilt from their snapshots when asked for.",
+        ),
+    ] = 256,
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file, or in a
     PostgreSQL database that several servers may share: --db postgresql://...)."""
@@ -829,7 +837,7 @@ def serve(
     if log_level.lower() not in LOG_LEVELS:
         raise _fail(f"--log-level is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     path = _db(db)
-    app_ = _app(create_app, path, think_time=think_time, editor=editor)
+    app_ = _app(create_app, path, think_time=think_time, editor=editor, cache_mib=cache_mib)
     sock = _listen(host, port, listen)
     shown = _shown_db(path)
     console.print(f"greatwar server on {address(sock)}/ (games in {shown})", highlight=False)

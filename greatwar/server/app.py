@@ -83,7 +83,13 @@ from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, replay, strict, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.dice_routes import Commitment, entropy_router
-from greatwar.server.games import ApiError, Connection, GameService, game_url
+from greatwar.server.games import (
+    DEFAULT_CACHE_MIB,
+    ApiError,
+    Connection,
+    GameService,
+    game_url,
+)
 from greatwar.server.run import data_dir
 from greatwar.server.storage import SPECTATOR, TABLE, SharedStorage, open_storage
 from greatwar.server.strict import JsonInt, Seed, StrictBody, errors, shallow_action
@@ -201,7 +207,11 @@ def scenarios_for(editor: bool) -> list[dict[str, Any]]:
 
 
 def create_app(
-    db_path: Path | str, *, think_time: float = DEFAULT_THINK_TIME, editor: bool = False
+    db_path: Path | str,
+    *,
+    think_time: float = DEFAULT_THINK_TIME,
+    editor: bool = False,
+    cache_mib: int = DEFAULT_CACHE_MIB,
 ) -> FastAPI:
     """The server application, keeping its games in ``db_path``: an SQLite file, or a
     PostgreSQL database named by a ``postgresql://`` URL, which other server processes may
@@ -210,11 +220,14 @@ def create_app(
     ``editor``: also serve the scenario editor (:mod:`greatwar.server.editor_routes`),
     whose projects live in ``editor/`` beside the SQLite file
     (:func:`greatwar.server.run.data_dir`).  Off for a public server: the editor writes
-    files on the server's machine."""
+    files on the server's machine.  ``cache_mib``: the memory the games kept in memory
+    may take (:class:`~greatwar.server.games.GameService`)."""
     storage = open_storage(db_path)
     data = data_dir(db_path)
     editor_root = data / "editor"
-    service = GameService(storage, think_time=think_time, editor_root=editor_root)
+    service = GameService(
+        storage, think_time=think_time, cache_bytes=cache_mib << 20, editor_root=editor_root
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -297,7 +310,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
         """The game as the seat sees it: seats, server version and the seat's view."""
         seat = service.seat(game_id, _token(token, x_greatwar_token))
         live = await service.game(game_id)
-        return service.payload(live, seat, service.viewed_role(live, seat, role))
+        return await service.current_payload(live, seat, service.viewed_role(live, seat, role))
 
     @app.post("/api/games/{game_id}/actions", responses=ERRORS)
     async def submit(

@@ -10,8 +10,16 @@ the HTTP and WebSocket routes need:
   **committed to storage, and only then** answered and broadcast;
 * computer seats are played by the server (``greatwar.ai``), through
   :func:`greatwar.ai.base.decide`, after a configurable think time;
-* a game is rebuilt by replaying its stored submissions, which must give the
-  stored digest — otherwise it is refused (:class:`CorruptGame`).
+* a game is rebuilt from its newest stored *snapshot* (its state every
+  :data:`SNAPSHOT_EVERY` actions and whenever the player to move changes, kept only
+  when it hashes to the digest stored with its action) and the submissions stored
+  after it, which must give the stored digest — otherwise it is refused
+  (:class:`CorruptGame`);
+* the games kept in memory fit a memory budget (an estimate per game,
+  :class:`Footprint`), not a count; the least recently used idle ones are let go;
+* the computer thinks in worker processes (:class:`Thinkers`), never on the event
+  loop, on a copy of the game and of its agent (the agent is kept only when its move
+  is).
 
 The server's ``version`` of a game is the number of accepted submissions; it
 only grows (an undo is a submission too), unlike the engine's ``version``
@@ -22,11 +30,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
+import functools
+import hashlib
+import json
 import logging
+import multiprocessing
+import os
+import random
 import secrets
+import sys
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +53,7 @@ import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
 from greatwar.ai.base import decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction, shown_name
+from greatwar.engine.state import State
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
 from greatwar.server.dice_commitment import (
@@ -53,12 +72,13 @@ from greatwar.server.storage import (
     Storage,
     StoredAction,
     VersionConflict,
+    hash_token,
 )
 from greatwar.server.views import UNDO, public_view, seat_view
 
 if TYPE_CHECKING:
     from greatwar.ai.base import Agent
-    from greatwar.engine.state import State
+    from greatwar.engine.state import Game
 
 log = logging.getLogger("greatwar.server")
 
@@ -68,6 +88,20 @@ COMPUTER = "computer"
 #: validators), which holds every whole number up to it exactly and no more, so each
 #: reader agrees on a seed and on the range (issue 20, defect 4; storage keeps 64 bits)
 MAX_SEED = 2**53 - 1
+
+#: the memory the games kept in memory may take by default (``greatwar serve --cache-mib``)
+DEFAULT_CACHE_MIB = 256
+#: a game's state is stored as a snapshot at least every this many actions (and whenever
+#: the player to move changes), so that rebuilding it replays no more than that
+SNAPSHOT_EVERY = 50
+#: scenarios (with their options) whose game objects are kept for the games in memory
+GAMES_KEPT = 32
+#: token hashes whose seats are remembered
+SEATS_KEPT = 100_000
+#: threads for storage calls (the writes among them are committed together)
+STORAGE_THREADS = 16
+#: worker processes where the computer players think
+THINK_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 
 class ApiError(Exception):
@@ -144,20 +178,206 @@ def played_path(editor_root: Path | None, name: str) -> Path | None:
     return target
 
 
-def rebuild(
-    record: GameRecord, actions: list[StoredAction], editor_root: Path | None = None
-) -> State:
-    """The game's state from its start and stored submissions, checked against the digest."""
+def load_game_of(record: GameRecord, editor_root: Path | None = None) -> Game:
+    """The game (scenario and options) a record is played in."""
     source: str | Path = played_path(editor_root, record.scenario) or record.scenario
-    state = greatwar.load(source, record.options).new_state(record.seed)
-    for stored in actions:
+    return greatwar.load(source, record.options)
+
+
+def state_text(state: State) -> tuple[str, str]:
+    """The state's JSON (a snapshot) and its digest: :meth:`State.digest` of the same text."""
+    text = state.to_json()
+    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+#: (index, state JSON, digest): a game's state after ``index`` stored submissions
+Snapshot = tuple[int, str, str]
+
+
+def snapshot_start(
+    record: GameRecord, game: Game, actions: list[StoredAction], snapshot: Snapshot | None
+) -> tuple[State, int]:
+    """Where a rebuild starts: the snapshot's state and index when it is the state that the
+    digest stored with its action names, else the game's start (the mismatch is logged)."""
+    if snapshot is not None:
+        index, text, digest = snapshot
+        stored = actions[index - 1].digest if 0 < index <= len(actions) else None
+        if digest == stored and hashlib.sha256(text.encode("utf-8")).hexdigest() == digest:
+            return State(game, json.loads(text)), index
+        log.warning(
+            "game %s: its snapshot after %d actions does not match the stored digest;"
+            " replaying the whole game",
+            record.game_id,
+            index,
+        )
+    return game.new_state(record.seed), 0
+
+
+def restore(
+    record: GameRecord,
+    actions: list[StoredAction],
+    game: Game,
+    snapshot: Snapshot | None = None,
+) -> tuple[State, int]:
+    """The game's state after its stored submissions, from the snapshot when it checks out,
+    checked against the last stored digest; and how many submissions were replayed."""
+    state, start = snapshot_start(record, game, actions, snapshot)
+    for stored in actions[start:]:
         apply_submission(state, stored.role, stored.action)
     if actions and state.digest() != actions[-1].digest:
         raise CorruptGame(
             f"game {record.game_id}: replaying {len(actions)} stored submissions gives digest"
             f" {state.digest()[:12]}, not the stored {actions[-1].digest[:12]}"
         )
-    return state
+    return state, len(actions) - start
+
+
+def rebuild(
+    record: GameRecord, actions: list[StoredAction], editor_root: Path | None = None
+) -> State:
+    """The game's state from its start and stored submissions, checked against the digest."""
+    return restore(record, actions, load_game_of(record, editor_root))[0]
+
+
+# --- where the computer thinks -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Thought:
+    """An agent's decision: the action, the agent after it (its random draws taken) and
+    its reason."""
+
+    action: dict[str, Any]
+    agent: Agent
+    reason: str | None
+
+
+#: the games the worker processes keep (scenario and options -> game), the last few
+_worker_games: OrderedDict[tuple[str, str], Game] = OrderedDict()
+
+
+def think(
+    source: str | Path, options: dict[str, Any], text: str, agent: Agent, role: str
+) -> Thought:
+    """What ``agent`` plays for ``role`` in the state ``text`` (in a worker process)."""
+    key = (str(source), json.dumps(options, sort_keys=True))
+    game = _worker_games.get(key)
+    if game is None:
+        game = _worker_games[key] = greatwar.load(source, options)
+        while len(_worker_games) > GAMES_KEPT:
+            _worker_games.popitem(last=False)
+    action = decide(agent, State(game, json.loads(text)), role)
+    return Thought(action, agent, explanation(agent))
+
+
+class Thinkers:
+    """Worker processes where the computer players think, so that their thinking never
+    holds the event loop (nor the interpreter lock it runs under).  Each decision is made
+    on a copy of the state (its JSON) and of the agent, sent back with its action: the
+    agent's random draws go on exactly as if it had thought in the server."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def think(
+        self, source: str | Path, options: dict[str, Any], text: str, agent: Agent, role: str
+    ) -> Thought:
+        loop = asyncio.get_running_loop()
+        try:
+            # (sent to the worker, the agent is copied: the one in the game stays as it was)
+            return await loop.run_in_executor(
+                self.pool(), think, source, options, text, agent, role
+            )
+        except BrokenProcessPool:  # a worker died: start others, think in a thread meanwhile
+            log.error("a computer player's worker process died; starting another")
+            self._pool = None
+            return await asyncio.to_thread(think, source, options, text, copy.deepcopy(agent), role)
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # never fork a threaded server
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+_shared: Thinkers | None = None
+
+
+def shared_thinkers() -> Thinkers:
+    """The worker processes every game service of this process shares (started on the
+    computer's first move)."""
+    global _shared
+    if _shared is None:
+        _shared = Thinkers(THINK_WORKERS)
+    return _shared
+
+
+# --- how much memory a game in memory takes (an estimate) ------------------------------------
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """What a game of one scenario takes in memory, measured once on a sample game: its
+    derived values (the engine's memo, views) at most, and its data per byte of JSON."""
+
+    memo: int
+    per_json_byte: float
+
+    def estimate(self, json_size: int) -> int:
+        """Bytes a game whose state's JSON has ``json_size`` characters is taken to hold
+        (its data, its memo, and the JSON text kept beside it)."""
+        return self.memo + int((self.per_json_byte + 1) * json_size)
+
+
+#: what a game is taken to hold until its scenario is measured
+PROVISIONAL_FOOTPRINT = Footprint(memo=2 << 20, per_json_byte=5.0)
+#: the sample game a scenario's footprint is measured on: random actions, a view of each
+#: seat every few of them
+SAMPLE_ACTIONS = 80
+SAMPLE_VIEW_EVERY = 8
+
+
+def deep_size(value: Any) -> int:
+    """Bytes of a JSON-like value and everything it holds (each object counted once)."""
+    seen: set[int] = set()
+    todo = [value]
+    total = 0
+    while todo:
+        item = todo.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        total += sys.getsizeof(item)
+        if isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, (list, tuple, set, frozenset)):
+            todo.extend(item)
+    return total
+
+
+def measure_footprint(game: Game) -> Footprint:
+    """A scenario's :class:`Footprint`, measured on a sample game of random play."""
+    state = game.new_state(0)
+    rng = random.Random(0)
+    for n in range(SAMPLE_ACTIONS + 1):
+        if n % SAMPLE_VIEW_EVERY == 0 or n == SAMPLE_ACTIONS or state.is_over():
+            for role in game.roles():
+                seat_view(state, role)
+        if n == SAMPLE_ACTIONS or state.is_over():
+            break
+        role = state.active_roles()[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    logs = [shown.entries for shown in state._logs.values()]
+    memo = deep_size(state._cache) + deep_size(logs)
+    per_byte = deep_size(state.data) / max(1, len(state.to_json()))
+    return Footprint(memo, per_byte)
 
 
 @dataclass(eq=False)
@@ -184,6 +404,18 @@ class LiveGame:
     notes: list[Note] = field(default_factory=list)
     #: the commitment to its dice (issue 20; None for a game made before commitments)
     dice: DiceCommitment | None = None
+    #: the state's JSON (what a snapshot stores and the computer thinks on), its digest
+    #: (stored with the submission that led to it) and the version they are of
+    text: str = ""
+    digest: str = ""
+    text_at: int = -1
+    #: how many stored submissions the newest stored snapshot follows
+    snapshot_at: int = 0
+    #: bytes the game is taken to hold in memory (:class:`Footprint`)
+    footprint: int = 0
+    #: the views sent at ``version`` (role, or None for a spectator's -> view)
+    views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    viewed_at: int = -1
 
     def kind(self, role: str) -> str:
         return parse_seat(self.record.seats[role])[0]
@@ -197,6 +429,32 @@ class LiveGame:
             if self.kind(role) == COMPUTER:
                 return role
         return None
+
+    def written(self, text: str, digest: str) -> None:
+        """The state's JSON and digest at the game's version."""
+        self.text, self.digest, self.text_at = text, digest, self.version
+
+    def state_replaced(self) -> None:
+        """Forget the JSON and views kept of the state (it was replaced at the same version:
+        a reseed, or a reload from storage)."""
+        self.text_at = self.viewed_at = -1
+
+    def current_text(self) -> tuple[str, str]:
+        """The state's JSON and digest now (written again if the state changed since)."""
+        if self.text_at != self.version:
+            self.written(*state_text(self.state))
+        return self.text, self.digest
+
+    def view(self, role: str | None) -> dict[str, Any]:
+        """The view a seat is sent now, built once per version."""
+        if self.viewed_at != self.version:
+            self.views.clear()
+            self.viewed_at = self.version
+        view = self.views.get(role)
+        if view is None:
+            view = seat_view(self.state, role) if role is not None else public_view(self.state)
+            self.views[role] = view
+        return view
 
     def busy(self) -> bool:
         """Someone watches it, acts in it or plays for the computer: keep it in memory."""
@@ -220,16 +478,85 @@ class GameService:
         self,
         storage: Storage,
         think_time: float = 0.0,
-        cache_size: int = 64,
+        cache_bytes: int = DEFAULT_CACHE_MIB << 20,
         editor_root: Path | None = None,
+        thinkers: Thinkers | None = None,
     ) -> None:
         self.storage = storage
         #: where the editor's projects are (``<data>/editor``): games of their snapshots
         self.editor_root = editor_root
         self.think_time = think_time
-        self.cache_size = cache_size
+        #: the memory the games kept in memory may take (estimated: :class:`Footprint`)
+        self.cache_bytes = cache_bytes
+        self.thinkers = thinkers or shared_thinkers()
         self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._loading = asyncio.Lock()
+        #: how many stored submissions rebuilding games replayed (the rest came from snapshots)
+        self.replayed = 0
+        #: one game object per scenario and options, shared by its games in memory
+        self._played: OrderedDict[tuple[str, str], Game] = OrderedDict()
+        self._footprints: dict[tuple[str, str], Footprint] = {}
+        #: token hash -> (game id, seat): a token's seat never changes
+        self._seats: dict[str, tuple[str, str]] = {}
+        #: storage calls run here, off the event loop (several at once: group commit)
+        self._storage_pool = ThreadPoolExecutor(STORAGE_THREADS, thread_name_prefix="storage")
+        self._background: set[asyncio.Future[None]] = set()
+
+    async def _stored(self, call: Callable[..., Any], *args: Any) -> Any:
+        """``call(*args)`` on the storage, in a storage thread."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._storage_pool, functools.partial(call, *args))
+
+    def _game_of(self, record: GameRecord, loaded: Game | None = None) -> Game:
+        """The game a record is played in: one object per scenario and options for all
+        their games in memory (its static tables are built once), the last few kept."""
+        key = (record.scenario, json.dumps(record.options, sort_keys=True))
+        game = self._played.get(key)
+        if game is None:
+            game = self._keep_game(key, loaded or load_game_of(record, self.editor_root))
+        return game
+
+    def _offered(self, name: str, source: str | Path, options: dict[str, Any]) -> Game:
+        """The game of a scenario with the options a new game asks for (loaded once)."""
+        key = (name, json.dumps(options, sort_keys=True))
+        game = self._played.get(key)
+        if game is None:
+            game = self._keep_game(key, greatwar.load(source, options))
+        return game
+
+    def _keep_game(self, key: tuple[str, str], game: Game) -> Game:
+        self._played[key] = game
+        while len(self._played) > GAMES_KEPT:
+            self._played.popitem(last=False)
+        return game
+
+    def _footprint(self, live: LiveGame) -> int:
+        """The estimated bytes of a game in memory (its scenario measured once)."""
+        record = live.record
+        key = (record.scenario, json.dumps(record.options, sort_keys=True))
+        footprint = self._footprints.get(key)
+        if footprint is None:  # until measured (in a thread), a generous guess
+            footprint = self._footprints[key] = PROVISIONAL_FOOTPRINT
+            self._measure_later(key, live.state.game)
+        return footprint.estimate(len(live.text))
+
+    def _measure_later(self, key: tuple[str, str], game: Game) -> None:
+        def measure() -> None:
+            self._footprints[key] = measure_footprint(game)
+
+        self._in_background(measure)
+
+    def _in_background(self, work: Callable[..., None], *args: Any) -> None:
+        """``work(*args)`` in a storage thread, not waited for (at once when called off the
+        event loop, from a worker thread already)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            work(*args)
+            return
+        future = loop.run_in_executor(self._storage_pool, work, *args)
+        self._background.add(future)
+        future.add_done_callback(self._background.discard)
 
     # --- creating ------------------------------------------------------------------------
 
@@ -282,7 +609,7 @@ class GameService:
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise ApiError(400, "bad_seed", f"a seed is 0 to {MAX_SEED} (2**53 - 1)")
         try:
-            game = greatwar.load(source, options)
+            game = self._offered(name, source, options)
         except (ValueError, TypeError, ScenarioError) as exc:
             raise ApiError(400, "bad_options", str(exc)) from None
         if game.scenario.blocking:
@@ -318,7 +645,10 @@ class GameService:
             tokens[TABLE] = secrets.token_urlsafe(24)
         self.storage.create_game(record, tokens)
         self.storage.save_dice(record.game_id, dice, record.seed)
-        live = LiveGame(record, game.new_state(record.seed), 0, agents=self._agents(record))
+        state = self._game_of(record, game).new_state(record.seed)
+        live = LiveGame(record, state, 0, agents=self._agents(record))
+        live.written(*state_text(state))
+        live.footprint = self._footprint(live)
         live.dice = dice
         self._games[record.game_id] = live
         self._forget_old()
@@ -342,19 +672,26 @@ class GameService:
         return live
 
     def _load(self, game_id: str) -> LiveGame:
-        """Rebuild a stored game by replay (run in a worker thread: it may take a while)."""
+        """Rebuild a stored game from its snapshot and the submissions after it (run in a
+        worker thread: it may take a while)."""
         record = self.storage.load_game(game_id)
         if record is None:
             raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         actions = self.storage.actions(game_id)
+        snapshot = self.storage.latest_snapshot(game_id)
         try:
-            state = rebuild(record, actions, self.editor_root)
+            state, replayed = restore(record, actions, self._game_of(record), snapshot)
         except (CorruptGame, IllegalAction, ScenarioError, ValueError) as exc:
             log.error("refusing to serve game %s: %s", game_id, exc)
             raise ApiError(
                 503, "corrupt_game", f"game {game_id} cannot be restored from storage"
             ) from None
+        self.replayed += replayed
+        log.debug("game %s rebuilt: %d submissions replayed", game_id, replayed)
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
+        live.written(*state_text(state))
+        live.snapshot_at = len(actions) - replayed
+        live.footprint = self._footprint(live)
         live.notes = self.storage.notes(game_id)
         live.dice = self.storage.dice_of(game_id)
         return live
@@ -370,12 +707,47 @@ class GameService:
         return out
 
     def _forget_old(self) -> None:
-        """Let the least recently used idle games go (they are rebuilt when asked for)."""
-        for game_id in list(self._games):
-            if len(self._games) <= self.cache_size:
+        """Let the least recently used idle games go while the games in memory take more
+        than the budget (each keeps a snapshot, and is rebuilt from it when asked for)."""
+        total = sum(live.footprint for live in self._games.values())
+        for game_id in list(self._games)[:-1]:  # never the one just asked for
+            if total <= self.cache_bytes:
                 return
-            if not self._games[game_id].busy():
+            live = self._games[game_id]
+            if not live.busy():
+                self._snapshot_later(live)
                 del self._games[game_id]
+                total -= live.footprint
+
+    # --- snapshots ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _snapshot_due(live: LiveGame, before: list[str]) -> bool:
+        """A snapshot is kept every SNAPSHOT_EVERY actions and when the player to move
+        changes (``before``: the roles to move before the last action)."""
+        return (
+            live.version - live.snapshot_at >= SNAPSHOT_EVERY or live.state.active_roles() != before
+        )
+
+    def _snapshot_later(self, live: LiveGame) -> None:
+        """Store the game's state at its version as its snapshot, in a storage thread (a
+        snapshot only saves replaying: the game is stored without it)."""
+        if live.version <= live.snapshot_at:
+            return
+        live.snapshot_at = live.version
+        args = (live.record.game_id, live.version, *live.current_text())
+        self._in_background(self._save_snapshot, *args)
+
+    def _save_snapshot(self, game_id: str, index: int, text: str, digest: str) -> None:
+        try:
+            self.storage.save_snapshot(game_id, index, text, digest)
+        except Exception as exc:  # a game without its newest snapshot is only slower to load
+            log.warning(
+                "game %s: could not store its snapshot after %d actions: %s",
+                game_id,
+                index,
+                type(exc).__name__,
+            )
 
     def exists(self, game_id: str) -> bool:
         return game_id in self._games or self.storage.load_game(game_id) is not None
@@ -386,10 +758,22 @@ class GameService:
         """The seat ``token`` holds in the game: a role, ``spectator`` or ``table``."""
         if not self.exists(game_id):
             raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
-        found = self.storage.seat_of(token) if token else None
+        found = self.seat_of(token) if token else None
         if found is None or found[0] != game_id:
             raise ApiError(403, "bad_token", "this token is not a seat of this game")
         return found[1]
+
+    def seat_of(self, token: str) -> tuple[str, str] | None:
+        """(game id, seat) of a token, remembered (by its hash) once found."""
+        key = hash_token(token)
+        found = self._seats.get(key)
+        if found is None:
+            found = self.storage.seat_of(token)
+            if found is not None:
+                if len(self._seats) >= SEATS_KEPT:
+                    self._seats.clear()
+                self._seats[key] = found
+        return found
 
     @staticmethod
     def viewed_role(live: LiveGame, seat: str, role: str | None) -> str | None:
@@ -430,7 +814,6 @@ class GameService:
 
     def payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
         """What a seat is sent: the game, its seat, the server version and its view."""
-        state = live.state
         return {
             "game_id": live.record.game_id,
             "scenario": live.record.scenario,
@@ -439,7 +822,7 @@ class GameService:
             "version": live.version,
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
-            "view": seat_view(state, role) if role is not None else public_view(state),
+            "view": live.view(role),
             "notes": [asdict(note) for note in self.visible_notes(live)],
             "commitment": payload_part(live.dice, state, live.version),
         }
@@ -483,12 +866,13 @@ class GameService:
                     "stale_version",
                     f"the game is at version {live.version}, not {version}: reload and retry",
                 )
-            self._commit(live, acting, action, submission_id)
+            await self._commit(live, acting, action, submission_id)
+            answer = {"version": live.version, "view": live.view(acting)}
         await self.broadcast(live)
         self.drive(live)
-        return {"version": live.version, "view": seat_view(live.state, acting)}
+        return answer
 
-    def _commit(
+    async def _commit(
         self,
         live: LiveGame,
         role: str,
@@ -497,9 +881,10 @@ class GameService:
         reason: str | None = None,
     ) -> None:
         """Apply and store one submission, with the computer's ``reason`` for it if given
-        (the caller holds the game's lock)."""
+        (the caller holds the game's lock, so nobody sees the state until it is stored)."""
         game_id = live.record.game_id
         at = len(live.state.data["log"])
+        before = live.state.active_roles()
         try:
             apply_submission(live.state, role, action)
         except IllegalAction as exc:
@@ -513,9 +898,17 @@ class GameService:
             reason = "the rules failed on this action; nothing changed"
             raise ApiError(500, "internal", reason) from None
         note = None if not reason else Note(live.version + 1, role, at, reason)
+        text, digest = state_text(live.state)
         try:
-            self.storage.append_action(
-                game_id, live.version + 1, role, action, submission_id, live.state.digest(), note
+            await self._stored(
+                self.storage.append_action,
+                game_id,
+                live.version + 1,
+                role,
+                action,
+                submission_id,
+                digest,
+                note,
             )
         except DuplicateSubmission:
             self._games.pop(game_id, None)  # the state in memory is ahead of storage
@@ -534,13 +927,20 @@ class GameService:
                 f"version {tried} was stored by another server first; the game is at version"
                 f" {live.version}: reload and retry",
             ) from None
+        except asyncio.CancelledError:  # stored or not: the game is rebuilt from storage
+            self._games.pop(game_id, None)
+            raise
         except Exception:
             self._games.pop(game_id, None)
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
+        live.written(text, digest)
+        live.footprint = self._footprint(live)
         if note is not None:
             live.notes.append(note)
+        if self._snapshot_due(live, before):
+            self._snapshot_later(live)
 
     # --- the computer's moves ----------------------------------------------------------------
 
@@ -563,13 +963,17 @@ class GameService:
                 role = live.computer_to_move()
                 if role is None:
                     return
-                # the agent thinks on a copy, so the served state is never shared with a thread
-                thinking = live.state.clone()
-                agent = live.agents[role]
-                action = await asyncio.to_thread(decide, agent, thinking, role)
+                version, (text, _), agent = live.version, live.current_text(), live.agents[role]
+            # the agent thinks in a worker, on copies of the state and of itself
+            source = played_path(self.editor_root, live.record.scenario) or live.record.scenario
+            thought = await self.thinkers.think(source, live.record.options, text, agent, role)
+            async with live.lock:
+                if live.version != version:
+                    continue  # someone moved meanwhile: think again, the agent as it was
+                live.agents[role] = thought.agent
                 try:
                     sid = f"computer-{uuid.uuid4().hex}"
-                    self._commit(live, role, action, sid, explanation(agent))
+                    await self._commit(live, role, thought.action, sid, thought.reason)
                 except ApiError as exc:
                     if exc.code == "stale_version":  # another server moved first: no fault
                         log.info("the computer's %s move was not stored: %s", role, exc.message)
@@ -633,6 +1037,8 @@ class GameService:
             self._games.pop(live.record.game_id, None)
             raise
         live.state, live.version, live.notes = fresh.state, fresh.version, fresh.notes
+        live.snapshot_at = fresh.snapshot_at
+        live.state_replaced()
 
     # --- live updates ----------------------------------------------------------------------------
 
@@ -646,12 +1052,21 @@ class GameService:
 
     async def broadcast(self, live: LiveGame) -> None:
         """Send every subscriber its own payload; drop those that cannot be reached."""
-        for connection in list(live.connections):
-            message = {"type": "state", **self.payload(live, connection.seat, connection.role)}
+        async with live.lock:  # the payloads of a stored state, all of the same version
+            messages = [
+                (c, {"type": "state", **self.payload(live, c.seat, c.role)})
+                for c in list(live.connections)
+            ]
+        for connection, message in messages:
             try:
                 await connection.send(message)
             except Exception:  # a closed socket: forget it
                 live.connections.discard(connection)
+
+    async def current_payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
+        """:meth:`payload` of the game as stored (never while an action is being stored)."""
+        async with live.lock:
+            return self.payload(live, seat, role)
 
     # --- records and lists ---------------------------------------------------------------------
 
@@ -676,6 +1091,7 @@ class GameService:
         live.state = live.state.game.new_state(seed)
         live.agents = self._agents(live.record)
         live.dice = dice
+        live.state_replaced()
 
     async def my_games(self, tokens: list[str]) -> list[dict[str, Any]]:
         """A summary of each game a token opens (unknown tokens are left out)."""
@@ -704,12 +1120,18 @@ class GameService:
         return out
 
     async def close(self) -> None:
-        """Stop the computer players."""
+        """Stop the computer players; keep a snapshot of every game in memory (a restart
+        then replays nothing)."""
         for live in self._games.values():
             if live.driver is not None:
                 live.driver.cancel()
                 with contextlib.suppress(BaseException):
                     await live.driver
+        for live in list(self._games.values()):
+            self._snapshot_later(live)
+        if self._background:
+            await asyncio.wait(list(self._background))
+        self._storage_pool.shutdown()
 
 
 def game_url(game_id: str, token: str) -> str:

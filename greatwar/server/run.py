@@ -133,7 +133,9 @@ def data_dir(db: str | Path) -> Path:
 def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host:port`` (port 0: a free port the system picks)."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    # TCP named, so that asyncio sets TCP_NODELAY on each connection: else a small answer
+    # written in two parts (head, body) waits for the client's delayed ACK, 40 ms
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(128)  # a browser opened before the server loop starts waits in the backlog

@@ -17,6 +17,7 @@ tables and columns, read and written through the row mapping below, so a
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import sqlite3
@@ -229,6 +230,15 @@ class Storage(Protocol):
         """The game's dice commitment, or None (a game made before commitments)."""
         ...
 
+    def save_snapshot(self, game_id: str, index: int, state_json: str, digest: str) -> None:
+        """Keep the game's state after ``index`` stored actions (replace an older one of the
+        same game)."""
+        ...
+
+    def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
+        """(index, state_json, digest) of the newest snapshot, or None."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -342,6 +352,12 @@ CREATE TABLE IF NOT EXISTS notes (
     text    TEXT NOT NULL,
     PRIMARY KEY (game_id, n)
 );
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id TEXT PRIMARY KEY REFERENCES games(game_id),
+    idx     INTEGER NOT NULL,
+    state   TEXT NOT NULL,
+    digest  TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS chat (
     game_id TEXT NOT NULL REFERENCES games(game_id),
     n       INTEGER NOT NULL,
@@ -373,8 +389,25 @@ def dice_of_row(row: tuple[Any, ...]) -> DiceCommitment:
     return DiceCommitment(int(server_seed), str(salt), dict(json.loads(entropy)))
 
 
+@dataclass(eq=False)
+class _Pending:
+    """A transaction waiting to be committed (:meth:`SQLiteStorage._write`)."""
+
+    statements: list[tuple[str, tuple[Any, ...]]]
+    done: bool = False
+    error: BaseException | None = None
+
+    def outcome(self) -> None:
+        if self.error is not None:
+            raise self.error
+
+
 class SQLiteStorage:
-    """:class:`Storage` in one SQLite file (WAL); every write is committed on return."""
+    """:class:`Storage` in one SQLite file (WAL); every write is committed on return.
+
+    Reads go through a connection of their own, so that they never wait for a write's
+    sync to disk (in WAL mode they see every committed write).  Writes arriving while
+    another is being committed are committed together next (group commit, one sync)."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
@@ -386,22 +419,63 @@ class SQLiteStorage:
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._db.executescript(DICE_SCHEMA)
+        self._read_lock = threading.Lock()
+        self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._queue_changed = threading.Condition()
+        self._queued: list[_Pending] = []
+        self._committing = False
 
     def _write(self, statements: list[tuple[str, tuple[Any, ...]]]) -> None:
-        """Run ``statements`` in one transaction, committed before returning."""
+        """Run ``statements`` in one transaction, committed before returning.
+
+        Group commit: the writers that arrive while a commit is under way wait for it, and
+        the first of them then commits them all in one transaction, each in a savepoint of
+        its own (a writer's failure is its own; the others are committed)."""
+        pending = _Pending(statements)
+        with self._queue_changed:
+            self._queued.append(pending)
+            while self._committing and not pending.done:
+                self._queue_changed.wait()
+            if pending.done:
+                pending.outcome()
+                return
+            batch, self._queued = self._queued, []
+            self._committing = True
+        try:
+            self._commit_batch(batch)
+        finally:
+            with self._queue_changed:
+                self._committing = False
+                self._queue_changed.notify_all()
+        pending.outcome()
+
+    def _commit_batch(self, batch: list[_Pending]) -> None:
+        """Commit the waiting writers' statements in one transaction; each learns its fate."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
             try:
-                for sql, args in statements:
-                    self._db.execute(sql, args)
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
+                self._db.execute("BEGIN IMMEDIATE")
+                for pending in batch:
+                    self._db.execute("SAVEPOINT writer")
+                    try:
+                        for sql, args in pending.statements:
+                            self._db.execute(sql, args)
+                    except Exception as exc:
+                        self._db.execute("ROLLBACK TO writer")
+                        pending.error = exc
+                    self._db.execute("RELEASE writer")
+                self._db.execute("COMMIT")
+            except BaseException as exc:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                for pending in batch:
+                    pending.error = pending.error or exc
+            finally:
+                for pending in batch:
+                    pending.done = True
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
 
     # --- dump and load_dump (backups: greatwar.server.backup) ---------------------------------
 
@@ -608,9 +682,28 @@ class SQLiteStorage:
         )
         return dice_of_row(rows[0]) if rows else None
 
+    # --- snapshots: a game's state every so often, so a rebuild replays only the tail ---------
+
+    def save_snapshot(self, game_id: str, index: int, state_json: str, digest: str) -> None:
+        self._write(
+            [
+                (
+                    "INSERT INTO snapshots VALUES (?, ?, ?, ?) ON CONFLICT(game_id) DO UPDATE"
+                    " SET idx = excluded.idx, state = excluded.state, digest = excluded.digest"
+                    " WHERE excluded.idx > snapshots.idx",
+                    (game_id, index, state_json, digest),
+                )
+            ]
+        )
+
+    def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
+        rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = ?", (game_id,))
+        return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
             self._db.close()
+            self._reader.close()
 
 
 # --- choosing the backend ---------------------------------------------------------------------

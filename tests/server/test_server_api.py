@@ -449,7 +449,7 @@ def test_the_api_is_described_by_openapi(client: TestClient) -> None:
 
 
 def test_a_game_let_go_from_memory_is_rebuilt_when_asked_for(api: Api) -> None:
-    api.service.cache_size = 1
+    api.service.cache_bytes = 1
     one = api.new_game(scenario=GWITE, seed=3)
     game_id, token = one["game_id"], one["seats"]["allied"]["token"]
     api.act(game_id, token, first_action(api, game_id, "allied"))

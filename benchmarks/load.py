@@ -1,0 +1,436 @@
+"""The game server under load (issue 20): many games played at once on loopback.
+
+Starts ``greatwar serve`` in a subprocess on a temporary database and drives
+``--games`` games at once (default 100) for ``--seconds``: hotseat games where
+the client plays both seats with the table token, and (``--computer``, a share
+of them) games against the computer, where the client plays the human seat and
+learns of the computer's moves over the seat's WebSocket, as the browser does.
+Each client picks a random legal action from its own view (never undo) and
+submits it; a finished game is replaced by a new one.  At most ``--clients``
+requests are in flight at once.
+
+Reports (measured, never asserted): accepted actions per second (the computer's
+included) and the latency of the action submissions (p50/p95/p99, from sending the
+request to reading the answer), both within the ``--seconds`` of play that begin
+once the first games are made; errors by kind, and the server's resident
+memory (``/proc``) and CPU time.  ``--json`` prints the report as one JSON
+object.  ``--profile FILE`` runs the server under cProfile (written when it
+stops).  The server is whatever ``greatwar`` the interpreter imports: run with
+``PYTHONPATH=<tree>`` to measure another checkout.
+
+    python benchmarks/load.py --games 100 --seconds 60 --clients 32
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import itertools
+import json
+import os
+import random
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+
+SCENARIOS = ("gwite/teaching", "tannenberg/teaching")
+UNDO = {"type": "undo"}
+_ids = itertools.count(1)
+
+
+# --- the server ----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``greatwar serve`` in a subprocess (under cProfile when ``profile`` names a file)."""
+
+    def __init__(self, folder: Path, extra: list[str], profile: Path | None) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        args = ["serve", "--port", str(self.port), "--db", str(folder / "games.sqlite3")]
+        args += ["--think-time", "0", *extra]
+        runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        self.log = (folder / "server.log").open("wb")
+        self.process = subprocess.Popen(
+            [sys.executable, *runner, "-m", "greatwar.cli", *args],
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.log_path = folder / "server.log"
+
+    async def wait_ready(self, http: httpx.AsyncClient) -> None:
+        for _ in range(600):
+            if self.process.poll() is not None:
+                raise SystemExit("the server did not start:\n" + self.log_path.read_text())
+            with contextlib.suppress(httpx.TransportError):
+                await http.get("/api/scenarios")
+                return
+            await asyncio.sleep(0.1)
+        raise SystemExit("the server never answered")
+
+    def rss_kib(self) -> int | None:
+        """The server's resident memory now, in KiB (None where /proc has no answer)."""
+        return _proc_status(self.process.pid, "VmRSS")
+
+    def peak_rss_kib(self) -> int | None:
+        return _proc_status(self.process.pid, "VmHWM")
+
+    def cpu_seconds(self) -> float | None:
+        """User and system CPU time the server has used so far."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    def stop(self) -> None:
+        """Ctrl-C (so that cProfile writes its file), then kill if it lingers."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+
+
+def _proc_status(pid: int, key: str) -> int | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+# --- the clients ----------------------------------------------------------------------
+
+
+@dataclass
+class Stats:
+    """What the clients saw."""
+
+    latencies: list[float] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    refused: Counter[str] = field(default_factory=Counter)
+    versions: dict[str, int] = field(default_factory=dict)
+    games_started: int = 0
+    games_finished: int = 0
+
+    def seen(self, game_id: str, version: int) -> None:
+        self.versions[game_id] = max(version, self.versions.get(game_id, 0))
+
+
+class Load:
+    """The games played at once, until the deadline."""
+
+    def __init__(self, http: httpx.AsyncClient, server: Server, args: argparse.Namespace) -> None:
+        self.http = http
+        self.server = server
+        self.args = args
+        self.gate = asyncio.Semaphore(args.clients)
+        self.stats = Stats()
+        self.deadline = 0.0
+        self.rng = random.Random(args.seed)
+        self.scenarios: dict[str, dict[str, Any]] = {}
+        self.setup_seconds = 0.0
+        #: the server's and the client's CPU seconds when the play began
+        self.cpu_at_start = (0.0, 0.0)
+        self.ended: dict[str, Any] = {}
+
+    def running(self) -> bool:
+        return time.monotonic() < self.deadline
+
+    def seen(self, game_id: str, version: int) -> None:
+        """A game's version as seen by its client (only until the deadline)."""
+        if self.running():
+            self.stats.seen(game_id, version)
+
+    async def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
+        async with self.gate:
+            return await self.http.request(method, url, **kw)
+
+    async def create(self, computer: bool) -> dict[str, Any]:
+        scenario = self.rng.choice(SCENARIOS)
+        body: dict[str, Any] = {"scenario": scenario, "seed": self.rng.randrange(2**62)}
+        if computer:
+            roles = [r["id"] for r in self.scenarios[scenario]["roles"]]
+            body["seats"] = {self.rng.choice(roles): "computer"}
+        else:
+            body["hotseat"] = True
+        response = await self.request("POST", "/api/games", json=body)
+        response.raise_for_status()
+        self.stats.games_started += 1
+        return response.json()  # type: ignore[no-any-return]
+
+    async def run(self, games: int) -> float:
+        """Create the games, then play until the deadline; the seconds of play."""
+        self.scenarios = {s["id"]: s for s in (await self.http.get("/api/scenarios")).json()}
+        computers = round(games * self.args.computer)
+        kinds = [i < computers for i in range(games)]
+        self.deadline = float("inf")
+        created = time.monotonic()
+        made = await asyncio.gather(*(self.create(computer) for computer in kinds))
+        start = time.monotonic()
+        self.setup_seconds = start - created
+        self.deadline = start + self.args.seconds
+        self.cpu_at_start = (self.server.cpu_seconds() or 0.0, client_cpu())
+        players = [
+            self.keep_playing(computer, random.Random(n), game)
+            for n, (computer, game) in enumerate(zip(kinds, made, strict=True))
+        ]
+        await asyncio.gather(self.at_deadline(), *players)  # (some end after the deadline)
+        return self.args.seconds
+
+    async def at_deadline(self) -> None:
+        """The server's memory and both CPU times when the play ends."""
+        await asyncio.sleep(max(0.0, self.deadline - time.monotonic()))
+        server = self.server
+        self.ended = {
+            "server_rss_mib": mib(server.rss_kib()),
+            "server_peak_rss_mib": mib(server.peak_rss_kib()),
+            "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - self.cpu_at_start[0], 1),
+            "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
+        }
+
+    async def keep_playing(self, computer: bool, rng: random.Random, made: dict[str, Any]) -> None:
+        """The game made, then one game after another, until the deadline."""
+        while self.running():
+            try:
+                if computer:
+                    await self.against_computer(made, rng)
+                else:
+                    await self.hotseat(made, rng)
+                if self.running():
+                    made = await self.create(computer)
+            except (httpx.HTTPError, OSError) as exc:
+                self.stats.errors[type(exc).__name__] += 1
+                await asyncio.sleep(0.1)
+
+    async def view(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
+        params = {"token": token} | ({"role": role} if role else {})
+        response = await self.request("GET", f"/api/games/{game_id}", params=params)
+        response.raise_for_status()
+        payload: dict[str, Any] = response.json()
+        self.seen(game_id, payload["version"])
+        return payload
+
+    async def submit(
+        self, game_id: str, token: str, role: str | None, version: int, action: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """The answer to one submission (None when refused: the refusal is counted)."""
+        body: dict[str, Any] = {
+            "token": token,
+            "version": version,
+            "action": action,
+            "submission_id": f"load-{next(_ids)}",
+        }
+        if role is not None:
+            body["role"] = role
+        async with self.gate:
+            sent = time.perf_counter()
+            response = await self.http.post(f"/api/games/{game_id}/actions", json=body)
+            elapsed = time.perf_counter() - sent
+        answer = response.json()
+        if response.status_code != 200:
+            code = (answer.get("error") or {}).get("code", str(response.status_code))
+            (self.stats.errors if response.status_code >= 500 else self.stats.refused)[code] += 1
+            return None
+        if self.running():  # what ends after the deadline is not counted
+            self.stats.latencies.append(elapsed)
+        self.seen(game_id, answer["version"])
+        return answer  # type: ignore[no-any-return]
+
+    async def hotseat(self, made: dict[str, Any], rng: random.Random) -> None:
+        """Both seats played at one table (the table token names the seat that acts)."""
+        game_id, token = made["game_id"], made["table"]["token"]
+        payload = await self.view(game_id, token)
+        version, view = payload["version"], payload["view"]
+        while self.running() and not view["over"]:
+            role = view["active_roles"][0]
+            if view["role"] != role:
+                payload = await self.view(game_id, token, role)
+                version, view = payload["version"], payload["view"]
+                continue
+            answer = await self.submit(game_id, token, role, version, choose(view, rng))
+            if answer is None:  # refused: read the game again
+                payload = await self.view(game_id, token, role)
+                version, view = payload["version"], payload["view"]
+            else:
+                version, view = answer["version"], answer["view"]
+        if view["over"]:
+            self.stats.games_finished += 1
+
+    async def against_computer(self, made: dict[str, Any], rng: random.Random) -> None:
+        """The human seat, told of the computer's moves over its WebSocket."""
+        game_id = made["game_id"]
+        role, seat = next(iter(made["seats"].items()))
+        token = seat["token"]
+        ws_url = self.server.url.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
+        async with connect(ws_url, max_size=None, close_timeout=1) as socket_:
+            latest = await self.receive(socket_, game_id, 0)
+            while self.running() and not latest["view"]["over"]:
+                view = latest["view"]
+                if role not in view["active_roles"]:
+                    latest = await self.receive(socket_, game_id, latest["version"] + 1)
+                    continue
+                action = choose(view, rng)
+                answer = await self.submit(game_id, token, None, latest["version"], action)
+                if answer is None:
+                    latest = await self.view(game_id, token)
+                else:
+                    latest = {"version": answer["version"], "view": answer["view"]}
+            if latest["view"]["over"]:
+                self.stats.games_finished += 1
+
+    async def receive(
+        self, socket_: ClientConnection, game_id: str, at_least: int
+    ) -> dict[str, Any]:
+        """The seat's next pushed payload at version ``at_least`` or later (or the deadline's)."""
+        while True:
+            left = self.deadline - time.monotonic()
+            try:
+                message = json.loads(await asyncio.wait_for(socket_.recv(), max(left, 0.01)))
+            except TimeoutError:
+                return {"version": at_least, "view": {"over": False, "active_roles": []}}
+            if message.get("type") != "state":
+                continue
+            self.seen(game_id, message["version"])
+            if message["version"] >= at_least:
+                return message  # type: ignore[no-any-return]
+
+
+def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action of the view, never undo."""
+    actions = [a for a in view["legal_actions"] if a != UNDO]
+    return rng.choice(actions)  # type: ignore[no-any-return]
+
+
+# --- the report ----------------------------------------------------------------------
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    """The ``p``-th percentile (nearest rank) of ``values``, or None when there are none."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def report(
+    stats: Stats, seconds: float, args: argparse.Namespace, memory: dict[str, Any]
+) -> dict[str, Any]:
+    actions = sum(stats.versions.values())
+
+    def ms(p: float) -> float | None:
+        value = percentile(stats.latencies, p)
+        return None if value is None else round(value * 1000, 1)
+
+    return {
+        "games": args.games,
+        "clients": args.clients,
+        "seconds": round(seconds, 2),
+        "games_started": stats.games_started,
+        "games_finished": stats.games_finished,
+        "actions": actions,
+        "actions_per_second": round(actions / seconds, 1) if seconds else 0.0,
+        "submissions": len(stats.latencies),
+        "latency_ms": {"p50": ms(50), "p95": ms(95), "p99": ms(99)},
+        "errors": dict(stats.errors),
+        "refused": dict(stats.refused),
+        **memory,
+    }
+
+
+def print_report(result: dict[str, Any]) -> None:
+    lat = result["latency_ms"]
+    print(
+        f"{result['games']} games, {result['clients']} clients, {result['seconds']} s:"
+        f" {result['actions']} actions, {result['actions_per_second']} actions/s"
+        f" ({result['submissions']} submissions by the clients)"
+    )
+    print(f"submission latency: p50 {lat['p50']} ms, p95 {lat['p95']} ms, p99 {lat['p99']} ms")
+    print(f"errors: {result['errors'] or 'none'}; refusals: {result['refused'] or 'none'}")
+    print(
+        f"server: RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']} MiB),"
+        f" CPU {result['server_cpu_seconds']} s; client CPU {result['client_cpu_seconds']} s;"
+        f" {result['setup_seconds']} s to create the first games;"
+        f" games started {result['games_started']}, finished {result['games_finished']}"
+    )
+
+
+def mib(kib: int | None) -> float | None:
+    return None if kib is None else round(kib / 1024, 1)
+
+
+async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
+    server = Server(folder, args.server_arg or [], args.profile)
+    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
+    try:
+        async with httpx.AsyncClient(base_url=server.url, timeout=120, limits=limits) as http:
+            await server.wait_ready(http)
+            load = Load(http, server, args)
+            seconds = await load.run(args.games)
+            memory = {"setup_seconds": round(load.setup_seconds, 2), **load.ended}
+            return report(load.stats, seconds, args, memory)
+    finally:
+        server.stop()
+
+
+def client_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games played at once")
+    parser.add_argument("--seconds", type=float, default=60.0, help="how long to play")
+    parser.add_argument("--clients", type=int, default=32, help="requests in flight at most")
+    parser.add_argument(
+        "--computer", type=float, default=0.25, help="share of games against the computer"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seeds the games and the choices")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--profile", type=Path, help="run the server under cProfile into FILE")
+    parser.add_argument(
+        "--server-arg", action="append", help="an extra argument of greatwar serve (repeatable)"
+    )
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.clients < 1 or args.seconds <= 0 or not 0 <= args.computer <= 1:
+        parser.error(
+            "--games and --clients must be at least 1, --seconds positive,"
+            " --computer between 0 and 1"
+        )
+    with tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp:
+        result = asyncio.run(measure(args, Path(tmp)))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_report(result)
+
+
+if __name__ == "__main__":
+    main()

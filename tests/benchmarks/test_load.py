@@ -1,0 +1,37 @@
+"""benchmarks/load.py runs the server under load and reports its figures (their shape here;
+their values are measured, never asserted)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
+
+
+def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
+    args = ["--games", "3", "--seconds", "3", "--clients", "4", "--computer", "0.34", "--json"]
+    env = {**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])}
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["games"] == 3 and report["clients"] == 4
+    assert report["games_started"] >= 3
+    assert report["seconds"] == 3
+    assert report["actions"] >= report["submissions"] >= 0  # (a busy machine may play none)
+    assert report["actions_per_second"] == round(report["actions"] / report["seconds"], 1)
+    latency = report["latency_ms"]
+    assert set(latency) == {"p50", "p95", "p99"}
+    if report["submissions"]:
+        assert 0 < latency["p50"] <= latency["p95"] <= latency["p99"]
+    assert report["errors"] == {}
+    assert isinstance(report["refused"], dict)
+    assert (
+        report["server_rss_mib"] > 0 and report["server_peak_rss_mib"] >= report["server_rss_mib"]
+    )
+    assert report["server_cpu_seconds"] >= 0 and report["client_cpu_seconds"] > 0
