@@ -824,7 +824,7 @@ class GameService:
             "seats": self.seats_info(live),
             "view": live.view(role),
             "notes": [asdict(note) for note in self.visible_notes(live)],
-            "commitment": payload_part(live.dice, state, live.version),
+            "commitment": payload_part(live.dice, live.state, live.version),
         }
 
     @staticmethod
