@@ -2,7 +2,7 @@
 entropy, and the record a player checks with ``greatwar verify``.
 
 **The commitment.**  When a game is made the server draws (or the creator gives) its
-*server seed* ``S`` (an integer, 0 <= S < 2**63) and a secret *salt* ``T`` (32 hex digits),
+*server seed* ``S`` (an integer, 0 <= S < 2**53) and a secret *salt* ``T`` (32 hex digits),
 and shows every seat the commitment::
 
     commitment = SHA-256("greatwar-dice/1:" + T + ":" + str(S))      (hex digits)
@@ -41,8 +41,8 @@ if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 SCHEME = "greatwar-dice/1"
-#: seeds are below 2**63 (a signed 64-bit integer in any database)
-SEED_BITS = 53  # a seed survives a browser's JSON (strict.Seed, games.MAX_SEED)
+#: seeds are below 2**53: a browser's JSON keeps them exact (strict.Seed, games.MAX_SEED)
+SEED_BITS = 53
 #: the longest entropy string a seat may send, in characters
 MAX_ENTROPY = 200
 
