@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from greatwar.server.dice_commitment import MAX_ENTROPY, shown
 from greatwar.server.games import ApiError, GameService, LiveGame
 from greatwar.server.storage import SPECTATOR, TABLE
+from greatwar.server.strict import StrictBody, errors
 
 
 class Commitment(BaseModel):
@@ -31,7 +32,7 @@ class Commitment(BaseModel):
     )
 
 
-class EntropyPost(BaseModel):
+class EntropyPost(StrictBody):
     """A seat's string for the dice."""
 
     token: str | None = Field(None, description="Seat token (or header X-Greatwar-Token)")
@@ -93,7 +94,7 @@ def entropy_router(service: GameService) -> APIRouter:
     """``POST /api/games/{id}/entropy`` (see the module docstring)."""
     router = APIRouter()
 
-    @router.post("/api/games/{game_id}/entropy")
+    @router.post("/api/games/{game_id}/entropy", responses=errors(400, 403, 404, 409))
     async def send_entropy(
         game_id: str, body: EntropyPost, x_greatwar_token: TokenHeader = None
     ) -> Commitment:
