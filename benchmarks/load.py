@@ -173,7 +173,7 @@ class Load:
 
     async def create(self, computer: bool) -> dict[str, Any]:
         scenario = self.rng.choice(SCENARIOS)
-        body: dict[str, Any] = {"scenario": scenario, "seed": self.rng.randrange(2**62)}
+        body: dict[str, Any] = {"scenario": scenario, "seed": self.rng.randrange(2**53)}
         if computer:
             roles = [r["id"] for r in self.scenarios[scenario]["roles"]]
             body["seats"] = {self.rng.choice(roles): "computer"}
