@@ -389,6 +389,64 @@ def dice_of_row(row: tuple[Any, ...]) -> DiceCommitment:
     return DiceCommitment(int(server_seed), str(salt), dict(json.loads(entropy)))
 
 
+class SqlReads:
+    """The reads both SQL backends make alike (:class:`SQLiteStorage`,
+    ``storage_postgres.PostgresStorage``): written with ``?`` marks, which
+    :meth:`_select` turns into the driver's own."""
+
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def load_game(self, game_id: str) -> GameRecord | None:
+        rows = self._select(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
+        return record_from_row(rows[0]) if rows else None
+
+    def actions(self, game_id: str) -> list[StoredAction]:
+        rows = self._select(
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [action_from_row(row) for row in rows]
+
+    def notes(self, game_id: str) -> list[Note]:
+        rows = self._select(
+            f"SELECT {NOTE_COLUMNS} FROM notes WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [note_from_row(row) for row in rows]
+
+    def has_submission(self, game_id: str, submission_id: str) -> bool:
+        rows = self._select(
+            "SELECT 1 FROM actions WHERE game_id = ? AND submission_id = ?",
+            (game_id, submission_id),
+        )
+        return bool(rows)
+
+    def seat_of(self, token: str) -> tuple[str, str] | None:
+        rows = self._select(
+            "SELECT game_id, seat FROM tokens WHERE token_hash = ?", (hash_token(token),)
+        )
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    def game_ids(self) -> list[str]:
+        return [r[0] for r in self._select("SELECT game_id FROM games ORDER BY created, game_id")]
+
+    def chat(self, game_id: str) -> list[ChatMessage]:
+        rows = self._select(
+            f"SELECT {CHAT_COLUMNS} FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
+        )
+        return [chat_from_row(row) for row in rows]
+
+    def token_hashes(self, game_id: str) -> dict[str, str]:
+        """The game's stored token hashes (hash -> seat), for a whole-game export."""
+        rows = self._select("SELECT token_hash, seat FROM tokens WHERE game_id = ?", (game_id,))
+        return {h: seat for h, seat in rows}
+
+    def dice_of(self, game_id: str) -> DiceCommitment | None:
+        rows = self._select(
+            "SELECT server_seed, salt, entropy FROM dice WHERE game_id = ?", (game_id,)
+        )
+        return dice_of_row(rows[0]) if rows else None
+
+
 @dataclass(eq=False)
 class _Pending:
     """A transaction waiting to be committed (:meth:`SQLiteStorage._write`)."""
@@ -402,7 +460,7 @@ class _Pending:
             raise self.error
 
 
-class SQLiteStorage:
+class SQLiteStorage(SqlReads):
     """:class:`Storage` in one SQLite file (WAL); every write is committed on return.
 
     Reads go through a connection of their own, so that they never wait for a write's
@@ -473,6 +531,9 @@ class SQLiteStorage:
                 for pending in batch:
                     pending.done = True
 
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._read(sql, args)
+
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._read_lock:
             return self._reader.execute(sql, args).fetchall()
@@ -537,10 +598,6 @@ class SQLiteStorage:
         ]
         self._write(statements)
 
-    def load_game(self, game_id: str) -> GameRecord | None:
-        rows = self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
-        return record_from_row(rows[0]) if rows else None
-
     def append_action(
         self,
         game_id: str,
@@ -574,34 +631,6 @@ class SQLiteStorage:
                 raise DuplicateSubmission(submission_id) from exc
             raise VersionConflict(f"submission {n} of game {game_id} exists already") from exc
 
-    def actions(self, game_id: str) -> list[StoredAction]:
-        rows = self._read(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
-        )
-        return [action_from_row(row) for row in rows]
-
-    def notes(self, game_id: str) -> list[Note]:
-        rows = self._read(
-            f"SELECT {NOTE_COLUMNS} FROM notes WHERE game_id = ? ORDER BY n", (game_id,)
-        )
-        return [note_from_row(row) for row in rows]
-
-    def has_submission(self, game_id: str, submission_id: str) -> bool:
-        rows = self._read(
-            "SELECT 1 FROM actions WHERE game_id = ? AND submission_id = ?",
-            (game_id, submission_id),
-        )
-        return bool(rows)
-
-    def seat_of(self, token: str) -> tuple[str, str] | None:
-        rows = self._read(
-            "SELECT game_id, seat FROM tokens WHERE token_hash = ?", (hash_token(token),)
-        )
-        return (rows[0][0], rows[0][1]) if rows else None
-
-    def game_ids(self) -> list[str]:
-        return [r[0] for r in self._read("SELECT game_id FROM games ORDER BY created, game_id")]
-
     def add_chat(self, game_id: str, seat: str, text: str) -> ChatMessage:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -619,17 +648,6 @@ class SQLiteStorage:
                 raise
             self._db.execute("COMMIT")
         return message
-
-    def chat(self, game_id: str) -> list[ChatMessage]:
-        rows = self._read(
-            f"SELECT {CHAT_COLUMNS} FROM chat WHERE game_id = ? ORDER BY n", (game_id,)
-        )
-        return [chat_from_row(row) for row in rows]
-
-    def token_hashes(self, game_id: str) -> dict[str, str]:
-        """The game's stored token hashes (hash -> seat), for a whole-game export."""
-        rows = self._read("SELECT token_hash, seat FROM tokens WHERE game_id = ?", (game_id,))
-        return {h: seat for h, seat in rows}
 
     def import_game(
         self,
@@ -675,12 +693,6 @@ class SQLiteStorage:
                 ("UPDATE games SET seed = ? WHERE game_id = ?", (seed, game_id)),
             ]
         )
-
-    def dice_of(self, game_id: str) -> DiceCommitment | None:
-        rows = self._read(
-            "SELECT server_seed, salt, entropy FROM dice WHERE game_id = ?", (game_id,)
-        )
-        return dice_of_row(rows[0]) if rows else None
 
     # --- snapshots: a game's state every so often, so a rebuild replays only the tail ---------
 

@@ -46,21 +46,17 @@ from greatwar.server.storage import (
     DuplicateSubmission,
     GameRecord,
     Note,
+    SqlReads,
     StorageUnavailable,
     StoredAction,
     VersionConflict,
-    action_from_row,
     action_text,
-    chat_from_row,
-    dice_of_row,
     dice_row,
     dump_order,
     dumped,
     game_values,
     hash_token,
     load_rows,
-    note_from_row,
-    record_from_row,
     refuse_filled,
 )
 
@@ -153,7 +149,7 @@ def parse_change(payload: str) -> tuple[str, int] | None:
     return (game_id, int(n)) if game_id and n.isdigit() else None
 
 
-class PostgresStorage:
+class PostgresStorage(SqlReads):
     """:class:`greatwar.server.storage.Storage` in a PostgreSQL database (see the module)."""
 
     def __init__(self, url: str, pool_size: int = 4) -> None:
@@ -190,6 +186,9 @@ class PostgresStorage:
         with self._pool.connection() as conn, conn.transaction():
             for sql, args in statements:
                 conn.execute(sql, args)
+
+    def _select(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        return self._read(sql.replace("?", "%s"), args)  # psycopg's marks
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._pool.connection() as conn:
@@ -235,10 +234,6 @@ class PostgresStorage:
         hashes = {hash_token(token): seat for seat, token in tokens.items()}
         self._write(self._game_statements(game, hashes))
 
-    def load_game(self, game_id: str) -> GameRecord | None:
-        rows = self._read(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = %s", (game_id,))
-        return record_from_row(rows[0]) if rows else None
-
     def append_action(
         self,
         game_id: str,
@@ -264,34 +259,6 @@ class PostgresStorage:
                 raise DuplicateSubmission(submission_id) from exc
             raise VersionConflict(f"submission {n} of game {game_id} exists already") from exc
 
-    def actions(self, game_id: str) -> list[StoredAction]:
-        rows = self._read(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = %s ORDER BY n", (game_id,)
-        )
-        return [action_from_row(row) for row in rows]
-
-    def notes(self, game_id: str) -> list[Note]:
-        rows = self._read(
-            f"SELECT {NOTE_COLUMNS} FROM notes WHERE game_id = %s ORDER BY n", (game_id,)
-        )
-        return [note_from_row(row) for row in rows]
-
-    def has_submission(self, game_id: str, submission_id: str) -> bool:
-        rows = self._read(
-            "SELECT 1 FROM actions WHERE game_id = %s AND submission_id = %s",
-            (game_id, submission_id),
-        )
-        return bool(rows)
-
-    def seat_of(self, token: str) -> tuple[str, str] | None:
-        rows = self._read(
-            "SELECT game_id, seat FROM tokens WHERE token_hash = %s", (hash_token(token),)
-        )
-        return (rows[0][0], rows[0][1]) if rows else None
-
-    def game_ids(self) -> list[str]:
-        return [r[0] for r in self._read("SELECT game_id FROM games ORDER BY created, game_id")]
-
     # --- chat ----------------------------------------------------------------------------------
 
     def add_chat(self, game_id: str, seat: str, text: str) -> ChatMessage:
@@ -309,18 +276,7 @@ class PostgresStorage:
             )
         return message
 
-    def chat(self, game_id: str) -> list[ChatMessage]:
-        rows = self._read(
-            f"SELECT {CHAT_COLUMNS} FROM chat WHERE game_id = %s ORDER BY n", (game_id,)
-        )
-        return [chat_from_row(row) for row in rows]
-
     # --- whole games (greatwar games export / import) -----------------------------------------
-
-    def token_hashes(self, game_id: str) -> dict[str, str]:
-        """The game's stored token hashes (hash -> seat), for a whole-game export."""
-        rows = self._read("SELECT token_hash, seat FROM tokens WHERE game_id = %s", (game_id,))
-        return {h: seat for h, seat in rows}
 
     def import_game(
         self,
@@ -372,12 +328,6 @@ class PostgresStorage:
                 ("UPDATE games SET seed = %s WHERE game_id = %s", (seed, game_id)),
             ]
         )
-
-    def dice_of(self, game_id: str) -> DiceCommitment | None:
-        rows = self._read(
-            "SELECT server_seed, salt, entropy FROM dice WHERE game_id = %s", (game_id,)
-        )
-        return dice_of_row(rows[0]) if rows else None
 
     # --- dump and load_dump (backups: greatwar.server.backup) ---------------------------------
 
