@@ -85,6 +85,14 @@ def _agents(chosen: dict[str, str], roles: list[str], seed: int) -> dict[str, Ag
         raise _fail(str(exc)) from None
 
 
+#: the batch commands' (simulate, ladder) shared options
+RayAddress = Annotated[
+    str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
+]
+ThinkSeconds = Annotated[
+    float | None, typer.Option(help="Seconds per decision (agents that think).")
+]
+Iterations = Annotated[int | None, typer.Option(help="Iterations per decision.")]
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE (repeatable).")
 ]
@@ -250,13 +258,9 @@ def simulate(
     json_out: Annotated[
         bool, typer.Option("--json", help="Print the summary as one JSON line, last.")
     ] = False,
-    ray: Annotated[
-        str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
-    ] = None,
-    think: Annotated[
-        float | None, typer.Option(help="Seconds per decision (agents that think).")
-    ] = None,
-    iterations: Annotated[int | None, typer.Option(help="Iterations per decision.")] = None,
+    ray: RayAddress = None,
+    think: ThinkSeconds = None,
+    iterations: Iterations = None,
     max_actions: Annotated[
         int | None, typer.Option(help="Cut a game after this many actions (unfinished).")
     ] = None,
@@ -326,13 +330,9 @@ def ladder(
         "ladder.json"
     ),
     plot: Annotated[Path | None, typer.Option(help="Draw ratings and win matrix here.")] = None,
-    ray: Annotated[
-        str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
-    ] = None,
-    think: Annotated[
-        float | None, typer.Option(help="Seconds per decision (agents that think).")
-    ] = None,
-    iterations: Annotated[int | None, typer.Option(help="Iterations per decision.")] = None,
+    ray: RayAddress = None,
+    think: ThinkSeconds = None,
+    iterations: Iterations = None,
     max_actions: Annotated[
         int | None, typer.Option(help="Cut a game after this many actions (unfinished, unrated).")
     ] = None,

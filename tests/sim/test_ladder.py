@@ -30,6 +30,7 @@ from greatwar.sim.ladder import (
 )
 from greatwar.sim.simulate import PlanError
 from greatwar.sim.stats import Z95
+from tests.sim.agents_kit import BrokenAgent
 
 runner = CliRunner()
 
@@ -311,23 +312,10 @@ def test_the_same_seed_gives_the_same_ladder_in_this_process_and_in_a_pool() -> 
     assert _machine_free(a) == _machine_free(b)
 
 
-class _Broken:
-    name = "broken"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.calls = 0
-
-    def choose(self, view: dict) -> dict:
-        self.calls += 1
-        if self.calls > 5:
-            raise RuntimeError("the agent gave up")
-        return view["legal_actions"][0]
-
-
 def test_a_failed_game_is_kept_apart_with_its_record_and_the_rest_are_rated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(AGENTS, "broken", _Broken)
+    monkeypatch.setitem(AGENTS, "broken", BrokenAgent)
     plan = LadderPlan("gwite/teaching", ("random", "random", "broken"), 2, seed=3)
     outcomes, _ = play_ladder(plan, SerialBackend(), failures=tmp_path / "failed")
     results = summarize_ladder(plan, outcomes)

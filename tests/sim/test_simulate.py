@@ -23,6 +23,7 @@ from greatwar.sim.simulate import (
     read_results,
     simulate,
 )
+from tests.sim.agents_kit import BrokenAgent
 
 runner = CliRunner()
 
@@ -147,23 +148,10 @@ def test_a_failed_game_is_recorded_and_the_run_goes_on(
     assert replayed.exit_code == 1 and "did not reproduce" in replayed.output
 
 
-class _Broken:
-    name = "broken"
-
-    def __init__(self, seed: int = 0) -> None:
-        self.calls = 0
-
-    def choose(self, view: dict) -> dict:
-        self.calls += 1
-        if self.calls > 5:
-            raise RuntimeError("the agent gave up")
-        return view["legal_actions"][0]
-
-
 def test_an_agent_that_fails_fails_its_game_only(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(AGENTS, "broken", _Broken)
+    monkeypatch.setitem(AGENTS, "broken", BrokenAgent)
     plan = Plan("gwite/teaching", 1, ("random", "broken"), swap_sides=True)
     run = simulate(plan, SerialBackend(), tmp_path)
     assert [o["status"] for o in run.outcomes] == ["failed", "failed"]
