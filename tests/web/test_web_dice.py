@@ -42,7 +42,9 @@ class Received:
 def test_each_seat_sees_the_commitment_and_adds_its_own_randomness(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
-    game = new_game(server, "gwite/teaching", seed=SEED, seats={"allied": "human", "central": "human"})
+    game = new_game(
+        server, "gwite/teaching", seed=SEED, seats={"allied": "human", "central": "human"}
+    )
     committed = game["commitment"]["hash"]
     allied, central = new_page(), new_page()
     received = [Received(allied), Received(central)]
