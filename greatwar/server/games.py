@@ -66,6 +66,9 @@ from greatwar.server.dice_commitment import (
 from greatwar.server.storage import (
     SPECTATOR,
     TABLE,
+    Change,
+    ChatChange,
+    ChatMessage,
     DuplicateSubmission,
     GameRecord,
     Note,
@@ -413,6 +416,9 @@ class LiveGame:
     snapshot_at: int = 0
     #: bytes the game is taken to hold in memory (:class:`Footprint`)
     footprint: int = 0
+    #: the chat messages (their n) sent to the subscribers: each is sent once, whichever
+    #: process stored it
+    chat_sent: set[int] = field(default_factory=set)
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
@@ -984,11 +990,20 @@ class GameService:
 
     # --- other server processes sharing the database ------------------------------------------
 
-    async def follow(self, changes: AsyncIterator[tuple[str, int] | None]) -> None:
+    async def follow(self, changes: AsyncIterator[Change]) -> None:
         """Bring the games in memory up to date with what other server processes store, as
         it happens: ``changes`` (:meth:`greatwar.server.storage.SharedStorage.changes`) gives
-        (game id, n) for each stored action, None when every game must be checked."""
+        (game id, n) for each stored action, a ChatChange for each chat message, None when
+        every game must be checked."""
         async for change in changes:
+            if isinstance(change, ChatChange):
+                try:
+                    await self.chat_arrived(change.game_id, change.n)
+                except Exception:  # one message's trouble does not stop following the others
+                    log.exception(
+                        "could not send chat message %d of game %s", change.n, change.game_id
+                    )
+                continue
             wanted: list[tuple[str, int | None]] = (
                 [(g, None) for g in list(self._games)] if change is None else [change]
             )
@@ -1039,6 +1054,42 @@ class GameService:
         live.state, live.version, live.notes = fresh.state, fresh.version, fresh.notes
         live.snapshot_at = fresh.snapshot_at
         live.state_replaced()
+
+    # --- the chat (greatwar.server.chat) ----------------------------------------------------
+
+    @staticmethod
+    def chat_shown(live: LiveGame, message: ChatMessage) -> dict[str, Any]:
+        """A message as the pages receive it: with its seat's name."""
+        game = live.state.game
+        if message.seat in live.record.seats:
+            name = game.system.role_name(game, message.seat)
+        else:
+            name = "hotseat table" if message.seat == TABLE else message.seat
+        return {**asdict(message), "name": name}
+
+    async def send_chat(self, live: LiveGame, message: ChatMessage) -> dict[str, Any]:
+        """Send a stored message to every live page of the game connected here (once)."""
+        shown_message = self.chat_shown(live, message)
+        if message.n in live.chat_sent:
+            return shown_message
+        live.chat_sent.add(message.n)
+        for connection in list(live.connections):
+            try:
+                await connection.send({"type": "chat", "message": shown_message})
+            except Exception:  # a closed socket: the broadcast of the game forgets it
+                live.connections.discard(connection)
+        return shown_message
+
+    async def chat_arrived(self, game_id: str, n: int) -> None:
+        """A message another process stored (or this one): sent to the pages connected here
+        that have not had it."""
+        live = self._games.get(game_id)
+        if live is None or n in live.chat_sent or not live.connections:
+            return  # nobody here to tell: the page reads the chat when it opens
+        messages = await self._stored(self.storage.chat, game_id)
+        for message in messages:
+            if message.n == n:
+                await self.send_chat(live, message)
 
     # --- live updates ----------------------------------------------------------------------------
 

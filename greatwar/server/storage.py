@@ -242,13 +242,27 @@ class Storage(Protocol):
     def close(self) -> None: ...
 
 
+@dataclass(frozen=True)
+class ChatChange:
+    """The ``n``-th chat message of a game was stored (by any process sharing the database)."""
+
+    game_id: str
+    n: int
+
+
+#: what a shared storage tells of a change: (game id, n) for the n-th action of a game, a
+#: chat message, or None when whatever came before may have been missed
+Change = tuple[str, int] | ChatChange | None
+
+
 @runtime_checkable
 class SharedStorage(Protocol):
     """A storage several server processes share, telling each what the others store."""
 
-    def changes(self) -> AsyncIterator[tuple[str, int] | None]:
-        """(game id, n) as the n-th action of a game is stored (by any process); None once
-        listening (again), when whatever came before may have been missed."""
+    def changes(self) -> AsyncIterator[Change]:
+        """(game id, n) as the n-th action of a game is stored (by any process), a
+        :class:`ChatChange` as a chat message is; None once listening (again), when
+        whatever came before may have been missed."""
         ...
 
 

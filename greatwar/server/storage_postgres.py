@@ -14,8 +14,10 @@ Several processes may serve the same games:
 * a process that stores an action NOTIFies :data:`CHANNEL` with the game and
   the action's number, in the same transaction (so only once it is
   committed); :meth:`PostgresStorage.changes` yields what the others stored,
-  and :func:`greatwar.server.games.follow_changes` brings the games in memory
-  up to date and sends them to their WebSocket clients.
+  and :meth:`greatwar.server.games.GameService.follow` brings the games in memory
+  up to date and sends them to their WebSocket clients;
+* a chat message is NOTIFied alike (``<game id> chat <n>``, :data:`CHAT_NOTICE`), and
+  each process sends it to the seats connected to it.
 
 Connections come from a small pool (:mod:`psycopg_pool`) that replaces a
 connection the server lost; every write is one transaction, committed before
@@ -41,6 +43,8 @@ from greatwar.server.storage import (
     CHAT_COLUMNS,
     GAME_COLUMNS,
     NOTE_COLUMNS,
+    Change,
+    ChatChange,
     ChatMessage,
     DumpRefused,
     DuplicateSubmission,
@@ -143,10 +147,20 @@ def shown_url(url: str) -> str:
     return f"PostgreSQL database {info.get('dbname') or '(default)'} on {where}{port}"
 
 
-def parse_change(payload: str) -> tuple[str, int] | None:
-    """(game id, n) of a notification's payload, or None for one of another kind."""
-    game_id, _, n = payload.partition(" ")
-    return (game_id, int(n)) if game_id and n.isdigit() else None
+#: the word of a notification's payload that names a chat message (``<game id> chat <n>``)
+CHAT_NOTICE = "chat"
+
+
+def parse_change(payload: str) -> tuple[str, int] | ChatChange | None:
+    """(game id, n) of an action's notification, a ChatChange of a chat message's, or None
+    for one of another kind."""
+    game_id, _, rest = payload.partition(" ")
+    kind, _, n = rest.rpartition(" ")
+    if not game_id or not n.isdigit():
+        return None
+    if kind == CHAT_NOTICE:
+        return ChatChange(game_id, int(n))
+    return (game_id, int(n)) if not kind else None
 
 
 class PostgresStorage(SqlReads):
@@ -274,6 +288,9 @@ class PostgresStorage(SqlReads):
                 f"INSERT INTO chat (game_id, {CHAT_COLUMNS}) VALUES ({_marks(5)})",
                 (game_id, message.n, seat, text, message.time),
             )
+            # the other processes send it to their seats once it is committed
+            notice = f"{game_id} {CHAT_NOTICE} {message.n}"
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
         return message
 
     # --- whole games (greatwar games export / import) -----------------------------------------
@@ -375,9 +392,10 @@ class PostgresStorage(SqlReads):
 
     # --- other processes' actions ------------------------------------------------------------
 
-    async def changes(self) -> AsyncIterator[tuple[str, int] | None]:
+    async def changes(self) -> AsyncIterator[Change]:
         """What the processes sharing the database store: (game id, n) for the n-th action of
-        a game; None once listening (again), when whatever came before may have been missed."""
+        a game, a ChatChange for a chat message; None once listening (again), when whatever
+        came before may have been missed."""
         while True:
             try:
                 conn = await psycopg.AsyncConnection.connect(

@@ -208,3 +208,47 @@ def test_two_server_processes_share_a_game_live(pg_cluster: Cluster) -> None:
     finally:
         one.kill()
         other.kill()
+
+
+# --- the chat between server processes (PostgreSQL) -------------------------------------------
+
+
+def next_chat(ws: Any) -> dict[str, Any]:
+    """The next chat message a WebSocket is sent (the state payloads passed over)."""
+    while True:
+        message = json.loads(ws.recv(timeout=WAIT))
+        if message["type"] == "chat":
+            return dict(message["message"])
+
+
+def test_a_chat_message_sent_to_one_process_reaches_the_seats_on_another(
+    pg_cluster: Cluster,
+) -> None:
+    url = pg_cluster.new_database()
+    one, other = Server(url), Server(url)
+    try:
+        made = one.http.post(
+            "/api/games",
+            json={"scenario": "gwite/teaching", "seed": 8, "seats": {"central": "human"}},
+        ).json()
+        game_id = made["game_id"]
+        allied, central = made["seats"]["allied"]["token"], made["seats"]["central"]["token"]
+        asyncio.run(until(lambda: listeners(url) == 2))
+        here = f"ws://127.0.0.1:{one.port}/api/games/{game_id}/ws?token={allied}"
+        there = f"ws://127.0.0.1:{other.port}/api/games/{game_id}/ws?token={central}"
+        with ws_connect(here, open_timeout=WAIT) as ws_one, ws_connect(there) as ws_other:
+            for ws in (ws_one, ws_other):
+                assert json.loads(ws.recv(timeout=WAIT))["type"] == "state"
+            for n, (sender, token) in enumerate([(one, allied), (other, central)], 1):
+                body = {"token": token, "text": f"message {n}"}
+                sent = sender.http.post(f"/api/games/{game_id}/chat", json=body)
+                assert sent.status_code == 200, sent.text
+                # both processes' seats get it, once: the next chat each receives is it
+                for ws in (ws_one, ws_other):
+                    assert next_chat(ws) == sent.json()
+        # and either process reads the whole chat
+        read = other.http.get(f"/api/games/{game_id}/chat", params={"token": allied}).json()
+        assert [m["text"] for m in read["messages"]] == ["message 1", "message 2"]
+    finally:
+        one.kill()
+        other.kill()
