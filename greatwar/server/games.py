@@ -72,6 +72,7 @@ from greatwar.server.storage import (
     DuplicateSubmission,
     GameRecord,
     Note,
+    SharedStorage,
     Storage,
     StoredAction,
     VersionConflict,
@@ -103,6 +104,9 @@ GAMES_KEPT = 32
 SEATS_KEPT = 100_000
 #: threads for storage calls (the writes among them are committed together)
 STORAGE_THREADS = 16
+#: seconds a process waits before trying again to play a game's computer seats that another
+#: process sharing the database plays (it takes over if that one has stopped)
+DRIVER_RETRY = 2.0
 #: worker processes where the computer players think
 THINK_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
@@ -960,7 +964,27 @@ class GameService:
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
     async def _drive(self, live: LiveGame) -> None:
-        """Play the computer's seats until a human must act or the game ends."""
+        """Play the computer's seats until a human must act or the game ends, when this
+        process holds the game's driver lease (:meth:`Storage.claim_driver`): with several
+        processes sharing the database, one of them plays each computer move.  Another
+        holding it, this one waits and tries again (it takes over if that one stops)."""
+        game_id = live.record.game_id
+        while live.computer_to_move() is not None:
+            if not await self._stored(self.storage.claim_driver, game_id):
+                await asyncio.sleep(DRIVER_RETRY)
+                continue
+            try:
+                if isinstance(self.storage, SharedStorage):  # what the last driver stored
+                    await self.catch_up(game_id)
+                played = await self._play_computer(live)
+            finally:
+                await self._stored(self.storage.release_driver, game_id)
+            if not played:
+                return
+
+    async def _play_computer(self, live: LiveGame) -> bool:
+        """Play the computer's seats until a human must act or the game ends (the caller
+        holds the game's driver lease); False when a move could not be stored."""
         while live.computer_to_move() is not None:
             # no think time: the computer plays as fast as it thinks (the page animates its
             # moves, issue 17); sleeping 0 still lets the server answer between moves
@@ -968,7 +992,7 @@ class GameService:
             async with live.lock:
                 role = live.computer_to_move()
                 if role is None:
-                    return
+                    return True
                 version, (text, _), agent = live.version, live.current_text(), live.agents[role]
             # the agent thinks in a worker, on copies of the state and of itself
             source = played_path(self.editor_root, live.record.scenario) or live.record.scenario
@@ -985,8 +1009,9 @@ class GameService:
                         log.info("the computer's %s move was not stored: %s", role, exc.message)
                     else:
                         log.error("the computer's %s move failed: %s", role, exc.message)
-                    return
+                    return False
             await self.broadcast(live)
+        return True
 
     # --- other server processes sharing the database ------------------------------------------
 

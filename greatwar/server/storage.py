@@ -239,6 +239,17 @@ class Storage(Protocol):
         """(index, state_json, digest) of the newest snapshot, or None."""
         ...
 
+    # --- who plays a game's computer seats ---------------------------------------------------
+
+    def claim_driver(self, game_id: str) -> bool:
+        """Whether this process may play the game's computer seats now: True once per game
+        until :meth:`release_driver`, while no other process sharing the database holds it."""
+        ...
+
+    def release_driver(self, game_id: str) -> None:
+        """Let another process play the game's computer seats."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -725,6 +736,14 @@ class SQLiteStorage(SqlReads):
     def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
         rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = ?", (game_id,))
         return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
+    def claim_driver(self, game_id: str) -> bool:
+        """One process serves an SQLite file: its driver of a game is the only one (two
+        processes on one file: the second computer move stored is refused, VersionConflict)."""
+        return True
+
+    def release_driver(self, game_id: str) -> None:
+        return None
 
     def close(self) -> None:
         with self._lock, self._read_lock:
