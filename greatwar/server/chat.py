@@ -12,6 +12,7 @@ seat's name and the time; it carries nothing else (no token).
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
@@ -86,7 +87,9 @@ def chat_router(service: GameService) -> APIRouter:
         """The game's chat, oldest first, for any seat of the game (spectators too)."""
         service.seat(game_id, token or x_greatwar_token)
         live = await service.game(game_id)
-        return {"messages": [service.chat_shown(live, m) for m in service.storage.chat(game_id)]}
+        messages = await asyncio.to_thread(service.storage.chat, game_id)
+        async with live.lock:  # the seats' names of the game as stored (a reseed replaces it)
+            return {"messages": [service.chat_shown(live, m) for m in messages]}
 
     @router.post("/api/games/{game_id}/chat", responses=errors(400, 409))
     async def write_chat(

@@ -473,6 +473,20 @@ class LiveGame:
 
 
 @dataclass(frozen=True)
+class Moment:
+    """A live game as stored at one version, read at once under its lock: what the reads
+    that go on off the event loop (replay, download) work from, never the live state that
+    an action being applied (and stored) changes meanwhile."""
+
+    record: GameRecord
+    version: int
+    over: bool
+    game: Game
+    #: the computer's reasons the seats may read (:meth:`GameService.visible_notes`)
+    notes: tuple[Note, ...]
+
+
+@dataclass(frozen=True)
 class Created:
     """A new game's id, tokens (seat -> token) and the commitment to its dice."""
 
@@ -895,6 +909,7 @@ class GameService:
         game_id = live.record.game_id
         at = len(live.state.data["log"])
         before = live.state.active_roles()
+        stored_text = live.current_text()[0]  # the state as stored, put back if this is not
         try:
             apply_submission(live.state, role, action)
         except IllegalAction as exc:
@@ -921,7 +936,7 @@ class GameService:
                 note,
             )
         except DuplicateSubmission:
-            self._games.pop(game_id, None)  # the state in memory is ahead of storage
+            self._put_back(live, stored_text)  # the state in memory was ahead of storage
             raise ApiError(
                 409,
                 "duplicate_submission",
@@ -938,10 +953,10 @@ class GameService:
                 f" {live.version}: reload and retry",
             ) from None
         except asyncio.CancelledError:  # stored or not: the game is rebuilt from storage
-            self._games.pop(game_id, None)
+            self._put_back(live, stored_text)
             raise
         except Exception:
-            self._games.pop(game_id, None)
+            self._put_back(live, stored_text)
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
@@ -951,6 +966,15 @@ class GameService:
             live.notes.append(note)
         if self._snapshot_due(live, before):
             self._snapshot_later(live)
+
+    def _put_back(self, live: LiveGame, stored_text: str) -> None:
+        """An action applied in memory was not stored (or may not have been): the game in
+        memory goes back to the state as stored before it (so that whoever waits for its
+        lock reads that, never the unstored one), and is rebuilt from storage when next
+        asked for."""
+        live.state = State(live.state.game, json.loads(stored_text))
+        live.state_replaced()
+        self._games.pop(live.record.game_id, None)
 
     # --- the computer's moves ----------------------------------------------------------------
 
@@ -1139,6 +1163,12 @@ class GameService:
             except Exception:  # a closed socket: forget it
                 live.connections.discard(connection)
 
+    async def moment(self, live: LiveGame) -> Moment:
+        """The game as stored now (never while an action is being stored)."""
+        async with live.lock:
+            notes = tuple(self.visible_notes(live))
+            return Moment(live.record, live.version, live.state.is_over(), live.state.game, notes)
+
     async def current_payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
         """:meth:`payload` of the game as stored (never while an action is being stored)."""
         async with live.lock:
@@ -1150,11 +1180,12 @@ class GameService:
         """The full game record (with its seed) once the game is over."""
         self.seat(game_id, token)
         live = await self.game(game_id)
-        if not live.state.is_over():
-            raise ApiError(
-                403, "game_running", "the record (with its seed) is given once the game is over"
-            )
-        return record_document(live.state, live.dice, game_id)
+        async with live.lock:  # the game as stored: never an end still being stored
+            if not live.state.is_over():
+                raise ApiError(
+                    403, "game_running", "the record (with its seed) is given once the game is over"
+                )
+            return record_document(live.state, live.dice, game_id)
 
     # --- verifiable dice (issue 20; see greatwar.server.dice_commitment) ------------------
 
