@@ -695,6 +695,21 @@ class GameService:
         self.drive(live)
         return live
 
+    def stored_game(self, game_id: str) -> LiveGame | None:
+        """The game as :meth:`game` gives it (from memory, or rebuilt from its newest snapshot
+        and the actions after it), without an event loop (``greatwar play`` before serving);
+        kept in memory for the page that opens it next.  None when no such game is stored
+        or it cannot be restored."""
+        live = self._games.get(game_id)
+        if live is None:
+            try:
+                live = self._load(game_id)
+            except ApiError:
+                return None
+            self._games[game_id] = live
+            self._forget_old()
+        return live
+
     def _load(self, game_id: str) -> LiveGame:
         """Rebuild a stored game from its snapshot and the submissions after it (run in a
         worker thread: it may take a while)."""
