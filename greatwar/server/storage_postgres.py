@@ -422,7 +422,7 @@ class PostgresStorage(SqlReads):
                     self._drivers = self._connect(autocommit=True)
                 sql = "SELECT pg_try_advisory_lock(%s)"
                 row = self._drivers.execute(sql, (driver_key(game_id),)).fetchone()
-            except (psycopg.OperationalError, StorageUnavailable) as exc:
+            except (psycopg.Error, StorageUnavailable) as exc:  # lost: try again later
                 log.warning("could not claim game %s's computer seats: %s", game_id, exc)
                 self._drop_drivers()
                 return False
@@ -440,7 +440,7 @@ class PostgresStorage(SqlReads):
                 assert self._drivers is not None
                 sql = "SELECT pg_advisory_unlock(%s)"
                 self._drivers.execute(sql, (driver_key(game_id),))
-            except psycopg.OperationalError:  # the session is gone, and its locks with it
+            except psycopg.Error:  # the session is gone, and its locks with it
                 self._drop_drivers()
 
     def _drop_drivers(self) -> None:
