@@ -4,20 +4,22 @@
 included; ``POST /api/games/{id}/chat`` adds a message of a player's seat (a
 spectator reads but does not write).  A message is stored before it is
 acknowledged, then sent to every live page of the game as
-``{"type": "chat", "message": ...}`` over its WebSocket.  A message says its
-seat, the seat's name and the time; it carries nothing else (no token).
+``{"type": "chat", "message": ...}`` over its WebSocket — by every server
+process sharing the database (PostgreSQL tells the others:
+:meth:`greatwar.server.games.GameService.follow`).  A message says its seat, the
+seat's name and the time; it carries nothing else (no token).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict
+import asyncio
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query
 from pydantic import Field
 
 from greatwar.server.games import ApiError, GameService, LiveGame
-from greatwar.server.storage import SPECTATOR, TABLE, ChatMessage
+from greatwar.server.storage import SPECTATOR, TABLE
 from greatwar.server.strict import StrictBody, errors
 
 #: the longest message, in characters
@@ -56,16 +58,6 @@ def checked_text(text: str) -> str:
     return text
 
 
-def shown(live: LiveGame, message: ChatMessage) -> dict[str, Any]:
-    """A message as the pages receive it: with its seat's name."""
-    game = live.state.game
-    if message.seat in live.record.seats:
-        name = game.system.role_name(game, message.seat)
-    else:
-        name = "hotseat table" if message.seat == TABLE else message.seat
-    return {**asdict(message), "name": name}
-
-
 async def post_chat(
     service: GameService, game_id: str, token: str | None, role: str | None, text: str
 ) -> dict[str, Any]:
@@ -76,13 +68,10 @@ async def post_chat(
     text = checked_text(text)
     if len(service.storage.chat(game_id)) >= MAX_CHAT_MESSAGES:
         raise ApiError(409, "chat_full", f"this game's chat holds {MAX_CHAT_MESSAGES} messages")
-    message = shown(live, service.storage.add_chat(game_id, signed, text))
-    for connection in list(live.connections):
-        try:
-            await connection.send({"type": "chat", "message": message})
-        except Exception:  # a closed socket: the broadcast of the game forgets it
-            live.connections.discard(connection)
-    return message
+    stored = service.storage.add_chat(game_id, signed, text)
+    # sent here at once; the other processes sharing the database are told by it
+    # (PostgreSQL's NOTIFY) and send it to the pages connected to them
+    return await service.send_chat(live, stored)
 
 
 def chat_router(service: GameService) -> APIRouter:
@@ -98,7 +87,9 @@ def chat_router(service: GameService) -> APIRouter:
         """The game's chat, oldest first, for any seat of the game (spectators too)."""
         service.seat(game_id, token or x_greatwar_token)
         live = await service.game(game_id)
-        return {"messages": [shown(live, m) for m in service.storage.chat(game_id)]}
+        messages = await asyncio.to_thread(service.storage.chat, game_id)
+        async with live.lock:  # the seats' names of the game as stored (a reseed replaces it)
+            return {"messages": [service.chat_shown(live, m) for m in messages]}
 
     @router.post("/api/games/{game_id}/chat", responses=errors(400, 409))
     async def write_chat(

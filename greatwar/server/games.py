@@ -66,9 +66,13 @@ from greatwar.server.dice_commitment import (
 from greatwar.server.storage import (
     SPECTATOR,
     TABLE,
+    Change,
+    ChatChange,
+    ChatMessage,
     DuplicateSubmission,
     GameRecord,
     Note,
+    SharedStorage,
     Storage,
     StoredAction,
     VersionConflict,
@@ -100,6 +104,9 @@ GAMES_KEPT = 32
 SEATS_KEPT = 100_000
 #: threads for storage calls (the writes among them are committed together)
 STORAGE_THREADS = 16
+#: seconds a process waits before trying again to play a game's computer seats that another
+#: process sharing the database plays (it takes over if that one has stopped)
+DRIVER_RETRY = 2.0
 #: worker processes where the computer players think
 THINK_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
@@ -413,6 +420,9 @@ class LiveGame:
     snapshot_at: int = 0
     #: bytes the game is taken to hold in memory (:class:`Footprint`)
     footprint: int = 0
+    #: the chat messages (their n) sent to the subscribers: each is sent once, whichever
+    #: process stored it
+    chat_sent: set[int] = field(default_factory=set)
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
@@ -460,6 +470,20 @@ class LiveGame:
         """Someone watches it, acts in it or plays for the computer: keep it in memory."""
         driving = self.driver is not None and not self.driver.done()
         return bool(self.connections) or driving or self.lock.locked()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A live game as stored at one version, read at once under its lock: what the reads
+    that go on off the event loop (replay, download) work from, never the live state that
+    an action being applied (and stored) changes meanwhile."""
+
+    record: GameRecord
+    version: int
+    over: bool
+    game: Game
+    #: the computer's reasons the seats may read (:meth:`GameService.visible_notes`)
+    notes: tuple[Note, ...]
 
 
 @dataclass(frozen=True)
@@ -669,6 +693,21 @@ class GameService:
         self._games.move_to_end(game_id)
         self._forget_old()
         self.drive(live)
+        return live
+
+    def stored_game(self, game_id: str) -> LiveGame | None:
+        """The game as :meth:`game` gives it (from memory, or rebuilt from its newest snapshot
+        and the actions after it), without an event loop (``greatwar play`` before serving);
+        kept in memory for the page that opens it next.  None when no such game is stored
+        or it cannot be restored."""
+        live = self._games.get(game_id)
+        if live is None:
+            try:
+                live = self._load(game_id)
+            except ApiError:
+                return None
+            self._games[game_id] = live
+            self._forget_old()
         return live
 
     def _load(self, game_id: str) -> LiveGame:
@@ -885,6 +924,7 @@ class GameService:
         game_id = live.record.game_id
         at = len(live.state.data["log"])
         before = live.state.active_roles()
+        stored_text = live.current_text()[0]  # the state as stored, put back if this is not
         try:
             apply_submission(live.state, role, action)
         except IllegalAction as exc:
@@ -911,7 +951,7 @@ class GameService:
                 note,
             )
         except DuplicateSubmission:
-            self._games.pop(game_id, None)  # the state in memory is ahead of storage
+            self._put_back(live, stored_text)  # the state in memory was ahead of storage
             raise ApiError(
                 409,
                 "duplicate_submission",
@@ -928,10 +968,10 @@ class GameService:
                 f" {live.version}: reload and retry",
             ) from None
         except asyncio.CancelledError:  # stored or not: the game is rebuilt from storage
-            self._games.pop(game_id, None)
+            self._put_back(live, stored_text)
             raise
         except Exception:
-            self._games.pop(game_id, None)
+            self._put_back(live, stored_text)
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
@@ -941,6 +981,15 @@ class GameService:
             live.notes.append(note)
         if self._snapshot_due(live, before):
             self._snapshot_later(live)
+
+    def _put_back(self, live: LiveGame, stored_text: str) -> None:
+        """An action applied in memory was not stored (or may not have been): the game in
+        memory goes back to the state as stored before it (so that whoever waits for its
+        lock reads that, never the unstored one), and is rebuilt from storage when next
+        asked for."""
+        live.state = State(live.state.game, json.loads(stored_text))
+        live.state_replaced()
+        self._games.pop(live.record.game_id, None)
 
     # --- the computer's moves ----------------------------------------------------------------
 
@@ -954,7 +1003,27 @@ class GameService:
             live.driver = asyncio.get_running_loop().create_task(self._drive(live))
 
     async def _drive(self, live: LiveGame) -> None:
-        """Play the computer's seats until a human must act or the game ends."""
+        """Play the computer's seats until a human must act or the game ends, when this
+        process holds the game's driver lease (:meth:`Storage.claim_driver`): with several
+        processes sharing the database, one of them plays each computer move.  Another
+        holding it, this one waits and tries again (it takes over if that one stops)."""
+        game_id = live.record.game_id
+        while live.computer_to_move() is not None:
+            if not await self._stored(self.storage.claim_driver, game_id):
+                await asyncio.sleep(DRIVER_RETRY)
+                continue
+            try:
+                if isinstance(self.storage, SharedStorage):  # what the last driver stored
+                    await self.catch_up(game_id)
+                played = await self._play_computer(live)
+            finally:
+                await self._stored(self.storage.release_driver, game_id)
+            if not played:
+                return
+
+    async def _play_computer(self, live: LiveGame) -> bool:
+        """Play the computer's seats until a human must act or the game ends (the caller
+        holds the game's driver lease); False when a move could not be stored."""
         while live.computer_to_move() is not None:
             # no think time: the computer plays as fast as it thinks (the page animates its
             # moves, issue 17); sleeping 0 still lets the server answer between moves
@@ -962,7 +1031,7 @@ class GameService:
             async with live.lock:
                 role = live.computer_to_move()
                 if role is None:
-                    return
+                    return True
                 version, (text, _), agent = live.version, live.current_text(), live.agents[role]
             # the agent thinks in a worker, on copies of the state and of itself
             source = played_path(self.editor_root, live.record.scenario) or live.record.scenario
@@ -979,16 +1048,26 @@ class GameService:
                         log.info("the computer's %s move was not stored: %s", role, exc.message)
                     else:
                         log.error("the computer's %s move failed: %s", role, exc.message)
-                    return
+                    return False
             await self.broadcast(live)
+        return True
 
     # --- other server processes sharing the database ------------------------------------------
 
-    async def follow(self, changes: AsyncIterator[tuple[str, int] | None]) -> None:
+    async def follow(self, changes: AsyncIterator[Change]) -> None:
         """Bring the games in memory up to date with what other server processes store, as
         it happens: ``changes`` (:meth:`greatwar.server.storage.SharedStorage.changes`) gives
-        (game id, n) for each stored action, None when every game must be checked."""
+        (game id, n) for each stored action, a ChatChange for each chat message, None when
+        every game must be checked."""
         async for change in changes:
+            if isinstance(change, ChatChange):
+                try:
+                    await self.chat_arrived(change.game_id, change.n)
+                except Exception:  # one message's trouble does not stop following the others
+                    log.exception(
+                        "could not send chat message %d of game %s", change.n, change.game_id
+                    )
+                continue
             wanted: list[tuple[str, int | None]] = (
                 [(g, None) for g in list(self._games)] if change is None else [change]
             )
@@ -1040,6 +1119,42 @@ class GameService:
         live.snapshot_at = fresh.snapshot_at
         live.state_replaced()
 
+    # --- the chat (greatwar.server.chat) ----------------------------------------------------
+
+    @staticmethod
+    def chat_shown(live: LiveGame, message: ChatMessage) -> dict[str, Any]:
+        """A message as the pages receive it: with its seat's name."""
+        game = live.state.game
+        if message.seat in live.record.seats:
+            name = game.system.role_name(game, message.seat)
+        else:
+            name = "hotseat table" if message.seat == TABLE else message.seat
+        return {**asdict(message), "name": name}
+
+    async def send_chat(self, live: LiveGame, message: ChatMessage) -> dict[str, Any]:
+        """Send a stored message to every live page of the game connected here (once)."""
+        shown_message = self.chat_shown(live, message)
+        if message.n in live.chat_sent:
+            return shown_message
+        live.chat_sent.add(message.n)
+        for connection in list(live.connections):
+            try:
+                await connection.send({"type": "chat", "message": shown_message})
+            except Exception:  # a closed socket: the broadcast of the game forgets it
+                live.connections.discard(connection)
+        return shown_message
+
+    async def chat_arrived(self, game_id: str, n: int) -> None:
+        """A message another process stored (or this one): sent to the pages connected here
+        that have not had it."""
+        live = self._games.get(game_id)
+        if live is None or n in live.chat_sent or not live.connections:
+            return  # nobody here to tell: the page reads the chat when it opens
+        messages = await self._stored(self.storage.chat, game_id)
+        for message in messages:
+            if message.n == n:
+                await self.send_chat(live, message)
+
     # --- live updates ----------------------------------------------------------------------------
 
     async def connect(self, live: LiveGame, connection: Connection) -> None:
@@ -1063,6 +1178,12 @@ class GameService:
             except Exception:  # a closed socket: forget it
                 live.connections.discard(connection)
 
+    async def moment(self, live: LiveGame) -> Moment:
+        """The game as stored now (never while an action is being stored)."""
+        async with live.lock:
+            notes = tuple(self.visible_notes(live))
+            return Moment(live.record, live.version, live.state.is_over(), live.state.game, notes)
+
     async def current_payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
         """:meth:`payload` of the game as stored (never while an action is being stored)."""
         async with live.lock:
@@ -1074,11 +1195,12 @@ class GameService:
         """The full game record (with its seed) once the game is over."""
         self.seat(game_id, token)
         live = await self.game(game_id)
-        if not live.state.is_over():
-            raise ApiError(
-                403, "game_running", "the record (with its seed) is given once the game is over"
-            )
-        return record_document(live.state, live.dice, game_id)
+        async with live.lock:  # the game as stored: never an end still being stored
+            if not live.state.is_over():
+                raise ApiError(
+                    403, "game_running", "the record (with its seed) is given once the game is over"
+                )
+            return record_document(live.state, live.dice, game_id)
 
     # --- verifiable dice (issue 20; see greatwar.server.dice_commitment) ------------------
 

@@ -5,7 +5,8 @@ again ``play`` keeps the seats it made in a small file beside the games'
 database (``play-seats.json``, readable by its owner only).  From it:
 
 * :func:`resume` finds the last unfinished game of a scenario for a side
-  (``greatwar play`` continues it unless ``--new`` is given);
+  (``greatwar play`` continues it unless ``--new`` is given), rebuilt as ``serve``
+  rebuilds a game: from its newest snapshot and the actions stored after it;
 * :func:`local_router` lists those games to the start page (``GET
   /api/local-games``), so "My games" does not depend on the port the browser
   remembered them under.  Only ``play`` (listening on 127.0.0.1) includes it:
@@ -23,7 +24,7 @@ from typing import Any
 
 from fastapi import APIRouter
 
-from greatwar.server.games import GameService, rebuild
+from greatwar.server.games import GameService
 
 #: the file of the seats ``play`` made, beside the games' database
 SEATS_FILE = "play-seats.json"
@@ -72,16 +73,14 @@ def new_seat(game_id: str, scenario: str, seat: str, token: str) -> LocalSeat:
 
 
 def unfinished(service: GameService, game_id: str) -> int | None:
-    """The number of actions of a stored game still running, or None (over, gone, broken)."""
-    record = service.storage.load_game(game_id)
-    if record is None:
-        return None
-    actions = service.storage.actions(game_id)
+    """The number of actions of a stored game still running, or None (over, gone, broken).
+    The game is rebuilt as ``serve`` rebuilds it (from its newest snapshot, replaying only
+    the actions after it) and kept in memory for the page that resumes it."""
     try:
-        state = rebuild(record, actions, service.editor_root)
+        live = service.stored_game(game_id)
     except Exception:  # a game that no longer replays is not resumed
         return None
-    return None if state.is_over() else len(actions)
+    return None if live is None or live.state.is_over() else live.version
 
 
 def resume(service: GameService, path: Path, scenario: str, side: str) -> LocalSeat | None:

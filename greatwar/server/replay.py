@@ -13,6 +13,9 @@ The states are rebuilt from the stored actions; a :class:`Timeline` per game kee
 copy every :data:`CHECKPOINT_EVERY` steps, so a step is at most that many actions
 away, and grows as the game does (its actions are only ever appended).
 
+Every read works from the game as stored at one version (:class:`Moment`, taken under
+the game's lock), never from the live state an action being applied changes meanwhile.
+
 **Download.**  A seat's download is the game as that seat may know it: its steps, its
 view and its log — never the seed, never another seat's hidden actions.
 
@@ -41,6 +44,7 @@ from greatwar.server.games import (
     ApiError,
     GameService,
     LiveGame,
+    Moment,
     apply_submission,
     played_path,
 )
@@ -53,7 +57,7 @@ from greatwar.server.storage import (
 from greatwar.server.views import UNDO, public_view, seat_view
 
 if TYPE_CHECKING:
-    from greatwar.engine.state import State
+    from greatwar.engine.state import Game, State
 
 #: a copy of the state is kept every this many steps
 CHECKPOINT_EVERY = 25
@@ -146,16 +150,16 @@ class Timeline:
         return state
 
 
-def may_read(state: State, entry: dict[str, Any], role: str | None) -> bool:
+def may_read(game: Game, entry: dict[str, Any], role: str | None) -> bool:
     """Whether ``role`` (None: a spectator, who reads what every role may) may read it."""
-    system = state.game.system
-    roles = [role] if role is not None else state.game.roles()
+    system = game.system
+    roles = [role] if role is not None else game.roles()
     return all(system.log_visible(entry, r) for r in roles)
 
 
-def step_seen(step: Step, state: State, role: str | None, everything: bool) -> dict[str, Any]:
+def step_seen(step: Step, game: Game, role: str | None, everything: bool) -> dict[str, Any]:
     """A step as ``role`` may know it: its action only where nothing of it is hidden."""
-    lines = [e["text"] for e in step.entries if everything or may_read(state, e, role)]
+    lines = [e["text"] for e in step.entries if everything or may_read(game, e, role)]
     shown: dict[str, Any] = {
         "k": step.k,
         "role": step.role,
@@ -163,7 +167,7 @@ def step_seen(step: Step, state: State, role: str | None, everything: bool) -> d
         "turn": step.turn,
         "log": lines,
     }
-    open_to_all = everything or not state.game.hidden_information
+    open_to_all = everything or not game.hidden_information
     if open_to_all or step.role == role or step.action == UNDO:
         shown["action"] = step.action
     else:
@@ -240,36 +244,35 @@ class Replays:
         self._timelines: OrderedDict[str, Timeline] = OrderedDict()
         self._lock = threading.Lock()
 
-    def timeline(self, live: LiveGame) -> Timeline:
+    def timeline(self, moment: Moment) -> Timeline:
         """The game's timeline, up to date with its stored submissions."""
-        game_id = live.record.game_id
+        game_id = moment.record.game_id
         with self._lock:
             found = self._timelines.get(game_id)
-            if found is None or found.record != live.record:  # or reseeded (entropy)
-                found = Timeline(live.record, self.service.editor_root)
+            if found is None or found.record != moment.record:  # or reseeded (entropy)
+                found = Timeline(moment.record, self.service.editor_root)
                 self._timelines[game_id] = found
             self._timelines.move_to_end(game_id)
             while len(self._timelines) > TIMELINES_KEPT:
                 self._timelines.popitem(last=False)
-            if found.last is None or len(found.actions) < live.version:
+            if found.last is None or len(found.actions) < moment.version:
                 found.extend(self.service.storage.actions(game_id))
             return found
 
-    def steps(self, live: LiveGame, role: str | None) -> list[dict[str, Any]]:
+    def steps(self, moment: Moment, role: str | None) -> list[dict[str, Any]]:
         """Every step as ``role`` may know it."""
-        line = self.timeline(live)
-        everything = live.state.is_over()
-        count = min(live.version, len(line.steps))
-        return [step_seen(s, live.state, role, everything) for s in line.steps[:count]]
+        line = self.timeline(moment)
+        count = min(moment.version, len(line.steps))
+        return [step_seen(s, moment.game, role, moment.over) for s in line.steps[:count]]
 
-    def view_at(self, live: LiveGame, role: str | None, k: int) -> dict[str, Any]:
+    def view_at(self, moment: Moment, role: str | None, k: int) -> dict[str, Any]:
         """``role``'s view of the game after ``k`` submissions."""
-        if not 0 <= k <= live.version:
-            raise ApiError(404, "no_step", f"the game has steps 0 to {live.version}, not {k}")
-        line = self.timeline(live)
+        if not 0 <= k <= moment.version:
+            raise ApiError(404, "no_step", f"the game has steps 0 to {moment.version}, not {k}")
+        line = self.timeline(moment)
         with self._lock:
             state = line.state_at(k)
-        return historical_view(state, role, live.state.is_over())
+        return historical_view(state, role, moment.over)
 
 
 # --- the routes -----------------------------------------------------------------------------
@@ -287,13 +290,15 @@ def replay_router(service: GameService) -> APIRouter:
 
     async def seat_and_role(
         game_id: str, token: str | None, role: str | None
-    ) -> tuple[LiveGame, str, str | None]:
+    ) -> tuple[LiveGame, Moment, str, str | None]:
+        """The game, as stored now (read at once under its lock), the seat and its role."""
         seat = service.seat(game_id, token)
         live = await service.game(game_id)
-        return live, seat, service.viewed_role(live, seat, role)
+        viewed = service.viewed_role(live, seat, role)
+        return live, await service.moment(live), seat, viewed
 
-    def notes_until(live: LiveGame, k: int) -> list[dict[str, Any]]:
-        return [asdict(n) for n in service.visible_notes(live) if n.n <= k]
+    def notes_until(moment: Moment, k: int) -> list[dict[str, Any]]:
+        return [asdict(n) for n in moment.notes if n.n <= k]
 
     @router.get("/api/games/{game_id}/replay")
     async def replay_steps(
@@ -303,14 +308,14 @@ def replay_router(service: GameService) -> APIRouter:
         x_greatwar_token: TokenHeader = None,
     ) -> dict[str, Any]:
         """The game's steps as the seat may know them (step 0 is the start)."""
-        live, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
-        steps = await asyncio.to_thread(replays.steps, live, viewed)
+        _, moment, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
+        steps = await asyncio.to_thread(replays.steps, moment, viewed)
         return {
             "game_id": game_id,
             "seat": seat,
             "role": viewed,
             "count": len(steps),
-            "over": live.state.is_over(),
+            "over": moment.over,
             "steps": steps,
         }
 
@@ -323,17 +328,17 @@ def replay_router(service: GameService) -> APIRouter:
         x_greatwar_token: TokenHeader = None,
     ) -> dict[str, Any]:
         """The seat's view of the game after ``k`` submissions (nothing to act on)."""
-        live, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
+        live, moment, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
         return {
             "game_id": game_id,
-            "scenario": live.record.scenario,
+            "scenario": moment.record.scenario,
             "seat": seat,
             "role": viewed,
             "step": k,
-            "count": live.version,
+            "count": moment.version,
             "seats": service.seats_info(live),
-            "view": await asyncio.to_thread(replays.view_at, live, viewed, k),
-            "notes": notes_until(live, k),
+            "view": await asyncio.to_thread(replays.view_at, moment, viewed, k),
+            "notes": notes_until(moment, k),
         }
 
     @router.get("/api/games/{game_id}/download")
@@ -344,22 +349,22 @@ def replay_router(service: GameService) -> APIRouter:
         x_greatwar_token: TokenHeader = None,
     ) -> JSONResponse:
         """The game so far as the seat may know it: its steps, view and log (no seed)."""
-        live, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
+        _, moment, seat, viewed = await seat_and_role(game_id, token or x_greatwar_token, role)
         document = {
             "format": DOWNLOAD_FORMAT,
             "game_id": game_id,
-            "scenario": live.record.scenario,
-            "name": live.state.game.scenario.info.name,
+            "scenario": moment.record.scenario,
+            "name": moment.game.scenario.info.name,
             "seat": seat,
             "role": viewed,
             "downloaded": time.time(),
-            "version": live.version,
-            "over": live.state.is_over(),
-            "steps": await asyncio.to_thread(replays.steps, live, viewed),
-            "view": await asyncio.to_thread(replays.view_at, live, viewed, live.version),
-            "notes": notes_until(live, live.version),
+            "version": moment.version,
+            "over": moment.over,
+            "steps": await asyncio.to_thread(replays.steps, moment, viewed),
+            "view": await asyncio.to_thread(replays.view_at, moment, viewed, moment.version),
+            "notes": notes_until(moment, moment.version),
         }
-        name = f"greatwar-{game_id}-{viewed or seat}-{live.version}.json"
+        name = f"greatwar-{game_id}-{viewed or seat}-{moment.version}.json"
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
         return JSONResponse(document, headers=headers)
 

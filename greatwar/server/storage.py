@@ -239,16 +239,41 @@ class Storage(Protocol):
         """(index, state_json, digest) of the newest snapshot, or None."""
         ...
 
+    # --- who plays a game's computer seats ---------------------------------------------------
+
+    def claim_driver(self, game_id: str) -> bool:
+        """Whether this process may play the game's computer seats now: True once per game
+        until :meth:`release_driver`, while no other process sharing the database holds it."""
+        ...
+
+    def release_driver(self, game_id: str) -> None:
+        """Let another process play the game's computer seats."""
+        ...
+
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class ChatChange:
+    """The ``n``-th chat message of a game was stored (by any process sharing the database)."""
+
+    game_id: str
+    n: int
+
+
+#: what a shared storage tells of a change: (game id, n) for the n-th action of a game, a
+#: chat message, or None when whatever came before may have been missed
+Change = tuple[str, int] | ChatChange | None
 
 
 @runtime_checkable
 class SharedStorage(Protocol):
     """A storage several server processes share, telling each what the others store."""
 
-    def changes(self) -> AsyncIterator[tuple[str, int] | None]:
-        """(game id, n) as the n-th action of a game is stored (by any process); None once
-        listening (again), when whatever came before may have been missed."""
+    def changes(self) -> AsyncIterator[Change]:
+        """(game id, n) as the n-th action of a game is stored (by any process), a
+        :class:`ChatChange` as a chat message is; None once listening (again), when
+        whatever came before may have been missed."""
         ...
 
 
@@ -711,6 +736,14 @@ class SQLiteStorage(SqlReads):
     def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
         rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = ?", (game_id,))
         return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
+    def claim_driver(self, game_id: str) -> bool:
+        """One process serves an SQLite file: its driver of a game is the only one (two
+        processes on one file: the second computer move stored is refused, VersionConflict)."""
+        return True
+
+    def release_driver(self, game_id: str) -> None:
+        return None
 
     def close(self) -> None:
         with self._lock, self._read_lock:

@@ -14,8 +14,14 @@ Several processes may serve the same games:
 * a process that stores an action NOTIFies :data:`CHANNEL` with the game and
   the action's number, in the same transaction (so only once it is
   committed); :meth:`PostgresStorage.changes` yields what the others stored,
-  and :func:`greatwar.server.games.follow_changes` brings the games in memory
-  up to date and sends them to their WebSocket clients.
+  and :meth:`greatwar.server.games.GameService.follow` brings the games in memory
+  up to date and sends them to their WebSocket clients;
+* a chat message is NOTIFied alike (``<game id> chat <n>``, :data:`CHAT_NOTICE`), and
+  each process sends it to the seats connected to it.
+
+* one process at a time plays a game's computer seats: the one holding the game's
+  advisory lock (:meth:`PostgresStorage.claim_driver`, on a session of its own), which
+  the database lets go when that process releases it or its session ends (it stopped).
 
 Connections come from a small pool (:mod:`psycopg_pool`) that replaces a
 connection the server lost; every write is one transaction, committed before
@@ -25,7 +31,10 @@ the method returns.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from typing import Any
@@ -41,6 +50,8 @@ from greatwar.server.storage import (
     CHAT_COLUMNS,
     GAME_COLUMNS,
     NOTE_COLUMNS,
+    Change,
+    ChatChange,
     ChatMessage,
     DumpRefused,
     DuplicateSubmission,
@@ -143,10 +154,26 @@ def shown_url(url: str) -> str:
     return f"PostgreSQL database {info.get('dbname') or '(default)'} on {where}{port}"
 
 
-def parse_change(payload: str) -> tuple[str, int] | None:
-    """(game id, n) of a notification's payload, or None for one of another kind."""
-    game_id, _, n = payload.partition(" ")
-    return (game_id, int(n)) if game_id and n.isdigit() else None
+#: the word of a notification's payload that names a chat message (``<game id> chat <n>``)
+CHAT_NOTICE = "chat"
+
+
+def driver_key(game_id: str) -> int:
+    """The advisory lock key of a game's computer seats: 64 bits of a hash of its id."""
+    digest = hashlib.sha256(f"greatwar-driver:{game_id}".encode()).hexdigest()
+    return int(digest[:16], 16) - 2**63
+
+
+def parse_change(payload: str) -> tuple[str, int] | ChatChange | None:
+    """(game id, n) of an action's notification, a ChatChange of a chat message's, or None
+    for one of another kind."""
+    game_id, _, rest = payload.partition(" ")
+    kind, _, n = rest.rpartition(" ")
+    if not game_id or not n.isdigit():
+        return None
+    if kind == CHAT_NOTICE:
+        return ChatChange(game_id, int(n))
+    return (game_id, int(n)) if not kind else None
 
 
 class PostgresStorage(SqlReads):
@@ -167,6 +194,10 @@ class PostgresStorage(SqlReads):
             name="greatwar",
         )
         self._pool.open(wait=True, timeout=CONNECT_TIMEOUT)
+        #: the session holding this process's advisory locks on the games it drives
+        self._drivers: psycopg.Connection[Any] | None = None
+        self._driving: set[str] = set()
+        self._drivers_lock = threading.Lock()
 
     def _connect(self, **kwargs: Any) -> psycopg.Connection[Any]:
         """A connection of its own; StorageUnavailable says which database failed and why."""
@@ -274,6 +305,9 @@ class PostgresStorage(SqlReads):
                 f"INSERT INTO chat (game_id, {CHAT_COLUMNS}) VALUES ({_marks(5)})",
                 (game_id, message.n, seat, text, message.time),
             )
+            # the other processes send it to their seats once it is committed
+            notice = f"{game_id} {CHAT_NOTICE} {message.n}"
+            conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, notice))
         return message
 
     # --- whole games (greatwar games export / import) -----------------------------------------
@@ -373,11 +407,56 @@ class PostgresStorage(SqlReads):
             except (psycopg.DataError, psycopg.IntegrityError, psycopg.ProgrammingError) as exc:
                 raise DumpRefused(f"the rows do not fit the database: {exc}") from exc
 
+    # --- who plays a game's computer seats ---------------------------------------------------
+
+    def claim_driver(self, game_id: str) -> bool:
+        """Take the game's advisory lock, if no process (this one included) holds it: a
+        session-level lock on this process's own session, which the database releases when
+        :meth:`release_driver` is called or the session ends (the process stopped)."""
+        with self._drivers_lock:
+            if game_id in self._driving:
+                return False
+            try:
+                if self._drivers is None or self._drivers.closed:
+                    self._driving.clear()  # a new session: the old one's locks are gone
+                    self._drivers = self._connect(autocommit=True)
+                sql = "SELECT pg_try_advisory_lock(%s)"
+                row = self._drivers.execute(sql, (driver_key(game_id),)).fetchone()
+            except (psycopg.Error, StorageUnavailable) as exc:  # lost: try again later
+                log.warning("could not claim game %s's computer seats: %s", game_id, exc)
+                self._drop_drivers()
+                return False
+            if not (row and row[0]):
+                return False
+            self._driving.add(game_id)
+            return True
+
+    def release_driver(self, game_id: str) -> None:
+        with self._drivers_lock:
+            if game_id not in self._driving:
+                return
+            self._driving.discard(game_id)
+            try:
+                assert self._drivers is not None
+                sql = "SELECT pg_advisory_unlock(%s)"
+                self._drivers.execute(sql, (driver_key(game_id),))
+            except psycopg.Error:  # the session is gone, and its locks with it
+                self._drop_drivers()
+
+    def _drop_drivers(self) -> None:
+        """Forget the session of the advisory locks (closed: the database lets them go)."""
+        if self._drivers is not None:
+            with contextlib.suppress(psycopg.Error):
+                self._drivers.close()
+        self._drivers = None
+        self._driving.clear()
+
     # --- other processes' actions ------------------------------------------------------------
 
-    async def changes(self) -> AsyncIterator[tuple[str, int] | None]:
+    async def changes(self) -> AsyncIterator[Change]:
         """What the processes sharing the database store: (game id, n) for the n-th action of
-        a game; None once listening (again), when whatever came before may have been missed."""
+        a game, a ChatChange for a chat message; None once listening (again), when whatever
+        came before may have been missed."""
         while True:
             try:
                 conn = await psycopg.AsyncConnection.connect(
@@ -395,6 +474,8 @@ class PostgresStorage(SqlReads):
             await asyncio.sleep(RELISTEN_DELAY)
 
     def close(self) -> None:
+        with self._drivers_lock:
+            self._drop_drivers()
         self._pool.close()
 
 

@@ -39,6 +39,7 @@ def why_router(service: GameService) -> APIRouter:
             raise ApiError(403, "not_your_seat", "a spectator acts on nothing")
         if unit is None and hex is None:
             raise ApiError(400, "nothing_named", "name a unit or a hex")
-        return why_not(live.state, viewed, unit, hex).as_dict()
+        async with live.lock:  # the game as stored, never an action still being stored
+            return why_not(live.state, viewed, unit, hex).as_dict()
 
     return router

@@ -4,6 +4,8 @@ made listed to the start page whatever port it runs on."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import socket
 import subprocess
 import sys
@@ -14,6 +16,7 @@ import httpx
 from typer.testing import CliRunner
 
 from greatwar.cli import PLAY_PORT, app
+from greatwar.engine.state import State
 from tests.web.play_kit import CODE, free_port, playing
 
 
@@ -69,8 +72,6 @@ def test_a_public_server_lists_no_local_games(client) -> None:  # type: ignore[n
 
 
 def test_a_game_that_is_over_is_not_resumed(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    from types import SimpleNamespace
-
     from greatwar.server import local_play
     from greatwar.server.games import GameService
     from greatwar.server.storage import SQLiteStorage
@@ -85,6 +86,54 @@ def test_a_game_that_is_over_is_not_resumed(tmp_path: Path, monkeypatch) -> None
     assert local_play.resume(service, seats, "gwite/teaching", "allied") is not None
     assert local_play.resume(service, seats, "gwite/teaching", "central") is None
     assert local_play.resume(service, seats, "tannenberg/teaching", "allied") is None
-    over = SimpleNamespace(is_over=lambda: True)
-    monkeypatch.setattr(local_play, "rebuild", lambda *args: over)
+    monkeypatch.setattr(State, "is_over", lambda self: True)
     assert local_play.resume(service, seats, "gwite/teaching", "allied") is None
+
+
+def test_resuming_replays_only_the_actions_after_the_snapshot(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from greatwar.server import games, local_play
+    from greatwar.server.games import GameService
+    from greatwar.server.storage import SQLiteStorage
+
+    db = tmp_path / "g.sqlite3"
+    seats = local_play.seats_path(db)
+
+    async def play_a_while() -> str:
+        """A game of two seats, 120 random actions into it (its snapshots kept as it goes)."""
+        service = GameService(SQLiteStorage(db))
+        created = service.create("gwite/teaching", {}, 1, {}, True)
+        token = created.tokens["allied"]
+        local_play.remember_seat(
+            seats, local_play.new_seat(created.game_id, "gwite/teaching", "allied", token)
+        )
+        live = await service.game(created.game_id)
+        rng = random.Random(2)
+        for n in range(120):
+            role = live.state.active_roles()[0]
+            action = rng.choice(live.state.legal_actions(role))
+            await service.submit(created.game_id, created.tokens["table"], role, n, action, f"{n}")
+        service._games.clear()  # stopped without the snapshot taken on stopping
+        if service._background:
+            await asyncio.wait(list(service._background))
+        service.storage.close()
+        return created.game_id
+
+    game_id = asyncio.run(play_a_while())
+    storage = SQLiteStorage(db)
+    snapshot = storage.latest_snapshot(game_id)
+    assert snapshot is not None
+    stored = len(storage.actions(game_id))
+    tail = stored - snapshot[0]
+    assert 0 < snapshot[0] < stored  # a snapshot, and actions after it
+
+    applied: list[int] = []
+    apply = games.apply_submission
+    monkeypatch.setattr(games, "apply_submission", lambda *a: applied.append(1) or apply(*a))
+    service = GameService(storage)
+    kept = local_play.resume(service, seats, "gwite/teaching", "allied")
+    assert kept is not None and kept.game_id == game_id
+    assert len(applied) == tail  # not the whole game: only the actions after the snapshot
+    # and the page that resumes it finds the game in memory, rebuilt once
+    asyncio.run(service.game(game_id))
+    assert len(applied) == tail and service.replayed == tail
+    storage.close()

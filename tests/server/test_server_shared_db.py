@@ -5,6 +5,7 @@ actions the others store, as they are stored (LISTEN/NOTIFY)."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -16,7 +17,7 @@ from pg_cluster import Cluster, run_sql
 from server_process import Server, act
 from websockets.sync.client import connect as ws_connect
 
-from greatwar.server.games import ApiError, Connection, GameService, LiveGame
+from greatwar.server.games import ApiError, Connection, GameService, LiveGame, Thought, think
 from greatwar.server.storage import open_storage
 from greatwar.server.storage_postgres import CHANNEL, PostgresStorage
 from greatwar.server.views import public_view
@@ -208,3 +209,122 @@ def test_two_server_processes_share_a_game_live(pg_cluster: Cluster) -> None:
     finally:
         one.kill()
         other.kill()
+
+
+# --- the chat between server processes (PostgreSQL) -------------------------------------------
+
+
+def next_chat(ws: Any) -> dict[str, Any]:
+    """The next chat message a WebSocket is sent (the state payloads passed over)."""
+    while True:
+        message = json.loads(ws.recv(timeout=WAIT))
+        if message["type"] == "chat":
+            return dict(message["message"])
+
+
+def test_a_chat_message_sent_to_one_process_reaches_the_seats_on_another(
+    pg_cluster: Cluster,
+) -> None:
+    url = pg_cluster.new_database()
+    one, other = Server(url), Server(url)
+    try:
+        made = one.http.post(
+            "/api/games",
+            json={"scenario": "gwite/teaching", "seed": 8, "seats": {"central": "human"}},
+        ).json()
+        game_id = made["game_id"]
+        allied, central = made["seats"]["allied"]["token"], made["seats"]["central"]["token"]
+        asyncio.run(until(lambda: listeners(url) == 2))
+        here = f"ws://127.0.0.1:{one.port}/api/games/{game_id}/ws?token={allied}"
+        there = f"ws://127.0.0.1:{other.port}/api/games/{game_id}/ws?token={central}"
+        with ws_connect(here, open_timeout=WAIT) as ws_one, ws_connect(there) as ws_other:
+            for ws in (ws_one, ws_other):
+                assert json.loads(ws.recv(timeout=WAIT))["type"] == "state"
+            for n, (sender, token) in enumerate([(one, allied), (other, central)], 1):
+                body = {"token": token, "text": f"message {n}"}
+                sent = sender.http.post(f"/api/games/{game_id}/chat", json=body)
+                assert sent.status_code == 200, sent.text
+                # both processes' seats get it, once: the next chat each receives is it
+                for ws in (ws_one, ws_other):
+                    assert next_chat(ws) == sent.json()
+        # and either process reads the whole chat
+        read = other.http.get(f"/api/games/{game_id}/chat", params={"token": allied}).json()
+        assert [m["text"] for m in read["messages"]] == ["message 1", "message 2"]
+    finally:
+        one.kill()
+        other.kill()
+
+
+# --- one process plays a computer seat (PostgreSQL) -------------------------------------------
+
+
+class CountingThinkers:
+    """The computer thinks here (in the test's process), counting its decisions."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+
+    async def think(
+        self, source: str | Path, options: dict[str, Any], text: str, agent: Any, role: str
+    ) -> Thought:
+        self.decisions += 1
+        await asyncio.sleep(0)  # let the other server run meanwhile
+        return think(source, options, text, copy.deepcopy(agent), role)
+
+
+def moves_committed(service: GameService) -> list[int]:
+    """The versions of the computer moves ``service`` applies (recorded as it does)."""
+    committed: list[int] = []
+    commit = service._commit
+
+    async def recording(live: LiveGame, role: str, action: Any, sid: str, *rest: Any) -> None:
+        if sid.startswith("computer-"):
+            committed.append(live.version + 1)
+        await commit(live, role, action, sid, *rest)
+
+    service._commit = recording  # type: ignore[method-assign]
+    return committed
+
+
+def test_two_servers_never_both_play_a_computer_move(pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+
+    async def play() -> None:
+        thinkers = [CountingThinkers(), CountingThinkers()]
+        services = [GameService(PostgresStorage(url), thinkers=t) for t in thinkers]  # type: ignore[arg-type]
+        following = [asyncio.create_task(s.follow(s.storage.changes())) for s in services]
+        await until(lambda: listeners(url) == 2)
+        one, other = services
+        made = [moves_committed(s) for s in services]
+        seats = {"allied": "computer:random", "central": "computer:random"}
+        game = one.create("gwite/teaching", {}, 11, seats, False)
+        # both servers have the game in memory and both start its computer players
+        lives = [await one.game(game.game_id), await other.game(game.game_id)]
+        deadline = time.monotonic() + 600
+        while not all(live.state.is_over() for live in lives):
+            assert time.monotonic() < deadline, "the computer players did not finish"
+            await asyncio.sleep(0.1)
+        stored = one.storage.actions(game.game_id)
+        # every computer move was decided and applied by one server only, and stored once
+        assert not set(made[0]) & set(made[1])
+        assert sorted(made[0] + made[1]) == [a.n for a in stored]
+        assert thinkers[0].decisions + thinkers[1].decisions == len(stored)
+        assert lives[0].state.digest() == lives[1].state.digest() == stored[-1].digest
+        await stop(services, following)
+
+    asyncio.run(play())
+
+
+def test_the_computer_seats_of_a_stopped_server_are_taken_over(pg_cluster: Cluster) -> None:
+    url = pg_cluster.new_database()
+    one, other = PostgresStorage(url), PostgresStorage(url)
+    try:
+        assert one.claim_driver("g1") and not other.claim_driver("g1")
+        assert not one.claim_driver("g1")  # one driver per game in a process too
+        assert other.claim_driver("g2")  # another game is free
+        one.release_driver("g1")
+        assert other.claim_driver("g1") and not one.claim_driver("g1")
+        other.close()  # the process stopped: its session and its locks are gone
+        assert one.claim_driver("g1") and one.claim_driver("g2")
+    finally:
+        one.close()

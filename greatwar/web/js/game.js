@@ -6,6 +6,7 @@ import { MoveAnimation } from "./animation.js";
 import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.js";
 import { initChat } from "./chat.js";
 import { drawCounter } from "./counters.js";
+import { initDice } from "./dice.js";
 import { MapView } from "./map.js";
 import { clearRefusal, explainRefusal } from "./refusal.js";
 import { attachZoomLabels } from "./zoom-labels.js";
@@ -68,6 +69,7 @@ function accept(payload) {
   const version = payload.version ?? view.version;
   if (version < game.version && view.role === (game.view && game.view.role)) return;
   game.version = version;
+  if (game.dice && payload.commitment !== undefined) game.dice.update(payload.commitment);
   // on opening the page, the moves since this browser last saw the seat's view count too
   const waited = game.view ? !isMine(game.view) : game.positions.size > 0;
   trackMoves(view, waited);
@@ -650,6 +652,7 @@ async function main() {
     rememberGame({ game_id: game.id, token: game.token, label, scenario: first.view && first.view.name });
   }
   loadSeen((first.view && first.view.log) || []);
+  game.dice = initDice(game, $("dice"));
   game.chat = initChat(game, $("chat"), document.querySelector("[data-tab=chat]"));
   if (game.seat !== "spectator") game.notify = initNotify($("notify-allow"));
   initStackView($("map"), $("map-pane"), $("stack-hover"), () => !$("stack").hidden);
