@@ -42,3 +42,37 @@ def test_tables_of_a_side_follow_its_units_only() -> None:
     pieces.set_status(st, mine, "eliminated")  # its own side changes: rebuilt
     assert mine not in pieces.cached_of(st, "test-table", table, side)
     assert built == [side, side]
+
+
+def test_the_memo_keeps_two_generations_and_clear_empties_both() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    built: list[str] = []
+
+    def build(name: str) -> str:
+        built.append(name)
+        return name
+
+    st.memo(("kept",), build, "kept")
+    st.memo(("dropped",), build, "dropped")
+    st._cache.age()  # the young generation becomes the old one
+    assert st.memo(("kept",), build, "kept") == "kept"  # found in the old: moved back
+    assert built == ["kept", "dropped"]
+    st._cache.age()  # "dropped" was not read for a whole generation: gone
+    assert st.recall(("dropped",)) is None
+    assert st.memo(("kept",), build, "kept") == "kept"
+    assert built == ["kept", "dropped"]
+    st._cache.clear()  # rules that change a state outside an action empty both
+    assert st.recall(("kept",)) is None
+
+
+def test_a_long_game_bounds_the_memo() -> None:
+    from greatwar.engine.state import CACHE_LIMIT
+
+    game = greatwar.load("gwite/teaching")
+    st = game.new_state(3)
+    for _ in range(300):
+        if st.is_over():
+            break
+        role = st.active_roles()[0]
+        st.apply(role, st.legal_actions(role)[-1])
+        assert len(st._cache) + len(st._cache.old) <= 2 * (CACHE_LIMIT + 1) + 64

@@ -11,6 +11,7 @@ through their ``actions``/``apply``/``explain``.
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
@@ -177,6 +178,25 @@ def reach_of(st: State, frame: Frame, uid: str) -> Reach:
     return st.memo(key, lambda: reachable(st, uid, start, budget, vistula))  # type: ignore[no-any-return]
 
 
+#: parts of a state's data that :func:`position_key` leaves out: the units (their
+#: revision counters name them), and the log and the actions taken (which no rule reads)
+_UNKEYED = frozenset({"units", "log", "actions"})
+
+
+def position_key(st: State, frame: Frame) -> bytes:
+    """Everything of the state's data but the units (name those with ``U.revision``), the
+    log and the actions taken, and the movement ``frame`` but the piece each role has in
+    hand (``current``), as bytes: a key for what is movable and the rail and reinforcement
+    actions open, which do not depend on the piece in hand (so selecting a piece, which
+    changes nothing else, keeps them).  Equal bytes, equal data (marshal writes back what
+    it reads); the same data may give other bytes (key order), a miss at worst."""
+    data = st.data
+    rest = [v for k, v in data.items() if k not in _UNKEYED and k != "stack"]
+    stack = [f for f in data["stack"] if f is not frame]
+    own = [(k, v) for k, v in frame.items() if k != "current"]
+    return marshal.dumps((rest, stack, own))
+
+
 # --- the phase --------------------------------------------------------------------------------
 
 
@@ -231,14 +251,14 @@ class MovementPhase(Handler):
 
     def movable(self, st: State, frame: Frame, role: str) -> list[str]:
         """Pieces ``role`` may select now (memoised on the position and the frame)."""
-        key = ("tb_movable", role, U.revision(st), st.version, repr(sorted(frame.items())))
+        key = ("tb_movable", role, U.revision(st), position_key(st, frame))
         return st.memo(  # type: ignore[no-any-return]
             key,
             lambda: [uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid) is None],
         )
 
     def _hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:
-        key = ("tb_hooks", role, U.revision(st), st.version, repr(sorted(frame.items())))
+        key = ("tb_hooks", role, U.revision(st), position_key(st, frame))
         return st.memo(key, lambda: self._build_hook_actions(st, frame, role))  # type: ignore[no-any-return]
 
     def _build_hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:

@@ -196,3 +196,30 @@ def test_supply_lines_follow_the_open_hexes() -> None:
     assert supply.table(st, RUSSIAN) == supply.table(fresh(st), RUSSIAN)
     assert supply.table(st, RUSSIAN).open != before.open
     assert supply.table(st, GERMAN) == supply.table(fresh(st), GERMAN)
+
+
+# --- what is movable: the position key ------------------------------------------------------
+
+
+def test_the_position_key_follows_the_data_but_the_piece_in_hand() -> None:
+    from greatwar.rules.tannenberg.movement_phase import position_key
+
+    st = _start()
+    frame = {"kind": "movement_phase", "side": GERMAN, "step": "commanded", "current": {}}
+    key = position_key(st, frame)
+    frame["current"][GERMAN] = "G-3-2-I"  # the piece in hand is not read
+    assert position_key(st, frame) == key
+    frame["done"] = ["G-3-2-I"]  # the rest of the frame is
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.data["stage"] += 1  # and every part of the data but the units, log and actions
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    railways.to_change(st)["cut"].append("A18 B15")
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.data["stack"].append({"kind": "other"})  # the frames below it
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.log("no rule reads the log")
+    assert position_key(st, frame) == key
