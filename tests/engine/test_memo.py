@@ -76,3 +76,44 @@ def test_a_long_game_bounds_the_memo() -> None:
         role = st.active_roles()[0]
         st.apply(role, st.legal_actions(role)[-1])
         assert len(st._cache) + len(st._cache.old) <= 2 * (CACHE_LIMIT + 1) + 64
+
+
+def _where(st: object) -> tuple[object, ...]:
+    sides = pieces.static(st).side_ids  # type: ignore[arg-type]
+    return (
+        pieces.occupancy(st),  # type: ignore[arg-type]
+        pieces.hex_side(st),  # type: ignore[arg-type]
+        pieces.on_map(st),  # type: ignore[arg-type]
+        *(pieces.on_map(st, s) for s in sides),  # type: ignore[arg-type]
+    )
+
+
+def test_where_the_units_stand_is_carried_across_changes_exactly() -> None:
+    """Occupancy, hex sides and units on the map are updated as units move and carried
+    over marker and note changes: they always equal the tables built afresh."""
+    from greatwar.ai import RandomAgent, decide
+    from greatwar.engine.state import State
+
+    for scenario in ("gwite/teaching", "tannenberg/teaching"):
+        game = greatwar.load(scenario)
+        st = game.new_state(4)
+        agents = {r: RandomAgent(5 + n) for n, r in enumerate(game.roles())}
+        for _ in range(250):
+            if st.is_over():
+                break
+            _where(st)  # memoised before the changes the next action makes
+            assert _where(st) == _where(State(game, st.data))
+            role = next(r for r in st.active_roles() if st.legal_actions(r))
+            st.apply(role, decide(agents[role], st, role))
+    st = greatwar.load("gwite/teaching").new_state(1)
+    uid = next(u for u in pieces.on_map(st))
+    other = next(
+        u for u in pieces.on_map(st) if pieces.record(st, u)["hex"] != pieces.record(st, uid)["hex"]
+    )
+    _where(st)
+    pieces.place(st, uid, pieces.record(st, other)["hex"])  # joins a stack
+    assert _where(st) == _where(State(st.game, st.data))
+    pieces.add_marker(st, uid, "test")
+    assert _where(st) == _where(State(st.game, st.data))
+    pieces.set_status(st, uid, "eliminated")
+    assert _where(st) == _where(State(st.game, st.data))
