@@ -40,11 +40,12 @@ def record(st: State, uid: str) -> dict[str, Any]:
 
 
 def revision(st: State, side: str | None = None) -> int | tuple[int, ...]:
-    """How many times the units of ``side`` (or of any side) have changed."""
+    """How many times the units of ``side`` (or of any side, in the order of the state's
+    counts: the same for every key of one state's memo) have changed."""
     rev = st.data["rev"]
     if side is not None:
         return rev[side]  # type: ignore[no-any-return]
-    return tuple([rev[s] for s in st.game.static.side_ids])
+    return tuple(rev.values())
 
 
 def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
@@ -52,7 +53,7 @@ def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
     rev = st.data["rev"]
     if side is not None:
         return (name, side, rev[side])
-    return (name, None, tuple([rev[s] for s in st.game.static.side_ids]))
+    return (name, None, tuple(rev.values()))
 
 
 def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:

@@ -179,9 +179,13 @@ def is_corps_hq(st: State, uid: str) -> bool:
 
 
 def hqs_of(st: State, side: str) -> list[str]:
-    """HQs of ``side`` on the map, in counter order."""
+    """HQs of ``side`` on the map, in counter order (memoised on the side's units)."""
+    return list(st.memo(("tb_hqs_of", side, st.data["rev"][side]), _hqs_of, st, side))
+
+
+def _hqs_of(st: State, side: str) -> tuple[str, ...]:
     units = U.static(st).units
-    return [uid for uid in U.on_map(st, side) if units[uid].hq]
+    return tuple(uid for uid in U.on_map(st, side) if units[uid].hq)
 
 
 def units_on_map(st: State, side: str) -> list[str]:

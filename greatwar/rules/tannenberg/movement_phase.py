@@ -72,13 +72,20 @@ def _case(n: str) -> str:
 
 
 def pieces_of(st: State, role: str) -> list[str]:
-    """Pieces ``role`` moves: its units not hidden under a mask, and its masks on the map."""
+    """Pieces ``role`` moves: its units not hidden under a mask, and its masks on the map
+    (memoised on its side's units: who decides for a unit and which mask hides it are the
+    units' own records)."""
     side = seats.side_of_role(role)
-    return [
+    key = ("tb_pieces_of", role, st.data["rev"][side])
+    return list(st.memo(key, _pieces_of, st, role, side))
+
+
+def _pieces_of(st: State, role: str, side: str) -> tuple[str, ...]:
+    return tuple(
         uid
         for uid in U.on_map(st, side)
         if seats.role_of_unit(st, uid) == role and not masks.is_masked(st, uid)
-    ]
+    )
 
 
 def step_of(st: State, uid: str) -> tuple[str, ...]:

@@ -169,9 +169,13 @@ def to_change(st: State) -> dict[str, Any]:
     return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
 
 
+#: the rail part of a state that has none yet (read only: never changed)
+_NO_RAIL: dict[str, Any] = {"cut": (), "bridges_destroyed": (), "bridge_tried": {}}
+
+
 def peek(st: State) -> dict[str, Any]:
     """The rail part of the state, read only."""
-    return st.data.get("rail") or {"cut": [], "bridges_destroyed": [], "bridge_tried": {}}
+    return st.data.get("rail") or _NO_RAIL
 
 
 def track_cut(st: State, hex_label: str) -> bool:

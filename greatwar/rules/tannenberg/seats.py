@@ -90,7 +90,7 @@ def partners(game: Game, role: str) -> list[str]:
 def role_of_unit(st: State, uid: str) -> str:
     """The role that decides for this unit (or masking counter)."""
     info = st.game.static.units[uid]
-    if info.side != RUSSIAN or not three_players(st.game):
+    if info.side != RUSSIAN or not st.game.options.get("three_players"):  # three_players
         return info.side  # type: ignore[no-any-return]
     placed_by = st.data["units"][uid].get("role")  # a masking counter's placer
     if placed_by:
