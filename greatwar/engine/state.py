@@ -453,7 +453,15 @@ class State:
         copied = marshal.loads(marshal.dumps(rest))
         for key in _APPEND_ONLY:
             copied[key] = list(data[key])
-        return State(self.game, copied)
+        twin = State(self.game, copied)
+        system = self.game.system
+        if system.clones_share_memo:  # the same data: the parent's tables hold for it
+            cache = self._cache
+            shared = {**cache.old, **cache}
+            for key in system.unshared_memo(self.game):
+                shared.pop(key, None)
+            twin._cache.old = shared
+        return twin
 
     def to_json(self) -> str:
         return json.dumps(self.data, sort_keys=True, separators=(",", ":"))

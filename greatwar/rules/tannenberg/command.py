@@ -675,7 +675,7 @@ class _Danger:
             units[u].side == enemy and units[u].type not in HARMLESS_TYPES
             for n in self.neighbours[here]
             for u in occupancy.get(n, ())
-        ) or here in zoc.controlled_by(self.st, enemy)
+        ) or zoc.controls(self.st, enemy, here)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:

@@ -223,3 +223,49 @@ def test_the_position_key_follows_the_data_but_the_piece_in_hand() -> None:
     key = position_key(st, frame)
     st.log("no rule reads the log")
     assert position_key(st, frame) == key
+
+
+def test_a_hex_in_a_zone_found_from_its_neighbours_is_the_zone_s() -> None:
+    st = _start()
+    board = st.game.static.scenario.board
+    U.place(st, "R-1-27-III", "A18 B15")
+    U.add_marker(st, "G-3-2-I", railways.ENTRAINED)  # 5.3.1 no zone
+    for side in (GERMAN, RUSSIAN):
+        zone = zoc.controlled_by(fresh(st), side)
+        assert zoc.controlled_by(st, side) == zone  # memoised: read from the memo
+        for h in board.hexes:
+            new = fresh(st)  # the zone not memoised: worked out from the neighbours
+            assert zoc.controls(new, side, h) == (h in zone), (side, h)
+            assert zoc.controls(st, side, h) == (h in zone), (side, h)
+
+
+# --- clones start with their parent's memo ------------------------------------------------
+
+
+def test_clones_share_the_memo_and_play_as_fresh_states() -> None:
+    """A clone starts with its parent's memo (clones_share_memo): clones taken along a
+    random game, played on a few actions each, offer what a state without a memo offers;
+    and the parent, played on after them, too."""
+    game = greatwar.load("tannenberg/teaching")
+    st = game.new_state(9)
+    agents: dict[str, Any] = {r: RandomAgent(3 + n) for n, r in enumerate(game.roles())}
+    for step in range(300):
+        if st.is_over():
+            break
+        if step % 7 == 0:
+            _same_as_fresh(st)
+            twin = st.clone()
+            assert twin._cache.old  # the parent's tables
+            twin_agents = {r: RandomAgent(step + n) for n, r in enumerate(game.roles())}
+            for _ in range(12):
+                if twin.is_over():
+                    break
+                _same_as_fresh(twin)
+                role = next(r for r in twin.active_roles() if twin.legal_actions(r))
+                twin.apply(role, decide(twin_agents[role], twin, role))
+        role = next(r for r in st.active_roles() if st.legal_actions(r))
+        st.apply(role, decide(agents[role], st, role))
+    _same_as_fresh(st)
+    st.view(GERMAN)  # its log view is read incrementally into the memo: never shared
+    assert st.recall(("log_view", GERMAN)) is not None
+    assert ("log_view", GERMAN) not in st.clone()._cache.old
