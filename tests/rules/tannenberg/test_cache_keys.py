@@ -269,3 +269,28 @@ def test_clones_share_the_memo_and_play_as_fresh_states() -> None:
     st.view(GERMAN)  # its log view is read incrementally into the memo: never shared
     assert st.recall(("log_view", GERMAN)) is not None
     assert ("log_view", GERMAN) not in st.clone()._cache.old
+
+
+def test_a_step_s_cost_without_the_ground_is_the_ground_s() -> None:
+    """movement.step_cost read from one hex (no ground memoised) equals the cost the
+    piece's whole ground gives, for every piece and step, along random games."""
+    game = greatwar.load("tannenberg/teaching")
+    st = game.new_state(13)
+    agents: dict[str, Any] = {r: RandomAgent(7 + n) for n, r in enumerate(game.roles())}
+    board = st.game.static.scenario.board
+    checked = 0
+    for step in range(500):
+        if st.is_over():
+            break
+        if step % 25 == 0:
+            for uid in U.on_map(st):
+                here = U.record(st, uid)["hex"]
+                with_ground = fresh(st)
+                movement.ground(with_ground, uid)
+                for there in board.neighbours[here]:
+                    alone = movement.step_cost(fresh(st), uid, here, there)
+                    assert alone == movement.step_cost(with_ground, uid, here, there)
+                    checked += 1
+        role = next(r for r in st.active_roles() if st.legal_actions(r))
+        st.apply(role, decide(agents[role], st, role))
+    assert checked > 1000
