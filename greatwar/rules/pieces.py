@@ -58,7 +58,9 @@ def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
 
 def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:
     """A table derived from the units of ``side`` (or all), rebuilt only when they change."""
-    return st.memo(_key(st, name, side), build, st)
+    rev = st.data["rev"]
+    key = (name, side, rev[side]) if side is not None else (name, None, tuple(rev.values()))
+    return st.memo(key, build, st)
 
 
 def cached_of(st: State, name: str, build: Callable[[State, str], Any], side: str) -> Any:
@@ -87,7 +89,8 @@ def occupancy(st: State) -> dict[str, list[str]]:
 
 
 def units_in(st: State, hex_label: str) -> list[str]:
-    return st.memo(_key(st, "occupancy", None), _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
+    key = ("occupancy", None, tuple(st.data["rev"].values()))  # _key, inlined
+    return st.memo(key, _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
 
 
 def _hex_sides(st: State) -> dict[str, str]:
@@ -168,17 +171,23 @@ def _touch_in_place(st: State, uid: str) -> None:
 def _where_tables(st: State, side: str) -> list[tuple[str, str | None, Any]]:
     """The tables of where the units stand memoised under the current counts: (name, side
     of the table, value)."""
+    rev = st.data["rev"]
+    every, own = tuple(rev.values()), rev[side]
     found = []
     for name, of in (("occupancy", None), ("hex_side", None), ("on_map", None), ("on_map", side)):
-        value = st.recall(_key(st, name, of))
+        value = st.recall((name, of, every if of is None else own))
         if value is not None:
             found.append((name, of, value))
     return found
 
 
 def _carry(st: State, side: str, kept: list[tuple[str, str | None, Any]]) -> None:
+    if not kept:
+        return
+    rev = st.data["rev"]
+    every, own = tuple(rev.values()), rev[side]
     for name, of, value in kept:
-        st.remember(_key(st, name, of), value)
+        st.remember((name, of, every if of is None else own), value)
 
 
 def _moved(st: State, uid: str, side: str, there: str) -> list[tuple[str, str | None, Any]]:

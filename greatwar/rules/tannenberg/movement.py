@@ -507,21 +507,29 @@ def reachable(st: State, uid: str, start: str, budget: int, vistula: bool = Fals
     reach = Reach()
     best: dict[str, tuple[int, bool]] = {start: (0, False)}
     heap: list[tuple[int, bool, str]] = [(0, False, start)]
+    blocked, cut, stop, trains = g.blocked, g.cut, g.stop, g.trains
+    zone_cost, train_cost = g.zone_cost, g.train_cost
+    prev, pop, push = reach.prev, heapq.heappop, heapq.heappush
     while heap:
-        spent, prov, here = heapq.heappop(heap)
-        if (spent, prov) > best[here] or (here in g.stop and here != start):
+        spent, prov, here = pop(heap)
+        if (spent, prov) > best[here] or (here in stop and here != start):
             continue
         for there, cost in table[here].items():
-            if there in g.blocked or (here, there) in g.cut:
+            if there in blocked or (here, there) in cut:
                 continue
-            total = spent + cost + _extra(there, g)
+            # _extra(there, g), inlined
+            total = spent + cost
+            if there in stop:
+                total += zone_cost
+            if there in trains:
+                total += train_cost
             if total > budget:
                 continue
             key = (total, prov or (here, there) in provisional)
             if there not in best or key < best[there]:
                 best[there] = key
-                reach.prev[there] = here
-                heapq.heappush(heap, (*key, there))
+                prev[there] = here
+                push(heap, (*key, there))
     del best[start]
     reach.cost = {h: c for h, (c, _) in best.items()}
     reach.provisional = {h for h, (_, p) in best.items() if p}

@@ -33,6 +33,7 @@ Who decides what (three seats):
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -63,9 +64,21 @@ def _army_order(army: str) -> tuple[int, str]:
 
 
 def roles(game: Game) -> list[str]:
+    """The game's roles (worked out once per game: its scenario and options are fixed)."""
+    found = _ROLES.get(game)
+    if found is None:
+        found = _ROLES[game] = tuple(_roles(game))
+    return list(found)
+
+
+def _roles(game: Game) -> list[str]:
     if not three_players(game):
         return [s.id for s in game.scenario.sides]
     return [GERMAN, *[f"{RUSSIAN}-{a}" for a in russian_armies(game)[:2]]]
+
+
+#: game -> its roles (:func:`roles`)
+_ROLES: weakref.WeakKeyDictionary[Game, tuple[str, ...]] = weakref.WeakKeyDictionary()
 
 
 def side_of_role(role: str) -> str:
