@@ -658,7 +658,7 @@ class _Danger:
         """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex,
         nor is it a friendly garrisoned fortification (its garrison defends like a unit,
         12.3.3)."""
-        if here in fortified.garrison_hexes(self.st, self.side):
+        if here in fortified.garrisoned_hexes(self.st, self.side):
             return False
         units, side = self.units, self.side
         return not any(

@@ -459,7 +459,7 @@ class _GroundAt:
             lone_train = all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in ids)
             if not (self.captures and lone_train):  # 15.3.6
                 return True
-        if there in fortified.garrison_hexes(st, enemy):  # 12.3.4
+        if there in fortified.garrisoned_hexes(st, enemy):  # 12.3.4
             return True
         if self.support and zoc.controls(st, enemy, there):  # 8.2.3
             side = self.side

@@ -291,7 +291,7 @@ def _why_ops(st: State, uid: str, op: str) -> Why | None:
 
 def _moved_normally(st: State, uid: str) -> bool:
     """The unit moved or spent movement points this stage other than by rail."""
-    if ops(st, uid):
+    if book(st)["ops"].get(uid):  # ops(st, uid)
         return False
     return movement.moved_this_stage(st, uid) or uid in book(st)["tried"]
 

@@ -86,7 +86,19 @@ def side_of_role(role: str) -> str:
 
 
 def roles_of_side(game: Game, side: str) -> list[str]:
-    return [r for r in roles(game) if side_of_role(r) == side]
+    found = _SIDE_ROLES.get(game)
+    if found is None:
+        found = _SIDE_ROLES[game] = {}
+    mine = found.get(side)
+    if mine is None:
+        mine = found[side] = tuple(r for r in roles(game) if side_of_role(r) == side)
+    return list(mine)
+
+
+#: game -> side -> its roles (:func:`roles_of_side`)
+_SIDE_ROLES: weakref.WeakKeyDictionary[Game, dict[str, tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def senior_role(game: Game, side: str) -> str:
