@@ -155,7 +155,27 @@ def clear_marker(st: State, marker: str, side: str | None = None) -> None:
 
 def _touch(st: State, uid: str) -> None:
     """A unit changed (in any way): bump its side's count (every table of it is rebuilt)."""
-    st.data["rev"][st.game.static.units[uid].side] += 1
+    side = st.game.static.units[uid].side
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
+
+
+def changed_since(st: State, side: str, count: int) -> set[str] | None:
+    """The units of ``side`` changed since its count was ``count`` (each change through
+    this module notes its unit under the count it made), or None when that is not known
+    (a change bumped the count itself, or the notes were dropped from the memo): a table
+    may then update what it derived at ``count`` rather than rebuild it."""
+    now = st.data["rev"][side]
+    if now < count:
+        return None
+    changed = set()
+    for n in range(count + 1, now + 1):
+        uid = st.recall(("changed", side, n))
+        if uid is None:
+            return None
+        changed.add(uid)
+    return changed
 
 
 def _touch_in_place(st: State, uid: str) -> None:
@@ -164,7 +184,9 @@ def _touch_in_place(st: State, uid: str) -> None:
     the new count."""
     side = st.game.static.units[uid].side
     kept = _where_tables(st, side)
-    st.data["rev"][side] += 1
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
     _carry(st, side, kept)
 
 
@@ -246,7 +268,9 @@ def place(st: State, uid: str, hex_label: str) -> None:
     kept = _moved(st, uid, side, hex_label) if on_map_before else []
     u["hex"] = hex_label
     u["status"] = "on_map"
-    st.data["rev"][side] += 1
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
     _carry(st, side, kept)
 
 

@@ -117,3 +117,16 @@ def test_where_the_units_stand_is_carried_across_changes_exactly() -> None:
     assert _where(st) == _where(State(st.game, st.data))
     pieces.set_status(st, uid, "eliminated")
     assert _where(st) == _where(State(st.game, st.data))
+
+
+def test_the_units_changed_since_a_count_are_noted_or_unknown() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = pieces.static(st).side_ids[0]
+    mine = [u for u in pieces.on_map(st, side)][:2]
+    count = st.data["rev"][side]
+    assert pieces.changed_since(st, side, count) == set()
+    pieces.add_marker(st, mine[0], "test")
+    pieces.place(st, mine[1], pieces.record(st, mine[1])["hex"])
+    assert pieces.changed_since(st, side, count) == set(mine)
+    st.data["rev"][side] += 1  # a count bumped by hand: not known unit by unit
+    assert pieces.changed_since(st, side, count) is None

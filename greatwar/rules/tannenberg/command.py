@@ -354,7 +354,34 @@ def _build_table(st: State, side: str) -> CommandTable:
 
 def command_table(st: State, side: str) -> CommandTable:
     """The side's ranges and who is commanded, computed once per position."""
-    return U.cached(st, f"tannenberg_command:{side}", lambda s: _build_table(s, side))  # type: ignore[no-any-return]
+    return U.cached(st, f"tannenberg_command:{side}", lambda s: _table_now(s, side))  # type: ignore[no-any-return]
+
+
+def _table_now(st: State, side: str) -> CommandTable:
+    """The side's command table: the last one worked out updated when only units other
+    than HQs changed since and the hexes closed to command lines are the same (the
+    ranges then stand, and a unit's status reads only its own record, its HQs and the
+    ranges: only the changed units' are worked out again); else built afresh."""
+    blocks = line_blocks(st, side)
+    last = st.recall(("tb_command_last", side))
+    table = None
+    if last is not None and last[1] == blocks:
+        changed = U.changed_since(st, side, last[0])
+        units = st.game.static.units
+        if changed is not None and not any(units[u].hq for u in changed):
+            table = _updated_table(st, side, last[2], changed)
+    if table is None:
+        table = _build_table(st, side)
+    st.remember(("tb_command_last", side), (st.data["rev"][side], blocks, table))
+    return table
+
+
+def _updated_table(st: State, side: str, old: CommandTable, changed: set[str]) -> CommandTable:
+    table = CommandTable(reach=old.reach, corps_reach=old.corps_reach, status={})
+    before = old.status
+    for uid in units_on_map(st, side):
+        table.status[uid] = _status(st, uid, table) if uid in changed else before[uid]
+    return table
 
 
 def _army_hqs_reaching(st: State, uid: str, table: CommandTable, corps: bool) -> list[str]:

@@ -27,6 +27,7 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     _touch,
     add_marker,
     cached,
+    changed_since,
     clear_marker,
     eliminate,
     enemy_of,

@@ -294,3 +294,19 @@ def test_a_step_s_cost_without_the_ground_is_the_ground_s() -> None:
         role = next(r for r in st.active_roles() if st.legal_actions(r))
         st.apply(role, decide(agents[role], st, role))
     assert checked > 1000
+
+
+def test_the_command_table_updated_for_the_units_changed_is_the_one_built_afresh() -> None:
+    st = _start()
+    command.command_table(st, GERMAN)
+    U.place(st, "G-3-2-I", "A15 B18")  # a unit moves: only its status is worked out again
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.add_marker(st, "G-3-2-I", command.INDEPENDENT)  # its own markers
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.place(st, "G-HQ-I", "A15 B18")  # an HQ moves: built afresh
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.place(st, "R-1-25-III", "A14 B19")  # an enemy closes hexes of the lines
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    st.data["rev"][GERMAN] += 1  # a change not noted unit by unit: built afresh
+    U.set_status(st, "G-4-2-I", "eliminated")
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
