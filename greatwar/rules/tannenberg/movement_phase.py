@@ -108,8 +108,19 @@ def locked_in_zone(st: State, frame: Frame, uid: str) -> bool:
     return not is_support(st, uid) and not moved_in_phase(frame, uid) and zoc.in_enemy_zoc(st, uid)
 
 
-def why_not_move(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
-    """Why the piece may not move now (reason, case), or None."""
+#: what :func:`why_not_move` answers when it is not asked to explain (``explain=False``)
+_CANNOT = ("", "")
+
+
+def why_not_move(
+    st: State, frame: Frame, uid: str, explain: bool = True
+) -> tuple[str, str] | None:
+    """Why the piece may not move now (reason, case), or None; without ``explain`` only
+    whether (a reason not worded for the first checks, which are asked of every piece)."""
+    if not explain:
+        if uid in frame["done"] or frame["step"] not in step_of(st, uid):
+            return _CANNOT
+        return why_not_move(st, frame, uid)
     name = U.info(st, uid).name
     if uid in frame["done"]:
         return f"{name} has finished moving this phase", _case("4.2.6")
@@ -186,13 +197,14 @@ def reach_of(st: State, frame: Frame, uid: str) -> Reach:
 
 
 #: parts of a state's data that :func:`position_key` leaves out: the units (their
-#: revision counters name them), and the log and the actions taken (which no rule reads)
-_UNKEYED = frozenset({"units", "log", "actions"})
+#: revision counters name them), the log and the actions taken (which no rule reads), and
+#: who controls each hex (19.3: read only to score victory points)
+_UNKEYED = frozenset({"units", "log", "actions", "control"})
 
 
 def position_key(st: State, frame: Frame) -> bytes:
     """Everything of the state's data but the units (name those with ``U.revision``), the
-    log and the actions taken, and the movement ``frame`` but the piece each role has in
+    log, the actions taken and the control of hexes (:data:`_UNKEYED`), and the movement ``frame`` but the piece each role has in
     hand (``current``), as bytes: a key for what is movable and the rail and reinforcement
     actions open, which do not depend on the piece in hand (so selecting a piece, which
     changes nothing else, keeps them).  Equal bytes, equal data (marshal writes back what
@@ -261,7 +273,9 @@ class MovementPhase(Handler):
         key = ("tb_movable", role, U.revision(st), position_key(st, frame))
         return st.memo(  # type: ignore[no-any-return]
             key,
-            lambda: [uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid) is None],
+            lambda: [
+                uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid, False) is None
+            ],
         )
 
     def _hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:

@@ -222,6 +222,7 @@ def test_the_position_key_follows_the_data_but_the_piece_in_hand() -> None:
     assert position_key(st, frame) != key
     key = position_key(st, frame)
     st.log("no rule reads the log")
+    st.data["control"]["A18 B15"] = RUSSIAN  # nor, but to score, the control of hexes
     assert position_key(st, frame) == key
 
 
