@@ -112,9 +112,7 @@ def locked_in_zone(st: State, frame: Frame, uid: str) -> bool:
 _CANNOT = ("", "")
 
 
-def why_not_move(
-    st: State, frame: Frame, uid: str, explain: bool = True
-) -> tuple[str, str] | None:
+def why_not_move(st: State, frame: Frame, uid: str, explain: bool = True) -> tuple[str, str] | None:
     """Why the piece may not move now (reason, case), or None; without ``explain`` only
     whether (a reason not worded for the first checks, which are asked of every piece)."""
     if not explain:
@@ -204,11 +202,12 @@ _UNKEYED = frozenset({"units", "log", "actions", "control"})
 
 def position_key(st: State, frame: Frame) -> bytes:
     """Everything of the state's data but the units (name those with ``U.revision``), the
-    log, the actions taken and the control of hexes (:data:`_UNKEYED`), and the movement ``frame`` but the piece each role has in
-    hand (``current``), as bytes: a key for what is movable and the rail and reinforcement
-    actions open, which do not depend on the piece in hand (so selecting a piece, which
-    changes nothing else, keeps them).  Equal bytes, equal data (marshal writes back what
-    it reads); the same data may give other bytes (key order), a miss at worst."""
+    log, the actions taken and the control of hexes (:data:`_UNKEYED`), and the movement
+    ``frame`` but the piece each role has in hand (``current``), as bytes: a key for what
+    is movable and the rail and reinforcement actions open, which do not depend on the
+    piece in hand (so selecting a piece, which changes nothing else, keeps them).  Equal
+    bytes, equal data (marshal writes back what it reads); the same data may give other
+    bytes (key order), a miss at worst."""
     data = st.data
     rest = [v for k, v in data.items() if k not in _UNKEYED and k != "stack"]
     stack = [f for f in data["stack"] if f is not frame]
