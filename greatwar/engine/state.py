@@ -30,7 +30,10 @@ VIEW_FORMAT = "greatwar-view/1"
 SETTLE_LIMIT = 100_000
 # Derived values are memoised under keys that name what they depend on (the
 # action count, or a rule system's revision counters), so they stay valid
-# across actions; the memo is only emptied when it grows past this size.
+# across actions.  The memo keeps two generations: when the young one grows
+# past this size it becomes the old one (the old one is dropped), and an entry
+# read from the old generation moves back to the young one; so the tables in
+# use survive and the memo stays bounded (about twice this size).
 CACHE_LIMIT = 512
 
 # Lists that only ever grow and whose entries are never changed once written:
@@ -92,6 +95,36 @@ class Game:
         return f"Game({self.ref!r})"
 
 
+class _Memo(dict):  # type: ignore[type-arg]
+    """A state's memo (:meth:`State.memo`): the young generation is the dict itself, the
+    old one :attr:`old`.  ``clear()`` empties both (rules that change a state outside an
+    action clear it)."""
+
+    __slots__ = ("old",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.old: dict[Any, Any] = {}
+
+    def clear(self) -> None:
+        super().clear()
+        self.old = {}
+
+    def age(self) -> None:
+        """The young generation becomes the old one; the old one is dropped."""
+        self.old = dict(self)
+        super().clear()
+
+    def find(self, key: Any) -> Any:
+        """The value under ``key`` in either generation (moved to the young one), or None."""
+        value = self.get(key)
+        if value is None:
+            value = self.old.get(key)
+            if value is not None:
+                self[key] = value
+        return value
+
+
 class State:
     """One game in progress.  See ARCHITECTURE.md, "The public surface"."""
 
@@ -100,7 +133,7 @@ class State:
     def __init__(self, game: Game, data: dict[str, Any]) -> None:
         self.game = game
         self.data = data
-        self._cache: dict[Any, Any] = {}
+        self._cache = _Memo()
         #: each role's log view, built incrementally (:meth:`_log_view`)
         self._logs: dict[str, _LogView] = {}
 
@@ -123,7 +156,7 @@ class State:
         if self.data["over"]:
             return []
         key = ("active", self.version)
-        cached = self._cache.get(key)
+        cached = self._cache.find(key)
         if cached is None:
             frame = self.top()
             cached = [] if frame is None else list(self.game.system.actors(self, frame))
@@ -135,7 +168,7 @@ class State:
         if role not in self.active_roles():
             return []
         key = ("legal", self.version, role)
-        cached = self._cache.get(key)
+        cached = self._cache.find(key)
         if cached is None:
             cached = self._legal_seen(role)
             self._cache[key] = cached
@@ -208,7 +241,7 @@ class State:
     def _commit(self, change: Callable[[], None], role: str, action: Action) -> None:
         self.data["actions"].append([role, _plain(action)])
         if len(self._cache) > CACHE_LIMIT:
-            self._cache.clear()
+            self._cache.age()
         try:
             change()
             self._settle()
@@ -310,15 +343,18 @@ class State:
         The key must name everything the value depends on (e.g. a revision
         counter that every change bumps): entries outlive actions.
         """
-        value = self._cache.get(key)
+        cache = self._cache
+        value = cache.get(key)
         if value is None:
-            value = build(*args)
-            self._cache[key] = value
+            value = cache.old.get(key)
+            if value is None:
+                value = build(*args)
+            cache[key] = value
         return value
 
     def recall(self, key: Any) -> Any:
         """The value memoised under ``key`` (see :meth:`memo`), or None."""
-        return self._cache.get(key)
+        return self._cache.find(key)
 
     def remember(self, key: Any, value: Any) -> None:
         """Memoise ``value`` under ``key`` (see :meth:`memo`)."""
@@ -417,7 +453,15 @@ class State:
         copied = marshal.loads(marshal.dumps(rest))
         for key in _APPEND_ONLY:
             copied[key] = list(data[key])
-        return State(self.game, copied)
+        twin = State(self.game, copied)
+        system = self.game.system
+        if system.clones_share_memo:  # the same data: the parent's tables hold for it
+            cache = self._cache
+            shared = {**cache.old, **cache}
+            for key in system.unshared_memo(self.game):
+                shared.pop(key, None)
+            twin._cache.old = shared
+        return twin
 
     def to_json(self) -> str:
         return json.dumps(self.data, sort_keys=True, separators=(",", ":"))

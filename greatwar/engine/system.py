@@ -65,6 +65,12 @@ class RuleSystem:
     #: whether a seat may not see everything (masks, cards): hotseat play hands over
     hidden_information = False
 
+    #: whether a clone starts with its parent's memo (:meth:`State.clone`): true only if
+    #: every memo key names everything its value depends on in terms that never come back
+    #: once left (revision counters, the action count, the data itself), and no memoised
+    #: value is changed in place afterwards but those :meth:`unshared_memo` names
+    clones_share_memo = False
+
     def __init__(self) -> None:
         self.handlers = {}
         self.options = {}
@@ -188,6 +194,11 @@ class RuleSystem:
     def case_title(self, case: str) -> str | None:
         """A short title of the rule case ``case``; None when unknown."""
         return None
+
+    def unshared_memo(self, game: Game) -> list[Any]:
+        """Memo keys a clone must not take from its parent (values a rule changes in place,
+        such as a log read incrementally): see :attr:`clones_share_memo`."""
+        return []
 
     def perspective(self, st: State, role: str | None) -> State:
         """The state as ``role`` (None: a spectator) may know it, on which its view, legal

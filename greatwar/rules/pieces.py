@@ -14,6 +14,7 @@ recomputed only when the units they depend on have changed.
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -39,11 +40,12 @@ def record(st: State, uid: str) -> dict[str, Any]:
 
 
 def revision(st: State, side: str | None = None) -> int | tuple[int, ...]:
-    """How many times the units of ``side`` (or of any side) have changed."""
+    """How many times the units of ``side`` (or of any side, in the order of the state's
+    counts: the same for every key of one state's memo) have changed."""
     rev = st.data["rev"]
     if side is not None:
         return rev[side]  # type: ignore[no-any-return]
-    return tuple([rev[s] for s in st.game.static.side_ids])
+    return tuple(rev.values())
 
 
 def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
@@ -51,12 +53,14 @@ def _key(st: State, name: str, side: str | None) -> tuple[Any, ...]:
     rev = st.data["rev"]
     if side is not None:
         return (name, side, rev[side])
-    return (name, None, tuple([rev[s] for s in st.game.static.side_ids]))
+    return (name, None, tuple(rev.values()))
 
 
 def cached(st: State, name: str, build: Callable[[State], Any], side: str | None = None) -> Any:
     """A table derived from the units of ``side`` (or all), rebuilt only when they change."""
-    return st.memo(_key(st, name, side), build, st)
+    rev = st.data["rev"]
+    key = (name, side, rev[side]) if side is not None else (name, None, tuple(rev.values()))
+    return st.memo(key, build, st)
 
 
 def cached_of(st: State, name: str, build: Callable[[State, str], Any], side: str) -> Any:
@@ -85,7 +89,8 @@ def occupancy(st: State) -> dict[str, list[str]]:
 
 
 def units_in(st: State, hex_label: str) -> list[str]:
-    return st.memo(_key(st, "occupancy", None), _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
+    key = ("occupancy", None, tuple(st.data["rev"].values()))  # _key, inlined
+    return st.memo(key, _occupancy, st).get(hex_label, [])  # type: ignore[no-any-return]
 
 
 def _hex_sides(st: State) -> dict[str, str]:
@@ -128,14 +133,14 @@ def add_marker(st: State, uid: str, marker: str) -> None:
     if marker not in markers:
         markers.append(marker)
         markers.sort()
-        _touch(st, uid)
+        _touch_in_place(st, uid)
 
 
 def remove_marker(st: State, uid: str, marker: str) -> None:
     markers = record(st, uid)["markers"]
     if marker in markers:
         markers.remove(marker)
-        _touch(st, uid)
+        _touch_in_place(st, uid)
 
 
 def clear_marker(st: State, marker: str, side: str | None = None) -> None:
@@ -149,15 +154,124 @@ def clear_marker(st: State, marker: str, side: str | None = None) -> None:
 
 
 def _touch(st: State, uid: str) -> None:
-    st.data["rev"][info(st, uid).side] += 1
+    """A unit changed (in any way): bump its side's count (every table of it is rebuilt)."""
+    side = st.game.static.units[uid].side
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
+
+
+def changed_since(st: State, side: str, count: int) -> set[str] | None:
+    """The units of ``side`` changed since its count was ``count`` (each change through
+    this module notes its unit under the count it made), or None when that is not known
+    (a change bumped the count itself, or the notes were dropped from the memo): a table
+    may then update what it derived at ``count`` rather than rebuild it."""
+    now = st.data["rev"][side]
+    if now < count:
+        return None
+    changed = set()
+    for n in range(count + 1, now + 1):
+        uid = st.recall(("changed", side, n))
+        if uid is None:
+            return None
+        changed.add(uid)
+    return changed
+
+
+def _touch_in_place(st: State, uid: str) -> None:
+    """A unit changed but not where it stands nor its status: bump its side's count, and
+    carry the tables of where the units stand (occupancy, hex sides, units on the map) to
+    the new count."""
+    side = st.game.static.units[uid].side
+    kept = _where_tables(st, side)
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
+    _carry(st, side, kept)
+
+
+def _where_tables(st: State, side: str) -> list[tuple[str, str | None, Any]]:
+    """The tables of where the units stand memoised under the current counts: (name, side
+    of the table, value)."""
+    rev = st.data["rev"]
+    every, own = tuple(rev.values()), rev[side]
+    found = []
+    for name, of in (("occupancy", None), ("hex_side", None), ("on_map", None), ("on_map", side)):
+        value = st.recall((name, of, every if of is None else own))
+        if value is not None:
+            found.append((name, of, value))
+    return found
+
+
+def _carry(st: State, side: str, kept: list[tuple[str, str | None, Any]]) -> None:
+    if not kept:
+        return
+    rev = st.data["rev"]
+    every, own = tuple(rev.values()), rev[side]
+    for name, of, value in kept:
+        st.remember((name, of, every if of is None else own), value)
+
+
+def _moved(st: State, uid: str, side: str, there: str) -> list[tuple[str, str | None, Any]]:
+    """The tables of where the units stand with the unit on the map moved to ``there``
+    (worked out from those memoised, before its record changes): the occupancy and hex
+    sides of its old and new hexes updated, the units on the map unchanged."""
+    kept = _where_tables(st, side)
+    occ = next((value for name, _, value in kept if name == "occupancy"), None)
+    if occ is None:
+        return [(name, of, value) for name, of, value in kept if name == "on_map"]
+    here = st.data["units"][uid]["hex"]
+    occ = dict(occ)
+    left = [u for u in occ[here] if u != uid]
+    if left:
+        occ[here] = left
+    else:
+        del occ[here]
+    order = _order(st)
+    rank = order[uid]
+    ids = occ.get(there, [])
+    at = next((i for i, u in enumerate(ids) if order[u] > rank), len(ids))
+    occ[there] = [*ids[:at], uid, *ids[at:]]
+    out: list[tuple[str, str | None, Any]] = [("occupancy", None, occ)]
+    for name, of, value in kept:
+        if name == "hex_side":
+            sides = dict(value)
+            units = st.game.static.units
+            for h in (here, there):
+                if h in occ:
+                    sides[h] = units[occ[h][0]].side
+                else:
+                    sides.pop(h, None)
+            out.append((name, of, sides))
+        elif name == "on_map":
+            out.append((name, of, value))
+    return out
+
+
+def _order(st: State) -> dict[str, int]:
+    """Each unit's place in the scenario's counter order (the order tables list them in)."""
+    order = _ORDERS.get(st.game)
+    if order is None:
+        order = _ORDERS[st.game] = {uid: n for n, uid in enumerate(st.game.static.units)}
+    return order
+
+
+#: game -> :func:`_order` (static: built once per game)
+_ORDERS: weakref.WeakKeyDictionary[Any, dict[str, int]] = weakref.WeakKeyDictionary()
 
 
 def place(st: State, uid: str, hex_label: str) -> None:
     """Put a unit on the map (set-up, reinforcement, move)."""
     u = record(st, uid)
+    side = st.game.static.units[uid].side
+    on_map_before = u["status"] == "on_map"
+    kept = _moved(st, uid, side, hex_label) if on_map_before else []
     u["hex"] = hex_label
     u["status"] = "on_map"
-    _touch(st, uid)
+    rev = st.data["rev"]
+    rev[side] += 1
+    st.remember(("changed", side, rev[side]), uid)
+    _carry(st, side, kept)
 
 
 def eliminate(st: State, uid: str) -> None:
@@ -179,7 +293,10 @@ def set_note(st: State, uid: str, key: str, value: Any) -> None:
         del u[key]
     else:
         u[key] = value
-    _touch(st, uid)
+    if key in ("hex", "status"):
+        _touch(st, uid)
+    else:
+        _touch_in_place(st, uid)
 
 
 def set_status(st: State, uid: str, status: str) -> None:

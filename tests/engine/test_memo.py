@@ -42,3 +42,91 @@ def test_tables_of_a_side_follow_its_units_only() -> None:
     pieces.set_status(st, mine, "eliminated")  # its own side changes: rebuilt
     assert mine not in pieces.cached_of(st, "test-table", table, side)
     assert built == [side, side]
+
+
+def test_the_memo_keeps_two_generations_and_clear_empties_both() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    built: list[str] = []
+
+    def build(name: str) -> str:
+        built.append(name)
+        return name
+
+    st.memo(("kept",), build, "kept")
+    st.memo(("dropped",), build, "dropped")
+    st._cache.age()  # the young generation becomes the old one
+    assert st.memo(("kept",), build, "kept") == "kept"  # found in the old: moved back
+    assert built == ["kept", "dropped"]
+    st._cache.age()  # "dropped" was not read for a whole generation: gone
+    assert st.recall(("dropped",)) is None
+    assert st.memo(("kept",), build, "kept") == "kept"
+    assert built == ["kept", "dropped"]
+    st._cache.clear()  # rules that change a state outside an action empty both
+    assert st.recall(("kept",)) is None
+
+
+def test_a_long_game_bounds_the_memo() -> None:
+    from greatwar.engine.state import CACHE_LIMIT
+
+    game = greatwar.load("gwite/teaching")
+    st = game.new_state(3)
+    for _ in range(300):
+        if st.is_over():
+            break
+        role = st.active_roles()[0]
+        st.apply(role, st.legal_actions(role)[-1])
+        assert len(st._cache) + len(st._cache.old) <= 2 * (CACHE_LIMIT + 1) + 64
+
+
+def _where(st: object) -> tuple[object, ...]:
+    sides = pieces.static(st).side_ids  # type: ignore[arg-type]
+    return (
+        pieces.occupancy(st),  # type: ignore[arg-type]
+        pieces.hex_side(st),  # type: ignore[arg-type]
+        pieces.on_map(st),  # type: ignore[arg-type]
+        *(pieces.on_map(st, s) for s in sides),  # type: ignore[arg-type]
+    )
+
+
+def test_where_the_units_stand_is_carried_across_changes_exactly() -> None:
+    """Occupancy, hex sides and units on the map are updated as units move and carried
+    over marker and note changes: they always equal the tables built afresh."""
+    from greatwar.ai import RandomAgent, decide
+    from greatwar.engine.state import State
+
+    for scenario in ("gwite/teaching", "tannenberg/teaching"):
+        game = greatwar.load(scenario)
+        st = game.new_state(4)
+        agents = {r: RandomAgent(5 + n) for n, r in enumerate(game.roles())}
+        for _ in range(250):
+            if st.is_over():
+                break
+            _where(st)  # memoised before the changes the next action makes
+            assert _where(st) == _where(State(game, st.data))
+            role = next(r for r in st.active_roles() if st.legal_actions(r))
+            st.apply(role, decide(agents[role], st, role))
+    st = greatwar.load("gwite/teaching").new_state(1)
+    uid = next(u for u in pieces.on_map(st))
+    other = next(
+        u for u in pieces.on_map(st) if pieces.record(st, u)["hex"] != pieces.record(st, uid)["hex"]
+    )
+    _where(st)
+    pieces.place(st, uid, pieces.record(st, other)["hex"])  # joins a stack
+    assert _where(st) == _where(State(st.game, st.data))
+    pieces.add_marker(st, uid, "test")
+    assert _where(st) == _where(State(st.game, st.data))
+    pieces.set_status(st, uid, "eliminated")
+    assert _where(st) == _where(State(st.game, st.data))
+
+
+def test_the_units_changed_since_a_count_are_noted_or_unknown() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = pieces.static(st).side_ids[0]
+    mine = [u for u in pieces.on_map(st, side)][:2]
+    count = st.data["rev"][side]
+    assert pieces.changed_since(st, side, count) == set()
+    pieces.add_marker(st, mine[0], "test")
+    pieces.place(st, mine[1], pieces.record(st, mine[1])["hex"])
+    assert pieces.changed_since(st, side, count) == set(mine)
+    st.data["rev"][side] += 1  # a count bumped by hand: not known unit by unit
+    assert pieces.changed_since(st, side, count) is None

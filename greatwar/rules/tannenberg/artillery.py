@@ -419,7 +419,7 @@ def lone(st: State, uid: str) -> bool:
     as a unit)."""
     side = U.info(st, uid).side
     here = U.record(st, uid)["hex"]
-    if here in fortified.garrison_hexes(st, side):
+    if here in fortified.garrisoned_hexes(st, side):
         return False
     return not any(
         U.info(st, u).side == side and U.info(st, u).type in COVER_TYPES

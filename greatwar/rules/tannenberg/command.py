@@ -179,9 +179,13 @@ def is_corps_hq(st: State, uid: str) -> bool:
 
 
 def hqs_of(st: State, side: str) -> list[str]:
-    """HQs of ``side`` on the map, in counter order."""
+    """HQs of ``side`` on the map, in counter order (memoised on the side's units)."""
+    return list(st.memo(("tb_hqs_of", side, st.data["rev"][side]), _hqs_of, st, side))
+
+
+def _hqs_of(st: State, side: str) -> tuple[str, ...]:
     units = U.static(st).units
-    return [uid for uid in U.on_map(st, side) if units[uid].hq]
+    return tuple(uid for uid in U.on_map(st, side) if units[uid].hq)
 
 
 def units_on_map(st: State, side: str) -> list[str]:
@@ -350,7 +354,34 @@ def _build_table(st: State, side: str) -> CommandTable:
 
 def command_table(st: State, side: str) -> CommandTable:
     """The side's ranges and who is commanded, computed once per position."""
-    return U.cached(st, f"tannenberg_command:{side}", lambda s: _build_table(s, side))  # type: ignore[no-any-return]
+    return U.cached(st, f"tannenberg_command:{side}", lambda s: _table_now(s, side))  # type: ignore[no-any-return]
+
+
+def _table_now(st: State, side: str) -> CommandTable:
+    """The side's command table: the last one worked out updated when only units other
+    than HQs changed since and the hexes closed to command lines are the same (the
+    ranges then stand, and a unit's status reads only its own record, its HQs and the
+    ranges: only the changed units' are worked out again); else built afresh."""
+    blocks = line_blocks(st, side)
+    last = st.recall(("tb_command_last", side))
+    table = None
+    if last is not None and last[1] == blocks:
+        changed = U.changed_since(st, side, last[0])
+        units = st.game.static.units
+        if changed is not None and not any(units[u].hq for u in changed):
+            table = _updated_table(st, side, last[2], changed)
+    if table is None:
+        table = _build_table(st, side)
+    st.remember(("tb_command_last", side), (st.data["rev"][side], blocks, table))
+    return table
+
+
+def _updated_table(st: State, side: str, old: CommandTable, changed: set[str]) -> CommandTable:
+    table = CommandTable(reach=old.reach, corps_reach=old.corps_reach, status={})
+    before = old.status
+    for uid in units_on_map(st, side):
+        table.status[uid] = _status(st, uid, table) if uid in changed else before[uid]
+    return table
 
 
 def _army_hqs_reaching(st: State, uid: str, table: CommandTable, corps: bool) -> list[str]:
@@ -654,7 +685,7 @@ class _Danger:
         """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex,
         nor is it a friendly garrisoned fortification (its garrison defends like a unit,
         12.3.3)."""
-        if here in fortified.garrison_hexes(self.st, self.side):
+        if here in fortified.garrisoned_hexes(self.st, self.side):
             return False
         units, side = self.units, self.side
         return not any(
@@ -671,7 +702,7 @@ class _Danger:
             units[u].side == enemy and units[u].type not in HARMLESS_TYPES
             for n in self.neighbours[here]
             for u in occupancy.get(n, ())
-        ) or here in zoc.controlled_by(self.st, enemy)
+        ) or zoc.controls(self.st, enemy, here)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:

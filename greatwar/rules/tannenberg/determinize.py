@@ -114,13 +114,16 @@ def shuffle_masked_units(st: State, side: str, rng: random.Random) -> None:
             if uid not in pinned:
                 groups[_shuffle_key(st, uid)].append(uid)
     units = st.data["units"]
+    changed = False
     for group in groups.values():
         places = [(units[uid]["hex"], units[uid][masks.NOTE]) for uid in group]
         rng.shuffle(places)
         for uid, (hex_label, mask) in zip(group, places, strict=True):
+            changed = changed or (units[uid]["hex"], units[uid][masks.NOTE]) != (hex_label, mask)
             units[uid]["hex"] = hex_label
             units[uid][masks.NOTE] = mask
-    st._cache.clear()  # occupancy and mask contents are derived from the records
+    if changed:  # (else the memo, its parent's, still holds: it is kept)
+        st._cache.clear()  # occupancy and mask contents are derived from the records
 
 
 # --- secret choices -----------------------------------------------------------------------
@@ -136,6 +139,7 @@ def redraw_cards(st: State, side: str, rng: random.Random) -> None:
         if side in frame.get("chosen", {}):
             allowed, _ = cards.allowed_cards(st, clash_frame(st), side)
             frame["chosen"][side] = rng.choice(allowed)
+            st._cache.clear()  # what was worked out with the card laid
 
 
 def redraw_reserve_choices(st: State, side: str, rng: random.Random) -> None:
@@ -146,6 +150,7 @@ def redraw_reserve_choices(st: State, side: str, rng: random.Random) -> None:
             if chosen:
                 pool = sorted(set(reserve.candidates(st, role)) | set(chosen))
                 frame["chosen"][role] = rng.sample(pool, len(chosen))
+                st._cache.clear()  # what was worked out with the pieces picked
 
 
 def drop_masking_plans(st: State, side: str) -> None:

@@ -183,6 +183,12 @@ def garrison_hexes(st: State, side: str) -> list[str]:
     return list(st.memo(key, lambda: _garrison_hexes(st, side)))
 
 
+def garrisoned_hexes(st: State, side: str) -> frozenset[str]:
+    """:func:`garrison_hexes` as a set, to ask whether a hex is one (memoised alike)."""
+    key = ("tb_garrison_set", side, destroyed_key(st))
+    return st.memo(key, lambda: frozenset(garrison_hexes(st, side)))  # type: ignore[no-any-return]
+
+
 def _ceil_div(value: int, divisor: int) -> int:
     return -(-value // divisor)
 

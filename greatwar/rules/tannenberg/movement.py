@@ -420,14 +420,62 @@ def ground(st: State, uid: str) -> Ground:
 
 def step_cost(st: State, uid: str, here: str, there: str) -> int | None:
     """Half points to step from ``here`` into the adjacent ``there`` now, or None when the
-    piece may not (prohibited terrain or hexside, enemy units, 8.2.3)."""
-    g = ground(st, uid)
+    piece may not (prohibited terrain or hexside, enemy units, 8.2.3).  The ground the
+    piece meets when it is memoised; else what it says of ``there`` found from that hex
+    alone (:class:`_GroundAt`), so that a piece moved hex by hex does not rebuild the
+    ground after each hex."""
     graph = move_graph(st)
     table = graph.train if U.info(st, uid).type == TRAIN else graph.enter
     cost = table[here].get(there)
-    if cost is None or there in g.blocked or (here, there) in g.cut:
+    if cost is None:
+        return None
+    key = ground_key(st, uid)
+    g = st.recall(key)
+    if g is None:
+        _, side, support, captures, _ = key
+        at = _GroundAt(st, side, support, captures, there)
+        if at.blocked() or (here, there) in destroyed_bridges(st):
+            return None
+        return cost + at.extra()
+    if there in g.blocked or (here, there) in g.cut:
         return None
     return cost + _extra(there, g)
+
+
+class _GroundAt:
+    """What :func:`_build_ground` says of one hex, found from the units in it and the
+    zones reaching it: ``there in ground.blocked`` and ``_extra(there, ground)``."""
+
+    def __init__(self, st: State, side: str, support: bool, captures: bool, there: str) -> None:
+        self.st, self.side, self.support, self.captures = st, side, support, captures
+        self.there = there
+        self.enemy = U.enemy_of(st, side)
+        self.units = U.static(st).units
+        self.ids = U.units_in(st, there)
+
+    def blocked(self) -> bool:
+        st, there, enemy, units, ids = self.st, self.there, self.enemy, self.units, self.ids
+        if ids and units[ids[0]].side == enemy:  # hex_side
+            lone_train = all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in ids)
+            if not (self.captures and lone_train):  # 15.3.6
+                return True
+        if there in fortified.garrisoned_hexes(st, enemy):  # 12.3.4
+            return True
+        if self.support and zoc.controls(st, enemy, there):  # 8.2.3
+            side = self.side
+            return not any(units[u].side == side and units[u].type in ESCORT_TYPES for u in ids)
+        return False
+
+    def extra(self) -> int:
+        st, there, side, units, ids = self.st, self.there, self.side, self.units, self.ids
+        extra = 0
+        if zoc.controls(st, self.enemy, there) and not any(
+            units[u].side == side and zoc.neutralising(st, u) for u in ids
+        ):  # 8.2.2, 8.1.4
+            extra += HALF * int(constant("enemy_zoc_entry_cost"))
+        if any(units[u].side == side and units[u].type == TRAIN for u in ids):  # 4.4.3
+            extra += HALF * int(constant("supply_train_hex_entry_cost"))
+        return extra
 
 
 def _extra(there: str, g: Ground) -> int:
@@ -459,21 +507,29 @@ def reachable(st: State, uid: str, start: str, budget: int, vistula: bool = Fals
     reach = Reach()
     best: dict[str, tuple[int, bool]] = {start: (0, False)}
     heap: list[tuple[int, bool, str]] = [(0, False, start)]
+    blocked, cut, stop, trains = g.blocked, g.cut, g.stop, g.trains
+    zone_cost, train_cost = g.zone_cost, g.train_cost
+    prev, pop, push = reach.prev, heapq.heappop, heapq.heappush
     while heap:
-        spent, prov, here = heapq.heappop(heap)
-        if (spent, prov) > best[here] or (here in g.stop and here != start):
+        spent, prov, here = pop(heap)
+        if (spent, prov) > best[here] or (here in stop and here != start):
             continue
         for there, cost in table[here].items():
-            if there in g.blocked or (here, there) in g.cut:
+            if there in blocked or (here, there) in cut:
                 continue
-            total = spent + cost + _extra(there, g)
+            # _extra(there, g), inlined
+            total = spent + cost
+            if there in stop:
+                total += zone_cost
+            if there in trains:
+                total += train_cost
             if total > budget:
                 continue
             key = (total, prov or (here, there) in provisional)
             if there not in best or key < best[there]:
                 best[there] = key
-                reach.prev[there] = here
-                heapq.heappush(heap, (*key, there))
+                prev[there] = here
+                push(heap, (*key, there))
     del best[start]
     reach.cost = {h: c for h, (c, _) in best.items()}
     reach.provisional = {h for h, (_, p) in best.items() if p}

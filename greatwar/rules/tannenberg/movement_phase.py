@@ -11,6 +11,7 @@ through their ``actions``/``apply``/``explain``.
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
@@ -71,13 +72,20 @@ def _case(n: str) -> str:
 
 
 def pieces_of(st: State, role: str) -> list[str]:
-    """Pieces ``role`` moves: its units not hidden under a mask, and its masks on the map."""
+    """Pieces ``role`` moves: its units not hidden under a mask, and its masks on the map
+    (memoised on its side's units: who decides for a unit and which mask hides it are the
+    units' own records)."""
     side = seats.side_of_role(role)
-    return [
+    key = ("tb_pieces_of", role, st.data["rev"][side])
+    return list(st.memo(key, _pieces_of, st, role, side))
+
+
+def _pieces_of(st: State, role: str, side: str) -> tuple[str, ...]:
+    return tuple(
         uid
         for uid in U.on_map(st, side)
         if seats.role_of_unit(st, uid) == role and not masks.is_masked(st, uid)
-    ]
+    )
 
 
 def step_of(st: State, uid: str) -> tuple[str, ...]:
@@ -100,8 +108,17 @@ def locked_in_zone(st: State, frame: Frame, uid: str) -> bool:
     return not is_support(st, uid) and not moved_in_phase(frame, uid) and zoc.in_enemy_zoc(st, uid)
 
 
-def why_not_move(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
-    """Why the piece may not move now (reason, case), or None."""
+#: what :func:`why_not_move` answers when it is not asked to explain (``explain=False``)
+_CANNOT = ("", "")
+
+
+def why_not_move(st: State, frame: Frame, uid: str, explain: bool = True) -> tuple[str, str] | None:
+    """Why the piece may not move now (reason, case), or None; without ``explain`` only
+    whether (a reason not worded for the first checks, which are asked of every piece)."""
+    if not explain:
+        if uid in frame["done"] or frame["step"] not in step_of(st, uid):
+            return _CANNOT
+        return why_not_move(st, frame, uid)
     name = U.info(st, uid).name
     if uid in frame["done"]:
         return f"{name} has finished moving this phase", _case("4.2.6")
@@ -177,6 +194,27 @@ def reach_of(st: State, frame: Frame, uid: str) -> Reach:
     return st.memo(key, lambda: reachable(st, uid, start, budget, vistula))  # type: ignore[no-any-return]
 
 
+#: parts of a state's data that :func:`position_key` leaves out: the units (their
+#: revision counters name them), the log and the actions taken (which no rule reads), and
+#: who controls each hex (19.3: read only to score victory points)
+_UNKEYED = frozenset({"units", "log", "actions", "control"})
+
+
+def position_key(st: State, frame: Frame) -> bytes:
+    """Everything of the state's data but the units (name those with ``U.revision``), the
+    log, the actions taken and the control of hexes (:data:`_UNKEYED`), and the movement
+    ``frame`` but the piece each role has in hand (``current``), as bytes: a key for what
+    is movable and the rail and reinforcement actions open, which do not depend on the
+    piece in hand (so selecting a piece, which changes nothing else, keeps them).  Equal
+    bytes, equal data (marshal writes back what it reads); the same data may give other
+    bytes (key order), a miss at worst."""
+    data = st.data
+    rest = [v for k, v in data.items() if k not in _UNKEYED and k != "stack"]
+    stack = [f for f in data["stack"] if f is not frame]
+    own = [(k, v) for k, v in frame.items() if k != "current"]
+    return marshal.dumps((rest, stack, own))
+
+
 # --- the phase --------------------------------------------------------------------------------
 
 
@@ -231,14 +269,16 @@ class MovementPhase(Handler):
 
     def movable(self, st: State, frame: Frame, role: str) -> list[str]:
         """Pieces ``role`` may select now (memoised on the position and the frame)."""
-        key = ("tb_movable", role, U.revision(st), st.version, repr(sorted(frame.items())))
+        key = ("tb_movable", role, U.revision(st), position_key(st, frame))
         return st.memo(  # type: ignore[no-any-return]
             key,
-            lambda: [uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid) is None],
+            lambda: [
+                uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid, False) is None
+            ],
         )
 
     def _hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:
-        key = ("tb_hooks", role, U.revision(st), st.version, repr(sorted(frame.items())))
+        key = ("tb_hooks", role, U.revision(st), position_key(st, frame))
         return st.memo(key, lambda: self._build_hook_actions(st, frame, role))  # type: ignore[no-any-return]
 
     def _build_hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:

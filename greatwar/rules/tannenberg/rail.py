@@ -230,14 +230,20 @@ def is_army_hq(st: State, uid: str) -> bool:
 
 def role_units(st: State, role: str, side: str) -> list[str]:
     """Units on the map that ``role`` decides for (seats: one of two Russian players),
-    masking counters and masked units aside (see the module docstring)."""
-    return [
+    masking counters and masked units aside (see the module docstring); memoised on the
+    side's units (who decides for a unit and which mask hides it are their records)."""
+    key = ("tb_role_units", role, side, st.data["rev"][side])
+    return list(st.memo(key, _role_units, st, role, side))
+
+
+def _role_units(st: State, role: str, side: str) -> tuple[str, ...]:
+    return tuple(
         uid
         for uid in U.on_map(st, side)
         if seats.role_of_unit(st, uid) == role
         and not masks.is_mask(st, uid)
         and not masks.is_masked(st, uid)
-    ]
+    )
 
 
 def _why_limit(st: State, uid: str) -> Why | None:
@@ -285,7 +291,7 @@ def _why_ops(st: State, uid: str, op: str) -> Why | None:
 
 def _moved_normally(st: State, uid: str) -> bool:
     """The unit moved or spent movement points this stage other than by rail."""
-    if ops(st, uid):
+    if book(st)["ops"].get(uid):  # ops(st, uid)
         return False
     return movement.moved_this_stage(st, uid) or uid in book(st)["tried"]
 

@@ -169,9 +169,13 @@ def to_change(st: State) -> dict[str, Any]:
     return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
 
 
+#: the rail part of a state that has none yet (read only: never changed)
+_NO_RAIL: dict[str, Any] = {"cut": (), "bridges_destroyed": (), "bridge_tried": {}}
+
+
 def peek(st: State) -> dict[str, Any]:
     """The rail part of the state, read only."""
-    return st.data.get("rail") or {"cut": [], "bridges_destroyed": [], "bridge_tried": {}}
+    return st.data.get("rail") or _NO_RAIL
 
 
 def track_cut(st: State, hex_label: str) -> bool:
@@ -256,7 +260,7 @@ def may_move_normally(st: State, uid: str) -> bool:
     """Whether the unit may still move normally this stage: not while loaded or off the
     map (5.1.2), nor after loading, unloading or repairing track, which take the whole
     allowance (5.1.3, 5.1.5, 5.4.2), nor an army HQ after rail operations (5.2.5)."""
-    if entrained(st, uid) or off_map(st, uid) or ops(st, uid):
+    if entrained(st, uid) or off_map(st, uid) or book(st)["ops"].get(uid):  # ops(st, uid)
         return False
     return uid not in book(st)["repaired"]
 

@@ -33,6 +33,7 @@ Who decides what (three seats):
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -63,9 +64,21 @@ def _army_order(army: str) -> tuple[int, str]:
 
 
 def roles(game: Game) -> list[str]:
+    """The game's roles (worked out once per game: its scenario and options are fixed)."""
+    found = _ROLES.get(game)
+    if found is None:
+        found = _ROLES[game] = tuple(_roles(game))
+    return list(found)
+
+
+def _roles(game: Game) -> list[str]:
     if not three_players(game):
         return [s.id for s in game.scenario.sides]
     return [GERMAN, *[f"{RUSSIAN}-{a}" for a in russian_armies(game)[:2]]]
+
+
+#: game -> its roles (:func:`roles`)
+_ROLES: weakref.WeakKeyDictionary[Game, tuple[str, ...]] = weakref.WeakKeyDictionary()
 
 
 def side_of_role(role: str) -> str:
@@ -73,7 +86,19 @@ def side_of_role(role: str) -> str:
 
 
 def roles_of_side(game: Game, side: str) -> list[str]:
-    return [r for r in roles(game) if side_of_role(r) == side]
+    found = _SIDE_ROLES.get(game)
+    if found is None:
+        found = _SIDE_ROLES[game] = {}
+    mine = found.get(side)
+    if mine is None:
+        mine = found[side] = tuple(r for r in roles(game) if side_of_role(r) == side)
+    return list(mine)
+
+
+#: game -> side -> its roles (:func:`roles_of_side`)
+_SIDE_ROLES: weakref.WeakKeyDictionary[Game, dict[str, tuple[str, ...]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def senior_role(game: Game, side: str) -> str:
@@ -90,7 +115,7 @@ def partners(game: Game, role: str) -> list[str]:
 def role_of_unit(st: State, uid: str) -> str:
     """The role that decides for this unit (or masking counter)."""
     info = st.game.static.units[uid]
-    if info.side != RUSSIAN or not three_players(st.game):
+    if info.side != RUSSIAN or not st.game.options.get("three_players"):  # three_players
         return info.side  # type: ignore[no-any-return]
     placed_by = st.data["units"][uid].get("role")  # a masking counter's placer
     if placed_by:

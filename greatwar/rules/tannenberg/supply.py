@@ -350,8 +350,13 @@ class _Lines:
                     network.add(n)
                     frontier.append(n)
 
-    def train_area(self, start: str) -> set[str]:
-        """15.3.7 open hexes within a supply train's movement points of its hex."""
+    def train_area(self, start: str) -> frozenset[str]:
+        """15.3.7 open hexes within a supply train's movement points of its hex (memoised
+        on all the search reads: the start, the open hexes and the lost bridges)."""
+        key = ("tb_train_area", start, self.open, self.lost)
+        return self.st.memo(key, self._train_area, start)  # type: ignore[no-any-return]
+
+    def _train_area(self, start: str) -> frozenset[str]:
         budget = self.net.train_budget
         costs = self.net.train_costs
         best = {start: 0}
@@ -366,7 +371,7 @@ class _Lines:
                 if ok and total < best.get(n, budget + 1):
                     best[n] = total
                     heappush(heap, (total, n))
-        return set(best)
+        return frozenset(best)
 
 
 def _build_table(st: State, side: str) -> SupplyTable:

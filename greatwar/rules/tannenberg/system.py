@@ -69,6 +69,9 @@ def new_unit_record(hex_label: str | None, status: str) -> dict[str, Any]:
 class TannenbergSystem(RuleSystem):
     name = "tannenberg"
     hidden_information = True  # masks (16.1) and combat cards laid face down (9.1.9)
+    #: a clone starts with its parent's memo: every key names what its table reads
+    #: (revision counters, the stage, the data), tests/rules/tannenberg/test_cache_keys.py
+    clones_share_memo = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -111,6 +114,10 @@ class TannenbergSystem(RuleSystem):
 
     def roles(self, game: Game) -> list[str]:
         return seats.roles(game)
+
+    def unshared_memo(self, game: Game) -> list[Any]:
+        """Each role's log view, read incrementally into a memoised value (views.py)."""
+        return [("log_view", role) for role in seats.roles(game)]
 
     def role_name(self, game: Game, role: str) -> str:
         return seats.role_name(game, role)

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 
 from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exported)
     _touch,
+    _touch_in_place,
     add_marker,
     cached,
+    changed_since,
     clear_marker,
     eliminate,
     enemy_of,
@@ -104,7 +106,7 @@ def lose_endurance(
         taken = min(points, per_level - u["lost"])
         if taken > 0:
             u["lost"] += taken
-            _touch(st, uid)
+            _touch_in_place(st, uid)  # endurance and level: not where it stands
             _log(st, uid, f"{ui.name} loses {taken} endurance ({why}).", case)
         return
     lost = u["lost"] + points
@@ -117,7 +119,7 @@ def lose_endurance(
         return
     flipped = level != u["level"]
     u["level"], u["lost"] = level, lost
-    _touch(st, uid)
+    _touch_in_place(st, uid)  # endurance and level: not where it stands
     text = f"{ui.name} loses {points} endurance" + (f" ({why})" if why else "")
     if flipped:
         text += "; it drops to its second combat-efficiency level"
@@ -137,7 +139,7 @@ def recover_endurance(st: State, uid: str, case: str = "tannenberg 2.3.8") -> No
     u = record(st, uid)
     if u["lost"] > 0:
         u["lost"] -= 1
-        _touch(st, uid)
+        _touch_in_place(st, uid)  # endurance and level: not where it stands
         _log(st, uid, f"{info(st, uid).name} recovers one endurance point.", case)
 
 
@@ -147,7 +149,7 @@ def regain_level(st: State, uid: str, case: str = "tannenberg 2.3.9") -> None:
     if u["level"] > 0:
         u["level"] -= 1
         u["lost"] = endurance_per_level()
-        _touch(st, uid)
+        _touch_in_place(st, uid)  # endurance and level: not where it stands
         _log(st, uid, f"{info(st, uid).name} regains a combat-efficiency level.", case)
 
 

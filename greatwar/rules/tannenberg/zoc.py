@@ -87,6 +87,26 @@ def controlled_by(st: State, side: str) -> frozenset[str]:
     return st.memo(key, lambda: _controlled_by(st, side))  # type: ignore[no-any-return]
 
 
+def controls(st: State, side: str, hex_label: str) -> bool:
+    """Whether ``hex_label`` is in the control zone of ``side`` (``hex_label in
+    controlled_by(st, side)``), found from the hex's neighbours alone: the side's
+    garrisons, or one of its units next to it whose zone reaches it (a zone covers
+    neighbours only, 8.1.1).  The whole zone is memoised on the side's units; this asks
+    nothing that a move of one of them makes stale."""
+    zone = st.recall(("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st)))
+    if zone is not None:
+        return hex_label in zone  # type: ignore[no-any-return]
+    if hex_label in fortified.garrison_zoc(st, side):
+        return True
+    reach = derived_table(U.static(st), "zoc_reach", _build_reach)
+    units = st.game.static.units
+    for n in st.game.static.scenario.board.neighbours[hex_label]:
+        for uid in U.units_in(st, n):
+            if units[uid].side == side and has_zone(st, uid) and hex_label in reach[n]:
+                return True
+    return False
+
+
 def neutralising(st: State, uid: str) -> bool:
     """8.1.4 whether this piece frees its hex from enemy zones: any unit but an HQ; not
     a masking counter itself (the units it hides stand in its hex and do)."""

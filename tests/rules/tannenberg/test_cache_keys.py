@@ -196,3 +196,118 @@ def test_supply_lines_follow_the_open_hexes() -> None:
     assert supply.table(st, RUSSIAN) == supply.table(fresh(st), RUSSIAN)
     assert supply.table(st, RUSSIAN).open != before.open
     assert supply.table(st, GERMAN) == supply.table(fresh(st), GERMAN)
+
+
+# --- what is movable: the position key ------------------------------------------------------
+
+
+def test_the_position_key_follows_the_data_but_the_piece_in_hand() -> None:
+    from greatwar.rules.tannenberg.movement_phase import position_key
+
+    st = _start()
+    frame = {"kind": "movement_phase", "side": GERMAN, "step": "commanded", "current": {}}
+    key = position_key(st, frame)
+    frame["current"][GERMAN] = "G-3-2-I"  # the piece in hand is not read
+    assert position_key(st, frame) == key
+    frame["done"] = ["G-3-2-I"]  # the rest of the frame is
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.data["stage"] += 1  # and every part of the data but the units, log and actions
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    railways.to_change(st)["cut"].append("A18 B15")
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.data["stack"].append({"kind": "other"})  # the frames below it
+    assert position_key(st, frame) != key
+    key = position_key(st, frame)
+    st.log("no rule reads the log")
+    st.data["control"]["A18 B15"] = RUSSIAN  # nor, but to score, the control of hexes
+    assert position_key(st, frame) == key
+
+
+def test_a_hex_in_a_zone_found_from_its_neighbours_is_the_zone_s() -> None:
+    st = _start()
+    board = st.game.static.scenario.board
+    U.place(st, "R-1-27-III", "A18 B15")
+    U.add_marker(st, "G-3-2-I", railways.ENTRAINED)  # 5.3.1 no zone
+    for side in (GERMAN, RUSSIAN):
+        zone = zoc.controlled_by(fresh(st), side)
+        assert zoc.controlled_by(st, side) == zone  # memoised: read from the memo
+        for h in board.hexes:
+            new = fresh(st)  # the zone not memoised: worked out from the neighbours
+            assert zoc.controls(new, side, h) == (h in zone), (side, h)
+            assert zoc.controls(st, side, h) == (h in zone), (side, h)
+
+
+# --- clones start with their parent's memo ------------------------------------------------
+
+
+def test_clones_share_the_memo_and_play_as_fresh_states() -> None:
+    """A clone starts with its parent's memo (clones_share_memo): clones taken along a
+    random game, played on a few actions each, offer what a state without a memo offers;
+    and the parent, played on after them, too."""
+    game = greatwar.load("tannenberg/teaching")
+    st = game.new_state(9)
+    agents: dict[str, Any] = {r: RandomAgent(3 + n) for n, r in enumerate(game.roles())}
+    for step in range(300):
+        if st.is_over():
+            break
+        if step % 7 == 0:
+            _same_as_fresh(st)
+            twin = st.clone()
+            assert twin._cache.old  # the parent's tables
+            twin_agents = {r: RandomAgent(step + n) for n, r in enumerate(game.roles())}
+            for _ in range(12):
+                if twin.is_over():
+                    break
+                _same_as_fresh(twin)
+                role = next(r for r in twin.active_roles() if twin.legal_actions(r))
+                twin.apply(role, decide(twin_agents[role], twin, role))
+        role = next(r for r in st.active_roles() if st.legal_actions(r))
+        st.apply(role, decide(agents[role], st, role))
+    _same_as_fresh(st)
+    st.view(GERMAN)  # its log view is read incrementally into the memo: never shared
+    assert st.recall(("log_view", GERMAN)) is not None
+    assert ("log_view", GERMAN) not in st.clone()._cache.old
+
+
+def test_a_step_s_cost_without_the_ground_is_the_ground_s() -> None:
+    """movement.step_cost read from one hex (no ground memoised) equals the cost the
+    piece's whole ground gives, for every piece and step, along random games."""
+    game = greatwar.load("tannenberg/teaching")
+    st = game.new_state(13)
+    agents: dict[str, Any] = {r: RandomAgent(7 + n) for n, r in enumerate(game.roles())}
+    board = st.game.static.scenario.board
+    checked = 0
+    for step in range(500):
+        if st.is_over():
+            break
+        if step % 25 == 0:
+            for uid in U.on_map(st):
+                here = U.record(st, uid)["hex"]
+                with_ground = fresh(st)
+                movement.ground(with_ground, uid)
+                for there in board.neighbours[here]:
+                    alone = movement.step_cost(fresh(st), uid, here, there)
+                    assert alone == movement.step_cost(with_ground, uid, here, there)
+                    checked += 1
+        role = next(r for r in st.active_roles() if st.legal_actions(r))
+        st.apply(role, decide(agents[role], st, role))
+    assert checked > 1000
+
+
+def test_the_command_table_updated_for_the_units_changed_is_the_one_built_afresh() -> None:
+    st = _start()
+    command.command_table(st, GERMAN)
+    U.place(st, "G-3-2-I", "A15 B18")  # a unit moves: only its status is worked out again
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.add_marker(st, "G-3-2-I", command.INDEPENDENT)  # its own markers
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.place(st, "G-HQ-I", "A15 B18")  # an HQ moves: built afresh
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    U.place(st, "R-1-25-III", "A14 B19")  # an enemy closes hexes of the lines
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
+    st.data["rev"][GERMAN] += 1  # a change not noted unit by unit: built afresh
+    U.set_status(st, "G-4-2-I", "eliminated")
+    assert command.command_table(st, GERMAN) == command.command_table(fresh(st), GERMAN)
