@@ -139,6 +139,20 @@ def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
     return None
 
 
+def ready_attackers(st: State, seg: Frame) -> tuple[str, ...]:
+    """The phasing player's units on the map that :func:`attack_refusal` lets attack, in
+    counter order: memoised on all it reads (the units' records through the revisions,
+    the segment's side and the units that have attacked)."""
+    side = seg["side"]
+    attacked = tuple(seg["attacked"])
+    key = ("ready attackers", side, U.revision(st), attacked)
+    found: tuple[str, ...] | None = st.recall(key)
+    if found is None:
+        found = tuple(uid for uid in U.on_map(st, side) if attack_refusal(st, seg, uid) is None)
+        st.remember(key, found)
+    return found
+
+
 class CombatRules:
     """The variation points of 8.0 (a game's rules class may override them): every
     source of a modifier the odds name — the CRT row, the halvings of each attacker and
@@ -766,13 +780,10 @@ class CombatResolution(Handler):
         return st.memo(key, lambda: self._targets(st, frame))  # type: ignore[no-any-return]
 
     def _targets(self, st: State, frame: Frame) -> list[str]:
-        side = frame["side"]
         board = U.static(st).scenario.board
         found = set()
         refused: set[str] = set()  # hexes found not targetable (asked once each)
-        for uid in U.on_map(st, side):
-            if attack_refusal(st, frame, uid) is not None:
-                continue
+        for uid in ready_attackers(st, frame):
             here = U.record(st, uid)["hex"]
             for h in board.neighbours[here]:
                 if h in found or h in refused or not adjacent_for_combat(st, here, h):

@@ -118,8 +118,8 @@ def reach_over(
     """:func:`reachable` over a move table, given the hexes no move may enter and the
     Enemy-controlled hexes (7.21); a game's own movers use it too (Hindenburg 18.24: a
     Gruppe marker)."""
-    enter = costs.enter
-    provisional_edges = costs.provisional
+    known = costs._steps  # (each hex's steps, built on first use: costs.steps)
+    steps = costs.steps
     zoc_cost = costs.zoc_cost
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
@@ -135,14 +135,18 @@ def reach_over(
         if rank > best[here]:
             continue
         spent, prov = rank >> 1, rank & 1
-        for there, cost in enter[here].items():
+        row = known.get(here)
+        for there, cost, priced in steps(here) if row is None else row:
             if there in blocked:
                 continue
-            total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
+            total = spent + cost  # 7.21 plus the Enemy zone's cost
+            if there in enemy_zoc:
+                total += zoc_cost
             if total > budget:
                 continue
-            key = total * 2 + (prov or (here, there) in provisional_edges)
-            if there not in best or key < best[there]:
+            key = total * 2 + (prov or priced)
+            found = best.get(there)
+            if found is None or key < found:
                 best[there] = key
                 prev[there] = here
                 push(heap, (key, there))
@@ -151,12 +155,12 @@ def reach_over(
     reach.provisional = {h for h, r in best.items() if r & 1}
     if fresh:
         # 5.17 a unit that has spent nothing may always move at least one hex
-        for there in enter[start]:
+        for there, _cost, priced in steps(start):
             if there not in blocked and there not in reach.cost:
                 reach.cost[there] = budget
                 reach.prev[there] = start
                 reach.minimum_move.add(there)
-                if (start, there) in provisional_edges:
+                if priced:
                     reach.provisional.add(there)
     return reach
 

@@ -426,9 +426,7 @@ def _supplied_depots(
         limit[of[uid]] = max(limit.get(of[uid], 0), reach[uid])
     for cls, most in limit.items():
         rail, edges = base[cls]
-        dist[cls] = {}
-        links = class_network(st, cls).links
-        _relax(links, far, (h for h in rail | edges if h not in closed), closed, most, dist[cls])
+        dist[cls] = dict(_source_distances(st, cls, rail | edges, closed, most))
     supplied: set[str] = set()
 
     def feed(uid: str) -> None:  # 9.16 chains: a supplied depot is a source for the classes
@@ -450,6 +448,40 @@ def _supplied_depots(
                 feed(uid)
                 progress = True
     return frozenset(supplied)
+
+
+def _source_distances(
+    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
+) -> dict[str, int]:
+    """Hexes from the class's ``sources`` not ``closed`` (:func:`_relax` from nothing, up
+    to ``most`` hexes), memoised per game on exactly its arguments as :func:`zone_layers`
+    is (the caller copies it before relaxing it further)."""
+    kept = _kept(st, "source-distances")
+    key = (cls, sources, closed, most)
+    found = kept.get(key)
+    if found is None:
+        found = {}
+        links = class_network(st, cls).links
+        far = network(st).far
+        _relax(links, far, (h for h in sources if h not in closed), closed, most, found)
+        _keep(kept, key, found)
+    return found
+
+
+def _kept(st: State, name: str) -> dict[tuple[object, ...], Any]:
+    """A per-game memo of searches keyed on exactly their arguments (:func:`_keep`)."""
+    derived = U.static(st).derived
+    kept: dict[tuple[object, ...], Any] | None = derived.get(name)
+    if kept is None:
+        kept = derived[name] = {}
+    return kept
+
+
+def _keep(kept: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    """Keep ``value`` under ``key``, the oldest entry going beyond :data:`SEARCHES_KEPT`."""
+    if len(kept) >= SEARCHES_KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = value
 
 
 def _zone_layers(
@@ -490,6 +522,34 @@ def _zone_layers(
     return layers
 
 
+#: how many searches of each kind a game keeps (:func:`zone_layers`,
+#: :func:`_source_distances`; the oldest go first)
+SEARCHES_KEPT = 64
+
+
+def zone_layers(
+    st: State,
+    cls: SupplyClass,
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    most_zones: int,
+    limit: int,
+) -> list[dict[str, int]]:
+    """:func:`_zone_layers` over the class's links (never changed during a game), memoised
+    per game on exactly its arguments: a move that leaves a side's sources, blocked hexes
+    and Enemy zones as they were (most of its own moves) finds its search done, in any
+    state of the game (the result is read, never changed)."""
+    kept = _kept(st, "zone-layers")
+    key = (cls, sources, blocked, enemy_zones, most_zones, limit)
+    found: list[dict[str, int]] | None = kept.get(key)
+    if found is None:
+        links = class_network(st, cls).links
+        found = _zone_layers(links, sources, blocked, enemy_zones, most_zones, limit)
+        _keep(kept, key, found)
+    return found
+
+
 def _trace_lines(
     st: State,
     cls: SupplyClass,
@@ -507,8 +567,9 @@ def _trace_lines(
     tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
     allowed = _sorted(st).zones
     reach = _ranges(st)
-    layers = _zone_layers(
-        class_network(st, cls).links,
+    layers = zone_layers(
+        st,
+        cls,
         sources,
         blocked,
         enemy_zones,
