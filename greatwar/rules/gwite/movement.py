@@ -202,6 +202,70 @@ def _moves_on(st: State, frame: Frame, uid: str) -> bool:
     return _may_move(st, uid, allowance) and _has_a_step(st, frame, uid, allowance)
 
 
+#: the rules' hooks :func:`_moves_on` reads through, with the standard rules' own
+#: methods (:func:`standard_movers`)
+_MOVER_HOOKS = (
+    "movement_refusal",
+    "allowance",
+    "allowance_base",
+    "supply_halves_movement",
+    "movement_class",
+    "movement_table",
+    "pass_through_hexes",
+    "phantom_occupied",
+    "known_enemy_zoc",
+    "exerts_zoc",
+    "movement_extensions",
+)
+
+
+def standard_movers(st: State) -> bool:
+    """Whether the game moves its units by the standard rules' hooks alone (none of
+    :data:`_MOVER_HOOKS` overridden, rail movement its only extension): then whether a
+    unit may move on reads only its own record and place in the segment and the Enemy's
+    units (:func:`_moves_on_memo`).  Asked once a game."""
+    stat = st.game.static
+    found: bool | None = stat.derived.get("standard-movers")
+    if found is None:
+        from greatwar.rules.gwite.supply import SupplyRules
+
+        kind = type(stat.rules)
+        found = extensions(st) == STANDARD_EXTENSIONS and all(
+            getattr(kind, name)
+            is getattr(SupplyRules if name == "supply_halves_movement" else MovementRules, name)
+            for name in _MOVER_HOOKS
+        )
+        stat.derived["standard-movers"] = found
+    return found
+
+
+def _moves_on_memo(st: State, frame: Frame, uid: str) -> bool:
+    """:func:`_moves_on` in a game of :func:`standard_movers`, memoised on all it reads
+    there: the unit's record (place, status, steps lost, markers: out of supply 9.21, of
+    command 10.4, entrained 5.33), what it has spent and been given this phase, and the
+    Enemy's units (their hexes and fortresses 5.13, HQs alone 10.52, zones 7.21: through
+    the Enemy side's revision, as those tables are keyed)."""
+    u = st.data["units"][uid]
+    extra = frame.get(EXTRA_MP)
+    key = (
+        "moves on",
+        uid,
+        st.data["rev"][st.game.static.enemy[st.game.static.units[uid].side]],
+        st.data["turn"],
+        u["hex"],
+        u["status"],
+        u["lost"],
+        tuple(u["markers"]),
+        frame["spent"].get(uid),
+        extra.get(uid, 0) if extra else 0,
+    )
+    found: bool | None = st.recall(key)
+    if found is None:
+        found = _moves_on(st, frame, uid)
+        st.remember(key, found)
+    return found
+
+
 def _can_act(st: State, frame: Frame, uid: str) -> bool:
     """Whether the unit has an action of some movement extension now."""
     for ext in extensions(st):  # noqa: SIM110 (hot path: no generator)
@@ -325,12 +389,13 @@ class MovementSegment(Handler):
         for ext in extensions(st):
             candidates.extend(ext.extra_units(st, side))  # 5.38 units off the map, by rail
         rules = st.game.static.rules
+        moves_on = _moves_on_memo if standard_movers(st) else _moves_on
         return [
             uid
             for uid in candidates
             if uid not in done
             and rules.movement_refusal(st, uid) is None
-            and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
+            and (moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:

@@ -230,7 +230,12 @@ def build_costs(
             terrain = table.terrain.get(board.terrain.get(b, ""))
             if terrain is None or terrain.move == "prohibited":
                 continue  # unknown terrain, lake or sea: no entry
-            features = featured.get((a, b), NO_FEATURES)
+            features = featured.get((a, b))
+            if features is None:  # no hexside feature: the terrain's cost alone
+                enter[b] = terrain.move[tcr - 1]
+                if terrain.source == PROVISIONAL:
+                    mc.provisional.add((a, b))
+                continue
             sides = [table.hexside[f] for f in sorted(features) if f in table.hexside]
             if any(s.move == "prohibited" for s in sides):
                 continue  # 8.61, 10.33: prohibited hexsides are never crossed

@@ -48,9 +48,7 @@ def test_ready_attackers_follow_a_move_by_rail() -> None:
     st = greatwar.load("gwite/teaching").new_state(1)
     side = U.static(st).side_ids[0]
     seg: dict[str, Any] = {"side": side, "attacked": []}
-    slow = next(
-        u for u in ready_attackers(st, seg) if U.tcr(st, u) > 1 and not U.info(st, u).hq
-    )
+    slow = next(u for u in ready_attackers(st, seg) if U.tcr(st, u) > 1 and not U.info(st, u).hq)
     U.add_marker(st, slow, rail.MOVED_BY_RAIL)
     assert slow not in ready_attackers(st, seg)
     assert ready_attackers(st, seg) == fresh_ready(st, seg)
