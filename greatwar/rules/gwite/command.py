@@ -638,24 +638,28 @@ def pack(items: list[tuple[str, int, list[str]]], room: dict[str, int]) -> dict[
     for i in range(len(order) - 1, -1, -1):
         still_wanted[i] = still_wanted[i + 1] + order[i][1]
     left = dict(room)
+    free = sum(left.values())  # (the sum of ``left``, kept as it changes)
     plan: dict[str, str] = {}
     steps = 0
+    count = len(order)
 
     def place(i: int) -> bool:
-        nonlocal steps
-        if i == len(order):
+        nonlocal steps, free
+        if i == count:
             return True
         steps += 1
-        if steps > PACK_LIMIT or still_wanted[i] > sum(left.values()):
+        if steps > PACK_LIMIT or still_wanted[i] > free:
             return False
         uid, points, hqs = order[i]
         for hq in hqs:
             if left[hq] >= points:
                 left[hq] -= points
+                free -= points
                 plan[uid] = hq
                 if place(i + 1):
                     return True
                 left[hq] += points
+                free += points
                 del plan[uid]
         return False
 

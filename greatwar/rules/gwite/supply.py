@@ -293,11 +293,7 @@ def _build_table(st: State, side: str) -> SupplyTable:
     closed = blocked | enemy_zones
     # every class of the side's units has its sources (a side without units on the map
     # still has them: retreats and withdrawals measure toward them); units on the map trace
-    units = st.data["units"]
-    members = {
-        cls: [uid for uid in uids if units[uid]["status"] == "on_map"]
-        for cls, uids in _sorted(st).classes.get(side, {}).items()
-    }
+    members = U.cached_of(st, "supply members", _members, side)
     base = {cls: _base(st, side, cls, blocked, closed) for cls in members}
     depots = _supplied_depots(st, side, base, closed)
     line: dict[str, bool] = {}
@@ -319,6 +315,16 @@ def _build_table(st: State, side: str) -> SupplyTable:
         line=line,
         classes=classes,
     )
+
+
+def _members(st: State, side: str) -> dict[SupplyClass, list[str]]:
+    """The units on the map of each supply class of ``side`` (every class, in counter
+    order; read, never changed)."""
+    units = st.data["units"]
+    return {
+        cls: [uid for uid in uids if units[uid]["status"] == "on_map"]
+        for cls, uids in _sorted(st).classes.get(side, {}).items()
+    }
 
 
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -585,7 +591,11 @@ def _trace_lines(
             line[uid] = True
             continue
         here = U.record(st, uid)["hex"]
-        shortest = min(layers[c].get(here, far) for c in range(allowed[uid] + 1))
+        crossing = allowed[uid]
+        if crossing:
+            shortest = min([layers[c].get(here, far) for c in range(crossing + 1)])
+        else:
+            shortest = layers[0].get(here, far)
         line[uid] = shortest <= reach[uid]  # 9.12, 9.13: the unit's hex not counted
     return line
 

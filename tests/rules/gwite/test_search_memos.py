@@ -128,3 +128,20 @@ def test_pair_features_are_the_boards_features_of_every_adjacent_pair(scenario: 
     for a in board.hexes:
         for b in board.neighbours[a]:
             assert pairs.get((a, b), NO_FEATURES) == board.features(a, b)
+
+
+def test_supply_members_follow_the_units_of_their_side() -> None:
+    # 9.12 the units on the map of each supply class, memoised on the side's revision
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+
+    def members() -> dict[supply.SupplyClass, list[str]]:
+        return U.cached_of(st, "supply members", supply._members, side)  # type: ignore[no-any-return]
+
+    first = members()
+    assert first == supply._members(st, side)
+    uid = next(u for us in first.values() for u in us)
+    pieces.set_status(st, uid, "eliminated")
+    assert uid not in {u for us in members().values() for u in us}
+    assert members() == supply._members(st, side)
+    assert uid not in supply.table(st, side).line
