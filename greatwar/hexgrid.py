@@ -70,8 +70,10 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
 
 def distance(a: Hex, b: Hex) -> int:
     """Number of hex steps between ``a`` and ``b``."""
-    dq = a.q - b.q
-    dr = a.r - b.r
+    aq, ar = a
+    bq, br = b
+    dq = aq - bq
+    dr = ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 

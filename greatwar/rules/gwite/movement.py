@@ -223,7 +223,7 @@ def standard_movers(st: State) -> bool:
     """Whether the game moves its units by the standard rules' hooks alone (none of
     :data:`_MOVER_HOOKS` overridden, rail movement its only extension): then whether a
     unit may move on reads only its own record and place in the segment and the Enemy's
-    units (:func:`_moves_on_memo`).  Asked once a game."""
+    units (:meth:`MovementSegment._movable_standard`).  Asked once a game."""
     stat = st.game.static
     found: bool | None = stat.derived.get("standard-movers")
     if found is None:
@@ -236,33 +236,6 @@ def standard_movers(st: State) -> bool:
             for name in _MOVER_HOOKS
         )
         stat.derived["standard-movers"] = found
-    return found
-
-
-def _moves_on_memo(st: State, frame: Frame, uid: str) -> bool:
-    """:func:`_moves_on` in a game of :func:`standard_movers`, memoised on all it reads
-    there: the unit's record (place, status, steps lost, markers: out of supply 9.21, of
-    command 10.4, entrained 5.33), what it has spent and been given this phase, and the
-    Enemy's units (their hexes and fortresses 5.13, HQs alone 10.52, zones 7.21: through
-    the Enemy side's revision, as those tables are keyed)."""
-    u = st.data["units"][uid]
-    extra = frame.get(EXTRA_MP)
-    key = (
-        "moves on",
-        uid,
-        st.data["rev"][st.game.static.enemy[st.game.static.units[uid].side]],
-        st.data["turn"],
-        u["hex"],
-        u["status"],
-        u["lost"],
-        tuple(u["markers"]),
-        frame["spent"].get(uid),
-        extra.get(uid, 0) if extra else 0,
-    )
-    found: bool | None = st.recall(key)
-    if found is None:
-        found = _moves_on(st, frame, uid)
-        st.remember(key, found)
     return found
 
 
@@ -389,14 +362,58 @@ class MovementSegment(Handler):
         for ext in extensions(st):
             candidates.extend(ext.extra_units(st, side))  # 5.38 units off the map, by rail
         rules = st.game.static.rules
-        moves_on = _moves_on_memo if standard_movers(st) else _moves_on
+        if standard_movers(st):
+            return self._movable_standard(st, frame, candidates, done)
         return [
             uid
             for uid in candidates
             if uid not in done
             and rules.movement_refusal(st, uid) is None
-            and (moves_on(st, frame, uid) or _can_act(st, frame, uid))
+            and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
+
+    def _movable_standard(
+        self, st: State, frame: Frame, candidates: list[str], done: set[str]
+    ) -> list[str]:
+        """:meth:`_movable` in a game of :func:`standard_movers` (no unit refused by the
+        rules): whether each candidate may move on (:func:`_moves_on`) is memoised on all
+        it reads there: the unit's record (place, status, steps lost, markers: out of
+        supply 9.21, of command 10.4, entrained 5.33), what it has spent and been given
+        this phase, the Game-Turn and the Enemy's units (their hexes and fortresses 5.13,
+        HQs alone 10.52, zones 7.21: through the Enemy side's revision, as those tables
+        are keyed).  Whether it has a rail action (:func:`_can_act`) is asked afresh."""
+        stat = st.game.static
+        data = st.data
+        enemy_rev = data["rev"][stat.enemy[frame["side"]]]
+        turn = data["turn"]
+        units = data["units"]
+        spent = frame["spent"]
+        extra = frame.get(EXTRA_MP) or {}
+        recall, remember = st.recall, st.remember
+        found: list[str] = []
+        for uid in candidates:
+            if uid in done:
+                continue
+            u = units[uid]
+            key = (
+                "moves on",
+                uid,
+                enemy_rev,
+                turn,
+                u["hex"],
+                u["status"],
+                u["lost"],
+                tuple(u["markers"]),
+                spent.get(uid),
+                extra.get(uid, 0),
+            )
+            verdict = recall(key)
+            if verdict is None:
+                verdict = _moves_on(st, frame, uid)
+                remember(key, verdict)
+            if verdict or _can_act(st, frame, uid):
+                found.append(uid)
+        return found
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:
         """The extension holding the ending segment open (5.31), if any."""
@@ -424,19 +441,20 @@ class MovementSegment(Handler):
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
             no_stop = st.game.static.rules.pass_through_hexes(st, current)
             paths = reach.paths()
-            for to in sorted(reach.cost):
-                if to in no_stop:
+            costs, minimum, provisional = reach.cost, reach.minimum_move, reach.provisional
+            for to in sorted(costs):
+                if no_stop and to in no_stop:
                     continue  # passed through, never stopped in (17.32 a monitor's hex)
                 action: Action = {
                     "type": "move",
                     "unit": current,
                     "to": to,
                     "path": paths[to],
-                    "cost": reach.cost[to],
+                    "cost": costs[to],
                 }
-                if to in reach.minimum_move:
+                if minimum and to in minimum:
                     action["case"] = "5.17"
-                if to in reach.provisional:
+                if provisional and to in provisional:
                     action["provisional"] = True
                 actions.append(action)
             for ext in extensions(st):

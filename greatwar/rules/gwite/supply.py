@@ -333,12 +333,19 @@ def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     rules = U.rules(st)
     blocked: set[str] = set()
     present: set[str] = set()
-    for h, ids in U.occupancy(st).items():
-        if stat.units[ids[0]].side == side:
-            if any(rules.negates_enemy_control(st, uid) for uid in ids):
-                present.add(h)
-        elif not all(stat.units[uid].hq for uid in ids):
-            blocked.add(h)  # 9.14 Enemy-occupied; 9.17 hexes of Enemy HQs alone do not block
+    units = stat.units
+    negates = rules.negates_enemy_control
+    for h, ids in U.occupancy(st).items():  # (a hot path: loops, no generators)
+        if units[ids[0]].side == side:
+            for uid in ids:
+                if negates(st, uid):
+                    present.add(h)
+                    break
+        else:
+            for uid in ids:
+                if not units[uid].hq:
+                    blocked.add(h)  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
+                    break
     for h, owner in stat.fortress_side.items():
         if not zoc.fortress_destroyed(st, h):
             # 7.24 a Friendly fortress negates Enemy control; an Enemy one blocks (5.13)

@@ -145,3 +145,29 @@ def test_supply_members_follow_the_units_of_their_side() -> None:
     assert uid not in {u for us in members().values() for u in us}
     assert members() == supply._members(st, side)
     assert uid not in supply.table(st, side).line
+
+
+def test_hex_defenders_follow_the_units_places_and_markers_of_their_side() -> None:
+    # 8.21, 8.66 the defenders of each hex, memoised on the defending side's revision
+    from greatwar.rules.gwite.combat import _hex_defenders, defenders_in
+
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[1]
+    board = U.static(st).scenario.board
+
+    def same() -> None:
+        for h in board.hexes:
+            assert _hex_defenders(st, h, side) == defenders_in(st, h, side)
+
+    same()
+    uid = U.on_map(st, side)[0]
+    here = U.record(st, uid)["hex"]
+    U.add_marker(st, uid, "retreated")  # 8.66 a passenger defends only if alone
+    same()
+    empty = next(h for h in board.neighbours[here] if not U.units_in(st, h))
+    pieces.place(st, uid, empty)
+    same()
+    assert _hex_defenders(st, empty, side) == [uid]
+    pieces.set_status(st, uid, "eliminated")
+    same()
+    assert _hex_defenders(st, empty, side) == []
