@@ -67,6 +67,8 @@ class UnitInfo:
 
 #: the features of a hexside that has none
 NO_FEATURES: frozenset[str] = frozenset()
+#: a hex not looked at yet (build_costs)
+_UNSEEN: Any = object()
 
 
 @dataclass
@@ -223,17 +225,28 @@ def build_costs(
     table = scenario.terrain
     mc = MoveCosts(zoc_cost=zoc_cost, zoc_reach=zoc_reach)
     featured = pair_features(board)
+    # each hex entered: its terrain, the column's cost and whether it is provisional
+    # (None: no entry), found once for its six neighbours
+    entering: dict[str, tuple[Any, int, bool] | None] = {}
     for a in board.hexes:
         enter: dict[str, int] = {}
         mc.enter[a] = enter
         for b in board.neighbours[a]:
-            terrain = table.terrain.get(board.terrain.get(b, ""))
-            if terrain is None or terrain.move == "prohibited":
-                continue  # unknown terrain, lake or sea: no entry
+            entry = entering.get(b, _UNSEEN)
+            if entry is _UNSEEN:
+                terrain = table.terrain.get(board.terrain.get(b, ""))
+                entering[b] = entry = (
+                    None  # unknown terrain, lake or sea: no entry
+                    if terrain is None or terrain.move == "prohibited"
+                    else (terrain, terrain.move[tcr - 1], terrain.source == PROVISIONAL)
+                )
+            if entry is None:
+                continue
+            terrain, plain_cost, plain_provisional = entry
             features = featured.get((a, b))
             if features is None:  # no hexside feature: the terrain's cost alone
-                enter[b] = terrain.move[tcr - 1]
-                if terrain.source == PROVISIONAL:
+                enter[b] = plain_cost
+                if plain_provisional:
                     mc.provisional.add((a, b))
                 continue
             sides = [table.hexside[f] for f in sorted(features) if f in table.hexside]
