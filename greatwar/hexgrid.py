@@ -70,17 +70,23 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
 
 def distance(a: Hex, b: Hex) -> int:
     """Number of hex steps between ``a`` and ``b``."""
-    dq = a.q - b.q
-    dr = a.r - b.r
+    aq, ar = a
+    bq, br = b
+    dq = aq - bq
+    dr = ar - br
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+#: the direction of each offset to an adjacent hex (a look-up, not a search)
+_DIRECTION_OF: dict[tuple[int, int], int] = {(o.q, o.r): d for d, o in enumerate(DIRECTIONS)}
 
 
 def direction(a: Hex, b: Hex) -> int:
     """Direction (0-5) from ``a`` to the adjacent hex ``b``."""
-    try:
-        return DIRECTIONS.index(Hex(b.q - a.q, b.r - a.r))
-    except ValueError:
-        raise ValueError(f"{b} is not adjacent to {a}") from None
+    d = _DIRECTION_OF.get((b[0] - a[0], b[1] - a[1]))
+    if d is None:
+        raise ValueError(f"{b} is not adjacent to {a}")
+    return d
 
 
 def ring(center: Hex, radius: int) -> list[Hex]:
@@ -110,10 +116,11 @@ def within(center: Hex, radius: int) -> list[Hex]:
 def hexside(h: Hex, d: int) -> Hexside:
     """Canonical key of the side of ``h`` facing direction ``d``."""
     d %= 6
+    q, r = h
     if d < 3:
-        return Hexside(h.q, h.r, d)
-    other = neighbour(h, d)
-    return Hexside(other.q, other.r, d - 3)
+        return Hexside(q, r, d)
+    dq, dr = DIRECTIONS[d]
+    return Hexside(q + dq, r + dr, d - 3)
 
 
 def hexside_between(a: Hex, b: Hex) -> Hexside:

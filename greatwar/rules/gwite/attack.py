@@ -29,6 +29,7 @@ from greatwar.rules.gwite.combat import (
     force_steps,
     passengers_in,
     preview,
+    ready_attackers,
     ruling_numbers,
     segment,
     targetable,
@@ -67,8 +68,9 @@ class Attack(Handler):
         seg = segment(st)
         rules = U.rules(st)
         out = []
-        for uid in U.on_map(st, frame["side"]):
-            if uid in frame["attackers"] or attack_refusal(st, seg, uid) is not None:
+        attackers = frame["attackers"]
+        for uid in ready_attackers(st, seg):
+            if uid in attackers:
                 continue
             if rules.attacker_refusal(st, frame, uid) is not None:
                 continue  # a game's rule keeps it out of this attack (Hindenburg 20.12)

@@ -100,6 +100,33 @@ def fighting_units_in(st: State, hex_label: str, side: str) -> list[str]:
     ]
 
 
+def _defenders_by_hex(st: State, side: str) -> dict[str, list[str]]:
+    """:func:`defenders_in` of every hex holding units of ``side`` (read, never changed)."""
+    units = U.static(st).units
+    out: dict[str, list[str]] = {}
+    for h, ids in U.occupancy(st).items():
+        if any(units[uid].side == side for uid in ids):
+            found = defenders_in(st, h, side)
+            if found:
+                out[h] = found
+    return out
+
+
+def _hex_defenders(st: State, hex_label: str, side: str) -> list[str]:
+    """:func:`defenders_in` for reading only: in a game where combat immunity is the
+    standard rules' (none), from a table of the side's hexes memoised on that side's
+    revision (all it reads: the side's units, their places and markers, 8.21, 8.66)."""
+    rules = st.game.static.rules
+    if type(rules).combat_immune is not CombatRules.combat_immune:
+        return defenders_in(st, hex_label, side)
+    table = U.cached_of(st, "defenders by hex", _defenders_by_hex, side)
+    return table.get(hex_label, _NONE)  # type: ignore[no-any-return]
+
+
+#: no defenders (shared, never changed)
+_NONE: list[str] = []
+
+
 def passengers_in(st: State, hex_label: str, side: str) -> list[str]:
     units = fighting_units_in(st, hex_label, side)
     hosts = [uid for uid in units if not is_passenger(st, uid)]
@@ -110,7 +137,7 @@ def targetable(st: State, seg: Frame, hex_label: str) -> bool:
     """8.14, 8.21: a hex holding Enemy units or an undestroyed Enemy fortress (11.13 shows
     fortresses alone can be attacked), none of which has been attacked this phase."""
     enemy = U.enemy_of(st, seg["side"])
-    defenders = defenders_in(st, hex_label, enemy)
+    defenders = _hex_defenders(st, hex_label, enemy)
     has_fortress = fortress.owner(st, hex_label) == enemy
     if not defenders and not has_fortress:
         # a hex the attacker cannot see is empty (Hindenburg 18.0: a Gruppe marker)
@@ -137,6 +164,20 @@ def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
     if not ui.hq and U.printed_attack(st, uid) <= 0:
         return f"{name} has no attack strength", "8.12"
     return None
+
+
+def ready_attackers(st: State, seg: Frame) -> tuple[str, ...]:
+    """The phasing player's units on the map that :func:`attack_refusal` lets attack, in
+    counter order: memoised on all it reads (the units' records through the revisions,
+    the segment's side and the units that have attacked)."""
+    side = seg["side"]
+    attacked = tuple(seg["attacked"])
+    key = ("ready attackers", side, U.revision(st), attacked)
+    found: tuple[str, ...] | None = st.recall(key)
+    if found is None:
+        found = tuple(uid for uid in U.on_map(st, side) if attack_refusal(st, seg, uid) is None)
+        st.remember(key, found)
+    return found
 
 
 class CombatRules:
@@ -766,13 +807,10 @@ class CombatResolution(Handler):
         return st.memo(key, lambda: self._targets(st, frame))  # type: ignore[no-any-return]
 
     def _targets(self, st: State, frame: Frame) -> list[str]:
-        side = frame["side"]
         board = U.static(st).scenario.board
         found = set()
         refused: set[str] = set()  # hexes found not targetable (asked once each)
-        for uid in U.on_map(st, side):
-            if attack_refusal(st, frame, uid) is not None:
-                continue
+        for uid in ready_attackers(st, frame):
             here = U.record(st, uid)["hex"]
             for h in board.neighbours[here]:
                 if h in found or h in refused or not adjacent_for_combat(st, here, h):

@@ -638,24 +638,28 @@ def pack(items: list[tuple[str, int, list[str]]], room: dict[str, int]) -> dict[
     for i in range(len(order) - 1, -1, -1):
         still_wanted[i] = still_wanted[i + 1] + order[i][1]
     left = dict(room)
+    free = sum(left.values())  # (the sum of ``left``, kept as it changes)
     plan: dict[str, str] = {}
     steps = 0
+    count = len(order)
 
     def place(i: int) -> bool:
-        nonlocal steps
-        if i == len(order):
+        nonlocal steps, free
+        if i == count:
             return True
         steps += 1
-        if steps > PACK_LIMIT or still_wanted[i] > sum(left.values()):
+        if steps > PACK_LIMIT or still_wanted[i] > free:
             return False
         uid, points, hqs = order[i]
         for hq in hqs:
             if left[hq] >= points:
                 left[hq] -= points
+                free -= points
                 plan[uid] = hq
                 if place(i + 1):
                     return True
                 left[hq] += points
+                free += points
                 del plan[uid]
         return False
 
@@ -665,15 +669,23 @@ def pack(items: list[tuple[str, int, list[str]]], room: dict[str, int]) -> dict[
 # --- the segments --------------------------------------------------------------------
 
 
-def _able_to_attack(st: State, uid: str, side: str) -> bool:
+def _attack_ground(st: State, side: str) -> tuple[str, dict[str, str], frozenset[str]]:
+    """What :func:`_able_to_attack` reads of the whole map, for ``side``'s units: the Enemy,
+    the side occupying each hex and the Enemy's undestroyed fortresses (found once for
+    all the candidates of a segment)."""
+    enemy = U.enemy_of(st, side)
+    return enemy, U.hex_side(st), _live_fortresses(st, enemy)
+
+
+def _able_to_attack(
+    st: State, uid: str, ground: tuple[str, dict[str, str], frozenset[str]]
+) -> bool:
     """Could the unit attack this Combat Phase: an Attack Strength (8.12), not entrained
     (5.36), adjacent to an Enemy unit combat may affect (not Caporetto 17.32's monitor) or
-    an undestroyed Enemy fortress (8.11)?"""
+    an undestroyed Enemy fortress (8.11)?  ``ground``: :func:`_attack_ground`."""
     if U.printed_attack(st, uid) <= 0 or U.has_marker(st, uid, ENTRAINED):
         return False
-    enemy = U.enemy_of(st, side)
-    occupant = U.hex_side(st)
-    forts = _live_fortresses(st, enemy)
+    enemy, occupant, forts = ground
     board = U.static(st).scenario.board
     here = U.record(st, uid)["hex"]
     return any(
@@ -965,7 +977,8 @@ class CombatCommandSegment(CommandSegment):
     def candidates(self, st: State, side: str) -> list[str]:
         """Only units able to attack this phase: command affects attackers only (10.42,
         10.43; defenders count by radius)."""
-        return [uid for uid in super().candidates(st, side) if _able_to_attack(st, uid, side)]
+        ground = _attack_ground(st, side)
+        return [uid for uid in super().candidates(st, side) if _able_to_attack(st, uid, ground)]
 
     def may_roll(self, st: State, uid: str) -> bool:
         """10.42: units outside every Command Radius may not roll as in 10.41; units inside

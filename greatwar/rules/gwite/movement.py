@@ -118,8 +118,8 @@ def reach_over(
     """:func:`reachable` over a move table, given the hexes no move may enter and the
     Enemy-controlled hexes (7.21); a game's own movers use it too (Hindenburg 18.24: a
     Gruppe marker)."""
-    enter = costs.enter
-    provisional_edges = costs.provisional
+    known = costs._steps  # (each hex's steps, built on first use: costs.steps)
+    steps = costs.steps
     zoc_cost = costs.zoc_cost
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
@@ -135,14 +135,18 @@ def reach_over(
         if rank > best[here]:
             continue
         spent, prov = rank >> 1, rank & 1
-        for there, cost in enter[here].items():
+        row = known.get(here)
+        for there, cost, priced in steps(here) if row is None else row:
             if there in blocked:
                 continue
-            total = spent + cost + (zoc_cost if there in enemy_zoc else 0)  # 7.21
+            total = spent + cost  # 7.21 plus the Enemy zone's cost
+            if there in enemy_zoc:
+                total += zoc_cost
             if total > budget:
                 continue
-            key = total * 2 + (prov or (here, there) in provisional_edges)
-            if there not in best or key < best[there]:
+            key = total * 2 + (prov or priced)
+            found = best.get(there)
+            if found is None or key < found:
                 best[there] = key
                 prev[there] = here
                 push(heap, (key, there))
@@ -151,12 +155,12 @@ def reach_over(
     reach.provisional = {h for h, r in best.items() if r & 1}
     if fresh:
         # 5.17 a unit that has spent nothing may always move at least one hex
-        for there in enter[start]:
+        for there, _cost, priced in steps(start):
             if there not in blocked and there not in reach.cost:
                 reach.cost[there] = budget
                 reach.prev[there] = start
                 reach.minimum_move.add(there)
-                if (start, there) in provisional_edges:
+                if priced:
                     reach.provisional.add(there)
     return reach
 
@@ -196,6 +200,43 @@ def _moves_on(st: State, frame: Frame, uid: str) -> bool:
     :func:`has_a_move`, the allowance found once)."""
     allowance: int = st.game.static.rules.allowance(st, uid)
     return _may_move(st, uid, allowance) and _has_a_step(st, frame, uid, allowance)
+
+
+#: the rules' hooks :func:`_moves_on` reads through, with the standard rules' own
+#: methods (:func:`standard_movers`)
+_MOVER_HOOKS = (
+    "movement_refusal",
+    "allowance",
+    "allowance_base",
+    "supply_halves_movement",
+    "movement_class",
+    "movement_table",
+    "pass_through_hexes",
+    "phantom_occupied",
+    "known_enemy_zoc",
+    "exerts_zoc",
+    "movement_extensions",
+)
+
+
+def standard_movers(st: State) -> bool:
+    """Whether the game moves its units by the standard rules' hooks alone (none of
+    :data:`_MOVER_HOOKS` overridden, rail movement its only extension): then whether a
+    unit may move on reads only its own record and place in the segment and the Enemy's
+    units (:meth:`MovementSegment._movable_standard`).  Asked once a game."""
+    stat = st.game.static
+    found: bool | None = stat.derived.get("standard-movers")
+    if found is None:
+        from greatwar.rules.gwite.supply import SupplyRules
+
+        kind = type(stat.rules)
+        found = extensions(st) == STANDARD_EXTENSIONS and all(
+            getattr(kind, name)
+            is getattr(SupplyRules if name == "supply_halves_movement" else MovementRules, name)
+            for name in _MOVER_HOOKS
+        )
+        stat.derived["standard-movers"] = found
+    return found
 
 
 def _can_act(st: State, frame: Frame, uid: str) -> bool:
@@ -321,6 +362,8 @@ class MovementSegment(Handler):
         for ext in extensions(st):
             candidates.extend(ext.extra_units(st, side))  # 5.38 units off the map, by rail
         rules = st.game.static.rules
+        if standard_movers(st):
+            return self._movable_standard(st, frame, candidates, done)
         return [
             uid
             for uid in candidates
@@ -328,6 +371,49 @@ class MovementSegment(Handler):
             and rules.movement_refusal(st, uid) is None
             and (_moves_on(st, frame, uid) or _can_act(st, frame, uid))
         ]
+
+    def _movable_standard(
+        self, st: State, frame: Frame, candidates: list[str], done: set[str]
+    ) -> list[str]:
+        """:meth:`_movable` in a game of :func:`standard_movers` (no unit refused by the
+        rules): whether each candidate may move on (:func:`_moves_on`) is memoised on all
+        it reads there: the unit's record (place, status, steps lost, markers: out of
+        supply 9.21, of command 10.4, entrained 5.33), what it has spent and been given
+        this phase, the Game-Turn and the Enemy's units (their hexes and fortresses 5.13,
+        HQs alone 10.52, zones 7.21: through the Enemy side's revision, as those tables
+        are keyed).  Whether it has a rail action (:func:`_can_act`) is asked afresh."""
+        stat = st.game.static
+        data = st.data
+        enemy_rev = data["rev"][stat.enemy[frame["side"]]]
+        turn = data["turn"]
+        units = data["units"]
+        spent = frame["spent"]
+        extra = frame.get(EXTRA_MP) or {}
+        recall, remember = st.recall, st.remember
+        found: list[str] = []
+        for uid in candidates:
+            if uid in done:
+                continue
+            u = units[uid]
+            key = (
+                "moves on",
+                uid,
+                enemy_rev,
+                turn,
+                u["hex"],
+                u["status"],
+                u["lost"],
+                tuple(u["markers"]),
+                spent.get(uid),
+                extra.get(uid, 0),
+            )
+            verdict = recall(key)
+            if verdict is None:
+                verdict = _moves_on(st, frame, uid)
+                remember(key, verdict)
+            if verdict or _can_act(st, frame, uid):
+                found.append(uid)
+        return found
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:
         """The extension holding the ending segment open (5.31), if any."""
@@ -355,19 +441,20 @@ class MovementSegment(Handler):
             reach = _reach(st, frame, current) if can_move(st, current) else Reach()
             no_stop = st.game.static.rules.pass_through_hexes(st, current)
             paths = reach.paths()
-            for to in sorted(reach.cost):
-                if to in no_stop:
+            costs, minimum, provisional = reach.cost, reach.minimum_move, reach.provisional
+            for to in sorted(costs):
+                if no_stop and to in no_stop:
                     continue  # passed through, never stopped in (17.32 a monitor's hex)
                 action: Action = {
                     "type": "move",
                     "unit": current,
                     "to": to,
                     "path": paths[to],
-                    "cost": reach.cost[to],
+                    "cost": costs[to],
                 }
-                if to in reach.minimum_move:
+                if minimum and to in minimum:
                     action["case"] = "5.17"
-                if to in reach.provisional:
+                if provisional and to in provisional:
                     action["provisional"] = True
                 actions.append(action)
             for ext in extensions(st):

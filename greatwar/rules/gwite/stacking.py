@@ -23,8 +23,11 @@ if TYPE_CHECKING:
 
 
 def stacking_points(st: State, hex_label: str) -> int:
-    units = U.static(st).units
-    return sum(units[uid].stacking for uid in U.units_in(st, hex_label))
+    units = st.game.static.units
+    total = 0
+    for uid in U.units_in(st, hex_label):  # (a hot path: no generator)
+        total += units[uid].stacking
+    return total
 
 
 class StackingRules:

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from greatwar import hexgrid
+from greatwar.model.board import Board
 from greatwar.model.loader import Scenario
 from greatwar.model.schema import Counter, StepValues
 
@@ -63,6 +65,12 @@ class UnitInfo:
         return self.steps[min(lost, len(self.steps) - 1)] if self.steps else StepValues()
 
 
+#: the features of a hexside that has none
+NO_FEATURES: frozenset[str] = frozenset()
+#: a hex not looked at yet (build_costs)
+_UNSEEN: Any = object()
+
+
 @dataclass
 class MoveCosts:
     """The move table of one movement class: the cost to enter each adjacent hex (5.4),
@@ -73,6 +81,23 @@ class MoveCosts:
     provisional: set[tuple[str, str]] = field(default_factory=set)
     zoc_cost: int = 1
     zoc_reach: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: ``enter`` and ``provisional`` as the searches read them, each hex's built on first
+    #: use (a table is complete before any search reads it, and never changes after; not
+    #: an argument, so that ``dataclasses.replace`` starts a new table without them)
+    _steps: dict[str, tuple[tuple[str, int, bool], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+
+    def steps(self, a: str) -> tuple[tuple[str, int, bool], ...]:
+        """The adjacent hexes a move from ``a`` may enter, in ``enter``'s order, each with
+        its cost and whether a provisional chart entry priced it (5.4)."""
+        found = self._steps.get(a)
+        if found is None:
+            prov = self.provisional
+            found = self._steps[a] = tuple(
+                [(b, cost, (a, b) in prov) for b, cost in self.enter[a].items()]
+            )
+        return found
 
 
 @dataclass
@@ -170,6 +195,20 @@ def build_units(scenario: Scenario, rules: Any = None) -> dict[str, UnitInfo]:
     return units
 
 
+def pair_features(board: Board) -> dict[tuple[str, str], frozenset[str]]:
+    """``board.features(a, b)`` of every pair of adjacent hexes with some hexside feature,
+    both ways round (the others have none): one pass over the hexsides with features,
+    not a look-up per pair."""
+    out: dict[tuple[str, str], frozenset[str]] = {}
+    label_at = board.label_at
+    for side, features in board.side_features.items():
+        first, second = hexgrid.hexside_hexes(side)
+        a, b = label_at.get(first), label_at.get(second)
+        if a is not None and b is not None:
+            out[(a, b)] = out[(b, a)] = features
+    return out
+
+
 def build_costs(
     scenario: Scenario,
     tcr: int,
@@ -185,14 +224,31 @@ def build_costs(
     board = scenario.board
     table = scenario.terrain
     mc = MoveCosts(zoc_cost=zoc_cost, zoc_reach=zoc_reach)
+    featured = pair_features(board)
+    # each hex entered: its terrain, the column's cost and whether it is provisional
+    # (None: no entry), found once for its six neighbours
+    entering: dict[str, tuple[Any, int, bool] | None] = {}
     for a in board.hexes:
         enter: dict[str, int] = {}
         mc.enter[a] = enter
         for b in board.neighbours[a]:
-            terrain = table.terrain.get(board.terrain.get(b, ""))
-            if terrain is None or terrain.move == "prohibited":
-                continue  # unknown terrain, lake or sea: no entry
-            features = board.features(a, b)
+            entry = entering.get(b, _UNSEEN)
+            if entry is _UNSEEN:
+                terrain = table.terrain.get(board.terrain.get(b, ""))
+                entering[b] = entry = (
+                    None  # unknown terrain, lake or sea: no entry
+                    if terrain is None or terrain.move == "prohibited"
+                    else (terrain, terrain.move[tcr - 1], terrain.source == PROVISIONAL)
+                )
+            if entry is None:
+                continue
+            terrain, plain_cost, plain_provisional = entry
+            features = featured.get((a, b))
+            if features is None:  # no hexside feature: the terrain's cost alone
+                enter[b] = plain_cost
+                if plain_provisional:
+                    mc.provisional.add((a, b))
+                continue
             sides = [table.hexside[f] for f in sorted(features) if f in table.hexside]
             if any(s.move == "prohibited" for s in sides):
                 continue  # 8.61, 10.33: prohibited hexsides are never crossed
@@ -227,9 +283,9 @@ def build_combat_reach(scenario: Scenario) -> dict[str, frozenset[str]]:
     """Adjacent hexes not across a prohibited (or blocked) hexside."""
     board = scenario.board
     prohibited = {n for n, s in scenario.terrain.hexside.items() if s.move == "prohibited"}
+    barred = {pair for pair, features in pair_features(board).items() if features & prohibited}
     return {
-        a: frozenset(b for b in board.neighbours[a] if not (board.features(a, b) & prohibited))
-        for a in board.hexes
+        a: frozenset(b for b in board.neighbours[a] if (a, b) not in barred) for a in board.hexes
     }
 
 
@@ -237,9 +293,10 @@ def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
     """7.11: a zone of control covers the six adjacent hexes, not across prohibited hexsides."""
     board = scenario.board
     blocking = {name for name, s in scenario.terrain.hexside.items() if s.blocks_zoc}
+    barred = {pair for pair, features in pair_features(board).items() if features & blocking}
     reach = {}
     for a in board.hexes:
-        reach[a] = tuple(b for b in board.neighbours[a] if not (board.features(a, b) & blocking))
+        reach[a] = tuple(b for b in board.neighbours[a] if (a, b) not in barred)
     return reach
 
 

@@ -293,11 +293,7 @@ def _build_table(st: State, side: str) -> SupplyTable:
     closed = blocked | enemy_zones
     # every class of the side's units has its sources (a side without units on the map
     # still has them: retreats and withdrawals measure toward them); units on the map trace
-    units = st.data["units"]
-    members = {
-        cls: [uid for uid in uids if units[uid]["status"] == "on_map"]
-        for cls, uids in _sorted(st).classes.get(side, {}).items()
-    }
+    members = U.cached_of(st, "supply members", _members, side)
     base = {cls: _base(st, side, cls, blocked, closed) for cls in members}
     depots = _supplied_depots(st, side, base, closed)
     line: dict[str, bool] = {}
@@ -321,18 +317,35 @@ def _build_table(st: State, side: str) -> SupplyTable:
     )
 
 
+def _members(st: State, side: str) -> dict[SupplyClass, list[str]]:
+    """The units on the map of each supply class of ``side`` (every class, in counter
+    order; read, never changed)."""
+    units = st.data["units"]
+    return {
+        cls: [uid for uid in uids if units[uid]["status"] == "on_map"]
+        for cls, uids in _sorted(st).classes.get(side, {}).items()
+    }
+
+
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24)."""
     stat = U.static(st)
     rules = U.rules(st)
     blocked: set[str] = set()
     present: set[str] = set()
-    for h, ids in U.occupancy(st).items():
-        if stat.units[ids[0]].side == side:
-            if any(rules.negates_enemy_control(st, uid) for uid in ids):
-                present.add(h)
-        elif not all(stat.units[uid].hq for uid in ids):
-            blocked.add(h)  # 9.14 Enemy-occupied; 9.17 hexes of Enemy HQs alone do not block
+    units = stat.units
+    negates = rules.negates_enemy_control
+    for h, ids in U.occupancy(st).items():  # (a hot path: loops, no generators)
+        if units[ids[0]].side == side:
+            for uid in ids:
+                if negates(st, uid):
+                    present.add(h)
+                    break
+        else:
+            for uid in ids:
+                if not units[uid].hq:
+                    blocked.add(h)  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
+                    break
     for h, owner in stat.fortress_side.items():
         if not zoc.fortress_destroyed(st, h):
             # 7.24 a Friendly fortress negates Enemy control; an Enemy one blocks (5.13)
@@ -426,9 +439,7 @@ def _supplied_depots(
         limit[of[uid]] = max(limit.get(of[uid], 0), reach[uid])
     for cls, most in limit.items():
         rail, edges = base[cls]
-        dist[cls] = {}
-        links = class_network(st, cls).links
-        _relax(links, far, (h for h in rail | edges if h not in closed), closed, most, dist[cls])
+        dist[cls] = dict(_source_distances(st, cls, rail | edges, closed, most))
     supplied: set[str] = set()
 
     def feed(uid: str) -> None:  # 9.16 chains: a supplied depot is a source for the classes
@@ -450,6 +461,40 @@ def _supplied_depots(
                 feed(uid)
                 progress = True
     return frozenset(supplied)
+
+
+def _source_distances(
+    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
+) -> dict[str, int]:
+    """Hexes from the class's ``sources`` not ``closed`` (:func:`_relax` from nothing, up
+    to ``most`` hexes), memoised per game on exactly its arguments as :func:`zone_layers`
+    is (the caller copies it before relaxing it further)."""
+    kept = _kept(st, "source-distances")
+    key = (cls, sources, closed, most)
+    found = kept.get(key)
+    if found is None:
+        found = {}
+        links = class_network(st, cls).links
+        far = network(st).far
+        _relax(links, far, (h for h in sources if h not in closed), closed, most, found)
+        _keep(kept, key, found)
+    return found
+
+
+def _kept(st: State, name: str) -> dict[tuple[object, ...], Any]:
+    """A per-game memo of searches keyed on exactly their arguments (:func:`_keep`)."""
+    derived = U.static(st).derived
+    kept: dict[tuple[object, ...], Any] | None = derived.get(name)
+    if kept is None:
+        kept = derived[name] = {}
+    return kept
+
+
+def _keep(kept: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
+    """Keep ``value`` under ``key``, the oldest entry going beyond :data:`SEARCHES_KEPT`."""
+    if len(kept) >= SEARCHES_KEPT:
+        del kept[next(iter(kept))]
+    kept[key] = value
 
 
 def _zone_layers(
@@ -490,6 +535,34 @@ def _zone_layers(
     return layers
 
 
+#: how many searches of each kind a game keeps (:func:`zone_layers`,
+#: :func:`_source_distances`; the oldest go first)
+SEARCHES_KEPT = 64
+
+
+def zone_layers(
+    st: State,
+    cls: SupplyClass,
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    most_zones: int,
+    limit: int,
+) -> list[dict[str, int]]:
+    """:func:`_zone_layers` over the class's links (never changed during a game), memoised
+    per game on exactly its arguments: a move that leaves a side's sources, blocked hexes
+    and Enemy zones as they were (most of its own moves) finds its search done, in any
+    state of the game (the result is read, never changed)."""
+    kept = _kept(st, "zone-layers")
+    key = (cls, sources, blocked, enemy_zones, most_zones, limit)
+    found: list[dict[str, int]] | None = kept.get(key)
+    if found is None:
+        links = class_network(st, cls).links
+        found = _zone_layers(links, sources, blocked, enemy_zones, most_zones, limit)
+        _keep(kept, key, found)
+    return found
+
+
 def _trace_lines(
     st: State,
     cls: SupplyClass,
@@ -507,8 +580,9 @@ def _trace_lines(
     tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
     allowed = _sorted(st).zones
     reach = _ranges(st)
-    layers = _zone_layers(
-        class_network(st, cls).links,
+    layers = zone_layers(
+        st,
+        cls,
         sources,
         blocked,
         enemy_zones,
@@ -524,7 +598,11 @@ def _trace_lines(
             line[uid] = True
             continue
         here = U.record(st, uid)["hex"]
-        shortest = min(layers[c].get(here, far) for c in range(allowed[uid] + 1))
+        crossing = allowed[uid]
+        if crossing:
+            shortest = min([layers[c].get(here, far) for c in range(crossing + 1)])
+        else:
+            shortest = layers[0].get(here, far)
         line[uid] = shortest <= reach[uid]  # 9.12, 9.13: the unit's hex not counted
     return line
 

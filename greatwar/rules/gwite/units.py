@@ -83,12 +83,12 @@ def movement_allowance(st: State, uid: str) -> int:
 
 def steps_left(st: State, uid: str) -> int:
     """Steps the unit still has (8.5)."""
-    return info(st, uid).step_count - record(st, uid)["lost"]
+    return st.game.static.units[uid].step_count - st.data["units"][uid]["lost"]  # type: ignore[no-any-return]
 
 
 def step_values(st: State, uid: str) -> StepValues:
     """The printed values of the unit's current step (8.52, 8.53)."""
-    return info(st, uid).strengths(record(st, uid)["lost"])
+    return st.game.static.units[uid].strengths(st.data["units"][uid]["lost"])  # type: ignore[no-any-return]
 
 
 def printed_attack(st: State, uid: str) -> int:
@@ -103,8 +103,8 @@ def printed_attack(st: State, uid: str) -> int:
 
 def printed_defense(st: State, uid: str) -> int:
     """Printed defense strength of the current step (an HQ's combat strength, 10.53)."""
-    ui = info(st, uid)
-    values = step_values(st, uid)
+    ui = st.game.static.units[uid]
+    values = ui.strengths(st.data["units"][uid]["lost"])
     if ui.hq:
         return values.combat_strength or 0
     return values.defense or 0
@@ -112,7 +112,7 @@ def printed_defense(st: State, uid: str) -> int:
 
 def tcr(st: State, uid: str) -> int:
     """The unit's Tactical Competence Rating (2.4)."""
-    return info(st, uid).tcr
+    return st.game.static.units[uid].tcr  # type: ignore[no-any-return]
 
 
 # --- changes with consequences in these rules --------------------------------------

@@ -14,8 +14,8 @@ from greatwar import State
 from greatwar.rules import pieces
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
-from greatwar.rules.gwite.movement import MovementSegment, reachable
-from greatwar.rules.gwite.movement_extension import blocked_for
+from greatwar.rules.gwite.movement import MovementSegment, reachable, standard_movers
+from greatwar.rules.gwite.movement_extension import EXTRA_MP, blocked_for
 
 
 def uncached(st: State) -> State:
@@ -79,3 +79,42 @@ def test_every_path_of_a_reach_is_its_path(position: Any) -> None:
         assert paths[to] == reach.path(to)
         assert paths[to][-1] == to
     assert U.record(st, "R-1G")["hex"] == "1506"  # (asking moved nothing)
+
+
+def test_whether_a_unit_may_move_on_follows_each_thing_it_reads(position: Any) -> None:
+    # the verdict memoised per unit in a game of the standard movement rules
+    # (movement.standard_movers): its record, its place in the segment, the Enemy's units
+    st = position({"R-1G": "1506", "R-3S": "1406", "R-62R": "1305", "G-35R": "1608"})
+    assert standard_movers(st)
+    frame = st.top()
+    assert frame is not None and frame["kind"] == "movement"
+    seen = movable(st)
+
+    def check() -> None:
+        nonlocal seen
+        seen = movable(st)
+        assert seen == movable(uncached(st))
+
+    U.add_marker(st, "R-3S", "out_of_command")  # 10.4 out of command: it may not move
+    check()
+    assert "R-3S" not in seen
+    U.remove_marker(st, "R-3S", "out_of_command")
+    check()
+    assert "R-3S" in seen
+    frame["spent"]["R-62R"] = 99  # it has spent all it had (5.14): no step left
+    check()
+    assert "R-62R" not in seen
+    frame.setdefault(EXTRA_MP, {})["R-62R"] = 200  # an extension adds Movement Points
+    check()
+    assert "R-62R" in seen
+    del frame["spent"]["R-62R"], frame[EXTRA_MP]
+    U.record(st, "R-1G")["lost"] = 1  # steps lost (the record changes, then the count)
+    pieces._touch(st, "R-1G")
+    check()
+    for enemy_at in ("1507", "1505", "1405", "1406"):  # the Enemy gathers round (5.13)
+        pieces.place(st, "G-35R", enemy_at)
+        check()
+    pieces.place(st, "R-1G", "0909")  # it stands elsewhere
+    check()
+    st.data["turn"] += 1
+    check()
