@@ -70,8 +70,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--fresh", action="store_true", help="check against a fresh state")
+    parser.add_argument("--only", help="only the scenarios whose reference contains this")
     args = parser.parse_args(argv)
     for ref, options in GAMES:
+        if args.only and args.only not in ref:
+            continue
         total = hashlib.sha256()
         views = 0
         for g in range(args.games):

@@ -104,6 +104,12 @@ SECTION_VIEWS: dict[str, ModuleType] = {
     "artillery": artillery,
 }
 
+#: the parts found from the units' records alone (and from tables kept under their
+#: revisions), which a view may keep while no unit changes: 13.0 command (ranges from the
+#: command table, orders and rail transport from markers, attachments and returns from
+#: the records' own fields)
+OF_UNITS = frozenset({"command"})
+
 
 # --- the view ---------------------------------------------------------------------------
 
@@ -185,7 +191,19 @@ def _enemy_mask_entry(st: State, mask: str) -> dict[str, Any]:
 
 def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str, Any]]:
     """Every piece ``role`` may see, as it may see it, its own units on the map with their
-    supply state (:func:`supply_entry`) unless ``with_supply`` is false."""
+    supply state (:func:`supply_entry`) unless ``with_supply`` is false.
+
+    The pieces as the board shows them are kept under the units' revisions (every change
+    of a unit's record bumps its side's, and the supply states and masks' contents are
+    found from the units alone): the entries are shared between calls, and a caller must
+    not change them in place (the planned masks are laid over copies)."""
+    key = ("view:units", role, with_supply, U.revision(st))
+    board: list[dict[str, Any]] = st.memo(key, _board_pieces, st, role, with_supply)
+    return _with_planned_masks(st, role, board)
+
+
+def _board_pieces(st: State, role: str, with_supply: bool) -> list[dict[str, Any]]:
+    """:func:`units_view` before the masks ``role`` plans (16.1.2)."""
     side = seats.side_of_role(role)  # the role's own pieces (:func:`friendly`)
     units = st.data["units"]
     states: dict[str, str] | None = None  # the side's supply states, found when first needed
@@ -206,35 +224,38 @@ def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str,
                 entry.update(_supply_fields(st, uid, states[uid]))
             out.append(entry)
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
-    return _with_planned_masks(st, role, out) + enemy_masks
+    return out + enemy_masks
 
 
-def _with_planned_masks(st: State, role: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _with_planned_masks(st: State, role: str, pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """16.1.2 the masks ``role`` has planned in this orders phase, shown on his own map at
     once (marked ``planned``), over the units they will hide; the plan stays secret from
-    everyone else until the masking step carries it out (:mod:`masking`)."""
+    everyone else until the masking step carries it out (:mod:`masking`).  A new list:
+    the entries the plan changes are copies (``pieces`` is left as it is)."""
     if "masking" not in st.data:
-        return own
+        return list(pieces)
     new = masking.plan_of(st, role)["new"]
+    if not new:
+        return list(pieces)
     planned = {n["mask"]: n for n in new}
     hidden_by = {u: n["mask"] for n in new for u in n["units"]}
-    for entry in own:
+    out = []
+    for entry in pieces:
         plan = planned.get(entry["id"])
         if plan is not None:
-            entry.update(
-                {
-                    "status": "on_map",
-                    "hex": plan["hex"],
-                    "planned": True,
-                    "placed_by": role,
-                    "hides": list(plan["units"]),
-                    "empty": not plan["units"],
-                }
-            )
+            entry = {
+                **entry,
+                "status": "on_map",
+                "hex": plan["hex"],
+                "planned": True,
+                "placed_by": role,
+                "hides": list(plan["units"]),
+                "empty": not plan["units"],
+            }
         elif entry["id"] in hidden_by:
-            entry["masked_by"] = hidden_by[entry["id"]]
-            entry["mask_planned"] = True
-    return own
+            entry = {**entry, "masked_by": hidden_by[entry["id"]], "mask_planned": True}
+        out.append(entry)
+    return out
 
 
 def _handle_order(handle: str) -> tuple[str, int]:
@@ -258,31 +279,11 @@ def masks_summary(st: State) -> dict[str, dict[str, Any]]:
 
 
 def log_view(st: State, role: str) -> list[dict[str, Any]]:
-    """The entries ``role`` may read, numbered in its own sequence, each citing a case
-    with the system's summary of it (as the engine's own log view does).
-
-    Built incrementally: the log of a state only grows (undo rebuilds the state, with a
-    new memo) and an entry's readers never change, so the role's list is extended with
-    the entries written since it was last built (the memo holds it with its length).
-    """
-    log = st.data["log"]
-    shown: dict[str, Any] = st.memo(("log_view", role), lambda: {"size": 0, "entries": []})
-    if shown["size"] > len(log):  # never expected: rebuild rather than trust it
-        shown.update(size=0, entries=[])
-    entries: list[dict[str, Any]] = shown["entries"]
-    system = st.game.system
-    for entry in log[shown["size"] :]:
-        if not log_visible(entry, role):
-            continue
-        seen = {**entry, "n": len(entries) + 1}
-        case = entry.get("case")
-        summary = system.case_summary(case) if case else None
-        if summary is not None:
-            seen["rule"] = summary
-            seen["rule_title"] = system.case_title(case)
-        entries.append(seen)
-    shown["size"] = len(log)
-    return list(entries)
+    """The entries ``role`` may read (:func:`fog.log_visible`), numbered in its own
+    sequence, each citing a case with the system's summary of it: the engine's own log
+    view (:meth:`State.log_view`, built incrementally and kept apart from the memo, which
+    is emptied now and then), placed among this module's parts."""
+    return st.log_view(role)
 
 
 @cache
@@ -300,8 +301,12 @@ def _section_views(st: State, role: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in SECTION_VIEWS:
         found = _section_view(name)
-        if found is not None:
-            part, takes_role = found
+        if found is None:
+            continue
+        part, takes_role = found
+        if name in OF_UNITS:  # kept under the units' revisions (shared: not to be changed)
+            out[name] = dict(st.memo(("view:" + name, role, U.revision(st)), part, st, role))
+        else:
             out[name] = part(st, role) if takes_role else part(st)
     return out
 
