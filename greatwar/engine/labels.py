@@ -13,6 +13,7 @@ unit".
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,8 +46,35 @@ Labeler = Callable[[LabelContext, Action], str]
 
 
 def names_of(view: Mapping[str, Any]) -> dict[str, str]:
-    """Unit id -> name, as a seat's view gives them."""
-    return {u["id"]: str(u.get("name") or UNSEEN) for u in view.get("units", []) if "id" in u}
+    """Unit id -> name, as a seat's view gives them (shared: not to be changed)."""
+    return kept_names(view.get("units", []), _names)
+
+
+def _names(units: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    return {u["id"]: str(u.get("name") or UNSEEN) for u in units if "id" in u}
+
+
+#: per way of naming: the entries last named (kept, so that they stay the same objects)
+#: and the names worked out from them
+_named: dict[Callable[..., Any], tuple[list[Any], dict[str, str]]] = {}
+
+
+def kept_names(
+    units: Sequence[Mapping[str, Any]],
+    build: Callable[[Sequence[Mapping[str, Any]]], dict[str, str]],
+) -> dict[str, str]:
+    """``build(units)``, the names of a view's pieces, worked out again only when the entries
+    are not the very ones last named: views share their entries while the board does not
+    change, and a view's entries are never changed once made (the names are shared too:
+    a caller must not change them)."""
+    last = _named.get(build)
+    if last is not None:
+        entries, names = last
+        if len(entries) == len(units) and all(map(operator.is_, entries, units)):
+            return names
+    names = build(units)
+    _named[build] = (list(units), names)
+    return names
 
 
 def joined(items: Sequence[str]) -> str:
@@ -106,8 +134,32 @@ def label_with(table: Mapping[str, Labeler], ctx: LabelContext, action: Action) 
     return sentence(text)
 
 
+#: how many labels :func:`labels_with` keeps for one table and one set of names
+KEPT_LABELS = 4096
+#: per table of label functions: the names the kept labels were worked out with, and the
+#: labels by action (its ``repr``: equal actions built alike, one key)
+_said: dict[int, tuple[Mapping[str, Labeler], Mapping[str, str], dict[str, str]]] = {}
+
+
 def labels_with(
     table: Mapping[str, Labeler], ctx: LabelContext, actions: Sequence[Action]
 ) -> list[str]:
-    """Every action's label, in order."""
-    return [label_with(table, ctx, a) for a in actions]
+    """Every action's label, in order.  A label depends only on the action and the names
+    the view gives units (label functions read nothing else), so the labels of the last
+    names are kept: an action offered again (most are, from one view to the next) is not
+    worded again."""
+    kept = _said.get(id(table))
+    names = ctx.names
+    if kept is None or kept[0] is not table or (kept[1] is not names and kept[1] != names):
+        kept = _said[id(table)] = (table, names, {})
+    said = kept[2]
+    if len(said) > KEPT_LABELS:
+        said.clear()
+    out = []
+    for action in actions:
+        key = repr(action)
+        label = said.get(key)
+        if label is None:
+            label = said[key] = label_with(table, ctx, action)
+        out.append(label)
+    return out
