@@ -60,6 +60,7 @@ from greatwar.rules.tannenberg import (
     clash_view,
     command,
     fortifications,
+    fortified,
     initiative,
     masking,
     masks,
@@ -104,11 +105,22 @@ SECTION_VIEWS: dict[str, ModuleType] = {
     "artillery": artillery,
 }
 
-#: the parts found from the units' records alone (and from tables kept under their
-#: revisions), which a view may keep while no unit changes: 13.0 command (ranges from the
-#: command table, orders and rail transport from markers, attachments and returns from
-#: the records' own fields)
-OF_UNITS = frozenset({"command"})
+#: the parts a view may keep while nothing they read changes: each is kept under the units'
+#: revisions (every change of a unit's record bumps its side's) and the key this gives of
+#: the rest of the state they read.  13.0 command: the command table, orders and rail
+#: transport (markers), attachments and returns (the records' own fields), nothing else;
+#: 17.2.1 the reinforcements track: the pending units' records and the map; 11.1.1 the
+#: artillery that fired (the records) and was displaced this stage (the stage's record);
+#: 12.0 trenches and fortifications: their own parts of the state.
+OF_UNITS: dict[str, Callable[[State], tuple[Any, ...]]] = {
+    "command": lambda st: (),
+    "reinforcements": lambda st: (),
+    "artillery": lambda st: (st.data["stage"], repr(st.data.get(artillery.RECORD))),
+    "fortifications": lambda st: (
+        repr(st.data.get(fortified.TRENCHES)),
+        repr(st.data.get(fortified.FORTIFICATIONS)),
+    ),
+}
 
 
 # --- the view ---------------------------------------------------------------------------
@@ -304,8 +316,11 @@ def _section_views(st: State, role: str) -> dict[str, Any]:
         if found is None:
             continue
         part, takes_role = found
-        if name in OF_UNITS:  # kept under the units' revisions (shared: not to be changed)
-            out[name] = dict(st.memo(("view:" + name, role, U.revision(st)), part, st, role))
+        kept = OF_UNITS.get(name)
+        if kept is not None:  # shared between calls: not to be changed
+            key = ("view:" + name, role, U.revision(st), kept(st))
+            found_part = st.memo(key, part, st, role) if takes_role else st.memo(key, part, st)
+            out[name] = dict(found_part)
         else:
             out[name] = part(st, role) if takes_role else part(st)
     return out
