@@ -275,6 +275,11 @@ def _handle_order(handle: str) -> tuple[str, int]:
     return side, int(n) if n.isdigit() else 0
 
 
+def _seat_names(st: State) -> dict[str, str]:
+    """Each seat's name (the game's, fixed)."""
+    return {r: seats.role_name(st.game, r) for r in seats.roles(st.game)}
+
+
 def masks_summary(st: State) -> dict[str, dict[str, Any]]:
     """Public: how many masking counters each side has (``provisional`` when the scenario
     does not give the number, 16.1.1), and how many are on the map."""
@@ -335,9 +340,12 @@ def view(st: State, role: str) -> dict[str, Any]:
         "initiative": st.data["initiative"],
         "phase_track": sequence.phase_track(st),
         "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
-        "seats": {r: seats.role_name(st.game, r) for r in seats.roles(st.game)},
+        "seats": dict(st.memo(("view:seats",), _seat_names, st)),
         "units": units_view(st, role),
-        "masks": masks_summary(st),
+        "masks": {
+            k: dict(v)
+            for k, v in st.memo(("view:masks", U.revision(st)), masks_summary, st).items()
+        },
         "vp": st.data["vp"],
         "log": log_view(st, role),
     }
