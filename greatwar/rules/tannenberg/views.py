@@ -209,9 +209,23 @@ def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str,
     of a unit's record bumps its side's, and the supply states and masks' contents are
     found from the units alone): the entries are shared between calls, and a caller must
     not change them in place (the planned masks are laid over copies)."""
-    key = ("view:units", role, with_supply, U.revision(st))
-    board: list[dict[str, Any]] = st.memo(key, _board_pieces, st, role, with_supply)
+    slot = ("view:units", role, with_supply)
+    board: list[dict[str, Any]] = _kept(
+        st, slot, U.revision(st), _board_pieces, st, role, with_supply
+    )
     return _with_planned_masks(st, role, board)
+
+
+def _kept(st: State, slot: tuple[Any, ...], key: Any, build: Callable[..., Any], *args: Any) -> Any:
+    """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on) stays
+    the same: one entry a slot, replaced when the key changes, so that views do not fill
+    the memo (which is emptied when it grows too big)."""
+    found = st.recall(slot)
+    if found is not None and found[0] == key:
+        return found[1]
+    value = build(*args)
+    st.remember(slot, (key, value))
+    return value
 
 
 def _board_pieces(st: State, role: str, with_supply: bool) -> list[dict[str, Any]]:
@@ -323,8 +337,9 @@ def _section_views(st: State, role: str) -> dict[str, Any]:
         part, takes_role = found
         kept = OF_UNITS.get(name)
         if kept is not None:  # shared between calls: not to be changed
-            key = ("view:" + name, role, U.revision(st), kept(st))
-            found_part = st.memo(key, part, st, role) if takes_role else st.memo(key, part, st)
+            slot, key = ("view:" + name, role), (U.revision(st), kept(st))
+            args = (st, role) if takes_role else (st,)
+            found_part = _kept(st, slot, key, part, *args)
             out[name] = dict(found_part)
         else:
             out[name] = part(st, role) if takes_role else part(st)
@@ -344,7 +359,7 @@ def view(st: State, role: str) -> dict[str, Any]:
         "units": units_view(st, role),
         "masks": {
             k: dict(v)
-            for k, v in st.memo(("view:masks", U.revision(st)), masks_summary, st).items()
+            for k, v in _kept(st, ("view:masks",), U.revision(st), masks_summary, st).items()
         },
         "vp": st.data["vp"],
         "log": log_view(st, role),
