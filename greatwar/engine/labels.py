@@ -54,9 +54,12 @@ def _names(units: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     return {u["id"]: str(u.get("name") or UNSEEN) for u in units if "id" in u}
 
 
-#: per way of naming: the entries last named (kept, so that they stay the same objects)
-#: and the names worked out from them
-_named: dict[Callable[..., Any], tuple[list[Any], dict[str, str]]] = {}
+#: how many views' names :func:`kept_names` keeps per way of naming (one a seat, a few
+#: seats at once)
+KEPT_NAMES = 4
+#: per way of naming: the entries last named, most recent first (kept, so that they stay
+#: the same objects), each with the names worked out from them
+_named: dict[Callable[..., Any], list[tuple[list[Any], dict[str, str]]]] = {}
 
 
 def kept_names(
@@ -64,16 +67,18 @@ def kept_names(
     build: Callable[[Sequence[Mapping[str, Any]]], dict[str, str]],
 ) -> dict[str, str]:
     """``build(units)``, the names of a view's pieces, worked out again only when the entries
-    are not the very ones last named: views share their entries while the board does not
-    change, and a view's entries are never changed once made (the names are shared too:
-    a caller must not change them)."""
-    last = _named.get(build)
-    if last is not None:
-        entries, names = last
+    are not the very ones named lately (each seat's view shares its entries while the board
+    does not change, and a view's entries are never changed once made; the names are
+    shared too: a caller must not change them)."""
+    recent = _named.get(build)
+    if recent is None:
+        recent = _named[build] = []
+    for entries, names in recent:
         if len(entries) == len(units) and all(map(operator.is_, entries, units)):
             return names
     names = build(units)
-    _named[build] = (list(units), names)
+    recent.insert(0, (list(units), names))
+    del recent[KEPT_NAMES:]
     return names
 
 
@@ -136,25 +141,40 @@ def label_with(table: Mapping[str, Labeler], ctx: LabelContext, action: Action) 
 
 #: how many labels :func:`labels_with` keeps for one table and one set of names
 KEPT_LABELS = 4096
-#: per table of label functions: the names the kept labels were worked out with, and the
-#: labels by action (its ``repr``: equal actions built alike, one key)
-_said: dict[int, tuple[Mapping[str, Labeler], Mapping[str, str], dict[str, str]]] = {}
+#: per table of label functions (its id; the table is kept with it): the sets of names
+#: labels were lately worked out with (up to :data:`KEPT_NAMES`, most recent first: a
+#: seat's names differ from another's where pieces are hidden), each with its labels by
+#: action (its ``repr``: equal actions built alike, one key)
+_said: dict[int, tuple[Mapping[str, Labeler], list[tuple[Mapping[str, str], dict[str, str]]]]] = {}
+
+
+def _labels_kept(table: Mapping[str, Labeler], names: Mapping[str, str]) -> dict[str, str]:
+    """The labels kept for ``table`` and these names (an empty dict to fill if none)."""
+    kept = _said.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _said[id(table)] = (table, [])
+    recent = kept[1]
+    for i, (known, said) in enumerate(recent):
+        if known is names or known == names:
+            if i:
+                recent.insert(0, recent.pop(i))
+            if len(said) > KEPT_LABELS:
+                said.clear()
+            return said
+    said = {}
+    recent.insert(0, (names, said))
+    del recent[KEPT_NAMES:]
+    return said
 
 
 def labels_with(
     table: Mapping[str, Labeler], ctx: LabelContext, actions: Sequence[Action]
 ) -> list[str]:
     """Every action's label, in order.  A label depends only on the action and the names
-    the view gives units (label functions read nothing else), so the labels of the last
+    the view gives units (label functions read nothing else), so the labels of the latest
     names are kept: an action offered again (most are, from one view to the next) is not
     worded again."""
-    kept = _said.get(id(table))
-    names = ctx.names
-    if kept is None or kept[0] is not table or (kept[1] is not names and kept[1] != names):
-        kept = _said[id(table)] = (table, names, {})
-    said = kept[2]
-    if len(said) > KEPT_LABELS:
-        said.clear()
+    said = _labels_kept(table, ctx.names)
     out = []
     for action in actions:
         key = repr(action)
