@@ -13,6 +13,7 @@ unit".
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,8 +46,40 @@ Labeler = Callable[[LabelContext, Action], str]
 
 
 def names_of(view: Mapping[str, Any]) -> dict[str, str]:
-    """Unit id -> name, as a seat's view gives them."""
-    return {u["id"]: str(u.get("name") or UNSEEN) for u in view.get("units", []) if "id" in u}
+    """Unit id -> name, as a seat's view gives them (shared: not to be changed)."""
+    return kept_names(view.get("units", []), _names)
+
+
+def _names(units: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    return {u["id"]: str(u.get("name") or UNSEEN) for u in units if "id" in u}
+
+
+#: how many views' names :func:`kept_names` keeps per way of naming (one a seat, a few
+#: seats at once)
+KEPT_NAMES = 4
+#: per way of naming: the entries last named, most recent first (kept, so that they stay
+#: the same objects), each with the names worked out from them
+_named: dict[Callable[..., Any], list[tuple[list[Any], dict[str, str]]]] = {}
+
+
+def kept_names(
+    units: Sequence[Mapping[str, Any]],
+    build: Callable[[Sequence[Mapping[str, Any]]], dict[str, str]],
+) -> dict[str, str]:
+    """``build(units)``, the names of a view's pieces, worked out again only when the entries
+    are not the very ones named lately (each seat's view shares its entries while the board
+    does not change, and a view's entries are never changed once made; the names are
+    shared too: a caller must not change them)."""
+    recent = _named.get(build)
+    if recent is None:
+        recent = _named[build] = []
+    for entries, names in recent:
+        if len(entries) == len(units) and all(map(operator.is_, entries, units)):
+            return names
+    names = build(units)
+    recent.insert(0, (list(units), names))
+    del recent[KEPT_NAMES:]
+    return names
 
 
 def joined(items: Sequence[str]) -> str:
@@ -106,8 +139,47 @@ def label_with(table: Mapping[str, Labeler], ctx: LabelContext, action: Action) 
     return sentence(text)
 
 
+#: how many labels :func:`labels_with` keeps for one table and one set of names
+KEPT_LABELS = 4096
+#: per table of label functions (its id; the table is kept with it): the sets of names
+#: labels were lately worked out with (up to :data:`KEPT_NAMES`, most recent first: a
+#: seat's names differ from another's where pieces are hidden), each with its labels by
+#: action (its ``repr``: equal actions built alike, one key)
+_said: dict[int, tuple[Mapping[str, Labeler], list[tuple[Mapping[str, str], dict[str, str]]]]] = {}
+
+
+def _labels_kept(table: Mapping[str, Labeler], names: Mapping[str, str]) -> dict[str, str]:
+    """The labels kept for ``table`` and these names (an empty dict to fill if none)."""
+    kept = _said.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = _said[id(table)] = (table, [])
+    recent = kept[1]
+    for i, (known, said) in enumerate(recent):
+        if known is names or known == names:
+            if i:
+                recent.insert(0, recent.pop(i))
+            if len(said) > KEPT_LABELS:
+                said.clear()
+            return said
+    said = {}
+    recent.insert(0, (names, said))
+    del recent[KEPT_NAMES:]
+    return said
+
+
 def labels_with(
     table: Mapping[str, Labeler], ctx: LabelContext, actions: Sequence[Action]
 ) -> list[str]:
-    """Every action's label, in order."""
-    return [label_with(table, ctx, a) for a in actions]
+    """Every action's label, in order.  A label depends only on the action and the names
+    the view gives units (label functions read nothing else), so the labels of the latest
+    names are kept: an action offered again (most are, from one view to the next) is not
+    worded again."""
+    said = _labels_kept(table, ctx.names)
+    out = []
+    for action in actions:
+        key = repr(action)
+        label = said.get(key)
+        if label is None:
+            label = said[key] = label_with(table, ctx, action)
+        out.append(label)
+    return out

@@ -396,8 +396,8 @@ class State:
         seen = self.seen_by(role)
         view.update(system.view(seen, role))
         view["labels"] = system.labels(seen, role, view)
-        if "log" not in view:  # a system may build its own (Tannenberg numbers each role's)
-            view["log"] = self._log_view(role)
+        if "log" not in view:  # a system may place it among its own parts (Tannenberg)
+            view["log"] = self.log_view(role)
         return view
 
     def lean_view(self, role: str) -> dict[str, Any]:
@@ -414,6 +414,10 @@ class State:
             "legal_actions": legal,
             "labels": system.labels(seen, role, parts),
         }
+
+    def log_view(self, role: str) -> list[dict[str, Any]]:
+        """The log entries ``role`` may see, as its view shows them (:meth:`_log_view`)."""
+        return self._log_view(role)
 
     def _log_view(self, role: str) -> list[dict[str, Any]]:
         """The log entries ``role`` may see, numbered in its own sequence (so that gaps never

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 
 def unit_entries(st: State) -> list[dict[str, Any]]:
-    """Every counter of the game with its state (the board is open information)."""
+    """Every counter of the game with its state (the board is open information): fresh
+    entries, which the caller may change."""
     static = st.game.static
     units = []
     for uid, ui in static.units.items():
@@ -46,9 +47,66 @@ def unit_entries(st: State) -> list[dict[str, Any]]:
     return units
 
 
+# A view is built after every action (the server, the agents' views), and most of what it
+# shows changes only when a unit does: those parts are kept under the units' revisions
+# (every change of a unit's record bumps its side's, :mod:`greatwar.rules.pieces`), with
+# whatever else they read, and handed out shared: a caller must not change them in place
+# (a game whose rules redact the view gets fresh counters, :func:`_counters`).
+
+
+def _kept(st: State, slot: tuple[Any, ...], key: Any, build: Callable[..., Any], *args: Any) -> Any:
+    """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on) stays
+    the same: one entry a slot, replaced when the key changes, so that views do not fill
+    the memo (which is emptied when it grows too big)."""
+    found = st.recall(slot)
+    if found is not None and found[0] == key:
+        return found[1]
+    value = build(*args)
+    st.remember(slot, (key, value))
+    return value
+
+
+def _shared_entries(st: State) -> list[dict[str, Any]]:
+    """:func:`unit_entries`, kept while no unit changes (the entries are shared)."""
+    return _kept(st, ("view:units",), U.revision(st), unit_entries, st)  # type: ignore[no-any-return]
+
+
+def _counters(st: State, shared: bool) -> list[dict[str, Any]]:
+    """The view's counters: shared entries, or fresh ones for rules that redact the view
+    (they may change entries in place)."""
+    return list(_shared_entries(st)) if shared else unit_entries(st)
+
+
+def _out_of_supply(st: State) -> list[str]:
+    """9.1 the supply overlay (:func:`supply.out_of_supply_units`), kept while nothing it
+    reads changes: the supply tables' own key (the units' revisions and the Game-Turn)
+    and what feeding off a fortress reads besides (11.22: the fortresses' losses and the
+    choice of the unit fed)."""
+    data = st.data
+    key = (
+        U.revision(st),
+        data["turn"],
+        _items(data.get("fortress_lost")),
+        _items(data.get(supply.FORTRESS_FED)),
+    )
+    return list(_kept(st, ("view:out_of_supply",), key, supply.out_of_supply_units, st))
+
+
+def _items(table: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted(table.items())) if table else ()
+
+
+def _command(st: State, role: str) -> dict[str, Any]:
+    """10.33 the viewer's HQ radii and the units out of command (:func:`command.view`),
+    kept while no unit changes (the radii are traced on the units alone, and Out of
+    Command is a marker)."""
+    return dict(_kept(st, ("view:command", role), U.revision(st), command.view, st, role))
+
+
 def board_view(st: State, role: str | None) -> dict[str, Any]:
     """The rule system's part of a view of ``st`` by ``role`` (None: a spectator), before a
     game's rules redact it (:meth:`VisibilityRules.redact_view`)."""
+    shared = not redacts(U.rules(st))
     return {
         "system": "gwite",
         "turn": st.data["turn"],
@@ -56,13 +114,13 @@ def board_view(st: State, role: str | None) -> dict[str, Any]:
         "phasing": st.data["phasing"],
         "phase_track": sequence.phase_track(st),
         "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
-        "units": unit_entries(st),
+        "units": _counters(st, shared),
         "control": dict(st.data["control"]),
         "vp": U.rules(st).vp_view(st),
         "waiting_for": [side_name(st, r) for r in st.active_roles()],
-        "out_of_supply": supply.out_of_supply_units(st),  # 9.1 the supply overlay
+        "out_of_supply": _out_of_supply(st) if shared else supply.out_of_supply_units(st),
         "combat": combat.view(st, role or ""),
-        "command": command.view(st, role or ""),  # 10.33 radii of the viewer's HQs, 10.4
+        "command": _command(st, role or "") if shared else command.view(st, role or ""),
         "rail": rail.view(st, role or ""),  # 5.31 Rail Capacity left, 5.38 units off the map
     }
 

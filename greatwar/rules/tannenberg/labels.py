@@ -9,7 +9,7 @@ what they hide ("masking counter 1 (hiding 1/1/I)"), an enemy's as "a masked sta
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from greatwar.engine.labels import (
@@ -18,6 +18,7 @@ from greatwar.engine.labels import (
     cost_text,
     fixed,
     joined,
+    kept_names,
     path_text,
     with_unit,
 )
@@ -31,8 +32,12 @@ ENEMY_MASK = "Masking counter"
 
 
 def piece_names(view: Mapping[str, Any]) -> dict[str, str]:
-    """Piece id -> name in ``view``: units by name, masks as the seat may know them."""
-    units = view.get("units", [])
+    """Piece id -> name in ``view``: units by name, masks as the seat may know them (shared
+    while the view's entries are the same: not to be changed, :func:`kept_names`)."""
+    return kept_names(view.get("units", []), _piece_names)
+
+
+def _piece_names(units: Sequence[Mapping[str, Any]]) -> dict[str, str]:
     names = {u["id"]: str(u.get("name")) for u in units if u.get("type") != masks.MASK}
     for u in units:
         if u.get("type") == masks.MASK:

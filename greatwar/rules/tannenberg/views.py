@@ -60,6 +60,7 @@ from greatwar.rules.tannenberg import (
     clash_view,
     command,
     fortifications,
+    fortified,
     initiative,
     masking,
     masks,
@@ -102,6 +103,23 @@ SECTION_VIEWS: dict[str, ModuleType] = {
     "fortifications": fortifications,
     "reinforcements": reinforcements,
     "artillery": artillery,
+}
+
+#: the parts a view may keep while nothing they read changes: each is kept under the units'
+#: revisions (every change of a unit's record bumps its side's) and the key this gives of
+#: the rest of the state they read.  13.0 command: the command table, orders and rail
+#: transport (markers), attachments and returns (the records' own fields), nothing else;
+#: 17.2.1 the reinforcements track: the pending units' records and the map; 11.1.1 the
+#: artillery that fired (the records) and was displaced this stage (the stage's record);
+#: 12.0 trenches and fortifications: their own parts of the state.
+OF_UNITS: dict[str, Callable[[State], tuple[Any, ...]]] = {
+    "command": lambda st: (),
+    "reinforcements": lambda st: (),
+    "artillery": lambda st: (st.data["stage"], repr(st.data.get(artillery.RECORD))),
+    "fortifications": lambda st: (
+        repr(st.data.get(fortified.TRENCHES)),
+        repr(st.data.get(fortified.FORTIFICATIONS)),
+    ),
 }
 
 
@@ -185,7 +203,33 @@ def _enemy_mask_entry(st: State, mask: str) -> dict[str, Any]:
 
 def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str, Any]]:
     """Every piece ``role`` may see, as it may see it, its own units on the map with their
-    supply state (:func:`supply_entry`) unless ``with_supply`` is false."""
+    supply state (:func:`supply_entry`) unless ``with_supply`` is false.
+
+    The pieces as the board shows them are kept under the units' revisions (every change
+    of a unit's record bumps its side's, and the supply states and masks' contents are
+    found from the units alone): the entries are shared between calls, and a caller must
+    not change them in place (the planned masks are laid over copies)."""
+    slot = ("view:units", role, with_supply)
+    board: list[dict[str, Any]] = _kept(
+        st, slot, U.revision(st), _board_pieces, st, role, with_supply
+    )
+    return _with_planned_masks(st, role, board)
+
+
+def _kept(st: State, slot: tuple[Any, ...], key: Any, build: Callable[..., Any], *args: Any) -> Any:
+    """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on) stays
+    the same: one entry a slot, replaced when the key changes, so that views do not fill
+    the memo (which is emptied when it grows too big)."""
+    found = st.recall(slot)
+    if found is not None and found[0] == key:
+        return found[1]
+    value = build(*args)
+    st.remember(slot, (key, value))
+    return value
+
+
+def _board_pieces(st: State, role: str, with_supply: bool) -> list[dict[str, Any]]:
+    """:func:`units_view` before the masks ``role`` plans (16.1.2)."""
     side = seats.side_of_role(role)  # the role's own pieces (:func:`friendly`)
     units = st.data["units"]
     states: dict[str, str] | None = None  # the side's supply states, found when first needed
@@ -206,40 +250,48 @@ def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str,
                 entry.update(_supply_fields(st, uid, states[uid]))
             out.append(entry)
     enemy_masks.sort(key=lambda e: _handle_order(e["id"]))
-    return _with_planned_masks(st, role, out) + enemy_masks
+    return out + enemy_masks
 
 
-def _with_planned_masks(st: State, role: str, own: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _with_planned_masks(st: State, role: str, pieces: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """16.1.2 the masks ``role`` has planned in this orders phase, shown on his own map at
     once (marked ``planned``), over the units they will hide; the plan stays secret from
-    everyone else until the masking step carries it out (:mod:`masking`)."""
+    everyone else until the masking step carries it out (:mod:`masking`).  A new list:
+    the entries the plan changes are copies (``pieces`` is left as it is)."""
     if "masking" not in st.data:
-        return own
+        return list(pieces)
     new = masking.plan_of(st, role)["new"]
+    if not new:
+        return list(pieces)
     planned = {n["mask"]: n for n in new}
     hidden_by = {u: n["mask"] for n in new for u in n["units"]}
-    for entry in own:
+    out = []
+    for entry in pieces:
         plan = planned.get(entry["id"])
         if plan is not None:
-            entry.update(
-                {
-                    "status": "on_map",
-                    "hex": plan["hex"],
-                    "planned": True,
-                    "placed_by": role,
-                    "hides": list(plan["units"]),
-                    "empty": not plan["units"],
-                }
-            )
+            entry = {
+                **entry,
+                "status": "on_map",
+                "hex": plan["hex"],
+                "planned": True,
+                "placed_by": role,
+                "hides": list(plan["units"]),
+                "empty": not plan["units"],
+            }
         elif entry["id"] in hidden_by:
-            entry["masked_by"] = hidden_by[entry["id"]]
-            entry["mask_planned"] = True
-    return own
+            entry = {**entry, "masked_by": hidden_by[entry["id"]], "mask_planned": True}
+        out.append(entry)
+    return out
 
 
 def _handle_order(handle: str) -> tuple[str, int]:
     side, _, n = handle.rpartition("-")
     return side, int(n) if n.isdigit() else 0
+
+
+def _seat_names(st: State) -> dict[str, str]:
+    """Each seat's name (the game's, fixed)."""
+    return {r: seats.role_name(st.game, r) for r in seats.roles(st.game)}
 
 
 def masks_summary(st: State) -> dict[str, dict[str, Any]]:
@@ -258,31 +310,11 @@ def masks_summary(st: State) -> dict[str, dict[str, Any]]:
 
 
 def log_view(st: State, role: str) -> list[dict[str, Any]]:
-    """The entries ``role`` may read, numbered in its own sequence, each citing a case
-    with the system's summary of it (as the engine's own log view does).
-
-    Built incrementally: the log of a state only grows (undo rebuilds the state, with a
-    new memo) and an entry's readers never change, so the role's list is extended with
-    the entries written since it was last built (the memo holds it with its length).
-    """
-    log = st.data["log"]
-    shown: dict[str, Any] = st.memo(("log_view", role), lambda: {"size": 0, "entries": []})
-    if shown["size"] > len(log):  # never expected: rebuild rather than trust it
-        shown.update(size=0, entries=[])
-    entries: list[dict[str, Any]] = shown["entries"]
-    system = st.game.system
-    for entry in log[shown["size"] :]:
-        if not log_visible(entry, role):
-            continue
-        seen = {**entry, "n": len(entries) + 1}
-        case = entry.get("case")
-        summary = system.case_summary(case) if case else None
-        if summary is not None:
-            seen["rule"] = summary
-            seen["rule_title"] = system.case_title(case)
-        entries.append(seen)
-    shown["size"] = len(log)
-    return list(entries)
+    """The entries ``role`` may read (:func:`fog.log_visible`), numbered in its own
+    sequence, each citing a case with the system's summary of it: the engine's own log
+    view (:meth:`State.log_view`, built incrementally and kept apart from the memo, which
+    is emptied now and then), placed among this module's parts."""
+    return st.log_view(role)
 
 
 @cache
@@ -300,8 +332,16 @@ def _section_views(st: State, role: str) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in SECTION_VIEWS:
         found = _section_view(name)
-        if found is not None:
-            part, takes_role = found
+        if found is None:
+            continue
+        part, takes_role = found
+        kept = OF_UNITS.get(name)
+        if kept is not None:  # shared between calls: not to be changed
+            slot, key = ("view:" + name, role), (U.revision(st), kept(st))
+            args = (st, role) if takes_role else (st,)
+            found_part = _kept(st, slot, key, part, *args)
+            out[name] = dict(found_part)
+        else:
             out[name] = part(st, role) if takes_role else part(st)
     return out
 
@@ -315,9 +355,12 @@ def view(st: State, role: str) -> dict[str, Any]:
         "initiative": st.data["initiative"],
         "phase_track": sequence.phase_track(st),
         "sides": [{"id": s.id, "name": s.name} for s in st.game.scenario.sides],
-        "seats": {r: seats.role_name(st.game, r) for r in seats.roles(st.game)},
+        "seats": dict(st.memo(("view:seats",), _seat_names, st)),
         "units": units_view(st, role),
-        "masks": masks_summary(st),
+        "masks": {
+            k: dict(v)
+            for k, v in _kept(st, ("view:masks",), U.revision(st), masks_summary, st).items()
+        },
         "vp": st.data["vp"],
         "log": log_view(st, role),
     }
