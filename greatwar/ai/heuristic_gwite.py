@@ -31,10 +31,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from greatwar import hexgrid
 from greatwar.ai import heuristic_gruppen
 from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
-from greatwar.rules.gwite import combat, crt, stacking, supply
+from greatwar.rules.gwite import combat, command, crt, stacking, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import forced_march
 from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
@@ -173,6 +174,61 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     ]
 
 
+#: how far (hexes) an enemy unit may be and still threaten an own city: a move and a
+#: hex (most units move 4 to 6, 5.1)
+THREAT_RANGE = 5
+
+
+def _hqs(f: Front) -> list[tuple[str, str, int]]:
+    """The own HQs on the map: (unit, hex, Command Radius), read once per decision."""
+    found = f.notes.get("hqs")
+    if found is None:
+        st = f.state
+        found = f.notes["hqs"] = [
+            (hq, U.record(st, hq)["hex"], command.command_radius(st, hq))
+            for hq in command.hqs_of(st, f.side)
+        ]
+    return found  # type: ignore[no-any-return]
+
+
+def command_gap(f: Front, uid: str, h: str) -> int:
+    """Hexes by which a unit in ``h`` would be beyond the Command Radius of every own HQ
+    where they stand now (10.33, counted as the crow flies); units commanded without an
+    HQ (a game's rule) and HQs themselves need none."""
+    st = f.state
+    if U.info(st, uid).hq or U.rules(st).commanded_without_hq(st, uid):
+        return -SUPPLY_SLACK
+    board = st.game.scenario.board
+    gaps = [board.distance(h, at) - radius for hq, at, radius in _hqs(f) if hq != uid and at]
+    return min(gaps, default=-SUPPLY_SLACK)
+
+
+def hq_value(f: Front, uid: str, h: str) -> float:
+    """Where an HQ stands best (10.3): with the most own fighting strength within its
+    Command Radius that no other HQ reaches, near the troops, out of the enemy's reach;
+    a depot (no radius) follows the troops as any support does."""
+    st = f.state
+    board = st.game.scenario.board
+    if not U.info(st, uid).hq:
+        return _follow(f, h)
+    radius = command.command_radius(st, uid)
+    others = [(at, r) for hq, at, r in _hqs(f) if hq != uid and at]
+    value = 0.0
+    for at, weight in f.own.items():
+        if board.distance(h, at) > radius:
+            continue
+        covered = any(board.distance(o, at) <= r for o, r in others)
+        value += weight * (0.3 if covered else 1.0)
+    value = 0.5 * min(value, 30.0) + 0.5 * _follow(f, h)
+    return value - (8.0 if f.enemy_next_to(h) else 0.0)
+
+
+def _follow(f: Front, h: str) -> float:
+    """Near the centre of the own troops and among them."""
+    value = 0.0 if f.centre is None else -0.5 * hexgrid.distance(f.coord(h), f.centre)
+    return value + 0.4 * min(f.own_next_to(h) + f.own.get(h, 0.0), 10.0)
+
+
 def front(st: State, side: str) -> Front:
     return Front(
         st,
@@ -183,6 +239,9 @@ def front(st: State, side: str) -> Front:
         carried=carried,
         risk=move_risk,
         goals=goals,
+        command_gap=command_gap,
+        support=hq_value,
+        threat_range=THREAT_RANGE,
     )
 
 

@@ -72,6 +72,14 @@ class Front:
     #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
     #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
     risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
+    #: hexes by which a unit standing in the hex would be beyond every own HQ's reach
+    #: (0: at the edge of a command radius; negative: hexes to spare)
+    command_gap: Callable[[Front, str, str], int] = lambda f, uid, h: -SUPPLY_SLACK
+    #: how good a hex is for a piece that does not fight (an HQ, a depot) to end in; by
+    #: default near the centre of the own troops and out of the enemy's reach
+    support: Callable[[Front, str, str], float] | None = None
+    #: how far (hexes) an enemy unit must be to threaten an own objective
+    threat_range: int = THREAT_RANGE
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
@@ -118,7 +126,7 @@ class Front:
             c = self.coord(h)
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
-            elif any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
+            elif any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes):
                 self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
@@ -194,12 +202,25 @@ class Front:
         crowded = LOSS_WEIGHT if h != here and not self.stack_room(st, uid, h) else 0.0
         mine = self.weight(uid)
         if mine is None:
-            return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
+            if self.support is None:
+                support = self._support_value(h, c)
+            else:
+                support = self.support(self, uid, h)
+            return support - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
-        return value - crowded - self._supply_cost(uid, h)
+        return value - crowded - self._supply_cost(uid, h) - self._command_cost(uid, h)
+
+    def _command_cost(self, uid: str, h: str) -> float:
+        """Beyond every HQ's reach the unit may not move next turn and attacks at half
+        strength: a hex past the radius costs a little (the HQs follow their troops),
+        farther costs more."""
+        gap = self.command_gap(self, uid, h)
+        if gap <= 0:
+            return 0.0
+        return 0.5 if gap == 1 else 2.0 + gap
 
     def _supply_cost(self, uid: str, h: str) -> float:
         """Out of supply costs dearly; at the very end of the line a little, since one
