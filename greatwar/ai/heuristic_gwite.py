@@ -242,7 +242,18 @@ def front(st: State, side: str) -> Front:
         command_gap=command_gap,
         support=hq_value,
         threat_range=THREAT_RANGE,
+        supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,
     )
+
+
+#: what ending out of supply weighs on the last Game-Turn: supply is traced at the start
+#: of a Movement Phase (9.21), so there it costs only the attack halved (9.21, 9.23)
+LAST_TURN_SUPPLY = 0.2
+
+
+def last_turn(st: State) -> bool:
+    """Whether this is the scenario's last Game-Turn."""
+    return int(st.data["turn"]) >= int(st.game.scenario.info.turns)
 
 
 def choose(turn: Turn) -> Choice | None:
@@ -539,6 +550,17 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
     return attack_value(trial, role), _preview(trial, role)
 
 
+#: what an attack on a city or town that scores is worth on top of its expected result,
+#: per point of the place (it is taken, or kept, by winning there)
+OBJECTIVE_ATTACK = 0.15
+
+
+def objective_bonus(st: State, target: str) -> float:
+    """An attack on a hex worth victory points is worth more than its losses say."""
+    city = st.game.scenario.board.cities.get(target)
+    return OBJECTIVE_ATTACK * abs(city.vp) if city is not None and city.vp else 0.0
+
+
 def _declare(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
     best, best_value, odds = None, GOOD_ATTACK, ""
@@ -547,6 +569,7 @@ def _declare(turn: Turn) -> Choice:
         if turn.memory_has(("declined", a["target"])):
             continue
         value, preview = full_attack(st, role, a["target"])
+        value += objective_bonus(st, a["target"])
         if value > best_value:
             best, best_value, odds = a, value, preview.get("final_odds", "")
         if preview.get("legal") and (required is None or value > required[0]):
@@ -602,7 +625,8 @@ def _attack(turn: Turn) -> Choice:
         required = resolve or turn.first("add_attacker")
         if required is not None:
             return turn.pick(required, "attacks because the rules require it")
-    if resolve is not None and current >= GOOD_ATTACK:
+    bonus = max((objective_bonus(st, t) for t in preview.get("targets", [])), default=0.0)
+    if resolve is not None and current + bonus >= GOOD_ATTACK:
         targets = ", ".join(preview.get("targets", []))
         return turn.pick(resolve, f"attacks {targets} at {preview.get('final_odds', '?')}")
     return turn.pick(turn.first("cancel") or turn.legal[0], "calls off an attack at poor odds")

@@ -45,6 +45,8 @@ SUPPLY_SLACK = 99
 
 #: how much better a hex must look than staying put for a unit to move there
 MOVE_GAIN = 0.05
+#: what taking an objective is worth, per point, on top of its pull
+CAPTURE_WEIGHT = 2.0
 #: what losing the moving unit weighs against a move (as overstacking, 6.14)
 LOSS_WEIGHT = 50.0
 
@@ -80,11 +82,16 @@ class Front:
     support: Callable[[Front, str, str], float] | None = None
     #: how far (hexes) an enemy unit must be to threaten an own objective
     threat_range: int = THREAT_RANGE
+    #: how much ending out of supply weighs (less where it no longer matters, e.g. the
+    #: last Game-Turn of a game that traces supply at the start of the next)
+    supply_weight: float = 1.0
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
     targets: list[tuple[tuple[hexgrid.Hex, ...], float]] = field(default_factory=list)
     guard: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
+    #: objectives the side does not hold, by hex: entering one takes it
+    capture: dict[str, float] = field(default_factory=dict)
     centre: hexgrid.Hex | None = None
     #: what a rule system's hooks keep between calls (e.g. supply distances)
     notes: dict[str, Any] = field(default_factory=dict)
@@ -126,6 +133,7 @@ class Front:
             c = self.coord(h)
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
+                self.capture[h] = worth
             elif any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes):
                 self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
@@ -208,7 +216,7 @@ class Front:
                 support = self.support(self, uid, h)
             return support - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
-        value = 2.0 * self.objective_pull(c)
+        value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
         return value - crowded - self._supply_cost(uid, h) - self._command_cost(uid, h)
@@ -227,8 +235,8 @@ class Front:
         enemy move may cut it."""
         gap = self.supply_gap(self, uid, h)
         if gap > 0:
-            return 6.0 + 2.0 * gap
-        return 1.5 if gap == 0 else 0.0
+            return self.supply_weight * (6.0 + 2.0 * gap)
+        return self.supply_weight * 1.5 if gap == 0 else 0.0
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""

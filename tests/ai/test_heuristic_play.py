@@ -1,0 +1,92 @@
+"""The heuristic agent plays the game, not the dice: set positions on the teaching map
+(tests/rules/gwite/conftest.py) where one choice is plainly right."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import greatwar
+from greatwar.ai.base import decide
+from greatwar.ai.heuristic import HeuristicAgent
+from greatwar.ai.heuristic_gwite import command_gap, front, last_turn
+from greatwar.engine.state import State
+
+GWITE_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "conftest.py"
+#: units far off in a corner of the map, so that neither side has an empty board
+FAR = {"G-MB": "2001", "R-BNB": "2002"}
+
+
+def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
+    spec = importlib.util.spec_from_file_location("gwite_positions", GWITE_KIT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = module.write_position(tmp_path, {**FAR, **units}, **kw)
+    return greatwar.load(path).new_state(1)
+
+
+def _move_of(state: State, role: str, uid: str, seed: int = 3) -> dict[str, Any]:
+    """The agent takes ``uid`` in hand and moves it: the move (or finish) it makes."""
+    agent = HeuristicAgent(seed)
+    state.apply(role, {"type": "select", "unit": uid})
+    return decide(agent, state, role)
+
+
+def test_it_takes_an_undefended_city_next_to_it(tmp_path: Path) -> None:
+    # a Russian division next to 0707, a Central Powers city (2 points) with no one in it
+    for beside in ("0706", "0808", "0607"):
+        state = _position(tmp_path / beside, {"R-3S": beside}, control={"0707": "central"})
+        action = _move_of(state, "allied", "R-3S")
+        assert action["type"] == "move" and action["to"] == "0707"
+
+
+def test_a_lone_garrison_stays_in_its_city_while_the_enemy_is_a_move_away(
+    tmp_path: Path,
+) -> None:
+    # a Russian division alone in 1302 (2 points); a German division five hexes off
+    units = {"R-3S": "1302", "G-35R": "0804"}
+    state = _position(tmp_path, units, phasing="allied", control={"1302": "allied"})
+    action = _move_of(state, "allied", "R-3S")
+    assert action["type"] == "finish" or action.get("to") == "1302"
+
+
+def test_a_unit_keeps_within_its_hqs_command_radius(tmp_path: Path) -> None:
+    # the XIX Corps HQ (radius 3) in 1404 and a division beside it: a hex beyond the
+    # radius is worth less than one inside it, all else alike
+    units = {"R-HQ-XIX": "1404", "R-3S": "1405"}
+    state = _position(tmp_path, units, phasing="allied")
+    f = front(state, "allied")
+    assert command_gap(f, "R-3S", "1405") < 0
+    assert command_gap(f, "R-3S", "1410") > 1
+    assert command_gap(f, "R-HQ-XIX", "1410") < 0  # HQs need no HQ
+    assert f.hex_value("R-3S", "1410", "1405") < f.hex_value("R-3S", "1407", "1405")
+
+
+def test_an_hq_goes_where_it_commands_the_troops(tmp_path: Path) -> None:
+    # two Russian divisions in 1406 and 1407, the XIX Corps HQ far off in 1802
+    units = {"R-HQ-XIX": "1802", "R-3S": "1406", "R-65R": "1407"}
+    state = _position(tmp_path, units, phasing="allied")
+    f = front(state, "allied")
+    assert f.hex_value("R-HQ-XIX", "1505", "1802") > f.hex_value("R-HQ-XIX", "1802", "1802")
+
+
+def test_on_the_last_turn_holding_a_city_outweighs_supply(tmp_path: Path) -> None:
+    # 9.21: supply is traced at the start of a Movement Phase; on the last Game-Turn a
+    # unit out of supply loses only its attack's strength, so it weighs little
+    units = {"G-35R": "1303"}
+    state = _position(tmp_path, units, phasing="central", turn=6)
+    assert last_turn(state)
+    f = front(state, "central")
+    early = front(_position(tmp_path / "early", units, phasing="central", turn=2), "central")
+    assert f.supply_weight < early.supply_weight
+
+
+def test_an_attack_on_a_city_counts_for_more_than_its_losses() -> None:
+    from greatwar.ai.heuristic_gwite import objective_bonus
+
+    state = greatwar.load("gwite/teaching").new_state(1)
+    assert objective_bonus(state, "1906") > objective_bonus(state, "1302") > 0  # 3, 2 points
+    assert objective_bonus(state, "1305") == 0  # no city
