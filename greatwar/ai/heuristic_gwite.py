@@ -14,6 +14,7 @@
   the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an
   attack's expected result and in a forced march's price (:func:`step_weight`).
 * Reinforcements (14.0) enter at once.
+* Von Hindenburg 21.1: Russian corps are neither broken down nor reconstituted.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
   goes to its hex nearest the enemy; units already on the map keep their printed
   hexes (no transfer, no free redeployment).
@@ -174,6 +175,10 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     ]
 
 
+#: Von Hindenburg 21.1: a Russian corps broken down into divisions, or divisions made
+#: a corps again; the agent keeps its corps as they are (a look one action ahead would
+#: break down and reconstitute in turn to no end)
+CORPS = frozenset({"break_down", "reconstitute"})
 #: how far (hexes) an enemy unit may be and still threaten an own city: a move and a
 #: hex (most units move 4 to 6, 5.1)
 THREAT_RANGE = 5
@@ -266,7 +271,7 @@ def choose(turn: Turn) -> Choice | None:
     if "deploy" in kinds or "end_deployment" in kinds:
         return _deploy(turn)
     if kinds & {"move", "rail_move", "detrain", "entrain"} or (
-        "end_segment" in kinds and ("select" in kinds or kinds & gruppen.ACTIONS)
+        "end_segment" in kinds and ("select" in kinds or kinds & (gruppen.ACTIONS | CORPS))
     ):
         return _movement(turn)
     if "declare" in kinds:

@@ -90,3 +90,20 @@ def test_an_attack_on_a_city_counts_for_more_than_its_losses() -> None:
     state = greatwar.load("gwite/teaching").new_state(1)
     assert objective_bonus(state, "1906") > objective_bonus(state, "1302") > 0  # 3, 2 points
     assert objective_bonus(state, "1305") == 0  # no city
+
+
+def test_it_ends_the_segment_rather_than_break_down_and_reconstitute_corps() -> None:
+    # Von Hindenburg 21.1: with every unit moved, only corps changes and the end are left
+    import random
+
+    from greatwar.ai import heuristic_gwite
+    from greatwar.ai.heuristic import Turn
+
+    state = greatwar.load("gwite/hindenburg-teaching").new_state(1)
+    legal = [
+        {"type": "break_down", "unit": "R-XIX", "divisions": ["R-XIX-17", "R-XIX-38"]},
+        {"type": "reconstitute", "unit": "R-XVII", "divisions": ["R-XVII-3", "R-XVII-35"]},
+        {"type": "end_segment"},
+    ]
+    choice = heuristic_gwite.choose(Turn("allied", {}, legal, state, set(), random.Random(1)))
+    assert choice is not None and choice.action == {"type": "end_segment"}
