@@ -32,11 +32,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar import hexgrid
 from greatwar.ai import heuristic_gruppen
 from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
-from greatwar.rules.gwite import combat, command, crt, stacking, supply
+from greatwar.rules.gwite import combat, crt, stacking, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import forced_march
 from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
@@ -184,63 +183,6 @@ CORPS = frozenset({"break_down", "reconstitute"})
 THREAT_RANGE = 5
 
 
-def _hqs(f: Front) -> list[tuple[str, str, int]]:
-    """The own HQs on the map: (unit, hex, Command Radius), read once per decision."""
-    found = f.notes.get("hqs")
-    if found is None:
-        st = f.state
-        found = f.notes["hqs"] = [
-            (hq, U.record(st, hq)["hex"], command.command_radius(st, hq))
-            for hq in command.hqs_of(st, f.side)
-        ]
-    return found  # type: ignore[no-any-return]
-
-
-def command_gap(f: Front, uid: str, h: str) -> int:
-    """Hexes by which a unit in ``h`` would be beyond the Command Radius of every own HQ
-    where they stand now (10.33, counted as the crow flies); units commanded without an
-    HQ (a game's rule) and HQs themselves need none."""
-    st = f.state
-    if U.info(st, uid).hq or U.rules(st).commanded_without_hq(st, uid):
-        return -SUPPLY_SLACK
-    board = st.game.scenario.board
-    gaps = [board.distance(h, at) - radius for hq, at, radius in _hqs(f) if hq != uid and at]
-    return min(gaps, default=-SUPPLY_SLACK)
-
-
-def hq_value(f: Front, uid: str, h: str) -> float:
-    """Where an HQ stands best (10.3): with the most own fighting strength within its
-    Command Radius that no other HQ reaches, near the troops, out of the enemy's reach;
-    a depot (no radius) follows the troops as any support does."""
-    st = f.state
-    if not U.info(st, uid).hq:
-        return f._support_value(h, f.coord(h))  # a depot: behind the troops, out of reach
-    board = st.game.scenario.board
-    radius = command.command_radius(st, uid)
-    others = [(at, r) for hq, at, r in _hqs(f) if hq != uid and at]
-    value = 0.0
-    for at, weight in f.own.items():
-        if board.distance(h, at) > radius:
-            continue
-        covered = any(board.distance(o, at) <= r for o, r in others)
-        value += weight * (0.3 if covered else 1.0)
-    value = HQ_COMMAND_WEIGHT * min(value, 20.0) + 0.5 * _follow(f, h)
-    return value - (HQ_EXPOSED if f.enemy_next_to(h) else 0.0)
-
-
-#: what an HQ's commanding a point of strength no other HQ reaches is worth (at most 20
-#: points), against :data:`HQ_EXPOSED`, the price of standing next to the enemy (an HQ
-#: shares the fate of its stack, 10.53, and displaces when the enemy comes near, 10.52)
-HQ_COMMAND_WEIGHT = 0.3
-HQ_EXPOSED = 20.0
-
-
-def _follow(f: Front, h: str) -> float:
-    """Near the centre of the own troops and among them."""
-    value = 0.0 if f.centre is None else -0.5 * hexgrid.distance(f.coord(h), f.centre)
-    return value + 0.4 * min(f.own_next_to(h) + f.own.get(h, 0.0), 10.0)
-
-
 def front(st: State, side: str) -> Front:
     return Front(
         st,
@@ -251,8 +193,6 @@ def front(st: State, side: str) -> Front:
         carried=carried,
         risk=move_risk,
         goals=goals,
-        command_gap=command_gap,
-        support=hq_value,
         threat_range=THREAT_RANGE,
         supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,
     )

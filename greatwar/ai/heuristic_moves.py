@@ -74,12 +74,6 @@ class Front:
     #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
     #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
     risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
-    #: hexes by which a unit standing in the hex would be beyond every own HQ's reach
-    #: (0: at the edge of a command radius; negative: hexes to spare)
-    command_gap: Callable[[Front, str, str], int] = lambda f, uid, h: -SUPPLY_SLACK
-    #: how good a hex is for a piece that does not fight (an HQ, a depot) to end in; by
-    #: default near the centre of the own troops and out of the enemy's reach
-    support: Callable[[Front, str, str], float] | None = None
     #: how far (hexes) an enemy unit must be to threaten an own objective
     threat_range: int = THREAT_RANGE
     #: how much ending out of supply weighs (less where it no longer matters, e.g. the
@@ -210,25 +204,12 @@ class Front:
         crowded = LOSS_WEIGHT if h != here and not self.stack_room(st, uid, h) else 0.0
         mine = self.weight(uid)
         if mine is None:
-            if self.support is None:
-                support = self._support_value(h, c)
-            else:
-                support = self.support(self, uid, h)
-            return support - self._supply_cost(uid, h) - crowded
+            return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
-        return value - crowded - self._supply_cost(uid, h) - self._command_cost(uid, h)
-
-    def _command_cost(self, uid: str, h: str) -> float:
-        """Beyond every HQ's reach the unit may not move next turn and attacks at half
-        strength: a hex past the radius costs a little (the HQs follow their troops),
-        farther costs more."""
-        gap = self.command_gap(self, uid, h)
-        if gap <= 0:
-            return 0.0
-        return 0.5 if gap == 1 else 2.0 + gap
+        return value - crowded - self._supply_cost(uid, h)
 
     def _supply_cost(self, uid: str, h: str) -> float:
         """Out of supply costs dearly; at the very end of the line a little, since one

@@ -10,7 +10,7 @@ from typing import Any
 import greatwar
 from greatwar.ai.base import decide
 from greatwar.ai.heuristic import HeuristicAgent
-from greatwar.ai.heuristic_gwite import command_gap, front, last_turn
+from greatwar.ai.heuristic_gwite import front, last_turn
 from greatwar.engine.state import State
 
 GWITE_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "conftest.py"
@@ -51,26 +51,6 @@ def test_a_lone_garrison_stays_in_its_city_while_the_enemy_is_a_move_away(
     state = _position(tmp_path, units, phasing="allied", control={"1302": "allied"})
     action = _move_of(state, "allied", "R-3S")
     assert action["type"] == "finish" or action.get("to") == "1302"
-
-
-def test_a_unit_keeps_within_its_hqs_command_radius(tmp_path: Path) -> None:
-    # the XIX Corps HQ (radius 3) in 1404 and a division beside it: a hex beyond the
-    # radius is worth less than one inside it, all else alike
-    units = {"R-HQ-XIX": "1404", "R-3S": "1405"}
-    state = _position(tmp_path, units, phasing="allied")
-    f = front(state, "allied")
-    assert command_gap(f, "R-3S", "1405") < 0
-    assert command_gap(f, "R-3S", "1410") > 1
-    assert command_gap(f, "R-HQ-XIX", "1410") < 0  # HQs need no HQ
-    assert f.hex_value("R-3S", "1410", "1405") < f.hex_value("R-3S", "1407", "1405")
-
-
-def test_an_hq_goes_where_it_commands_the_troops(tmp_path: Path) -> None:
-    # two Russian divisions in 1406 and 1407, the XIX Corps HQ far off in 1802
-    units = {"R-HQ-XIX": "1802", "R-3S": "1406", "R-65R": "1407"}
-    state = _position(tmp_path, units, phasing="allied")
-    f = front(state, "allied")
-    assert f.hex_value("R-HQ-XIX", "1505", "1802") > f.hex_value("R-HQ-XIX", "1802", "1802")
 
 
 def test_on_the_last_turn_holding_a_city_outweighs_supply(tmp_path: Path) -> None:
