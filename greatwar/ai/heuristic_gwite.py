@@ -8,7 +8,12 @@
 * Combat (8.0): attack where the expected result on the Combat Results Table
   is good, with every attacker that improves it and every HQ shift there is;
   call an attack off (and never declare it again that segment) when the odds
-  stay poor.
+  stay poor. An attack on a city or town that scores counts its points
+  (:func:`objective_bonus`).
+* Cities: an own city with an enemy unit within a move and a hex
+  (:data:`THREAT_RANGE`) keeps a garrison; on the last Game-Turn ending out of
+  supply weighs little (supply is traced at the start of a Movement Phase, 9.21),
+  so a garrison holds its city to the end.
 * A game's scoring regions (the rules' ``scoring_places``: Caporetto 24.11, 24.21) pull
   the moving units as a city's points do (:func:`goals`); a step whose loss scores for
   the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an

@@ -8,15 +8,16 @@ its move in, so that choosing among a selected unit's destinations (and
 deciding to stop) needs no look-ahead:
 
 * closer to enemy-held objectives is better (the nearest ones pull hardest),
-  and entering one takes it;
-* an own objective the enemy is near wants a garrison: standing in it (or
-  next to it) is worth its points, leaving it empty is not;
+  and entering one takes it: worth its points again (:data:`CAPTURE_WEIGHT`);
+* an own objective the enemy is near (:attr:`Front.threat_range`: a rule
+  system may say an enemy move) wants a garrison: standing in it (or next to
+  it) is worth its points, leaving it empty is not;
 * contact with the enemy is worth something to a strong unit (it can attack
   in the combat that follows) and costs a weak one;
 * overstacking costs, and so does ending where the enemy masses against a
   lone unit;
 * ending out of supply costs dearly (the rule system says how far a line
-  reaches).
+  reaches, and how much it weighs: :attr:`Front.supply_weight`).
 
 HQs follow their troops: their value is being near the centre of the own
 fighting units, not in contact with the enemy.
