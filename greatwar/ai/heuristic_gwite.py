@@ -8,12 +8,18 @@
 * Combat (8.0): attack where the expected result on the Combat Results Table
   is good, with every attacker that improves it and every HQ shift there is;
   call an attack off (and never declare it again that segment) when the odds
-  stay poor.
+  stay poor. An attack on a city or town that scores counts its points
+  (:func:`objective_bonus`).
+* Cities: an own city with an enemy unit within a move and a hex
+  (:data:`THREAT_RANGE`) keeps a garrison; on the last Game-Turn ending out of
+  supply weighs little (supply is traced at the start of a Movement Phase, 9.21),
+  so a garrison holds its city to the end.
 * A game's scoring regions (the rules' ``scoring_places``: Caporetto 24.11, 24.21) pull
   the moving units as a city's points do (:func:`goals`); a step whose loss scores for
   the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an
   attack's expected result and in a forced march's price (:func:`step_weight`).
 * Reinforcements (14.0) enter at once.
+* Von Hindenburg 21.1: Russian corps are neither broken down nor reconstituted.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
   goes to its hex nearest the enemy; units already on the map keep their printed
   hexes (no transfer, no free redeployment).
@@ -173,6 +179,15 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     ]
 
 
+#: Von Hindenburg 21.1: a Russian corps broken down into divisions, or divisions made
+#: a corps again; the agent keeps its corps as they are (a look one action ahead would
+#: break down and reconstitute in turn to no end)
+CORPS = frozenset({"break_down", "reconstitute"})
+#: how far (hexes) an enemy unit may be and still threaten an own city: a move and a
+#: hex (most units move 4 to 6, 5.1)
+THREAT_RANGE = 5
+
+
 def front(st: State, side: str) -> Front:
     return Front(
         st,
@@ -183,7 +198,19 @@ def front(st: State, side: str) -> Front:
         carried=carried,
         risk=move_risk,
         goals=goals,
+        threat_range=THREAT_RANGE,
+        supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,
     )
+
+
+#: what ending out of supply weighs on the last Game-Turn: supply is traced at the start
+#: of a Movement Phase (9.21), so there it costs only the attack halved (9.21, 9.23)
+LAST_TURN_SUPPLY = 0.2
+
+
+def last_turn(st: State) -> bool:
+    """Whether this is the scenario's last Game-Turn."""
+    return int(st.data["turn"]) >= int(st.game.scenario.info.turns)
 
 
 def choose(turn: Turn) -> Choice | None:
@@ -196,7 +223,7 @@ def choose(turn: Turn) -> Choice | None:
     if "deploy" in kinds or "end_deployment" in kinds:
         return _deploy(turn)
     if kinds & {"move", "rail_move", "detrain", "entrain"} or (
-        "end_segment" in kinds and ("select" in kinds or kinds & gruppen.ACTIONS)
+        "end_segment" in kinds and ("select" in kinds or kinds & (gruppen.ACTIONS | CORPS))
     ):
         return _movement(turn)
     if "declare" in kinds:
@@ -480,6 +507,17 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
     return attack_value(trial, role), _preview(trial, role)
 
 
+#: what an attack on a city or town that scores is worth on top of its expected result,
+#: per point of the place (it is taken, or kept, by winning there)
+OBJECTIVE_ATTACK = 0.15
+
+
+def objective_bonus(st: State, target: str) -> float:
+    """An attack on a hex worth victory points is worth more than its losses say."""
+    city = st.game.scenario.board.cities.get(target)
+    return OBJECTIVE_ATTACK * abs(city.vp) if city is not None and city.vp else 0.0
+
+
 def _declare(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
     best, best_value, odds = None, GOOD_ATTACK, ""
@@ -488,6 +526,7 @@ def _declare(turn: Turn) -> Choice:
         if turn.memory_has(("declined", a["target"])):
             continue
         value, preview = full_attack(st, role, a["target"])
+        value += objective_bonus(st, a["target"])
         if value > best_value:
             best, best_value, odds = a, value, preview.get("final_odds", "")
         if preview.get("legal") and (required is None or value > required[0]):
@@ -543,7 +582,8 @@ def _attack(turn: Turn) -> Choice:
         required = resolve or turn.first("add_attacker")
         if required is not None:
             return turn.pick(required, "attacks because the rules require it")
-    if resolve is not None and current >= GOOD_ATTACK:
+    bonus = max((objective_bonus(st, t) for t in preview.get("targets", [])), default=0.0)
+    if resolve is not None and current + bonus >= GOOD_ATTACK:
         targets = ", ".join(preview.get("targets", []))
         return turn.pick(resolve, f"attacks {targets} at {preview.get('final_odds', '?')}")
     return turn.pick(turn.first("cancel") or turn.legal[0], "calls off an attack at poor odds")

@@ -8,15 +8,16 @@ its move in, so that choosing among a selected unit's destinations (and
 deciding to stop) needs no look-ahead:
 
 * closer to enemy-held objectives is better (the nearest ones pull hardest),
-  and entering one takes it;
-* an own objective the enemy is near wants a garrison: standing in it (or
-  next to it) is worth its points, leaving it empty is not;
+  and entering one takes it: worth its points again (:data:`CAPTURE_WEIGHT`);
+* an own objective the enemy is near (:attr:`Front.threat_range`: a rule
+  system may say an enemy move) wants a garrison: standing in it (or next to
+  it) is worth its points, leaving it empty is not;
 * contact with the enemy is worth something to a strong unit (it can attack
   in the combat that follows) and costs a weak one;
 * overstacking costs, and so does ending where the enemy masses against a
   lone unit;
 * ending out of supply costs dearly (the rule system says how far a line
-  reaches).
+  reaches, and how much it weighs: :attr:`Front.supply_weight`).
 
 HQs follow their troops: their value is being near the centre of the own
 fighting units, not in contact with the enemy.
@@ -45,6 +46,8 @@ SUPPLY_SLACK = 99
 
 #: how much better a hex must look than staying put for a unit to move there
 MOVE_GAIN = 0.05
+#: what taking an objective is worth, per point, on top of its pull
+CAPTURE_WEIGHT = 2.0
 #: what losing the moving unit weighs against a move (as overstacking, 6.14)
 LOSS_WEIGHT = 50.0
 
@@ -72,11 +75,18 @@ class Front:
     #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
     #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
     risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
+    #: how far (hexes) an enemy unit must be to threaten an own objective
+    threat_range: int = THREAT_RANGE
+    #: how much ending out of supply weighs (less where it no longer matters, e.g. the
+    #: last Game-Turn of a game that traces supply at the start of the next)
+    supply_weight: float = 1.0
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
     targets: list[tuple[tuple[hexgrid.Hex, ...], float]] = field(default_factory=list)
     guard: list[tuple[hexgrid.Hex, str, float]] = field(default_factory=list)
+    #: objectives the side does not hold, by hex: entering one takes it
+    capture: dict[str, float] = field(default_factory=dict)
     centre: hexgrid.Hex | None = None
     #: what a rule system's hooks keep between calls (e.g. supply distances)
     notes: dict[str, Any] = field(default_factory=dict)
@@ -118,7 +128,8 @@ class Front:
             c = self.coord(h)
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
-            elif any(hexgrid.distance(c, e) <= THREAT_RANGE for e in enemy_hexes):
+                self.capture[h] = worth
+            elif any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes):
                 self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
@@ -196,7 +207,7 @@ class Front:
         if mine is None:
             return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
-        value = 2.0 * self.objective_pull(c)
+        value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
         value += self.guard_value(h, c, alone=others <= 0)
         value += self._contact_value(h, mine + others)
         return value - crowded - self._supply_cost(uid, h)
@@ -206,8 +217,8 @@ class Front:
         enemy move may cut it."""
         gap = self.supply_gap(self, uid, h)
         if gap > 0:
-            return 6.0 + 2.0 * gap
-        return 1.5 if gap == 0 else 0.0
+            return self.supply_weight * (6.0 + 2.0 * gap)
+        return self.supply_weight * 1.5 if gap == 0 else 0.0
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""

@@ -1,0 +1,89 @@
+"""The heuristic agent plays the game, not the dice: set positions on the teaching map
+(tests/rules/gwite/conftest.py) where one choice is plainly right."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+import greatwar
+from greatwar.ai.base import decide
+from greatwar.ai.heuristic import HeuristicAgent
+from greatwar.ai.heuristic_gwite import front, last_turn
+from greatwar.engine.state import State
+
+GWITE_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "conftest.py"
+#: units far off in a corner of the map, so that neither side has an empty board
+FAR = {"G-MB": "2001", "R-BNB": "2002"}
+
+
+def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
+    spec = importlib.util.spec_from_file_location("gwite_positions", GWITE_KIT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    path = module.write_position(tmp_path, {**FAR, **units}, **kw)
+    return greatwar.load(path).new_state(1)
+
+
+def _move_of(state: State, role: str, uid: str, seed: int = 3) -> dict[str, Any]:
+    """The agent takes ``uid`` in hand and moves it: the move (or finish) it makes."""
+    agent = HeuristicAgent(seed)
+    state.apply(role, {"type": "select", "unit": uid})
+    return decide(agent, state, role)
+
+
+def test_it_takes_an_undefended_city_next_to_it(tmp_path: Path) -> None:
+    # a Russian division next to 0707, a Central Powers city (2 points) with no one in it
+    for beside in ("0706", "0808", "0607"):
+        state = _position(tmp_path / beside, {"R-3S": beside}, control={"0707": "central"})
+        action = _move_of(state, "allied", "R-3S")
+        assert action["type"] == "move" and action["to"] == "0707"
+
+
+def test_a_lone_garrison_stays_in_its_city_while_the_enemy_is_a_move_away(
+    tmp_path: Path,
+) -> None:
+    # a Russian division alone in 1302 (2 points); a German division five hexes off
+    units = {"R-3S": "1302", "G-35R": "0804"}
+    state = _position(tmp_path, units, phasing="allied", control={"1302": "allied"})
+    action = _move_of(state, "allied", "R-3S")
+    assert action["type"] == "finish" or action.get("to") == "1302"
+
+
+def test_on_the_last_turn_holding_a_city_outweighs_supply(tmp_path: Path) -> None:
+    # 9.21: supply is traced at the start of a Movement Phase; on the last Game-Turn a
+    # unit out of supply loses only its attack's strength, so it weighs little
+    units = {"G-35R": "1303"}
+    state = _position(tmp_path, units, phasing="central", turn=6)
+    assert last_turn(state)
+    f = front(state, "central")
+    early = front(_position(tmp_path / "early", units, phasing="central", turn=2), "central")
+    assert f.supply_weight < early.supply_weight
+
+
+def test_an_attack_on_a_city_counts_for_more_than_its_losses() -> None:
+    from greatwar.ai.heuristic_gwite import objective_bonus
+
+    state = greatwar.load("gwite/teaching").new_state(1)
+    assert objective_bonus(state, "1906") > objective_bonus(state, "1302") > 0  # 3, 2 points
+    assert objective_bonus(state, "1305") == 0  # no city
+
+
+def test_it_ends_the_segment_rather_than_break_down_and_reconstitute_corps() -> None:
+    # Von Hindenburg 21.1: with every unit moved, only corps changes and the end are left
+    import random
+
+    from greatwar.ai import heuristic_gwite
+    from greatwar.ai.heuristic import Turn
+
+    state = greatwar.load("gwite/hindenburg-teaching").new_state(1)
+    legal = [
+        {"type": "break_down", "unit": "R-XIX", "divisions": ["R-XIX-17", "R-XIX-38"]},
+        {"type": "reconstitute", "unit": "R-XVII", "divisions": ["R-XVII-3", "R-XVII-35"]},
+        {"type": "end_segment"},
+    ]
+    choice = heuristic_gwite.choose(Turn("allied", {}, legal, state, set(), random.Random(1)))
+    assert choice is not None and choice.action == {"type": "end_segment"}
