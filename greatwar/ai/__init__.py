@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
 from greatwar.ai.heuristic import HeuristicAgent
+from greatwar.ai.planner import PlannerAgent
 from greatwar.ai.random_agent import RandomAgent
 from greatwar.ai.rollout import RolloutAgent
 from greatwar.ai.search import SearchAgent
@@ -16,6 +17,7 @@ AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 AGENTS["heuristic"] = HeuristicAgent  # rules of thumb and one-ply look-ahead (issue 6)
 AGENTS["search"] = SearchAgent  # Monte Carlo tree search (issue 6)
 AGENTS["rollout"] = RolloutAgent  # policy improvement over the heuristic by rollouts
+AGENTS["planner"] = PlannerAgent  # plans a whole player-turn (issue 19)
 #: the computer opponent used when none is named
 DEFAULT_AGENT = "heuristic"
 
@@ -37,6 +39,7 @@ __all__ = [
     "Agent",
     "Budget",
     "HeuristicAgent",
+    "PlannerAgent",
     "RandomAgent",
     "RolloutAgent",
     "SearchingAgent",
