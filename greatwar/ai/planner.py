@@ -285,15 +285,15 @@ class PlannerAgent:
             if attacks:
                 text += f"; in the first sampled future it {attacks[0]}"
         base = search.baseline
-        n = len(chosen.scores)
+        n = _replies(len(chosen.scores))
         if chosen is base:
             best_other = max((p for p in search.scored if p is not base), key=Plan.mean)
             return (
-                f"{text} (expected {_percent(base.mean())} over {n} sampled replies;"
+                f"{text} (expected {_percent(base.mean())} over {n};"
                 f" {best_other.label} {_percent(best_other.mean())})"
             )
         return (
-            f"{text} (expected {_percent(chosen.mean())} over {n} sampled replies, against"
+            f"{text} (expected {_percent(chosen.mean())} over {n}, against"
             f" {_percent(base.mean())} for the rule-of-thumb turn)"
         )
 
@@ -482,6 +482,10 @@ class _Playout:
         if self.state.is_over():
             return outcome(self.state, self.role)
         return self.agent.evaluate(self.state, self.role)
+
+
+def _replies(n: int) -> str:
+    return "one sampled reply" if n == 1 else f"{n} sampled replies"
 
 
 def _count(n: int) -> str:
