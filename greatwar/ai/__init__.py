@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from greatwar.ai.base import Agent, Budget, SearchingAgent, World, decide
 from greatwar.ai.heuristic import HeuristicAgent
@@ -22,6 +23,23 @@ AGENTS["planner"] = PlannerAgent  # plans a whole player-turn (issue 19)
 DEFAULT_AGENT = "heuristic"
 
 
+@dataclass(frozen=True)
+class Level:
+    """A difficulty level: the agent that plays it and its stated think time (the
+    agent's default budget; the start page says the same, ``greatwar/web/js/start.js``)."""
+
+    agent: str
+    think: str
+
+
+#: the difficulty levels of ``greatwar play --level`` and the start page (issue 19)
+LEVELS = {
+    "easy": Level("heuristic", "moves at once (rules of thumb)"),
+    "normal": Level("rollout", "about 2 s a decision it thinks about (looks ahead)"),
+    "hard": Level("planner", "about 5 s a plan of its turn (plans each player-turn)"),
+}
+
+
 def make_agent(name: str, seed: int = 0, budget: Budget | None = None) -> Agent:
     """An agent by name; ``budget`` goes to agents that think within one."""
     try:
@@ -36,9 +54,11 @@ def make_agent(name: str, seed: int = 0, budget: Budget | None = None) -> Agent:
 __all__ = [
     "AGENTS",
     "DEFAULT_AGENT",
+    "LEVELS",
     "Agent",
     "Budget",
     "HeuristicAgent",
+    "Level",
     "PlannerAgent",
     "RandomAgent",
     "RolloutAgent",
