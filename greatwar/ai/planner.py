@@ -76,7 +76,8 @@ NOT_SENT = NOT_COMBAT | {"supply_depot"}
 
 @dataclass(frozen=True)
 class PlannerSettings:
-    """How the planner spends its budget."""
+    """How the planner spends its budget (tuning values chosen, not yet measured by a
+    ladder run of each)."""
 
     #: sampled futures each plan is scored in (the same futures for every plan)
     samples: int = 2
