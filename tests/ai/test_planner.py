@@ -5,6 +5,7 @@ its plan's next step is no longer legal. Never its win rates (benchmarks measure
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -225,3 +226,13 @@ def test_hold_ends_the_unit_s_move_where_it_stands() -> None:
     assert choice.action["type"] == "finish"
     assert choice.action["unit"] == unit
     assert choice.reason.startswith("holds ")
+
+
+def test_a_copy_of_the_planner_goes_on_with_its_plan() -> None:
+    """The server thinks in a worker, on a copy of the agent, and keeps the copy."""
+    state, role = _first_decision("gwite/teaching")
+    agent = _planner(1)
+    state.apply(role, decide(agent, state, role))
+    copy = pickle.loads(pickle.dumps(agent))
+    assert decide(copy, state, role) in usable(state.legal_actions(role))
+    assert (copy.plans, copy.replans) == (1, 0)
