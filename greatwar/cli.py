@@ -732,7 +732,7 @@ def play(
     Resumes your last unfinished game of SCENARIO as SIDE (the same link as before) unless
     --new, --seed, --option, --agent or --level is given.  Levels: easy (the heuristic agent,
     moves at once), normal (the rollout agent, about 2 s a decision it thinks about), hard
-    (the turn planner, about 5 s a plan of its player-turn)."""
+    (the turn planner, about 5 s a player-turn)."""
     import webbrowser
 
     from greatwar.server.app import create_app

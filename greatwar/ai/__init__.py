@@ -36,7 +36,7 @@ class Level:
 LEVELS = {
     "easy": Level("heuristic", "moves at once (rules of thumb)"),
     "normal": Level("rollout", "about 2 s a decision it thinks about (looks ahead)"),
-    "hard": Level("planner", "about 5 s a plan of its turn (plans each player-turn)"),
+    "hard": Level("planner", "about 5 s a player-turn (plans each of its turns as a whole)"),
 }
 
 

@@ -34,7 +34,8 @@ are the heuristic agent's.
 
 With ``Budget(iterations=N)`` (N playouts a plan) and no time limit the choice is a pure
 function of the seed, the view and the world (and the agent's earlier decisions); the
-default is a think time of :data:`DEFAULT_BUDGET` a plan.
+default is a think time of :data:`DEFAULT_BUDGET` a player-turn: a plan made again
+mid-turn gets what is left of it (at least the rule-of-thumb turn is always played out).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ from greatwar.engine.errors import IllegalAction
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
-#: the think time of one plan (issue 19: 5 s a player-turn)
+#: the think time of a player-turn, its plans made again mid-turn included (issue 19)
 DEFAULT_BUDGET = Budget(seconds=5.0)
 FRONT, HOLD, TOWARD = "front", "hold", "toward"
 #: the actions that end a unit's movement where it stands
@@ -196,6 +197,8 @@ class PlannerAgent:
         self.replans = 0
         self.plan: Plan | None = None
         self._key: tuple[Any, ...] | None = None
+        #: seconds the plans of the current player-turn have taken
+        self._spent = 0.0
         self._steps: list[Choice] = []
         self._summary = ""
         self._names: dict[str, str] = {}
@@ -263,11 +266,20 @@ class PlannerAgent:
     # --- making a plan -----------------------------------------------------------------
 
     def _make_plan(self, world: World, role: str, rng: random.Random, key: tuple[Any, ...]) -> None:
+        """A plan for the rest of the player-turn ``key``: within the turn's think time
+        (what plans made earlier in the turn spent is taken off), or ``iterations``
+        playouts, whichever runs out first; the rule-of-thumb turn is always played."""
         self.plans += 1
-        self._key = key
+        if self._key != key:
+            self._key = key
+            self._spent = 0.0
         futures = [rng.getrandbits(64) for _ in range(max(1, self.settings.samples))]
-        search = _Search(self, world, role, futures)
+        seconds = self.budget.seconds
+        left = None if seconds is None else max(0.0, seconds - self._spent)
+        started = time.monotonic()
+        search = _Search(self, world, role, futures, left)
         chosen = search.run()
+        self._spent += time.monotonic() - started
         self.plan = chosen
         self._steps = list(chosen.line)
         self.last_iterations = search.done
@@ -275,6 +287,8 @@ class PlannerAgent:
 
     def _explain(self, chosen: Plan, search: _Search) -> str:
         if search.baseline is None or len(search.scored) < 2:
+            if search.candidates:
+                return "follows its rules of thumb this turn (no time left to weigh other plans)"
             return "follows its rules of thumb this turn (no other plan to weigh)"
         text = chosen.label
         if chosen.target is not None:
@@ -302,7 +316,14 @@ class PlannerAgent:
 class _Search:
     """One plan's search: the candidates scored in the same futures, then the greedy step."""
 
-    def __init__(self, agent: PlannerAgent, world: World, role: str, futures: list[int]) -> None:
+    def __init__(
+        self,
+        agent: PlannerAgent,
+        world: World,
+        role: str,
+        futures: list[int],
+        seconds: float | None,
+    ) -> None:
         self.agent = agent
         self.settings = agent.settings
         self.world = world
@@ -311,11 +332,13 @@ class _Search:
         self.done = 0
         self.scored: list[Plan] = []
         self.baseline: Plan | None = None
+        #: the plans there were to weigh against the rule-of-thumb turn
+        self.candidates = 0
         budget = agent.budget
         self.limit = budget.iterations
-        if self.limit is None and budget.seconds is None:
+        if self.limit is None and seconds is None:
             self.limit = self.settings.fallback_iterations
-        self.deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def _can_play(self, playouts: int) -> bool:
         if self.limit is not None and self.done + playouts > self.limit:
@@ -331,6 +354,7 @@ class _Search:
         self.done += 1
         base.line = playout.line
         candidates = self._candidates(start, playout.moved)
+        self.candidates = len(candidates)
         if not candidates or not self._can_play(len(self.futures) - 1):
             return base
         base.scores.append(playout.finish())

@@ -236,3 +236,12 @@ def test_a_copy_of_the_planner_goes_on_with_its_plan() -> None:
     copy = pickle.loads(pickle.dumps(agent))
     assert decide(copy, state, role) in usable(state.legal_actions(role))
     assert (copy.plans, copy.replans) == (1, 0)
+
+
+def test_a_turn_s_think_time_once_spent_leaves_only_the_rule_of_thumb_turn() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = PlannerAgent(1, Budget(seconds=0.0), settings=QUICK)
+    action = decide(agent, state, role)
+    assert action in usable(state.legal_actions(role))
+    assert agent.last_iterations == 1  # the rule-of-thumb turn, played out once
+    assert "no time left to weigh other plans" in agent.last_explanation

@@ -67,7 +67,7 @@ def test_the_seats_offer_the_computer_s_three_levels(server: str, new_page: Any)
         "computer: normal",
         "computer: hard",
     ]
-    assert "5 s a plan" in options[3][1]  # each level states its think time
+    assert "5 s a player-turn" in options[3][1]  # each level states its think time
     assert page.input_value("#seat-central") == "computer"  # easy, the default opponent
     create_from_start_page(page, server, hotseat=False, central="computer:planner")
     assert page.locator("#links li").count() == 2

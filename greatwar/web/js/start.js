@@ -130,7 +130,7 @@ async function refreshSeats() {
 const LEVELS = [
   { name: "easy", seat: "computer", think: "heuristic, moves at once" },
   { name: "normal", seat: "computer:rollout", think: "rollout, about 2 s a decision" },
-  { name: "hard", seat: "computer:planner", think: "turn planner, about 5 s a plan of its turn" },
+  { name: "hard", seat: "computer:planner", think: "turn planner, about 5 s a player-turn" },
 ];
 
 function seatInput(role, index) {
