@@ -244,4 +244,4 @@ def test_a_turn_s_think_time_once_spent_leaves_only_the_rule_of_thumb_turn() -> 
     action = decide(agent, state, role)
     assert action in usable(state.legal_actions(role))
     assert agent.last_iterations == 1  # the rule-of-thumb turn, played out once
-    assert "no time left to weigh other plans" in agent.last_explanation
+    assert "its budget leaves no time for other plans" in agent.last_explanation
