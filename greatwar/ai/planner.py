@@ -287,9 +287,8 @@ class PlannerAgent:
 
     def _explain(self, chosen: Plan, search: _Search) -> str:
         if search.baseline is None or len(search.scored) < 2:
-            if search.candidates:
-                return "follows its rules of thumb this turn (its budget leaves no time for other plans)"
-            return "follows its rules of thumb this turn (no other plan to weigh)"
+            why = "its budget leaves no time for other plans" if search.candidates else ""
+            return f"follows its rules of thumb this turn ({why or 'no other plan to weigh'})"
         text = chosen.label
         if chosen.target is not None:
             moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
