@@ -707,6 +707,12 @@ def play(
     scenario: Annotated[str, typer.Argument(help="Scenario id.")] = DEFAULT_SCENARIO,
     side: Annotated[str | None, typer.Option(help="Your side (default: the first).")] = None,
     agent: Annotated[str | None, typer.Option(help="The computer's agent.")] = None,
+    level: Annotated[
+        str | None,
+        typer.Option(
+            help="The computer's level: easy (heuristic), normal (rollout), hard (planner)."
+        ),
+    ] = None,
     port: Annotated[
         int, typer.Option(help=f"Port (default {PLAY_PORT}, so the link stays; 0: any free port).")
     ] = PLAY_PORT,
@@ -724,13 +730,16 @@ def play(
     """Play in the browser against the computer: starts a local server and opens the game.
 
     Resumes your last unfinished game of SCENARIO as SIDE (the same link as before) unless
-    --new, --seed, --option or --agent is given."""
+    --new, --seed, --option, --agent or --level is given.  Levels: easy (the heuristic agent,
+    moves at once), normal (the rollout agent, about 2 s a decision it thinks about), hard
+    (the turn planner, about 5 s a player-turn)."""
     import webbrowser
 
     from greatwar.server.app import create_app
     from greatwar.server.local_play import local_router, resume, seats_path
     from greatwar.server.run import address, listen, run
 
+    agent = _level_agent(level, agent)
     roles = _load(scenario, option).roles()
     you = side or roles[0]
     if you not in roles:
@@ -760,6 +769,21 @@ def play(
     if not no_browser:
         webbrowser.open(url)
     run(app_, sock)
+
+
+def _level_agent(level: str | None, agent: str | None) -> str | None:
+    """The agent ``--level`` names (or ``--agent``, not both)."""
+    from greatwar.ai import LEVELS
+
+    if level is None:
+        return agent
+    if agent is not None:
+        raise _fail("give --level or --agent, not both")
+    chosen = LEVELS.get(level)
+    if chosen is None:
+        raise _fail(f"no level {level}; levels: {', '.join(LEVELS)}")
+    console.print(f"Level {level}: the {chosen.agent} agent, {chosen.think}.", highlight=False)
+    return chosen.agent
 
 
 def _new_play_game(

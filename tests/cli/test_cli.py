@@ -100,3 +100,26 @@ def test_scenarios_lists_the_teaching_scenario_as_fictional() -> None:
     result = runner.invoke(app, ["scenarios"])
     assert result.exit_code == 0
     assert "gwite/teaching" in result.output and "yes" in result.output
+
+
+def test_play_level_names_the_agent_of_each_difficulty() -> None:
+    from greatwar.ai import AGENTS, LEVELS
+    from greatwar.cli import _level_agent
+
+    assert {name: level.agent for name, level in LEVELS.items()} == {
+        "easy": "heuristic",
+        "normal": "rollout",
+        "hard": "planner",
+    }
+    assert all(level.agent in AGENTS and level.think for level in LEVELS.values())
+    assert _level_agent("hard", None) == "planner"
+    assert _level_agent(None, "random") == "random"
+
+
+def test_play_refuses_an_unknown_level_or_a_level_with_an_agent() -> None:
+    unknown = runner.invoke(app, ["play", "--level", "brutal", "--no-browser"])
+    assert unknown.exit_code == 1
+    assert "no level brutal; levels: easy, normal, hard" in unknown.output
+    both = runner.invoke(app, ["play", "--level", "hard", "--agent", "random", "--no-browser"])
+    assert both.exit_code == 1
+    assert "--level or --agent, not both" in both.output

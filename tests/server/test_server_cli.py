@@ -27,3 +27,17 @@ def test_play_starts_a_game_against_the_computer_and_prints_its_address(tmp_path
         assert got["seats"]["central"]["kind"] == "human"
         assert db.exists()
         assert editor.status_code == 200 and editor.json() == []
+
+
+def test_play_level_hard_seats_the_turn_planner(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    args = ["play", "gwite/teaching", "--side", "allied", "--level", "hard", "--no-browser"]
+    with serving(*args, "--port", "0", "--db", str(db)) as (before, url):
+        address = urlparse(url)
+        game_id = address.path.removeprefix("/game/")
+        token = parse_qs(address.query)["token"][0]
+        with httpx.Client(base_url=f"http://127.0.0.1:{address.port}", timeout=60) as http:
+            got = http.get(f"/api/games/{game_id}", params={"token": token}).json()
+    assert any("Level hard: the planner agent" in line for line in before)
+    assert got["seats"]["central"]["kind"] == "computer"
+    assert got["seats"]["allied"]["kind"] == "human"

@@ -49,6 +49,30 @@ def test_start_page_creates_a_game_and_lists_it(
     page.screenshot(path=str(artifacts / "start-created.png"))
 
 
+def test_the_seats_offer_the_computer_s_three_levels(server: str, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#seat-central option", state="attached")
+    options = page.eval_on_selector_all(
+        "#seat-central option", "os => os.map((o) => [o.value, o.textContent])"
+    )
+    assert [value for value, _ in options] == [
+        "human",
+        "computer",
+        "computer:rollout",
+        "computer:planner",
+    ]
+    assert [text.split(" (")[0] for _, text in options[1:]] == [
+        "computer: easy",
+        "computer: normal",
+        "computer: hard",
+    ]
+    assert "5 s a player-turn" in options[3][1]  # each level states its think time
+    assert page.input_value("#seat-central") == "computer"  # easy, the default opponent
+    create_from_start_page(page, server, hotseat=False, central="computer:planner")
+    assert page.locator("#links li").count() == 2
+
+
 def test_move_and_attack_by_clicks_against_the_computer(
     server: str, new_page: Any, artifacts: Path
 ) -> None:

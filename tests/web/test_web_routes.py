@@ -36,6 +36,26 @@ def test_start_page_is_served_with_its_script(client: TestClient) -> None:
     assert "/static/js/start.js" in r.text
 
 
+def test_the_start_page_offers_every_level_with_its_agent_and_think_time(
+    client: TestClient,
+) -> None:
+    from greatwar.ai import DEFAULT_AGENT, LEVELS
+
+    page = client.get("/").text
+    script = client.get("/static/js/start.js").text
+    assert "three levels" in page
+    for name, level in LEVELS.items():
+        seat = "computer" if level.agent == DEFAULT_AGENT else f"computer:{level.agent}"
+        assert re.search(rf'name: "{name}", seat: "{seat}", think: "[^"]+"', script), name
+    # the server creates a game with the hardest level's agent in a seat
+    body = {
+        "scenario": "gwite/teaching",
+        "seats": {"allied": "human", "central": "computer:planner"},
+    }
+    made = client.post("/api/games", json=body)
+    assert made.status_code in (200, 201), made.text
+
+
 def test_game_page_is_the_same_for_every_game_id(client: TestClient) -> None:
     r = client.get("/game/anything-at-all")
     assert r.status_code == 200

@@ -126,12 +126,20 @@ async function refreshSeats() {
   }
 }
 
+/** The computer's levels, each with its agent and stated think time. */
+const LEVELS = [
+  { name: "easy", seat: "computer", think: "heuristic, moves at once" },
+  { name: "normal", seat: "computer:rollout", think: "rollout, about 2 s a decision" },
+  { name: "hard", seat: "computer:planner", think: "turn planner, about 5 s a player-turn" },
+];
+
 function seatInput(role, index) {
   const select = el("select", { "data-role": role.id, id: `seat-${role.id}` });
   select.append(el("option", { value: "human", text: "human" }));
-  select.append(el("option", { value: "computer", text: "computer" }));
-  // the rollout agent looks ahead by playing the game on (about 2 s a decision)
-  select.append(el("option", { value: "computer:rollout", text: "computer, thinking (2 s a move)" }));
+  // the difficulty levels (greatwar/ai/__init__.py LEVELS, `greatwar play --level`)
+  for (const level of LEVELS) {
+    select.append(el("option", { value: level.seat, text: `computer: ${level.name} (${level.think})` }));
+  }
   select.value = index === 0 ? "human" : "computer";
   return el("label", {}, `${role.name} `, select);
 }

@@ -1,0 +1,530 @@
+"""The turn planner: plans a whole player-turn of movement and attacks together.
+
+The other agents decide unit by unit, as the engine asks: which unit to take in hand,
+where it goes, which attack to declare. The planner thinks about the turn as a whole,
+by *portfolio greedy search* over per-unit scripts (Churchill and Buro 2013, "Portfolio
+greedy search and simulation for large-scale combat in StarCraft"):
+
+1. a *script* is a rule for one unit's movement this turn: ``front`` (the heuristic
+   agent's choice, :mod:`.heuristic_moves`), ``hold`` (stay where it stands) or
+   ``toward H`` (close on the enemy-held hex ``H`` as near as its legal moves allow);
+   everything that is not a unit's movement (command, reinforcements, which attacks to
+   declare and with whom, combat results) follows the heuristic agent;
+2. a *plan* gives every unit a script: the rule-of-thumb turn gives every unit
+   ``front``; a *concentration* on an enemy hex sends every fighting unit within reach
+   of it ``toward`` it; *hold the line* keeps the units in contact with the enemy where
+   they stand;
+3. each plan is scored by playing the forward model on in the same sampled futures
+   (*common random numbers*): a determinization of the world drawn through
+   :meth:`World.sample` (hidden units, cards and the dice to come drawn afresh; the true
+   state is never read), the plan playing the agent's turn, then the heuristic agent
+   playing the enemy's reply (the planner's model of the enemy), and the position at the
+   end of the reply scored by :func:`~greatwar.ai.evaluate.evaluate`;
+4. greedy improvement: the best plan is kept, then each unit it sends somewhere is
+   switched back to ``front`` in turn and kept so if the futures score better — as far
+   as the budget allows.
+
+A plan is made at the first decision of the agent's player-turn; its *steps* are the
+agent's own actions when the chosen plan played its turn in the first sampled future.
+The agent then plays those steps one by one; when the next step is not legal (the dice
+of a combat, or the enemy's answer, went otherwise than in the sample) it makes a new
+plan from where the game stands, and says so in its reason. Decisions outside its own
+player-turn (retreats, losses and combat-result options the enemy's attacks ask for)
+are the heuristic agent's.
+
+With ``Budget(iterations=N)`` (N playouts a plan) and no time limit the choice is a pure
+function of the seed, the view and the world (and the agent's earlier decisions); the
+default is a think time of :data:`DEFAULT_BUDGET` a player-turn: a plan made again
+mid-turn gets what is left of it (at least the rule-of-thumb turn is always played out).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.evaluate import evaluate as position_value
+from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
+from greatwar.ai.heuristic_moves import NOT_COMBAT
+from greatwar.ai.search import (
+    Evaluator,
+    acting_role,
+    choices_in,
+    decision_seed,
+    describe,
+    hash_text,
+    only_choice,
+    outcome,
+    side_of,
+    usable,
+)
+from greatwar.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from greatwar.engine.state import State
+
+#: the think time of a player-turn, its plans made again mid-turn included (issue 19)
+DEFAULT_BUDGET = Budget(seconds=5.0)
+FRONT, HOLD, TOWARD = "front", "hold", "toward"
+#: the actions that end a unit's movement where it stands
+STOPS = ("finish", "detrain")
+#: pieces a plan does not send toward the enemy (they follow the troops)
+NOT_SENT = NOT_COMBAT | {"supply_depot"}
+
+
+@dataclass(frozen=True)
+class PlannerSettings:
+    """How the planner spends its budget (tuning values chosen, not yet measured by a
+    ladder run of each)."""
+
+    #: sampled futures each plan is scored in (the same futures for every plan)
+    samples: int = 2
+    #: enemy-held hexes a concentration may aim at (those most of one's units can reach)
+    targets: int = 3
+    #: how far (hexes) from a target a unit may be to be sent toward it
+    reach: int = 4
+    #: how much better (mean score over the same futures, scores in [-1, 1]) a plan must
+    #: do to replace the rule-of-thumb turn, or a unit's script to be switched back
+    margin: float = 0.02
+    #: playouts a plan when the budget names neither seconds nor iterations
+    fallback_iterations: int = 12
+    #: the most actions a playout plays (the agent's turn and the enemy's reply)
+    max_actions: int = 800
+    #: the greedy step (units switched back one by one) after the plans are compared
+    refine: bool = True
+
+
+@dataclass
+class Plan:
+    """Scripts for the units of one player-turn, with how the plan scored."""
+
+    label: str
+    scripts: dict[str, str]
+    target: str | None = None
+    scores: list[float] = field(default_factory=list)
+    #: the agent's actions (with the reasons for them) when the plan played its turn in
+    #: the first sampled future: the steps it is played by
+    line: list[Choice] = field(default_factory=list)
+
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else float("-inf")
+
+    def with_script(self, unit: str, script: str) -> Plan:
+        return Plan(self.label, {**self.scripts, unit: script}, self.target)
+
+
+def turn_key(state: State) -> tuple[Any, ...]:
+    """Where the game stands by player-turn: the game-turn, the phasing side and stage
+    (public: the same in every sample of the world)."""
+    data = state.data
+    return (data.get("turn"), data.get("phasing"), data.get("stage"))
+
+
+def moving_unit(legal: list[Action]) -> str | None:
+    """The unit in hand: the one the legal moves and stops name."""
+    return next((a["unit"] for a in legal if a["type"] in ("move", *STOPS) and "unit" in a), None)
+
+
+class ScriptedTurn:
+    """Plays one role's decisions in a playout: the plan's script for the unit in hand,
+    the heuristic agent for everything else."""
+
+    def __init__(self, base: HeuristicAgent, scripts: dict[str, str]) -> None:
+        self.base = base
+        self.scripts = scripts
+
+    def act(self, state: State, role: str, legal: list[Action]) -> Choice:
+        unit = moving_unit(legal)
+        script = self.scripts.get(unit, FRONT) if unit is not None else FRONT
+        if script != FRONT:
+            choice = scripted_move(state, legal, unit, script)  # type: ignore[arg-type]
+            if choice is not None:
+                self.base.note(state, choice.action)
+                return choice
+        return self.base.act(state, role, legal)
+
+
+def scripted_move(state: State, legal: list[Action], unit: str, script: str) -> Choice | None:
+    """The action ``script`` takes for ``unit`` (None: leave it to the heuristic)."""
+    name = state.game.static.units[unit].name
+    here = state.data["units"][unit]["hex"]
+    stop = next((a for a in legal if a["type"] in STOPS and a.get("unit") == unit), None)
+    if script == HOLD:
+        return None if stop is None else Choice(stop, f"holds {name} in {here}")
+    target = script.split(" ", 1)[1]
+    board = state.game.scenario.board
+    moves = [a for a in legal if a["type"] == "move" and a.get("unit") == unit]
+    if here is None or not moves:
+        return None
+    ranked = [
+        (board.distance(a["to"], target), len(a.get("path", ())), n) for n, a in enumerate(moves)
+    ]
+    best = min(ranked)
+    if best[0] < board.distance(here, target):
+        move = moves[best[2]]
+        return Choice(move, f"moves {name} to {move['to']}, toward {target}")
+    if stop is not None:
+        return Choice(stop, f"keeps {name} in {here}, near {target}")
+    return None
+
+
+class PlannerAgent:
+    """Portfolio greedy search over the units' scripts of a player-turn (module docstring)."""
+
+    name = "planner"
+    needs_full_view = True
+
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        *,
+        settings: PlannerSettings | None = None,
+        evaluate: Evaluator | None = None,
+    ) -> None:
+        self.seed = seed
+        self.budget = budget or DEFAULT_BUDGET
+        self.settings = settings or PlannerSettings()
+        self.evaluate = evaluate or position_value
+        self._base = HeuristicAgent(seed)
+        self.last_explanation = ""
+        #: playouts of the last plan made, plans made, plans made again mid-turn
+        self.last_iterations = 0
+        self.plans = 0
+        self.replans = 0
+        self.plan: Plan | None = None
+        self._key: tuple[Any, ...] | None = None
+        #: seconds the plans of the current player-turn have taken
+        self._spent = 0.0
+        self._steps: list[Choice] = []
+        self._summary = ""
+        self._names: dict[str, str] = {}
+
+    # --- the agent protocol ---------------------------------------------------------
+
+    def choose(self, view: View) -> Action:
+        """Without a world to sample, the action of best prior (acting before passing)."""
+        best = max(choices_in(view), key=prior)
+        self.last_explanation = f"{describe(best)} (no plan: nothing to sample)"
+        return best
+
+    def choose_in(self, view: View, world: World) -> Action:
+        legal = choices_in(view)
+        role = view["role"]
+        seed = decision_seed(self.seed, view)
+        rng = random.Random(seed)
+        sample = world.sample(rng)
+        if not self._names:  # static: the counters' names, for the reasons
+            self._names = {uid: info.name for uid, info in sample.game.static.units.items()}
+        if len(legal) == 1:
+            self._base.note(sample, legal[0])
+            self._follow(legal[0])
+            self.last_explanation = only_choice(legal[0])
+            return legal[0]
+        if not self._my_turn(sample, role):
+            pick = self._base.act(sample, role, legal, view)
+            self.last_explanation = pick.reason
+            return pick.action
+        key = turn_key(sample)
+        why = ""
+        if self._key != key:
+            self._make_plan(world, role, rng, key)
+        elif not self._steps or self._steps[0].action not in legal:
+            why = self._stale(legal)
+            self.replans += 1
+            self._make_plan(world, role, rng, key)
+        step = self._steps[0] if self._steps else None
+        if step is None or step.action not in legal:  # the plan's first step is refused
+            pick = self._base.act(sample, role, legal, view)
+            self._steps = []
+            self.last_explanation = f"{self._summary}; off the plan, {pick.reason}"
+            return pick.action
+        self._steps.pop(0)
+        self._base.note(sample, step.action)
+        self.last_explanation = f"{why}{self._summary}: {step.reason}"
+        return step.action
+
+    def _my_turn(self, sample: State, role: str) -> bool:
+        """Whether ``role``'s side is the phasing side (always, where no side phases)."""
+        phasing = sample.data.get("phasing")
+        return phasing is None or phasing == side_of(role)
+
+    def _follow(self, action: Action) -> None:
+        """An action taken without thinking: the plan's next step if it was that one."""
+        if self._steps and self._steps[0].action == action:
+            self._steps.pop(0)
+
+    def _stale(self, legal: list[Action]) -> str:
+        if not self._steps:
+            return "replans (its plan's steps are played, the turn goes on): "
+        step = describe(self._steps[0].action, self._names)
+        return f"replans ({step} is no longer legal): "
+
+    # --- making a plan -----------------------------------------------------------------
+
+    def _make_plan(self, world: World, role: str, rng: random.Random, key: tuple[Any, ...]) -> None:
+        """A plan for the rest of the player-turn ``key``: within the turn's think time
+        (what plans made earlier in the turn spent is taken off), or ``iterations``
+        playouts, whichever runs out first; the rule-of-thumb turn is always played."""
+        self.plans += 1
+        if self._key != key:
+            self._key = key
+            self._spent = 0.0
+        futures = [rng.getrandbits(64) for _ in range(max(1, self.settings.samples))]
+        seconds = self.budget.seconds
+        left = None if seconds is None else max(0.0, seconds - self._spent)
+        started = time.monotonic()
+        search = _Search(self, world, role, futures, left)
+        chosen = search.run()
+        self._spent += time.monotonic() - started
+        self.plan = chosen
+        self._steps = list(chosen.line)
+        self.last_iterations = search.done
+        self._summary = self._explain(chosen, search)
+
+    def _explain(self, chosen: Plan, search: _Search) -> str:
+        if search.baseline is None or len(search.scored) < 2:
+            why = "its budget leaves no time for other plans" if search.candidates else ""
+            return f"follows its rules of thumb this turn ({why or 'no other plan to weigh'})"
+        text = chosen.label
+        if chosen.target is not None:
+            moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
+            names = [self._names.get(u, u) for u in moved]
+            attacks = [c.reason for c in chosen.line if c.action.get("type") == "resolve"]
+            attacks.sort(key=lambda r: chosen.target not in r)  # the target's attack first
+            text += f": {_count(len(names))} toward it ({_listing(names)})"
+            if attacks:
+                text += f"; in the first sampled future it {attacks[0]}"
+        base = search.baseline
+        n = _replies(len(chosen.scores))
+        if chosen is base:
+            best_other = max((p for p in search.scored if p is not base), key=Plan.mean)
+            return (
+                f"{text} (expected {_percent(base.mean())} over {n};"
+                f" {best_other.label} {_percent(best_other.mean())})"
+            )
+        return (
+            f"{text} (expected {_percent(chosen.mean())} over {n}, against"
+            f" {_percent(base.mean())} for the rule-of-thumb turn)"
+        )
+
+
+class _Search:
+    """One plan's search: the candidates scored in the same futures, then the greedy step."""
+
+    def __init__(
+        self,
+        agent: PlannerAgent,
+        world: World,
+        role: str,
+        futures: list[int],
+        seconds: float | None,
+    ) -> None:
+        self.agent = agent
+        self.settings = agent.settings
+        self.world = world
+        self.role = role
+        self.futures = futures
+        self.done = 0
+        self.scored: list[Plan] = []
+        self.baseline: Plan | None = None
+        #: the plans there were to weigh against the rule-of-thumb turn
+        self.candidates = 0
+        budget = agent.budget
+        self.limit = budget.iterations
+        if self.limit is None and seconds is None:
+            self.limit = self.settings.fallback_iterations
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+
+    def _can_play(self, playouts: int) -> bool:
+        if self.limit is not None and self.done + playouts > self.limit:
+            return False
+        return self.deadline is None or time.monotonic() < self.deadline
+
+    def run(self) -> Plan:
+        base = Plan("the rule-of-thumb turn", {})
+        first = self.world.sample(random.Random(self.futures[0]))
+        start = first.clone()
+        playout = _Playout(self.agent, first, self.role, base, self.futures[0])
+        playout.run(until=1)  # the agent's own turn: its steps and the units that move
+        self.done += 1
+        base.line = playout.line
+        candidates = self._candidates(start, playout.moved)
+        self.candidates = len(candidates)
+        if not candidates or not self._can_play(len(self.futures) - 1):
+            return base
+        base.scores.append(playout.finish())
+        for n in range(1, len(self.futures)):
+            self._score(base, n)
+        self.baseline = base
+        self.scored.append(base)
+        best = base
+        for plan in candidates:
+            if not self._can_play(len(self.futures)):
+                break
+            self._score_all(plan)
+            if plan.mean() > best.mean() + (self.settings.margin if best is base else 0.0):
+                best = plan
+        if self.settings.refine and best is not base:
+            best = self._refine(best)
+        return best
+
+    def _candidates(self, start: State, units: list[str]) -> list[Plan]:
+        """The concentrations on the enemy hexes most of the moving units can reach, and
+        holding the line (the rule-of-thumb turn is scored first, apart)."""
+        if not units:
+            return []
+        static = start.game.static.units
+        records = start.data["units"]
+        own = side_of(self.role)
+        board = start.game.scenario.board
+        fighting = [u for u in units if static[u].type not in NOT_SENT and records[u]["hex"]]
+        enemy_hexes = sorted(
+            {
+                rec["hex"]
+                for uid, rec in records.items()
+                if rec["status"] == "on_map"
+                and rec["hex"]
+                and static[uid].side != own
+                and not static[uid].side.startswith(own)
+                and static[uid].type not in NOT_COMBAT
+            }
+        )
+        reach = self.settings.reach
+        ranked = []
+        for h in enemy_hexes:
+            near = [u for u in fighting if board.distance(records[u]["hex"], h) <= reach]
+            if len(near) >= 2:
+                closest = min(board.distance(records[u]["hex"], h) for u in near)
+                ranked.append((-len(near), closest, h, near))
+        ranked.sort()
+        plans = [
+            Plan(f"concentrate on {h}", {u: f"{TOWARD} {h}" for u in near}, h)
+            for *_, h, near in ranked[: self.settings.targets]
+        ]
+        in_contact = [
+            u
+            for u in fighting
+            if any(board.distance(records[u]["hex"], h) <= 1 for h in enemy_hexes)
+        ]
+        if in_contact:
+            plans.append(Plan("hold the line", dict.fromkeys(in_contact, HOLD)))
+        return plans
+
+    def _score_all(self, plan: Plan) -> None:
+        for n in range(len(self.futures)):
+            self._score(plan, n)
+        self.scored.append(plan)
+
+    def _score(self, plan: Plan, n: int) -> None:
+        state = self.world.sample(random.Random(self.futures[n]))
+        playout = _Playout(self.agent, state, self.role, plan, self.futures[n])
+        plan.scores.append(playout.finish())
+        if n == 0:
+            plan.line = playout.line
+        self.done += 1
+
+    def _refine(self, best: Plan) -> Plan:
+        """Greedy: switch each unit sent somewhere back to the rule of thumb, and keep the
+        switch when the same futures score better."""
+        for unit in [u for u, s in best.scripts.items() if s != FRONT]:
+            if not self._can_play(len(self.futures)):
+                break
+            trial = best.with_script(unit, FRONT)
+            self._score_all(trial)
+            if trial.mean() > best.mean() + self.settings.margin:
+                best = trial
+        return best
+
+
+class _Playout:
+    """One sampled future: the plan plays the agent's turn, the heuristic agents the rest
+    (the enemy's reply included), until the enemy's player-turn is over."""
+
+    def __init__(
+        self, agent: PlannerAgent, state: State, role: str, plan: Plan, future: int
+    ) -> None:
+        self.agent = agent
+        self.state = state
+        self.role = role
+        self.side = side_of(role)
+        self.ours = ScriptedTurn(agent._base.fork(future), plan.scripts)
+        self.others: dict[str, HeuristicAgent] = {}
+        self.future = future
+        self.key = turn_key(state)
+        self.changes = 0
+        self.played = 0
+        self.line: list[Choice] = []
+        self.moved: list[str] = []
+
+    def run(self, until: int) -> None:
+        """Play on until the player-turn has changed ``until`` times (or the game ends)."""
+        state = self.state
+        while self.changes < until and self.played < self.agent.settings.max_actions:
+            if state.is_over():
+                return
+            actor = acting_role(state)
+            if actor is None:
+                return
+            legal = usable(state.legal_actions(actor))
+            choice = self._choice(actor, legal)
+            try:
+                state.apply(actor, choice.action)
+            except IllegalAction:  # a sample may refuse what its own list offered
+                self.played = self.agent.settings.max_actions
+                return
+            self.played += 1
+            key = turn_key(state)
+            if key != self.key:
+                self.key = key
+                self.changes += 1
+                self.ours.scripts = {}  # the plan is for this turn only
+
+    def _choice(self, actor: str, legal: list[Action]) -> Choice:
+        if actor == self.role:
+            choice = Choice(legal[0], "has one thing to do") if len(legal) == 1 else None
+            if choice is None:
+                choice = self.ours.act(self.state, actor, legal)
+            if self.changes == 0:
+                self.line.append(choice)
+                if choice.action["type"] == "select" and "unit" in choice.action:
+                    self.moved.append(choice.action["unit"])
+            return choice
+        if len(legal) == 1:
+            return Choice(legal[0], "")
+        agent = self.others.get(actor)
+        if agent is None:
+            agent = self.others[actor] = HeuristicAgent(self.future ^ hash_text(actor))
+        return agent.act(self.state, actor, legal)
+
+    def finish(self) -> float:
+        """Play through the enemy's reply and score the position for the agent's role."""
+        self.run(until=2)
+        if self.state.is_over():
+            return outcome(self.state, self.role)
+        return self.agent.evaluate(self.state, self.role)
+
+
+def _replies(n: int) -> str:
+    return "one sampled reply" if n == 1 else f"{n} sampled replies"
+
+
+def _count(n: int) -> str:
+    words = ["no unit", "one unit", "two units", "three units", "four units", "five units"]
+    return words[n] if n < len(words) else f"{n} units"
+
+
+def _listing(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _percent(score: float) -> str:
+    return f"{(score + 1) * 50:.0f}%"
+
+
+__all__ = ["DEFAULT_BUDGET", "PlannerAgent", "PlannerSettings", "ScriptedTurn", "scripted_move"]

@@ -1,0 +1,247 @@
+"""The turn planner: plans a whole player-turn (portfolio greedy search over per-unit
+scripts, scored through the enemy's reply). Legal and explained on every system and role,
+blind to what its seat may not see, reproducible with an iteration budget, replanning when
+its plan's next step is no longer legal. Never its win rates (benchmarks measure those)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import pytest
+
+import greatwar
+from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent
+from greatwar.ai.base import explanation
+from greatwar.ai.planner import (
+    HOLD,
+    TOWARD,
+    PlannerAgent,
+    PlannerSettings,
+    ScriptedTurn,
+    scripted_move,
+    turn_key,
+)
+from greatwar.ai.search import usable
+from tests.ai.conftest import SYSTEMS, CheckedPlay
+
+TINY = Budget(iterations=3)
+#: one sampled future a plan, one target, short playouts: quick enough for tests
+QUICK = PlannerSettings(samples=1, targets=1, max_actions=300)
+
+
+def _planner(seed: int, budget: Budget = TINY, **kwargs: Any) -> PlannerAgent:
+    return PlannerAgent(seed, budget, settings=kwargs.pop("settings", QUICK), **kwargs)
+
+
+def _first_decision(scenario: str, seed: int = 3) -> tuple[greatwar.State, str]:
+    """A new game's first decision with a choice to make, and the role making it."""
+    state = greatwar.load(scenario).new_state(seed=seed)
+    for _ in range(50):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if len(usable(state.legal_actions(role))) > 1:
+            return state, role
+        state.apply(role, usable(state.legal_actions(role))[0])
+    raise AssertionError("no choice found")
+
+
+@pytest.mark.parametrize(("scenario", "options"), SYSTEMS)
+def test_every_decision_of_a_short_game_is_legal_and_explained(
+    scenario: str, options: dict[str, Any], play_checked: CheckedPlay
+) -> None:
+    game = greatwar.load(scenario, options)
+    agents = {r: _planner(n) for n, r in enumerate(game.roles())}
+    counted = play_checked(
+        game.new_state(seed=4), agents, lambda role, _: agents[role].plans, enough=1, steps=300
+    )
+    assert min(counted.values()) >= 1, counted
+
+
+def test_the_registry_makes_a_planner_with_its_budget() -> None:
+    assert AGENTS["planner"] is PlannerAgent
+    agent = make_agent("planner", 3, Budget(iterations=5))
+    assert isinstance(agent, PlannerAgent)
+    assert agent.budget == Budget(iterations=5)
+    assert make_agent("planner").budget == Budget(seconds=5.0)  # the stated think time
+
+
+# --- hidden information ---------------------------------------------------------------------
+
+
+class _SampleOnly:
+    """A world that offers nothing but samples (the planner may read nothing else)."""
+
+    def __init__(self, world: World) -> None:
+        self.role = world.role
+        self.sample = world.sample
+
+
+def test_the_planner_reads_the_world_only_through_its_samples() -> None:
+    state, role = _first_decision("tannenberg/teaching")
+    before = state.digest()
+    agent = _planner(5)
+    action = agent.choose_in(state.lean_view(role), _SampleOnly(World(state, role)))  # type: ignore[arg-type]
+    assert action in state.legal_actions(role)
+    assert agent.plans == 1
+    assert state.digest() == before  # the playouts never touch the true state
+
+
+def test_hidden_parts_that_differ_leave_the_choice_the_same() -> None:
+    state, role = _first_decision("tannenberg/teaching")
+    assert state.game.hidden_information
+    # another true state: the same in all the seat may see, its hidden parts drawn afresh
+    other = World(state, role).sample(random.Random(11))
+    assert other.view(role) == state.view(role)
+    assert other.digest() != state.digest()
+    first, second = _planner(5), _planner(5)
+    assert decide(first, state, role) == decide(second, other, role)
+    assert first.last_explanation == second.last_explanation
+
+
+# --- reproducibility ----------------------------------------------------------------------
+
+
+def _short_game(seed: int, actions: int) -> tuple[str, list[str | None]]:
+    game = greatwar.load("gwite/teaching")
+    state = game.new_state(seed=seed)
+    planner_role, other = game.roles()
+    agents = {planner_role: _planner(seed), other: HeuristicAgent(seed + 1)}
+    reasons = []
+    for _ in range(actions):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        state.apply(role, decide(agents[role], state, role))
+        if role == planner_role:
+            reasons.append(explanation(agents[role]))
+    return state.digest(), reasons
+
+
+def test_an_iteration_budget_gives_the_same_game_from_the_same_seed() -> None:
+    assert _short_game(2, 120) == _short_game(2, 120)
+
+
+# --- plans, steps and replanning ------------------------------------------------------------
+
+
+def test_the_plan_s_steps_are_played_one_by_one_after_one_plan() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = _planner(1)
+    key = turn_key(state)
+    for _ in range(6):
+        action = decide(agent, state, role)
+        assert action in usable(state.legal_actions(role))
+        state.apply(role, action)
+        if turn_key(state) != key or role not in state.active_roles():
+            break
+    assert (agent.plans, agent.replans) == (1, 0)
+    assert agent.last_iterations <= TINY.iterations  # type: ignore[operator]
+
+
+def test_replans_when_the_plan_s_next_step_is_no_longer_legal() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = _planner(1)
+    planned = decide(agent, state, role)
+    assert planned["type"] == "select"
+    # the game goes otherwise than planned: another unit is taken in hand
+    other = next(a for a in state.legal_actions(role) if a["type"] == "select" and a != planned)
+    state.apply(role, other)
+    action = decide(agent, state, role)
+    assert action in usable(state.legal_actions(role))
+    assert (agent.plans, agent.replans) == (2, 1)
+    assert agent.last_explanation.startswith("replans (")
+    assert "is no longer legal" in agent.last_explanation
+
+
+def _closeness(state: greatwar.State, role: str) -> float:
+    """An evaluator that likes one's fighting units close to the enemy's."""
+    static, units = state.game.static.units, state.data["units"]
+    board = state.game.scenario.board
+    mine, theirs = [], []
+    for uid, rec in units.items():
+        if (
+            rec["status"] == "on_map"
+            and rec["hex"]
+            and static[uid].type not in ("hq", "supply_depot")
+        ):
+            (mine if static[uid].side == role else theirs).append(rec["hex"])
+    gap = sum(min(board.distance(h, e) for e in theirs) for h in mine)
+    return -gap / 1000.0
+
+
+def test_the_reason_names_the_plan_its_units_and_what_it_was_weighed_against() -> None:
+    state, role = _first_decision("gwite/teaching")
+    eager = PlannerSettings(samples=1, margin=0.0)  # any gain makes a plan
+    agent = PlannerAgent(1, Budget(iterations=8), settings=eager, evaluate=_closeness)
+    decide(agent, state, role)
+    plan = agent.plan
+    assert plan is not None and plan.target is not None
+    reason = agent.last_explanation
+    assert reason.startswith(f"concentrate on {plan.target}: ")
+    sent = [u for u, s in plan.scripts.items() if s == f"{TOWARD} {plan.target}"]
+    assert sent
+    for uid in sent:
+        assert state.game.static.units[uid].name in reason
+    assert "for the rule-of-thumb turn" in reason  # what it was weighed against
+
+
+def test_when_no_plan_beats_the_rule_of_thumb_turn_it_is_kept_and_said_so() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = PlannerAgent(
+        1, Budget(iterations=8), settings=PlannerSettings(samples=1), evaluate=lambda *_: 0.0
+    )
+    action = decide(agent, state, role)
+    assert action == decide(HeuristicAgent(1), state, role)
+    assert agent.last_explanation.startswith("the rule-of-thumb turn (expected 50%")
+
+
+# --- the scripts ----------------------------------------------------------------------------
+
+
+def _unit_in_hand() -> tuple[greatwar.State, str, str, list[dict[str, Any]]]:
+    state, role = _first_decision("gwite/teaching")
+    select = next(a for a in state.legal_actions(role) if a["type"] == "select")
+    state.apply(role, select)
+    return state, role, select["unit"], usable(state.legal_actions(role))
+
+
+def test_toward_takes_the_legal_move_that_ends_nearest_the_target() -> None:
+    state, _role, unit, legal = _unit_in_hand()
+    board = state.game.scenario.board
+    moves = [a for a in legal if a["type"] == "move"]
+    target = max(moves, key=lambda a: board.distance(state.data["units"][unit]["hex"], a["to"]))[
+        "to"
+    ]
+    choice = scripted_move(state, legal, unit, f"{TOWARD} {target}")
+    assert choice is not None
+    assert choice.action in moves
+    assert board.distance(choice.action["to"], target) == min(
+        board.distance(a["to"], target) for a in moves
+    )
+    assert f"toward {target}" in choice.reason
+
+
+def test_hold_ends_the_unit_s_move_where_it_stands() -> None:
+    state, role, unit, legal = _unit_in_hand()
+    choice = ScriptedTurn(HeuristicAgent(0), {unit: HOLD}).act(state, role, legal)
+    assert choice.action["type"] == "finish"
+    assert choice.action["unit"] == unit
+    assert choice.reason.startswith("holds ")
+
+
+def test_a_copy_of_the_planner_goes_on_with_its_plan() -> None:
+    """The server thinks in a worker, on a copy of the agent, and keeps the copy."""
+    state, role = _first_decision("gwite/teaching")
+    agent = _planner(1)
+    state.apply(role, decide(agent, state, role))
+    copy = pickle.loads(pickle.dumps(agent))
+    assert decide(copy, state, role) in usable(state.legal_actions(role))
+    assert (copy.plans, copy.replans) == (1, 0)
+
+
+def test_a_turn_s_think_time_once_spent_leaves_only_the_rule_of_thumb_turn() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = PlannerAgent(1, Budget(seconds=0.0), settings=QUICK)
+    action = decide(agent, state, role)
+    assert action in usable(state.legal_actions(role))
+    assert agent.last_iterations == 1  # the rule-of-thumb turn, played out once
+    assert "its budget leaves no time for other plans" in agent.last_explanation
