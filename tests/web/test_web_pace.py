@@ -11,8 +11,9 @@ from typing import Any
 from tests.web.kit import end_player_turn, get, new_game
 from tests.web.page_kit import open_game
 
-#: seconds the computer's player-turn may take, from the player's last "end" to his turn
-PLAYER_TURN_LIMIT = 15.0
+#: seconds to wait for the computer's player-turn: a bound for a loaded machine, not a
+#: measure of speed (the pace is measured in benchmarks/, never asserted by a timed test)
+PLAYER_TURN_WAIT = 120.0
 
 
 def animation_state(page: Any) -> str | None:
@@ -23,7 +24,7 @@ def running_animations(page: Any) -> int:
     return int(page.evaluate("document.getAnimations().length"))
 
 
-def test_the_computer_s_turn_is_quick_and_shown_as_an_animation(
+def test_the_computer_s_turn_is_shown_as_an_animation(
     server: str, new_page: Any, artifacts: Path
 ) -> None:
     game = new_game(
@@ -33,13 +34,11 @@ def test_the_computer_s_turn_is_quick_and_shown_as_an_animation(
     open_game(page, server + game["seats"]["allied"]["url"])
     assert page.locator("#move-animation").is_hidden()  # nothing moved while we waited
 
-    started = time.monotonic()
     ended = end_player_turn(server, game, "allied")
     page.wait_for_function(
         f"window.greatwar.version > {ended} && window.greatwar.view.legal_actions.length > 0",
-        timeout=PLAYER_TURN_LIMIT * 1000,
+        timeout=PLAYER_TURN_WAIT * 1000,
     )
-    assert time.monotonic() - started < PLAYER_TURN_LIMIT
     assert animation_state(page) == "playing"
     steps = int(page.evaluate("window.greatwar.animation.steps.length"))
     assert steps > 1
