@@ -115,10 +115,6 @@ class TannenbergSystem(RuleSystem):
     def roles(self, game: Game) -> list[str]:
         return seats.roles(game)
 
-    def unshared_memo(self, game: Game) -> list[Any]:
-        """Each role's log view, read incrementally into a memoised value (views.py)."""
-        return [("log_view", role) for role in seats.roles(game)]
-
     def role_name(self, game: Game, role: str) -> str:
         return seats.role_name(game, role)
 

@@ -267,9 +267,11 @@ def test_clones_share_the_memo_and_play_as_fresh_states() -> None:
         role = next(r for r in st.active_roles() if st.legal_actions(r))
         st.apply(role, decide(agents[role], st, role))
     _same_as_fresh(st)
-    st.view(GERMAN)  # its log view is read incrementally into the memo: never shared
-    assert st.recall(("log_view", GERMAN)) is not None
-    assert ("log_view", GERMAN) not in st.clone()._cache.old
+    shown = st.view(GERMAN)["log"]  # its log view is kept beside the memo: never shared
+    assert st._logs[GERMAN].size == len(st.data["log"])
+    twin = st.clone()
+    assert twin._logs == {}
+    assert twin.view(GERMAN)["log"] == shown  # the clone reads its own, the same
 
 
 def test_a_step_s_cost_without_the_ground_is_the_ground_s() -> None:
