@@ -222,16 +222,7 @@ def serbian_stacking_points(st: State) -> int:
 
 
 def score_serbian_remnant(st: State) -> None:
-    """25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end; not
-    in a scenario with no Serbian unit at all (26.3: the Galician Front map only — a
-    reading, docs/readings.md)."""
-    if not any(ui.nationality == SERBIA for ui in U.static(st).units.values()):
-        st.log(
-            "No Serbian units in this scenario (26.3: the Galician Front only):"
-            " the award for the Serbian Stacking Points left does not apply.",
-            case=CASE_SCHEDULE,
-        )
-        return
+    """25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end."""
     left = serbian_stacking_points(st)
     remnant = data(st).serbian_remnant
     if left > remnant:

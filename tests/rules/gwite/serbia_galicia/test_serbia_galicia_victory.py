@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-import greatwar
 from greatwar.engine.state import State
 from greatwar.model.problems import ScenarioError
 from greatwar.rules import load_scenario
@@ -202,17 +201,6 @@ def test_25_2_ten_serbian_stacking_points_are_ten_or_fewer(sg_position: Any) -> 
     play_until(st, lambda s: s.data["over"])
     assert vp(st) == -20
     assert any("(10 or fewer)" in t for t in logged(st, SCHEDULE))
-
-
-def test_25_2_and_26_3_no_serbian_remnant_award_in_the_galician_front_scenario() -> None:
-    """26.3 uses only the Galician Front map, with no Serbian unit: 25.2's -20 for 10 or
-    fewer Serbian Stacking Points is not scored (a reading), where it would otherwise fall
-    on every game (0 left)."""
-    st = greatwar.load("gwite/serbia-galicia-teaching-september").new_state(1)
-    before = vp(st)
-    V.score_serbian_remnant(st)  # the ruling of the last Interphase
-    assert vp(st) == before
-    assert any("No Serbian units in this scenario" in t for t in logged(st, SCHEDULE))
 
 
 # --- 25.11-25.13 towns and cities -----------------------------------------------------------
