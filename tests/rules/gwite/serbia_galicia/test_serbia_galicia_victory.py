@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import greatwar
 from greatwar.engine.state import State
 from greatwar.model.problems import ScenarioError
 from greatwar.rules import load_scenario
@@ -201,6 +202,17 @@ def test_25_2_ten_serbian_stacking_points_are_ten_or_fewer(sg_position: Any) -> 
     play_until(st, lambda s: s.data["over"])
     assert vp(st) == -20
     assert any("(10 or fewer)" in t for t in logged(st, SCHEDULE))
+
+
+def test_25_2_and_26_33_the_galician_front_scenario_scores_the_serbian_remnant() -> None:
+    """26.3 uses only the Galician Front map, with no Serbian unit: 25.2's -20 for 10 or
+    fewer Serbian Stacking Points is scored as written (0 remain), 26.33's 35 ending at 15,
+    a draw, before any other award (a reading, docs/readings.md)."""
+    st = greatwar.load("gwite/serbia-galicia-teaching-september").new_state(1)
+    assert vp(st) == 35
+    V.score_serbian_remnant(st)  # the ruling of the last Interphase
+    assert vp(st) == 15
+    assert any("only 0 Serbian Stacking Points" in t for t in logged(st, SCHEDULE))
 
 
 # --- 25.11-25.13 towns and cities -----------------------------------------------------------
