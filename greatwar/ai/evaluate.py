@@ -312,3 +312,9 @@ def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
     )[:count]
     distances += [far] * (count - len(distances))
     return sum(1.0 - d / far for d in distances) / count
+
+
+def as_percent(score: float) -> str:
+    """A score on the evaluation's scale (-1 a loss, +1 a win) as an expected share, in
+    the words the agents' reasons give."""
+    return f"{(score + 1) * 50:.0f}%"

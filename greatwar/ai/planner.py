@@ -46,6 +46,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.evaluate import as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
@@ -303,12 +304,12 @@ class PlannerAgent:
         if chosen is base:
             best_other = max((p for p in search.scored if p is not base), key=Plan.mean)
             return (
-                f"{text} (expected {_percent(base.mean())} over {n};"
-                f" {best_other.label} {_percent(best_other.mean())})"
+                f"{text} (expected {as_percent(base.mean())} over {n};"
+                f" {best_other.label} {as_percent(best_other.mean())})"
             )
         return (
-            f"{text} (expected {_percent(chosen.mean())} over {n}, against"
-            f" {_percent(base.mean())} for the rule-of-thumb turn)"
+            f"{text} (expected {as_percent(chosen.mean())} over {n}, against"
+            f" {as_percent(base.mean())} for the rule-of-thumb turn)"
         )
 
 
@@ -521,10 +522,6 @@ def _listing(names: list[str]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _percent(score: float) -> str:
-    return f"{(score + 1) * 50:.0f}%"
 
 
 __all__ = ["DEFAULT_BUDGET", "PlannerAgent", "PlannerSettings", "ScriptedTurn", "scripted_move"]

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.evaluate import as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import HeuristicAgent, prior
 from greatwar.ai.search import (
@@ -281,17 +282,17 @@ class RolloutAgent:
         if not chosen.scores:
             return ""
         rivals = [c for c in candidates if c is not chosen and c.scores]
-        text = f" (expected {_percent(chosen.mean())} over {len(chosen.scores)} sampled futures"
+        text = f" (expected {as_percent(chosen.mean())} over {len(chosen.scores)} sampled futures"
         if rivals:
             runner = max(rivals, key=Candidate.mean)
-            text += f"; {describe(runner.action, self._names)} {_percent(runner.mean())}"
+            text += f"; {describe(runner.action, self._names)} {as_percent(runner.mean())}"
         return text + ")"
 
     def _overruling(self, chosen: Candidate, candidates: list[Candidate]) -> str:
         pick = candidates[0]
         return (
-            f"{describe(chosen.action, self._names)}: expected {_percent(chosen.mean())} over"
-            f" {len(chosen.scores)} sampled futures, against {_percent(pick.mean())} for"
+            f"{describe(chosen.action, self._names)}: expected {as_percent(chosen.mean())} over"
+            f" {len(chosen.scores)} sampled futures, against {as_percent(pick.mean())} for"
             f" the rule of thumb's {describe(pick.action, self._names)}"
         )
 
@@ -304,10 +305,6 @@ def _halve(live: list[Candidate]) -> list[Candidate]:
     if pick not in ranked:
         ranked[-1] = pick
     return [c for c in live if c in ranked]
-
-
-def _percent(score: float) -> str:
-    return f"{(score + 1) * 50:.0f}%"
 
 
 __all__ = ["DECISIVE", "RolloutAgent", "RolloutSettings"]

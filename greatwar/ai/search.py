@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
+from greatwar.ai.evaluate import as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.engine.errors import IllegalAction
 
@@ -418,17 +419,12 @@ def _word(key: str) -> str:
 def explain(best: Edge, others: list[Edge], iterations: int) -> str:
     """Why the search chose ``best``: how its sampled futures scored, against the runner-up."""
     text = (
-        f"{describe(best.action)}: expected {_percent(best.mean())} over {best.visits}"
+        f"{describe(best.action)}: expected {as_percent(best.mean())} over {best.visits}"
         f" of {iterations} sampled futures"
     )
     if others:
-        text += f"; next best {describe(others[0].action)} {_percent(others[0].mean())}"
+        text += f"; next best {describe(others[0].action)} {as_percent(others[0].mean())}"
     return text
-
-
-def _percent(score: float) -> str:
-    """A score in [-1, 1] as the chance of a good outcome it stands for."""
-    return f"{(score + 1) * 50:.0f}%"
 
 
 __all__ = ["DEFAULT_BUDGET", "SearchAgent", "Settings"]

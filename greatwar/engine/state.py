@@ -360,6 +360,17 @@ class State:
         """Memoise ``value`` under ``key`` (see :meth:`memo`)."""
         self._cache[key] = value
 
+    def kept(self, slot: Any, key: Any, build: Callable[..., Any], *args: Any) -> Any:
+        """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on)
+        stays the same: one entry a slot, replaced when the key changes, so that values
+        asked for after every action (the views' parts) do not fill the memo."""
+        found = self._cache.get(slot)
+        if found is not None and found[0] == key:
+            return found[1]
+        value = build(*args)
+        self._cache[slot] = (key, value)
+        return value
+
     def checkpoint(self, moment: str) -> None:
         """Check the invariants the rules require at ``moment`` (only when fuzzing)."""
         if self.game.checking:

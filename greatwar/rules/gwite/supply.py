@@ -469,32 +469,35 @@ def _source_distances(
     """Hexes from the class's ``sources`` not ``closed`` (:func:`_relax` from nothing, up
     to ``most`` hexes), memoised per game on exactly its arguments as :func:`zone_layers`
     is (the caller copies it before relaxing it further)."""
-    kept = _kept(st, "source-distances")
     key = (cls, sources, closed, most)
-    found = kept.get(key)
-    if found is None:
-        found = {}
-        links = class_network(st, cls).links
-        far = network(st).far
-        _relax(links, far, (h for h in sources if h not in closed), closed, most, found)
-        _keep(kept, key, found)
+    return _searched(st, "source-distances", key, _relaxed_from, st, cls, sources, closed, most)  # type: ignore[no-any-return]
+
+
+def _relaxed_from(
+    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
+) -> dict[str, int]:
+    """:func:`_relax` from nothing: the hexes ``sources`` reach, not ``closed``."""
+    found: dict[str, int] = {}
+    links = class_network(st, cls).links
+    _relax(links, network(st).far, (h for h in sources if h not in closed), closed, most, found)
     return found
 
 
-def _kept(st: State, name: str) -> dict[tuple[object, ...], Any]:
-    """A per-game memo of searches keyed on exactly their arguments (:func:`_keep`)."""
+def _searched(
+    st: State, name: str, key: tuple[object, ...], build: Callable[..., Any], *args: Any
+) -> Any:
+    """``build(*args)``, kept in a per-game memo of the searches ``name`` keyed on exactly
+    their arguments (``key``), the oldest entry going beyond :data:`SEARCHES_KEPT`."""
     derived = U.static(st).derived
     kept: dict[tuple[object, ...], Any] | None = derived.get(name)
     if kept is None:
         kept = derived[name] = {}
-    return kept
-
-
-def _keep(kept: dict[tuple[object, ...], Any], key: tuple[object, ...], value: Any) -> None:
-    """Keep ``value`` under ``key``, the oldest entry going beyond :data:`SEARCHES_KEPT`."""
-    if len(kept) >= SEARCHES_KEPT:
-        del kept[next(iter(kept))]
-    kept[key] = value
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= SEARCHES_KEPT:
+            del kept[next(iter(kept))]
+        found = kept[key] = build(*args)
+    return found
 
 
 def _zone_layers(
@@ -553,14 +556,14 @@ def zone_layers(
     per game on exactly its arguments: a move that leaves a side's sources, blocked hexes
     and Enemy zones as they were (most of its own moves) finds its search done, in any
     state of the game (the result is read, never changed)."""
-    kept = _kept(st, "zone-layers")
     key = (cls, sources, blocked, enemy_zones, most_zones, limit)
-    found: list[dict[str, int]] | None = kept.get(key)
-    if found is None:
-        links = class_network(st, cls).links
-        found = _zone_layers(links, sources, blocked, enemy_zones, most_zones, limit)
-        _keep(kept, key, found)
-    return found
+    return _searched(st, "zone-layers", key, _layers_over, st, *key)  # type: ignore[no-any-return]
+
+
+def _layers_over(st: State, cls: SupplyClass, *args: Any) -> list[dict[str, int]]:
+    """:func:`_zone_layers` over the links of ``cls`` (the rest of :func:`zone_layers`'s
+    arguments as they are)."""
+    return _zone_layers(class_network(st, cls).links, *args)
 
 
 def _trace_lines(

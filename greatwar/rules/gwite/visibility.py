@@ -54,21 +54,9 @@ def unit_entries(st: State) -> list[dict[str, Any]]:
 # (a game whose rules redact the view gets fresh counters, :func:`_counters`).
 
 
-def _kept(st: State, slot: tuple[Any, ...], key: Any, build: Callable[..., Any], *args: Any) -> Any:
-    """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on) stays
-    the same: one entry a slot, replaced when the key changes, so that views do not fill
-    the memo (which is emptied when it grows too big)."""
-    found = st.recall(slot)
-    if found is not None and found[0] == key:
-        return found[1]
-    value = build(*args)
-    st.remember(slot, (key, value))
-    return value
-
-
 def _shared_entries(st: State) -> list[dict[str, Any]]:
     """:func:`unit_entries`, kept while no unit changes (the entries are shared)."""
-    return _kept(st, ("view:units",), U.revision(st), unit_entries, st)  # type: ignore[no-any-return]
+    return st.kept(("view:units",), U.revision(st), unit_entries, st)  # type: ignore[no-any-return]
 
 
 def _counters(st: State, shared: bool) -> list[dict[str, Any]]:
@@ -89,7 +77,7 @@ def _out_of_supply(st: State) -> list[str]:
         _items(data.get("fortress_lost")),
         _items(data.get(supply.FORTRESS_FED)),
     )
-    return list(_kept(st, ("view:out_of_supply",), key, supply.out_of_supply_units, st))
+    return list(st.kept(("view:out_of_supply",), key, supply.out_of_supply_units, st))
 
 
 def _items(table: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
@@ -100,7 +88,7 @@ def _command(st: State, role: str) -> dict[str, Any]:
     """10.33 the viewer's HQ radii and the units out of command (:func:`command.view`),
     kept while no unit changes (the radii are traced on the units alone, and Out of
     Command is a marker)."""
-    return dict(_kept(st, ("view:command", role), U.revision(st), command.view, st, role))
+    return dict(st.kept(("view:command", role), U.revision(st), command.view, st, role))
 
 
 def board_view(st: State, role: str | None) -> dict[str, Any]:

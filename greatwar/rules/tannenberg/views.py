@@ -210,22 +210,10 @@ def units_view(st: State, role: str, with_supply: bool = True) -> list[dict[str,
     found from the units alone): the entries are shared between calls, and a caller must
     not change them in place (the planned masks are laid over copies)."""
     slot = ("view:units", role, with_supply)
-    board: list[dict[str, Any]] = _kept(
-        st, slot, U.revision(st), _board_pieces, st, role, with_supply
+    board: list[dict[str, Any]] = st.kept(
+        slot, U.revision(st), _board_pieces, st, role, with_supply
     )
     return _with_planned_masks(st, role, board)
-
-
-def _kept(st: State, slot: tuple[Any, ...], key: Any, build: Callable[..., Any], *args: Any) -> Any:
-    """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on) stays
-    the same: one entry a slot, replaced when the key changes, so that views do not fill
-    the memo (which is emptied when it grows too big)."""
-    found = st.recall(slot)
-    if found is not None and found[0] == key:
-        return found[1]
-    value = build(*args)
-    st.remember(slot, (key, value))
-    return value
 
 
 def _board_pieces(st: State, role: str, with_supply: bool) -> list[dict[str, Any]]:
@@ -339,7 +327,7 @@ def _section_views(st: State, role: str) -> dict[str, Any]:
         if kept is not None:  # shared between calls: not to be changed
             slot, key = ("view:" + name, role), (U.revision(st), kept(st))
             args = (st, role) if takes_role else (st,)
-            found_part = _kept(st, slot, key, part, *args)
+            found_part = st.kept(slot, key, part, *args)
             out[name] = dict(found_part)
         else:
             out[name] = part(st, role) if takes_role else part(st)
@@ -359,7 +347,7 @@ def view(st: State, role: str) -> dict[str, Any]:
         "units": units_view(st, role),
         "masks": {
             k: dict(v)
-            for k, v in _kept(st, ("view:masks",), U.revision(st), masks_summary, st).items()
+            for k, v in st.kept(("view:masks",), U.revision(st), masks_summary, st).items()
         },
         "vp": st.data["vp"],
         "log": log_view(st, role),
