@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
+from greatwar.ai import tables
 from greatwar.rules.pieces import cached
 
 if TYPE_CHECKING:
@@ -98,7 +99,7 @@ class Front:
             h: v for side, table in strength.items() if side != self.side for h, v in table.items()
         }
         self._weights: dict[str, float | None] = {}
-        self._pulls: dict[hexgrid.Hex, float] = {}
+        self._pulls: _Pulls | None = None
         self._objectives()
         self._centre()
 
@@ -157,15 +158,14 @@ class Front:
 
     def objective_pull(self, c: hexgrid.Hex) -> float:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
-        pull = self._pulls.get(c)
+        pulls = self._pulls
+        if pulls is None:  # kept per game for these places (they change rarely)
+            pulls = self._pulls = tables.kept(
+                self.state.game, "pulls", tuple(self.targets), _Pulls, self
+            )
+        pull = pulls.known.get(c)
         if pull is None:
-            here = self.map_at(c)
-            pull = 0.0
-            for group, vp in self.targets:
-                near = [t for t in group if self.map_at(t) == here]  # 2.1: one map's places
-                if near:
-                    pull += vp / (1.0 + min(hexgrid.distance(c, t) for t in near))
-            self._pulls[c] = pull
+            pull = pulls.known[c] = pulls.pull(c, self.map_at(c))
         return pull
 
     def map_at(self, c: hexgrid.Hex) -> str:
@@ -249,3 +249,31 @@ class Front:
         if self.enemy_next_to(h):
             value -= 8.0
         return value
+
+
+class _Pulls:
+    """The pull of a front's places to reach (:meth:`Front.objective_pull`) on each hex,
+    worked out as asked: the places grouped by the map they lie on (2.1: places on
+    another map pull nothing)."""
+
+    def __init__(self, front: Front) -> None:
+        self.known: dict[hexgrid.Hex, float] = {}
+        #: map -> each group's points and its hexes on that map (groups with none left out)
+        self.by_map: dict[str, list[tuple[float, tuple[tuple[int, int], ...]]]] = {}
+        maps = {front.map_at(t) for group, _ in front.targets for t in group}
+        for prefix in sorted(maps):
+            self.by_map[prefix] = [
+                (vp, near)
+                for group, vp in front.targets
+                if (near := tuple(t for t in group if front.map_at(t) == prefix))
+            ]
+
+    def pull(self, c: hexgrid.Hex, here: str) -> float:
+        q, r = c
+        pull = 0.0
+        for vp, near in self.by_map.get(here, ()):
+            closest = min(
+                (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tq, tr in near
+            )
+            pull += vp / (1.0 + closest)
+        return pull
