@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.ai import heuristic_gruppen
+from greatwar.ai import heuristic_gruppen, tables
 from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
@@ -131,10 +131,19 @@ def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str
     """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
     hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14);
     ``with_depots`` false counts only rail and map-edge sources."""
-    net = supply.network(st)
     tab = supply.table(st, side)
-    closed = tab.blocked | tab.enemy_zones
     sources = tab.sources if with_depots else tab.rail | tab.edges
+    # kept per game on what the search reads (a unit moving off the line changes nothing)
+    key = (tab.blocked, tab.enemy_zones, sources)
+    return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
+
+
+def _distances(
+    st: State, blocked: frozenset[str], enemy_zones: frozenset[str], sources: frozenset[str]
+) -> dict[str, int]:
+    """:func:`supply_distances` from ``sources``, closed to ``blocked`` and ``enemy_zones``."""
+    net = supply.network(st)
+    closed = blocked | enemy_zones
     dist = {h: 0 for h in sources}
     frontier = list(sources)
     d = 0
