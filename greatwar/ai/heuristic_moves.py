@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
 from greatwar.ai import tables
-from greatwar.rules.pieces import cached
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -93,25 +92,22 @@ class Front:
     notes: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        strength = cached(self.state, "ai-front-strength", self._strength_by_side)
-        self.own = strength.get(self.side, {})
-        self.enemy = {
-            h: v for side, table in strength.items() if side != self.side for h, v in table.items()
-        }
+        st = self.state
+        rev = st.data["rev"]
+        self.own = {}
+        self.enemy = {}
+        for side in st.game.static.side_ids:
+            # each side's table kept with the state until that side's units change
+            key = ("ai-front-strength", self.strength, side, rev[side])
+            table = st.memo(key, _strength_of, st, side, self.strength)
+            if side == self.side:
+                self.own = table
+            else:
+                self.enemy.update(table)
         self._weights: dict[str, float | None] = {}
         self._pulls: _Pulls | None = None
         self._objectives()
         self._centre()
-
-    def _strength_by_side(self, st: State) -> dict[str, dict[str, float]]:
-        """Each side's fighting strength by hex (kept with the state until units change)."""
-        units = st.game.static.units
-        table: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for uid, rec in st.data["units"].items():
-            if rec["status"] != "on_map" or not rec["hex"] or units[uid].type in NOT_COMBAT:
-                continue
-            table[units[uid].side][rec["hex"]] += self.strength(st, uid)
-        return {side: dict(hexes) for side, hexes in table.items()}
 
     def coord(self, h: str) -> hexgrid.Hex:
         return self.state.game.scenario.board.coord[h]
@@ -249,6 +245,18 @@ class Front:
         if self.enemy_next_to(h):
             value -= 8.0
         return value
+
+
+def _strength_of(st: State, side: str, strength: Callable[[State, str], float]) -> dict[str, float]:
+    """``side``'s fighting strength by hex (units in the order of the state's records)."""
+    units = st.game.static.units
+    table: dict[str, float] = defaultdict(float)
+    for uid, rec in st.data["units"].items():
+        ui = units[uid]
+        if ui.side != side or rec["status"] != "on_map" or not rec["hex"] or ui.type in NOT_COMBAT:
+            continue
+        table[rec["hex"]] += strength(st, uid)
+    return dict(table)
 
 
 class _Pulls:
