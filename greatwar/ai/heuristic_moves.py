@@ -25,6 +25,7 @@ fighting units, not in contact with the enemy.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -94,8 +95,12 @@ class Front:
     def __post_init__(self) -> None:
         st = self.state
         rev = st.data["rev"]
+        board = st.game.scenario.board
+        self._coord: dict[str, hexgrid.Hex] = board.coord
+        self._neighbours: dict[str, tuple[str, ...]] = board.neighbours
         self.own = {}
         self.enemy = {}
+        enemies = []
         for side in st.game.static.side_ids:
             # each side's table kept with the state until that side's units change
             key = ("ai-front-strength", self.strength, side, rev[side])
@@ -104,34 +109,55 @@ class Front:
                 self.own = table
             else:
                 self.enemy.update(table)
+                enemies.append(side)
+        #: the enemy's strength next to each hex asked about: kept with the enemy's table
+        #: (it stands while one side moves) when there is one enemy side
+        self._enemy_near: dict[str, float] = {}
+        #: (enemy side, revision) the enemy's tables are kept under, if one side
+        self._enemy_key: tuple[str, int] | None = None
+        if len(enemies) == 1:
+            self._enemy_key = (enemies[0], rev[enemies[0]])
+            key = ("ai-front-near", self.strength, *self._enemy_key)
+            self._enemy_near = st.memo(key, dict)
+        self._own_near: dict[str, float] = {}
         self._weights: dict[str, float | None] = {}
         self._pulls: _Pulls | None = None
         self._objectives()
         self._centre()
 
     def coord(self, h: str) -> hexgrid.Hex:
-        return self.state.game.scenario.board.coord[h]
+        return self._coord[h]
 
     def _objectives(self) -> None:
-        cities = self.state.game.scenario.board.cities
         control = self.state.data["control"]
-        enemy_hexes = [self.coord(h) for h in self.enemy]
-        for h, city in sorted(cities.items()):
-            if not city.vp:
-                continue
-            # a town's points may be signed for the side that scores them (Serbia/Galicia
-            # 25.11): to the other it is worth as much to deny
-            worth = float(abs(city.vp))
-            c = self.coord(h)
+        threatened = self._threatened()
+        for h, c, worth in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
                 self.capture[h] = worth
-            elif any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes):
+            elif h in threatened:
                 self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
         for hexes, worth in self.threats(self.state, self.side):
             self.guard.extend((self.coord(h), h, worth) for h in hexes)
+
+    def _threatened(self) -> frozenset[str]:
+        """The scoring places with an enemy unit within :attr:`threat_range` (kept with
+        the enemy's table when there is one enemy side)."""
+        if self._enemy_key is None:
+            return self._near_enemy()
+        key = ("ai-front-threatened", self.strength, *self._enemy_key, self.threat_range)
+        return self.state.memo(key, self._near_enemy)  # type: ignore[no-any-return]
+
+    def _near_enemy(self) -> frozenset[str]:
+        enemy_hexes = [self.coord(h) for h in self.enemy]
+        places = tables.kept(self.state.game, "vp-places", None, _vp_places, self)
+        return frozenset(
+            h
+            for h, c, _ in places
+            if any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes)
+        )
 
     def _centre(self) -> None:
         hexes = [self.coord(h) for h in self.own]
@@ -143,14 +169,20 @@ class Front:
     # --- values -------------------------------------------------------------------------
 
     def neighbours(self, h: str) -> tuple[str, ...]:
-        return self.state.game.scenario.board.neighbours.get(h, ())  # type: ignore[no-any-return]
+        return self._neighbours.get(h, ())
 
     def enemy_next_to(self, h: str) -> float:
         """Enemy fighting strength adjacent to ``h``."""
-        return sum(self.enemy.get(n, 0.0) for n in self.neighbours(h))
+        near = self._enemy_near.get(h)
+        if near is None:
+            near = self._enemy_near[h] = sum(map(self.enemy.get, self.neighbours(h), _NONE))
+        return near
 
     def own_next_to(self, h: str) -> float:
-        return sum(self.own.get(n, 0.0) for n in self.neighbours(h))
+        near = self._own_near.get(h)
+        if near is None:
+            near = self._own_near[h] = sum(map(self.own.get, self.neighbours(h), _NONE))
+        return near
 
     def objective_pull(self, c: hexgrid.Hex) -> float:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
@@ -245,6 +277,20 @@ class Front:
         if self.enemy_next_to(h):
             value -= 8.0
         return value
+
+
+#: no strength, as often as a look-up needs it
+_NONE = itertools.repeat(0.0)
+
+
+def _vp_places(front: Front) -> list[tuple[str, hexgrid.Hex, float]]:
+    """The cities and towns that score, in the order of their hexes, with their points as
+    a worth: a town's points may be signed for the side that scores them (Serbia/Galicia
+    25.11), to the other it is worth as much to deny."""
+    cities = front.state.game.scenario.board.cities
+    return [
+        (h, front.coord(h), float(abs(city.vp))) for h, city in sorted(cities.items()) if city.vp
+    ]
 
 
 def _strength_of(st: State, side: str, strength: Callable[[State, str], float]) -> dict[str, float]:
