@@ -35,6 +35,7 @@ the agent's one-ply look-ahead with :func:`greatwar.ai.evaluate.evaluate`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import heuristic_gruppen, tables
@@ -84,6 +85,20 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     here = U.record(st, uid)["hex"]
     extra = 0 if here == h else U.info(st, uid).stacking
     return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)
+
+
+def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
+    """:func:`stack_room` in ``st``, with the stacking points of every occupied hex
+    counted once (a unit's destinations each ask)."""
+    points = {h: stacking.stacking_points(st, h) for h in U.occupancy(st)}
+    rules = U.rules(st)
+
+    def room(st: State, uid: str, h: str) -> bool:
+        here = U.record(st, uid)["hex"]
+        extra = 0 if here == h else U.info(st, uid).stacking
+        return points.get(h, 0) + extra <= rules.stacking_limit(st, h)
+
+    return room
 
 
 def supply_gap(f: Front, uid: str, h: str) -> int:
@@ -202,7 +217,7 @@ def front(st: State, side: str) -> Front:
         st,
         side,
         strength,
-        stack_room,
+        _stack_room_in(st),
         supply_gap,
         carried=carried,
         risk=move_risk,
