@@ -100,7 +100,6 @@ class Front:
         self._neighbours: dict[str, tuple[str, ...]] = board.neighbours
         self.own = {}
         self.enemy = {}
-        enemies = []
         for side in st.game.static.side_ids:
             # each side's table kept with the state until that side's units change
             key = ("ai-front-strength", self.strength, side, rev[side])
@@ -109,16 +108,12 @@ class Front:
                 self.own = table
             else:
                 self.enemy.update(table)
-                enemies.append(side)
-        #: the enemy's strength next to each hex asked about: kept with the enemy's table
-        #: (it stands while one side moves) when there is one enemy side
-        self._enemy_near: dict[str, float] = {}
-        #: (enemy side, revision) the enemy's tables are kept under, if one side
-        self._enemy_key: tuple[str, int] | None = None
-        if len(enemies) == 1:
-            self._enemy_key = (enemies[0], rev[enemies[0]])
-            key = ("ai-front-near", self.strength, *self._enemy_key)
-            self._enemy_near = st.memo(key, dict)
+        #: the enemy's strength next to each hex asked about, kept per game for the enemy's
+        #: strength by hex (it stands while one side moves; a sampled world starts afresh)
+        self._enemy_key = frozenset(self.enemy.items())
+        self._enemy_near: dict[str, float] = tables.kept(
+            st.game, "ai-enemy-near", self._enemy_key, dict
+        )
         self._own_near: dict[str, float] = {}
         self._weights: dict[str, float | None] = {}
         self._pulls: _Pulls | None = None
@@ -143,12 +138,10 @@ class Front:
             self.guard.extend((self.coord(h), h, worth) for h in hexes)
 
     def _threatened(self) -> frozenset[str]:
-        """The scoring places with an enemy unit within :attr:`threat_range` (kept with
-        the enemy's table when there is one enemy side)."""
-        if self._enemy_key is None:
-            return self._near_enemy()
-        key = ("ai-front-threatened", self.strength, *self._enemy_key, self.threat_range)
-        return self.state.memo(key, self._near_enemy)  # type: ignore[no-any-return]
+        """The scoring places with an enemy unit within :attr:`threat_range` (kept per game
+        for the enemy's strength by hex)."""
+        key = (self._enemy_key, self.threat_range)
+        return tables.kept(self.state.game, "ai-threatened", key, self._near_enemy)  # type: ignore[no-any-return]
 
     def _near_enemy(self) -> frozenset[str]:
         enemy_hexes = [self.coord(h) for h in self.enemy]
