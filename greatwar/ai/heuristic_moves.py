@@ -180,7 +180,11 @@ class Front:
     def objective_pull(self, c: hexgrid.Hex) -> float:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
         pulls = self._pulls
-        if pulls is None:  # kept per game for these places (they change rarely)
+        if pulls is not None:
+            pull = pulls.known.get(c)
+            if pull is not None:
+                return pull
+        else:  # kept per game for these places (they change rarely)
             pulls = self._pulls = tables.kept(
                 self.state.game, "pulls", tuple(self.targets), _Pulls, self
             )
@@ -198,10 +202,11 @@ class Front:
     def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
         """Standing in (or next to) a threatened own objective."""
         value = 0.0
-        for g, gh, vp in self.guard:
+        q, r = c
+        for (gq, gr), gh, vp in self.guard:
             if gh == h:
                 value += vp * (3.0 if alone else 1.0)
-            elif hexgrid.distance(c, g) == 1:
+            elif abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr) == 2:  # hexgrid.distance 1
                 value += vp * 0.3
         return value
 
@@ -219,17 +224,16 @@ class Front:
     def hex_value(self, uid: str, h: str, here: str | None = None) -> float:
         """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it
         stands now, so its own strength is not counted twice)."""
-        st = self.state
-        c = self.coord(h)
+        c = self._coord[h]
         # a unit (fighting or not: a depot too) that would overstack is lost at the end of
         # the phase (6.14)
-        crowded = LOSS_WEIGHT if h != here and not self.stack_room(st, uid, h) else 0.0
-        mine = self.weight(uid)
+        crowded = LOSS_WEIGHT if h != here and not self.stack_room(self.state, uid, h) else 0.0
+        mine = self._weights.get(uid) if uid in self._weights else self.weight(uid)
         if mine is None:
             return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
-        value += self.guard_value(h, c, alone=others <= 0)
+        value += self.guard_value(h, c, others <= 0) if self.guard else 0.0
         value += self._contact_value(h, mine + others)
         return value - crowded - self._supply_cost(uid, h)
 
@@ -265,7 +269,12 @@ class Front:
 
     def _support_value(self, h: str, c: hexgrid.Hex) -> float:
         """HQs and trains: near the own troops, out of the enemy's reach."""
-        value = 0.0 if self.centre is None else -0.5 * hexgrid.distance(c, self.centre)
+        centre = self.centre
+        if centre is None:
+            value = 0.0
+        else:  # hexgrid.distance, inline
+            dq, dr = c[0] - centre[0], c[1] - centre[1]
+            value = -0.5 * ((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
         value += 0.4 * min(self.own_next_to(h) + self.own.get(h, 0.0), 10.0)
         if self.enemy_next_to(h):
             value -= 8.0

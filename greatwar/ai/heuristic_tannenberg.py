@@ -21,6 +21,7 @@ one-ply look-ahead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.heuristic_moves import Front
@@ -117,6 +118,31 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     return len(together) <= stacking.limit(st, together)
 
 
+def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
+    """:func:`stack_room` for one decision in ``st``: what each moving piece brings is
+    counted once, and so is whether it fits in an empty hex (most destinations are)."""
+    bringing: dict[str, list[str]] = {}
+    alone: dict[str, bool] = {}
+
+    def room(st: State, uid: str, h: str) -> bool:
+        counted = bringing.get(uid)
+        if counted is None:
+            moving = masking.contents(st, uid) if masking.is_mask(st, uid) else [uid]
+            counted = bringing[uid] = [u for u in moving if stacking.counts(st, u)]
+        if not counted:
+            return True
+        there = [u for u in stacking.counted_units(st, h) if u not in counted]
+        if not there:
+            fits = alone.get(uid)
+            if fits is None:
+                fits = alone[uid] = len(counted) <= stacking.limit(st, counted)
+            return fits
+        together = there + counted
+        return len(together) <= stacking.limit(st, together)
+
+    return room
+
+
 def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     """19.2 the regions of ``side``'s automatic victories, worth more the fewer units they
     need."""
@@ -149,7 +175,9 @@ def threats(st: State, side: str) -> list[tuple[list[str], float]]:
 
 
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, carried=carried, goals=goals, threats=threats)
+    return Front(
+        st, side, strength, _stack_room_in(st), carried=carried, goals=goals, threats=threats
+    )
 
 
 def choose(turn: Turn) -> Choice | None:
