@@ -76,8 +76,16 @@ SMALL_PLACE = 3
 
 
 def strength(st: State, uid: str) -> float:
-    """A fighting unit's weight on the map: its current attack and defense."""
-    return float(U.printed_attack(st, uid) + U.printed_defense(st, uid)) / 2.0 or 0.5
+    """A fighting unit's weight on the map: its current attack and defense (printed, so
+    kept per game for each unit and steps lost)."""
+    key = (uid, st.data["units"][uid]["lost"])
+    known = tables.kept(st.game, "ai-strength", None, dict)
+    value = known.get(key)
+    if value is None:
+        value = known[key] = (
+            float(U.printed_attack(st, uid) + U.printed_defense(st, uid)) / 2.0 or 0.5
+        )
+    return value  # type: ignore[no-any-return]
 
 
 def stack_room(st: State, uid: str, h: str) -> bool:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from greatwar.ai import tables
 from greatwar.ai.heuristic_moves import Front
 from greatwar.rules.tannenberg import masking, stacking
 from greatwar.rules.tannenberg import units as U
@@ -92,8 +93,14 @@ FIRST_CHOICES: tuple[tuple[str, str], ...] = (
 def strength(st: State, uid: str) -> float:
     """A fighting unit's weight: its strength on its current level, less its endurance
     lost (2.3)."""
-    base = float(U.strength(st, uid) or 1)
-    return base * (1.0 - 0.1 * U.record(st, uid)["lost"])
+    rec = U.record(st, uid)
+    key = (uid, rec["level"], rec["lost"])  # printed values: kept per game
+    known = tables.kept(st.game, "ai-strength", None, dict)
+    value = known.get(key)
+    if value is None:
+        base = float(U.strength(st, uid) or 1)
+        value = known[key] = base * (1.0 - 0.1 * rec["lost"])
+    return value  # type: ignore[no-any-return]
 
 
 def carried(st: State, uid: str) -> float | None:
