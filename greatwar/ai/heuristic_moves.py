@@ -310,26 +310,41 @@ def _strength_of(st: State, side: str, strength: Callable[[State, str], float]) 
 class _Pulls:
     """The pull of a front's places to reach (:meth:`Front.objective_pull`) on each hex,
     worked out as asked: the places grouped by the map they lie on (2.1: places on
-    another map pull nothing)."""
+    another map pull nothing); a large group's distance from each hex kept per game (a
+    region to reach stays while the cities change hands)."""
 
     def __init__(self, front: Front) -> None:
         self.known: dict[hexgrid.Hex, float] = {}
-        #: map -> each group's points and its hexes on that map (groups with none left out)
-        self.by_map: dict[str, list[tuple[float, tuple[tuple[int, int], ...]]]] = {}
+        #: map -> each group's points, its hexes on that map (groups with none left out)
+        #: and, for a large group, the distances from it kept per game
+        self.by_map: dict[
+            str, list[tuple[float, tuple[hexgrid.Hex, ...], dict[hexgrid.Hex, int] | None]]
+        ] = {}
+        game = front.state.game
         maps = {front.map_at(t) for group, _ in front.targets for t in group}
         for prefix in sorted(maps):
-            self.by_map[prefix] = [
-                (vp, near)
-                for group, vp in front.targets
-                if (near := tuple(t for t in group if front.map_at(t) == prefix))
-            ]
+            groups = self.by_map[prefix] = []
+            for group, vp in front.targets:
+                near = tuple(t for t in group if front.map_at(t) == prefix)
+                if near:
+                    large = len(near) > LARGE_GROUP
+                    kept = tables.kept(game, "ai-group-distance", near, dict) if large else None
+                    groups.append((vp, near, kept))
 
     def pull(self, c: hexgrid.Hex, here: str) -> float:
         q, r = c
         pull = 0.0
-        for vp, near in self.by_map.get(here, ()):
-            closest = min(
-                (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tq, tr in near
-            )
+        for vp, near, kept in self.by_map.get(here, ()):
+            closest = None if kept is None else kept.get(c)
+            if closest is None:
+                closest = min(
+                    (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tq, tr in near
+                )
+                if kept is not None:
+                    kept[c] = closest
             pull += vp / (1.0 + closest)
         return pull
+
+
+#: a group of places to reach with more hexes than this keeps its distances per game
+LARGE_GROUP = 3
