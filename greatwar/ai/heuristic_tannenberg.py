@@ -152,7 +152,11 @@ def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
 
 def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     """19.2 the regions of ``side``'s automatic victories, worth more the fewer units they
-    need."""
+    need (the scenario's: kept per game)."""
+    return tables.kept(st.game, "ai-goals", side, _goals, st, side)  # type: ignore[no-any-return]
+
+
+def _goals(st: State, side: str) -> list[tuple[list[str], float]]:
     regions = st.game.scenario.board.regions
     out = []
     for condition in st.game.scenario.file.special.get("automatic_victory", []):
@@ -167,7 +171,11 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
 
 def threats(st: State, side: str) -> list[tuple[list[str], float]]:
     """19.2 the small regions where a single enemy unit wins (or half wins) the game for
-    him: a garrison in each of their hexes keeps him out."""
+    him: a garrison in each of their hexes keeps him out (the scenario's: kept per game)."""
+    return tables.kept(st.game, "ai-threats", side, _threats, st, side)  # type: ignore[no-any-return]
+
+
+def _threats(st: State, side: str) -> list[tuple[list[str], float]]:
     regions = st.game.scenario.board.regions
     enemy = st.game.static.enemy[side]
     out = []
