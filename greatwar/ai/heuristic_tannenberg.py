@@ -350,9 +350,8 @@ def _movement(turn: Turn) -> Choice:
         best = max(entries, key=lambda a: f.hex_value(a["unit"], a["hex"]))
         return turn.pick(best, f"brings {_name(st, best['unit'])} on at {best['hex']}")
     selects = [a for a in turn.of_type("select") if not turn.memory_has(("moved", a["unit"]))]
-    if selects:
-        f = turn.front(front)
-        fighting = [a for a in selects if f.weight(a["unit"]) is not None]
+    if selects:  # a piece that carries a fighting weight (Front.weight) first
+        fighting = [a for a in selects if carried(st, a["unit"]) is not None]
         chosen = (fighting or selects)[0]
         turn.remember(("moved", chosen["unit"]))  # one turn in hand per phase
         return turn.pick(chosen, f"takes {_name(st, chosen['unit'])} in hand")
