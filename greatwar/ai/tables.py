@@ -31,9 +31,7 @@ _GAMES: weakref.WeakKeyDictionary[Game, dict[str, dict[Any, Any]]] = weakref.Wea
 def kept(game: Game, kind: str, key: Any, build: Callable[..., Any], *args: Any) -> Any:
     """The table ``build(*args)`` of ``game``, kept under ``(kind, key)``: ``key`` must
     name everything the table depends on besides the game's static data."""
-    tables = _GAMES.get(game)
-    if tables is None:
-        tables = _GAMES[game] = {}
+    tables = _of(game)
     store = tables.get(kind)
     if store is None:
         store = tables[kind] = {}
@@ -43,3 +41,21 @@ def kept(game: Game, kind: str, key: Any, build: Callable[..., Any], *args: Any)
             store.clear()
         value = store[key] = build(*args)
     return value
+
+
+#: the game asked about last and its tables (a weak reference: a game is never kept alive)
+_last: tuple[weakref.ref[Game], dict[str, dict[Any, Any]]] | None = None
+
+
+def _of(game: Game) -> dict[str, dict[Any, Any]]:
+    """``game``'s tables (the last game's without a look-up in the weak dictionary, which
+    makes a weak reference at every call)."""
+    global _last
+    last = _last
+    if last is not None and last[0]() is game:
+        return last[1]
+    tables = _GAMES.get(game)
+    if tables is None:
+        tables = _GAMES[game] = {}
+    _last = (weakref.ref(game), tables)
+    return tables
