@@ -100,13 +100,29 @@ def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
     counted once (a unit's destinations each ask)."""
     points = {h: stacking.stacking_points(st, h) for h in U.occupancy(st)}
     rules = U.rules(st)
+    units: dict[str, tuple[str, int]] = {}  # where each unit asked about stands, its points
 
     def room(st: State, uid: str, h: str) -> bool:
-        here = U.record(st, uid)["hex"]
-        extra = 0 if here == h else U.info(st, uid).stacking
+        unit = units.get(uid)
+        if unit is None:
+            unit = units[uid] = (U.record(st, uid)["hex"], U.info(st, uid).stacking)
+        extra = 0 if unit[0] == h else unit[1]
         return points.get(h, 0) + extra <= rules.stacking_limit(st, h)
 
     return room
+
+
+def _move_risk_in(st: State) -> Callable[[State, str, Action], float]:
+    """:func:`move_risk` in ``st`` (its rules and the frame looked up once)."""
+    rules = U.rules(st)
+    frame = st.top()
+
+    def risk(st: State, uid: str, action: Action) -> float:
+        if action["type"] != "move":
+            return 0.0
+        return float(rules.move_risk(st, frame, uid, action.get("path", [])))
+
+    return risk
 
 
 def supply_gap(f: Front, uid: str, h: str) -> int:
@@ -228,7 +244,7 @@ def front(st: State, side: str) -> Front:
         _stack_room_in(st),
         supply_gap,
         carried=carried,
-        risk=move_risk,
+        risk=_move_risk_in(st),
         goals=goals,
         threat_range=THREAT_RANGE,
         supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,

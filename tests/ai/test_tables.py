@@ -98,6 +98,11 @@ def test_the_kept_front_tables_equal_fresh_ones_along_a_game(scenario: str) -> N
                 for h in hexes[:10]:
                     assert f.stack_room(st, uid, h) == module.stack_room(st, uid, h)
                 assert f.strength(st, uid) == _fresh_strength(module, st, uid)
+            if module is heuristic_gwite and side in st.active_roles():
+                for a in st.legal_actions(side):
+                    if a["type"] == "move":
+                        risk = heuristic_gwite.move_risk(st, a["unit"], a)
+                        assert f.risk(st, a["unit"], a) == risk
 
 
 def _fresh_strength(module: object, st: State, uid: str) -> float:
