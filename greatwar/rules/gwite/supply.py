@@ -424,146 +424,98 @@ def _supplied_depots(
     closed: frozenset[str],
 ) -> frozenset[str]:
     """9.16 depots within their own Supply Range of a source of their class or of a
-    supplied depot that serves their class (chains)."""
+    supplied depot that serves their class (chains), by a path of hexes not ``closed``.
+
+    Each depot searches back from its own hex (:func:`_reaches`) for a source of its
+    class (not itself closed) or the hex of a supplied depot that serves its class (a
+    supplied depot feeds from its hex, whatever holds it), until no depot is added:
+    the least set closed under the rule, in any order."""
     stat = U.static(st)
     depots = [uid for uid in U.on_map(st, side) if stat.units[uid].type == "supply_depot"]
     if not depots:
         return frozenset()
     rules = U.rules(st)
-    far = network(st).far
     of = _sorted(st).of
     reach = _ranges(st)
-    limit: dict[SupplyClass, int] = {}
-    dist: dict[SupplyClass, dict[str, int]] = {}
-    for uid in depots:
-        limit[of[uid]] = max(limit.get(of[uid], 0), reach[uid])
-    for cls, most in limit.items():
-        rail, edges = base[cls]
-        dist[cls] = dict(_source_distances(st, cls, rail | edges, closed, most))
-    supplied: set[str] = set()
-
-    def feed(uid: str) -> None:  # 9.16 chains: a supplied depot is a source for the classes
-        supplied.add(uid)  # it serves
-        here = U.record(st, uid)["hex"]
-        for cls, most in limit.items():
-            if rules.depot_serves(st, uid, cls):
-                _relax(class_network(st, cls).links, far, (here,), closed, most, dist[cls])
-
-    for uid in depots:
-        if rules.always_supplied(st, uid):
-            feed(uid)
+    hexes = {uid: U.record(st, uid)["hex"] for uid in depots}
+    starts = {
+        cls: frozenset(h for h in rail | edges if h not in closed)
+        for cls, (rail, edges) in base.items()
+    }
+    supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
     progress = True
     while progress:
         progress = False
         for uid in depots:
-            here = U.record(st, uid)["hex"]
-            if uid not in supplied and dist[of[uid]].get(here, far) <= reach[uid]:
-                feed(uid)
+            if uid in supplied:
+                continue
+            cls = of[uid]
+            feeding = {hexes[d] for d in supplied if rules.depot_serves(st, d, cls)}
+            targets = starts[cls] | feeding if feeding else starts[cls]
+            if _reaches(reverse_links(st, cls), hexes[uid], targets, closed, reach[uid]):
+                supplied.append(uid)
                 progress = True
     return frozenset(supplied)
 
 
-def _source_distances(
-    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
-) -> dict[str, int]:
-    """Hexes from the class's ``sources`` not ``closed`` (:func:`_relax` from nothing, up
-    to ``most`` hexes), memoised per game on exactly its arguments as :func:`zone_layers`
-    is (the caller copies it before relaxing it further)."""
-    key = (cls, sources, closed, most)
-    return _searched(st, "source-distances", key, _relaxed_from, st, cls, sources, closed, most)  # type: ignore[no-any-return]
-
-
-def _relaxed_from(
-    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
-) -> dict[str, int]:
-    """:func:`_relax` from nothing: the hexes ``sources`` reach, not ``closed``."""
-    found: dict[str, int] = {}
-    links = class_network(st, cls).links
-    _relax(links, network(st).far, (h for h in sources if h not in closed), closed, most, found)
-    return found
-
-
-def _searched(
-    st: State, name: str, key: tuple[object, ...], build: Callable[..., Any], *args: Any
-) -> Any:
-    """``build(*args)``, kept in a per-game memo of the searches ``name`` keyed on exactly
-    their arguments (``key``), the oldest entry going beyond :data:`SEARCHES_KEPT`."""
-    derived = U.static(st).derived
-    kept: dict[tuple[object, ...], Any] | None = derived.get(name)
-    if kept is None:
-        kept = derived[name] = {}
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SEARCHES_KEPT:
-            del kept[next(iter(kept))]
-        found = kept[key] = build(*args)
-    return found
-
-
-def _zone_layers(
-    links: dict[str, tuple[str, ...]],
-    sources: frozenset[str],
-    blocked: frozenset[str],
-    enemy_zones: frozenset[str],
-    most_zones: int,
+def _reaches(
+    back: dict[str, tuple[str, ...]],
+    here: str,
+    targets: frozenset[str],
+    closed: frozenset[str],
     limit: int,
-) -> list[dict[str, int]]:
-    """Breadth-first search from every source; ``layers[c][h]`` is the shortest line from
-    ``h`` that passes through ``c`` Enemy-controlled hexes (9.14), for c up to ``most_zones``."""
-    layers: list[dict[str, int]] = [{} for _ in range(most_zones + 1)]
-    fewest: dict[str, int] = {}  # fewest Enemy zones crossed to reach a hex so far
-    frontier = []
-    for h in sources:
-        c = 1 if h in enemy_zones else 0
-        if c <= most_zones:
-            layers[c][h] = 0
-            fewest[h] = c
-            frontier.append((h, c))
-    too_many = most_zones + 1
+) -> bool:
+    """Whether a path of at most ``limit`` hexes runs from one of ``targets`` to ``here``
+    through hexes not ``closed`` (``here`` too, unless it is a target; the target hex
+    itself may be closed), searched backward from ``here`` along ``back``."""
+    if here in targets:
+        return True
+    if here in closed:
+        return False
+    seen = {here}
+    frontier = [here]
     d = 0
     while frontier and d < limit:
         d += 1
         following = []
-        for h, c in frontier:
-            for n in links[h]:
-                if n in blocked:
+        for h in frontier:
+            for p in back[h]:
+                if p in seen:
                     continue
-                crossed = c + 1 if n in enemy_zones else c
-                # too many Enemy zones, or reached as soon (BFS order) through as few
-                if crossed < fewest.get(n, too_many):
-                    fewest[n] = crossed
-                    layers[crossed][n] = d
-                    following.append((n, crossed))
+                if p in targets:
+                    return True
+                seen.add(p)
+                if p not in closed:
+                    following.append(p)
         frontier = following
-    return layers
+    return False
 
 
-#: how many searches of each kind a game keeps (:func:`zone_layers`,
-#: :func:`_source_distances`; the oldest go first)
-SEARCHES_KEPT = 64
+def reverse_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
+    """The class's links backward: for each hex, the hexes whose links lead into it (a
+    line's search from the unit toward the sources; built once per game)."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        links = class_network(st, cls).links
+        back: dict[str, list[str]] = {h: [] for h in links}
+        for h, ns in links.items():
+            for n in ns:
+                back.setdefault(n, []).append(h)
+        return {h: tuple(ps) for h, ps in back.items()}
+
+    return per_game(st, ("supply-reverse", cls), build)  # type: ignore[no-any-return]
 
 
-def zone_layers(
-    st: State,
-    cls: SupplyClass,
-    sources: frozenset[str],
-    blocked: frozenset[str],
-    enemy_zones: frozenset[str],
-    most_zones: int,
-    limit: int,
-) -> list[dict[str, int]]:
-    """:func:`_zone_layers` over the class's links (never changed during a game), memoised
-    per game on exactly its arguments: a move that leaves a side's sources, blocked hexes
-    and Enemy zones as they were (most of its own moves) finds its search done, in any
-    state of the game (the result is read, never changed)."""
-    key = (cls, sources, blocked, enemy_zones, most_zones, limit)
-    return _searched(st, "zone-layers", key, _layers_over, st, *key)  # type: ignore[no-any-return]
+def _ball_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
+    """The class's links both ways (what a search within some hexes of a hex may look at;
+    built once per game)."""
 
+    def build() -> dict[str, tuple[str, ...]]:
+        links = class_network(st, cls).links
+        back = reverse_links(st, cls)
+        return {h: tuple(sorted({*links.get(h, ()), *back.get(h, ())})) for h in {*links, *back}}
 
-def _layers_over(st: State, cls: SupplyClass, *args: Any) -> list[dict[str, int]]:
-    """:func:`_zone_layers` over the links of ``cls`` (the rest of :func:`zone_layers`'s
-    arguments as they are)."""
-    return _zone_layers(class_network(st, cls).links, *args)
+    return per_game(st, ("supply-ball", cls), build)  # type: ignore[no-any-return]
 
 
 def _trace_lines(
@@ -576,22 +528,17 @@ def _trace_lines(
     depots: frozenset[str],
 ) -> dict[str, bool]:
     """Each unit of one class: a line within its own range crossing no more Enemy-controlled
-    hexes than it may (9.12-9.14), or always in supply by the game's rules."""
+    hexes than it may (9.12-9.14), or always in supply by the game's rules.
+
+    A unit's line is found by a search back from its hex (:func:`_traces`), which reads
+    no hex farther than its range: its answer is kept (:func:`_lines_kept`) while
+    nothing it could read has changed."""
     stat = U.static(st)
     rules = U.rules(st)
-    far = network(st).far
-    tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
     allowed = _sorted(st).zones
     reach = _ranges(st)
-    layers = zone_layers(
-        st,
-        cls,
-        sources,
-        blocked,
-        enemy_zones,
-        max((allowed[uid] for uid in tracers), default=0),
-        max((reach[uid] for uid in tracers), default=0),
-    )
+    answers = _lines_kept(st, cls, sources, blocked, enemy_zones)
+    back = reverse_links(st, cls)
     line: dict[str, bool] = {}
     for uid in units:
         if stat.units[uid].type == "supply_depot":
@@ -600,14 +547,122 @@ def _trace_lines(
         if rules.always_supplied(st, uid):
             line[uid] = True
             continue
-        here = U.record(st, uid)["hex"]
-        crossing = allowed[uid]
-        if crossing:
-            shortest = min([layers[c].get(here, far) for c in range(crossing + 1)])
-        else:
-            shortest = layers[0].get(here, far)
-        line[uid] = shortest <= reach[uid]  # 9.12, 9.13: the unit's hex not counted
+        key = (U.record(st, uid)["hex"], allowed[uid], reach[uid])
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = _traces(back, sources, blocked, enemy_zones, *key)
+        line[uid] = found
     return line
+
+
+def _traces(
+    back: dict[str, tuple[str, ...]],
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    here: str,
+    crossing: int,
+    limit: int,
+) -> bool:
+    """9.12-9.14 whether a line of at most ``limit`` hexes (the unit's hex not counted)
+    runs from one of ``sources`` to ``here``, entering no ``blocked`` hex (the source
+    itself may be one) and passing through at most ``crossing`` ``enemy_zones`` (every
+    hex of the line counted, the source and ``here`` too): a breadth-first search back
+    from ``here`` along ``back``, a hex searched again only through fewer Enemy zones."""
+    c = 1 if here in enemy_zones else 0
+    if c > crossing:
+        return False
+    if here in sources:
+        return True
+    if here in blocked:
+        return False
+    fewest = {here: c}
+    too_many = crossing + 1
+    frontier = [(here, c)]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        following = []
+        for h, c in frontier:
+            for p in back[h]:
+                crossed = c + 1 if p in enemy_zones else c
+                if crossed < fewest.get(p, too_many):
+                    if p in sources:
+                        return True
+                    fewest[p] = crossed
+                    if p not in blocked:
+                        following.append((p, crossed))
+        frontier = following
+    return False
+
+
+@dataclass
+class _Lines:
+    """The lines found for one class in one supply situation: (hex, Enemy zones it may
+    cross, range) -> whether a line is traced from there."""
+
+    sources: frozenset[str]
+    blocked: frozenset[str]
+    enemy_zones: frozenset[str]
+    answers: dict[tuple[str, int, int], bool]
+
+
+#: beyond this many hexes changed, the lines kept are dropped rather than sorted
+LINES_CHANGED_MOST = 400
+
+
+def _lines_kept(
+    st: State,
+    cls: SupplyClass,
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+) -> dict[tuple[str, int, int], bool]:
+    """The lines of ``cls`` found in this supply situation so far (one per game and class,
+    the latest): those found in the one before that read no hex that changed since.  A
+    search from a hex reads nothing farther than its range along the class's links either
+    way, so its answer stands while every changed source, blocked hex and Enemy zone is
+    farther away."""
+    derived = U.static(st).derived
+    key = ("supply-lines", cls)
+    kept: _Lines | None = derived.get(key)
+    if kept is None:
+        kept = derived[key] = _Lines(sources, blocked, enemy_zones, {})
+        return kept.answers
+    if (
+        (kept.sources is sources or kept.sources == sources)
+        and kept.blocked == blocked
+        and kept.enemy_zones == enemy_zones
+    ):
+        return kept.answers
+    changed = (sources ^ kept.sources) | (blocked ^ kept.blocked) | (enemy_zones ^ kept.enemy_zones)
+    answers: dict[tuple[str, int, int], bool] = {}
+    if kept.answers and len(changed) <= LINES_CHANGED_MOST:
+        most = max(limit for _, _, limit in kept.answers)
+        near = _within(_ball_links(st, cls), changed, most)
+        for found in kept.answers.items():
+            (h, _, limit), _answer = found
+            if near.get(h, most + 1) > limit:
+                answers[found[0]] = found[1]
+    derived[key] = _Lines(sources, blocked, enemy_zones, answers)
+    return answers
+
+
+def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int) -> dict[str, int]:
+    """Hexes at most ``most`` links from one of ``starts`` (any hex): their distance."""
+    dist = dict.fromkeys(starts, 0)
+    frontier = list(dist)
+    d = 0
+    while frontier and d < most:
+        d += 1
+        following = []
+        for h in frontier:
+            for n in links.get(h, ()):
+                if n not in dist:
+                    dist[n] = d
+                    following.append(n)
+        frontier = following
+    return dist
 
 
 # --- the interface ---------------------------------------------------------------------
