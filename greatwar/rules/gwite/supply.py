@@ -328,29 +328,68 @@ def _members(st: State, side: str) -> dict[SupplyClass, list[str]]:
 
 
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24)."""
+    """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24).
+
+    Each side's part (:func:`_held`) is kept until its own units change; a hex holding
+    units of two sides (never in play) is sorted by its first unit, as in one pass."""
     stat = U.static(st)
-    rules = U.rules(st)
+    held, _, present = _held(st, side)
     blocked: set[str] = set()
-    present: set[str] = set()
-    units = stat.units
-    negates = rules.negates_enemy_control
-    for h, ids in U.occupancy(st).items():  # (a hot path: loops, no generators)
-        if units[ids[0]].side == side:
-            for uid in ids:
-                if negates(st, uid):
-                    present.add(h)
-                    break
-        else:
-            for uid in ids:
-                if not units[uid].hq:
-                    blocked.add(h)  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
-                    break
+    others: set[str] = set()
+    for other in stat.side_ids:
+        if other != side:
+            there, stopping, _ = _held(st, other)
+            blocked |= stopping  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
+            others |= there
+    if held & others:
+        blocked, present = _sorted_by_first_unit(st, side)
+    else:
+        present = set(present)
     for h, owner in stat.fortress_side.items():
         if not zoc.fortress_destroyed(st, h):
             # 7.24 a Friendly fortress negates Enemy control; an Enemy one blocks (5.13)
             (present if owner == side else blocked).add(h)
     return frozenset(blocked), frozenset(present)
+
+
+def _held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The hexes of ``side``'s units on the map: all, those with a unit other than an HQ
+    (9.14, 9.17), those with a unit that negates Enemy control (7.24); kept until the
+    side's units change."""
+    return U.cached_of(st, "supply held", _build_held, side)  # type: ignore[no-any-return]
+
+
+def _build_held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    units = U.static(st).units
+    negates = U.rules(st).negates_enemy_control
+    records = st.data["units"]
+    held: set[str] = set()
+    stopping: set[str] = set()
+    present: set[str] = set()
+    for uid in U.on_map(st, side):
+        h = records[uid]["hex"]
+        held.add(h)
+        if not units[uid].hq:
+            stopping.add(h)
+        if h not in present and negates(st, uid):
+            present.add(h)
+    return frozenset(held), frozenset(stopping), frozenset(present)
+
+
+def _sorted_by_first_unit(st: State, side: str) -> tuple[set[str], set[str]]:
+    """The occupied hexes that block ``side``'s lines and those where it is present, each
+    hex read as the side of its first unit."""
+    units = U.static(st).units
+    negates = U.rules(st).negates_enemy_control
+    blocked: set[str] = set()
+    present: set[str] = set()
+    for h, ids in U.occupancy(st).items():
+        if units[ids[0]].side == side:
+            if any(negates(st, uid) for uid in ids):
+                present.add(h)
+        elif any(not units[uid].hq for uid in ids):
+            blocked.add(h)
+    return blocked, present
 
 
 def _base(
@@ -373,11 +412,29 @@ def _rail_sources(
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
     (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
-    rail_links = network(st).rail_links
-    usable = {h for h in cnet.friendly_rail if h not in closed and usable_control(st, side, h)}
+    usable = frozenset(h for h in cnet.friendly_rail - closed if usable_control(st, side, h))
     if not traced:
-        return frozenset(usable)
-    frontier = [h for h in cnet.edges if h in usable]
+        return usable
+    kept = U.static(st).derived.setdefault("supply-rail-paths", {})
+    key = (cnet.edges, usable)
+    found: frozenset[str] | None = kept.get(key)
+    if found is None:
+        if len(kept) >= RAIL_PATHS_KEPT:
+            del kept[next(iter(kept))]
+        found = kept[key] = _rail_paths(network(st).rail_links, cnet.edges, usable)
+    return found
+
+
+#: how many searches of rail paths a game keeps (:func:`_rail_sources`; the oldest go first)
+RAIL_PATHS_KEPT = 64
+
+
+def _rail_paths(
+    rail_links: dict[str, tuple[str, ...]], edges: frozenset[str], usable: frozenset[str]
+) -> frozenset[str]:
+    """9.15 the ``usable`` rail hexes joined by contiguous ``usable`` rail hexes to one of
+    ``edges`` (memoised per game on exactly these, :func:`_rail_sources`)."""
+    frontier = [h for h in edges if h in usable]
     reached = set(frontier)
     while frontier:
         following = []
@@ -443,6 +500,7 @@ def _supplied_depots(
         for cls, (rail, edges) in base.items()
     }
     supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
+    backs: dict[SupplyClass, dict[str, tuple[str, ...]]] = {}
     progress = True
     while progress:
         progress = False
@@ -452,7 +510,10 @@ def _supplied_depots(
             cls = of[uid]
             feeding = {hexes[d] for d in supplied if rules.depot_serves(st, d, cls)}
             targets = starts[cls] | feeding if feeding else starts[cls]
-            if _reaches(reverse_links(st, cls), hexes[uid], targets, closed, reach[uid]):
+            back = backs.get(cls)
+            if back is None:
+                back = backs[cls] = reverse_links(st, cls)
+            if _reaches(back, hexes[uid], targets, closed, reach[uid]):
                 supplied.append(uid)
                 progress = True
     return frozenset(supplied)
@@ -539,15 +600,17 @@ def _trace_lines(
     reach = _ranges(st)
     answers = _lines_kept(st, cls, sources, blocked, enemy_zones)
     back = reverse_links(st, cls)
+    records = st.data["units"]
+    infos = stat.units
     line: dict[str, bool] = {}
     for uid in units:
-        if stat.units[uid].type == "supply_depot":
+        if infos[uid].type == "supply_depot":
             line[uid] = uid in depots  # 9.16
             continue
         if rules.always_supplied(st, uid):
             line[uid] = True
             continue
-        key = (U.record(st, uid)["hex"], allowed[uid], reach[uid])
+        key = (records[uid]["hex"], allowed[uid], reach[uid])
         found = answers.get(key)
         if found is None:
             found = answers[key] = _traces(back, sources, blocked, enemy_zones, *key)

@@ -267,3 +267,74 @@ def test_hex_defenders_follow_the_units_places_and_markers_of_their_side() -> No
     pieces.set_status(st, uid, "eliminated")
     same()
     assert _hex_defenders(st, empty, side) == []
+
+
+def test_rail_sources_follow_the_usable_rail_and_the_edges() -> None:
+    # 9.15 the rail paths to a map edge, memoised per game on the edges and the usable rail
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    cls = next(iter(supply.table(st, side).classes))
+    cnet = supply.class_network(st, cls)
+    rail_links = supply.network(st).rail_links
+
+    def fresh(net: supply.ClassNetwork, closed: frozenset[str]) -> frozenset[str]:
+        usable = frozenset(h for h in net.friendly_rail if h not in closed)
+        return supply._rail_paths(rail_links, net.edges, usable)
+
+    everything = supply._rail_sources(st, side, cnet, frozenset())
+    assert everything == fresh(cnet, frozenset()) and len(everything) > 3
+    # a rail hex next to an edge shut: the paths beyond it follow
+    edge = next(h for h in sorted(cnet.edges) if h in everything)
+    cut = frozenset({edge})
+    assert supply._rail_sources(st, side, cnet, cut) == fresh(cnet, cut) != everything
+    assert supply._rail_sources(st, side, cnet, frozenset()) == everything
+    fewer = dataclasses.replace(cnet, edges=cnet.edges - {edge})
+    assert supply._rail_sources(st, side, fewer, frozenset()) == fresh(fewer, frozenset())
+    assert supply._rail_sources(st, side, cnet, frozenset()) == everything
+    # a rail hex last occupied by the Enemy is no longer usable (5.33, 9.15)
+    enemy = U.static(st).side_ids[1]
+    st.data["control"][edge] = enemy
+    assert edge not in supply._rail_sources(st, side, cnet, frozenset())
+
+
+def _occupation_afresh(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Blocked hexes and Friendly presence in one pass over the occupied hexes."""
+    blocked, present = supply._sorted_by_first_unit(st, side)
+    for h, owner in U.static(st).fortress_side.items():
+        if not supply.zoc.fortress_destroyed(st, h):
+            (present if owner == side else blocked).add(h)
+    return frozenset(blocked), frozenset(present)
+
+
+def test_occupation_follows_each_sides_units() -> None:
+    # 9.14, 9.17, 7.24: each side's hexes kept until its own units change
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side, other = U.static(st).side_ids[:2]
+
+    def agrees() -> None:
+        for s in (side, other):
+            assert supply._occupation(st, s) == _occupation_afresh(st, s)
+
+    agrees()
+    mover = next(u for u in U.on_map(st, other) if not U.info(st, u).hq)
+    hq = next(u for u in U.on_map(st, other) if U.info(st, u).hq)
+    free, elsewhere, third = [
+        h
+        for h in sorted(U.static(st).scenario.board.hexes)
+        if not U.units_in(st, h) and h not in U.static(st).fortress_side
+    ][:3]
+    pieces.place(st, mover, free)  # an Enemy unit moves: its new hex blocks
+    assert free in supply._occupation(st, side)[0]
+    agrees()
+    pieces.place(st, hq, free)  # an Enemy HQ alone does not block (9.17)
+    pieces.place(st, mover, elsewhere)
+    assert free not in supply._occupation(st, side)[0]
+    agrees()
+    friend = next(u for u in U.on_map(st, side) if not U.info(st, u).hq)
+    pieces.place(st, friend, third)  # a Friendly unit negates control there (7.24)
+    assert third in supply._occupation(st, side)[1]
+    agrees()
+    pieces.place(st, mover, third)  # two sides in one hex: read by its first unit
+    agrees()
+    pieces.eliminate(st, mover)
+    agrees()
