@@ -71,7 +71,6 @@ from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -403,7 +402,8 @@ def _base(
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
     # hex the game's rules interdict: Caporetto 9.19)
     barred = blocked | cut
-    edges = frozenset(h for h in cnet.edges if h not in barred and usable_control(st, side, h))
+    usable = rules.usable_control  # (victory.usable_control, looked up once)
+    edges = frozenset(h for h in cnet.edges if h not in barred and usable(st, side, h))
     return rail, edges
 
 
@@ -412,7 +412,8 @@ def _rail_sources(
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
     (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
-    usable = frozenset(h for h in cnet.friendly_rail - closed if usable_control(st, side, h))
+    ok = U.rules(st).usable_control  # (victory.usable_control, looked up once)
+    usable = frozenset(h for h in cnet.friendly_rail - closed if ok(st, side, h))
     if not traced:
         return usable
     kept = U.static(st).derived.setdefault("supply-rail-paths", {})
@@ -659,19 +660,14 @@ def _traces(
     return False
 
 
-@dataclass
-class _Lines:
-    """The lines found for one class in one supply situation: (hex, Enemy zones it may
-    cross, range) -> whether a line is traced from there."""
-
-    sources: frozenset[str]
-    blocked: frozenset[str]
-    enemy_zones: frozenset[str]
-    answers: dict[tuple[str, int, int], bool]
-
-
-#: beyond this many hexes changed, the lines kept are dropped rather than sorted
+#: the supply situations whose lines a game keeps for each class (the oldest go first)
+LINES_KEPT = 16
+#: beyond this many hexes changed, no lines are carried over from another situation
 LINES_CHANGED_MOST = 400
+#: the situations kept that a new one may take its lines from (the latest)
+LINES_CARRIED_FROM = 3
+
+_Situation = tuple[frozenset[str], frozenset[str], frozenset[str]]
 
 
 def _lines_kept(
@@ -681,34 +677,51 @@ def _lines_kept(
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
 ) -> dict[tuple[str, int, int], bool]:
-    """The lines of ``cls`` found in this supply situation so far (one per game and class,
-    the latest): those found in the one before that read no hex that changed since.  A
+    """The lines of ``cls`` found so far in this supply situation (its sources, blocked
+    hexes and Enemy zones): (hex, Enemy zones it may cross, range) -> whether a line is
+    traced from there; kept per game for the latest situations.  A new situation starts
+    with the answers of the nearest of the latest ones that read no hex changed since: a
     search from a hex reads nothing farther than its range along the class's links either
-    way, so its answer stands while every changed source, blocked hex and Enemy zone is
-    farther away."""
+    way (:func:`_ball`), so its answer stands while every changed hex is farther away."""
     derived = U.static(st).derived
-    key = ("supply-lines", cls)
-    kept: _Lines | None = derived.get(key)
-    if kept is None:
-        kept = derived[key] = _Lines(sources, blocked, enemy_zones, {})
-        return kept.answers
-    if (
-        (kept.sources is sources or kept.sources == sources)
-        and kept.blocked == blocked
-        and kept.enemy_zones == enemy_zones
-    ):
-        return kept.answers
-    changed = (sources ^ kept.sources) | (blocked ^ kept.blocked) | (enemy_zones ^ kept.enemy_zones)
+    memo: dict[_Situation, dict[tuple[str, int, int], bool]] | None = derived.get(
+        ("supply-lines", cls)
+    )
+    if memo is None:
+        memo = derived[("supply-lines", cls)] = {}
+    now = (sources, blocked, enemy_zones)
+    found = memo.get(now)
+    if found is not None:
+        return found
     answers: dict[tuple[str, int, int], bool] = {}
-    if kept.answers and len(changed) <= LINES_CHANGED_MOST:
-        most = max(limit for _, _, limit in kept.answers)
-        near = _within(_ball_links(st, cls), changed, most)
-        for found in kept.answers.items():
-            (h, _, limit), _answer = found
-            if near.get(h, most + 1) > limit:
-                answers[found[0]] = found[1]
-    derived[key] = _Lines(sources, blocked, enemy_zones, answers)
+    nearest = None
+    latest = list(memo.items())[-LINES_CARRIED_FROM:]  # (copies: another state may add some)
+    for then, kept in latest:
+        changed = (sources ^ then[0]) | (blocked ^ then[1]) | (enemy_zones ^ then[2])
+        if nearest is None or len(changed) < len(nearest[0]):
+            nearest = (changed, kept)
+    if nearest is not None and len(nearest[0]) <= LINES_CHANGED_MOST:
+        changed, kept = nearest
+        for key, answer in list(kept.items()):
+            if _ball(st, cls, key[0], key[2]).isdisjoint(changed):
+                answers[key] = answer
+    if len(memo) >= LINES_KEPT:
+        memo.pop(next(iter(memo)), None)
+    memo[now] = answers
     return answers
+
+
+def _ball(st: State, cls: SupplyClass, here: str, most: int) -> frozenset[str]:
+    """The hexes at most ``most`` links of ``cls`` from ``here``, either way (kept per game)."""
+    balls: dict[tuple[str, int], frozenset[str]] | None = U.static(st).derived.get(
+        ("supply-balls", cls)
+    )
+    if balls is None:
+        balls = U.static(st).derived[("supply-balls", cls)] = {}
+    found = balls.get((here, most))
+    if found is None:
+        found = balls[(here, most)] = frozenset(_within(_ball_links(st, cls), (here,), most))
+    return found
 
 
 def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int) -> dict[str, int]:

@@ -338,3 +338,36 @@ def test_occupation_follows_each_sides_units() -> None:
     agrees()
     pieces.eliminate(st, mover)
     agrees()
+
+
+def test_kept_lines_of_several_situations_each_stand_and_carry_only_far_answers() -> None:
+    # 9.12-9.14: situations met in turn (a state and a seat's view of it) keep their own
+    # lines; a new one takes only the answers of hexes no changed hex is in range of
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    tab = supply.table(st, side)
+    cls = next(iter(tab.classes))
+    env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
+    asked = _asked(st, side)
+    h = asked[0][0]
+    other = (env[0], env[1] | {h}, env[2])
+    for _ in range(2):
+        for situation in (env, other):
+            assert _traced(st, cls, situation, asked) == _forward_lines(st, cls, situation, asked)
+    carried = supply._lines_kept(st, cls, env[0], env[1] | {h}, env[2] | {h})
+    assert carried and all(
+        h not in supply._ball(st, cls, key[0], key[2]) for key in carried
+    )  # (each carried answer's search could not see the hex changed)
+    assert any(key[0] == h for key in asked) and not any(key[0] == h for key in carried)
+
+
+def test_a_ball_holds_the_hexes_within_its_range_either_way() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    cls = next(iter(supply._sorted(st).classes[U.static(st).side_ids[0]]))
+    links = supply.class_network(st, cls).links
+    here = sorted(links)[len(links) // 2]
+    assert supply._ball(st, cls, here, 0) == {here}
+    one = supply._ball(st, cls, here, 1)
+    assert one == {here, *links[here], *supply.reverse_links(st, cls)[here]}
+    two = supply._ball(st, cls, here, 2)
+    assert one < two and all(n in two for h in one for n in links[h])
