@@ -702,8 +702,12 @@ def _lines_kept(
             nearest = (changed, kept)
     if nearest is not None and len(nearest[0]) <= LINES_CHANGED_MOST:
         changed, kept = nearest
+        balls = _balls(st, cls)
         for key, answer in list(kept.items()):
-            if _ball(st, cls, key[0], key[2]).isdisjoint(changed):
+            ball = balls.get((key[0], key[2]))
+            if ball is None:
+                ball = _ball(st, cls, key[0], key[2])
+            if ball.isdisjoint(changed):
                 answers[key] = answer
     if len(memo) >= LINES_KEPT:
         memo.pop(next(iter(memo)), None)
@@ -713,15 +717,20 @@ def _lines_kept(
 
 def _ball(st: State, cls: SupplyClass, here: str, most: int) -> frozenset[str]:
     """The hexes at most ``most`` links of ``cls`` from ``here``, either way (kept per game)."""
-    balls: dict[tuple[str, int], frozenset[str]] | None = U.static(st).derived.get(
-        ("supply-balls", cls)
-    )
-    if balls is None:
-        balls = U.static(st).derived[("supply-balls", cls)] = {}
+    balls = _balls(st, cls)
     found = balls.get((here, most))
     if found is None:
         found = balls[(here, most)] = frozenset(_within(_ball_links(st, cls), (here,), most))
     return found
+
+
+def _balls(st: State, cls: SupplyClass) -> dict[tuple[str, int], frozenset[str]]:
+    """:func:`_ball` of each (hex, range) asked so far in the game."""
+    derived = U.static(st).derived
+    balls: dict[tuple[str, int], frozenset[str]] | None = derived.get(("supply-balls", cls))
+    if balls is None:
+        balls = derived[("supply-balls", cls)] = {}
+    return balls
 
 
 def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int) -> dict[str, int]:
@@ -864,15 +873,20 @@ def _distances(st: State, side: str) -> dict[str, int]:
 def out_of_supply_units(st: State) -> list[str]:
     """Units on the map, of both sides, out of supply now (for the map's supply overlay)."""
     units = st.data["units"]
+    stat = U.static(st)
+    fortresses = stat.fortress_side
     lines: dict[str, dict[str, bool]] = {}  # each side's table, looked up once
     out = []
-    for uid, ui in U.static(st).units.items():
+    for uid, ui in stat.units.items():
         if ui.hq or units[uid]["status"] != "on_map":
             continue  # in supply (:func:`in_supply`)
         line = lines.get(ui.side)
         if line is None:
             line = lines[ui.side] = table(st, ui.side).line
-        if not line.get(uid, False) and not fortress_fed(st, uid):
+        if line.get(uid, False):
+            continue
+        # 11.22 only a unit in a fortress of its side may feed off it
+        if fortresses.get(units[uid]["hex"]) != ui.side or not fortress_fed(st, uid):
             out.append(uid)
     return out
 
