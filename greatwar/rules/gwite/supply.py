@@ -21,11 +21,19 @@ nationality or ability), each class with its own sources and links:
    source of their class, or of another supplied depot that serves it
    (chains), by a path free of Enemy-occupied and Enemy-controlled hexes.
 
-Then one breadth-first search per class from all its sources (with the
-supplied depots that serve it), counting how many Enemy-controlled hexes
-each line crosses (TCR 1 units may cross two, 9.14), gives every unit's
-line within its own range; :func:`in_supply` is a look-up.  The variation
-points are the methods of :class:`SupplyRules`.
+Then each unit's line within its own range is searched back from its hex
+toward the sources of its class (with the supplied depots that serve it),
+counting how many Enemy-controlled hexes the line crosses (TCR 1 units may
+cross two, 9.14); :func:`in_supply` is a look-up.  The variation points are
+the methods of :class:`SupplyRules`.
+
+What each part reads, and so how long it is kept (issue 18): the hexes each
+side holds, until its own units change (:func:`_held`); the rail paths to a
+map edge, per game on the edges and the usable rail hexes (:func:`_rail_paths`);
+a unit's line, per game on its hex, range and Enemy zones allowed and the
+class's sources, blocked hexes and Enemy zones, carried to a new supply
+situation while no changed hex lies within its range (:func:`_lines_kept`).
+The tables of both sides are put together after every change of units.
 
 Choices made where the rules are silent (each is explained where coded):
 
