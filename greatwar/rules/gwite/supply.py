@@ -504,12 +504,10 @@ def _supplied_depots(
     of = _sorted(st).of
     reach = _ranges(st)
     hexes = {uid: U.record(st, uid)["hex"] for uid in depots}
-    starts = {
-        cls: frozenset(h for h in rail | edges if h not in closed)
-        for cls, (rail, edges) in base.items()
-    }
-    supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
+    starts: dict[SupplyClass, frozenset[str]] = {}
     backs: dict[SupplyClass, dict[str, tuple[str, ...]]] = {}
+    supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
+    searched: dict[str, int] = {}  # depot -> how many depots fed its class when it searched
     progress = True
     while progress:
         progress = False
@@ -518,11 +516,14 @@ def _supplied_depots(
                 continue
             cls = of[uid]
             feeding = {hexes[d] for d in supplied if rules.depot_serves(st, d, cls)}
-            targets = starts[cls] | feeding if feeding else starts[cls]
-            back = backs.get(cls)
-            if back is None:
-                back = backs[cls] = reverse_links(st, cls)
-            if _reaches(back, hexes[uid], targets, closed, reach[uid]):
+            if searched.get(uid) == len(feeding):
+                continue  # (no new depot feeds it: the same search)
+            searched[uid] = len(feeding)
+            if cls not in starts:
+                rail, edges = base[cls]
+                starts[cls] = frozenset(h for h in rail | edges if h not in closed)
+                backs[cls] = reverse_links(st, cls)
+            if _reaches(backs[cls], hexes[uid], starts[cls], feeding, closed, reach[uid]):
                 supplied.append(uid)
                 progress = True
     return frozenset(supplied)
@@ -531,14 +532,16 @@ def _supplied_depots(
 def _reaches(
     back: dict[str, tuple[str, ...]],
     here: str,
-    targets: frozenset[str],
+    sources: frozenset[str],
+    feeding: set[str],
     closed: frozenset[str],
     limit: int,
 ) -> bool:
-    """Whether a path of at most ``limit`` hexes runs from one of ``targets`` to ``here``
-    through hexes not ``closed`` (``here`` too, unless it is a target; the target hex
-    itself may be closed), searched backward from ``here`` along ``back``."""
-    if here in targets:
+    """Whether a path of at most ``limit`` hexes runs from one of ``sources`` or ``feeding``
+    (the targets) to ``here`` through hexes not ``closed`` (``here`` too, unless it is a
+    target; the target hex itself may be closed), searched backward from ``here`` along
+    ``back``."""
+    if here in sources or here in feeding:
         return True
     if here in closed:
         return False
@@ -549,10 +552,10 @@ def _reaches(
         d += 1
         following = []
         for h in frontier:
-            for p in back[h]:
+            for p in back.get(h, ()):
                 if p in seen:
                     continue
-                if p in targets:
+                if p in sources or p in feeding:
                     return True
                 seen.add(p)
                 if p not in closed:
@@ -656,7 +659,7 @@ def _traces(
         d += 1
         following = []
         for h, c in frontier:
-            for p in back[h]:
+            for p in back.get(h, ()):
                 crossed = c + 1 if p in enemy_zones else c
                 if crossed < fewest.get(p, too_many):
                     if p in sources:

@@ -194,14 +194,21 @@ def test_depot_reach_matches_a_search_from_the_targets() -> None:
     far = supply.network(st).far
     closed = tab.blocked | tab.enemy_zones
     targets = frozenset(h for h in tab.classes[cls].sources if h not in closed)
+    # a supplied depot's hex feeds even when closed (it is a start of the search)
+    depot_hex = sorted(closed)[0]
     for shut in (closed, closed | {links[sorted(targets)[0]][0]}, frozenset()):
-        for most in (1, 3, 5):
-            dist: dict[str, int] = {}
-            supply._relax(links, far, targets, shut, most, dist)
-            for h in links:
-                assert supply._reaches(back, h, targets, shut, most) == (
-                    dist.get(h, far) <= most and (h in targets or h not in shut)
-                )
+        for sources, feeding in (
+            (targets, set()),
+            (targets, {depot_hex}),
+            (frozenset(), {depot_hex}),
+        ):
+            for most in (1, 3, 5):
+                dist: dict[str, int] = {}
+                supply._relax(links, far, sources | feeding, shut, most, dist)
+                for h in links:
+                    assert supply._reaches(back, h, sources, feeding, shut, most) == (
+                        dist.get(h, far) <= most and (h in sources | feeding or h not in shut)
+                    )
 
 
 def test_move_steps_follow_the_table_and_a_replaced_table_starts_afresh() -> None:
