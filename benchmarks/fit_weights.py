@@ -195,7 +195,7 @@ def fit_logistic(
     """Weights maximising the log-likelihood of ``y`` (in [0, 1]) under
     ``sigmoid(x @ w)`` less ``l2 / 2 * |w|^2``, by Newton's method; with standard errors
     from the inverse Hessian and, clustered by ``groups``, from the sandwich."""
-    n, k = x.shape
+    k = x.shape[1]
     w = np.zeros(k)
     for _ in range(100):
         p = sigmoid(x @ w)
@@ -331,8 +331,7 @@ def write_weights(path: Path, results: list[SystemFit], guessed: dict[str, float
     command = "python benchmarks/fit_weights.py " + shlex.join(sys.argv[1:])
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     lines = [
-        "# The evaluation's feature weights (greatwar/ai/evaluate.py), read when the module"
-        " loads.",
+        "# The evaluation's feature weights (greatwar/ai/evaluate.py), read when the module loads.",
         "#",
         "# [default] is for every rule system; a table named after a rule system ([gwite],",
         "# [tannenberg]) replaces it there.  Each table gives all five features, each a number",
@@ -431,13 +430,17 @@ def match(args: argparse.Namespace, console: Console) -> None:
         table.add_row(
             scenario,
             side,
-            f"{len(done)} (+{len(got) - len(done)} failed)" if len(done) < len(got) else str(len(done)),
+            _games(len(done), len(got)),
             f"{won}-{drawn}-{len(done) - won - drawn}",
             f"{rate:.0%} ({low:.0%}-{high:.0%})",
         )
     console.print(table)
     every = [s for got in scores.values() for s in got if s is not None]
     console.print(f"candidate's score over {len(every)} games: {sum(every) / len(every):.3f}")
+
+
+def _games(done: int, played: int) -> str:
+    return str(done) if done == played else f"{done} (+{played - done} failed)"
 
 
 def _map_match(jobs: list[Any], workers: int) -> Iterator[float | None]:
