@@ -239,7 +239,10 @@ def normalised(fitted: dict[str, float], guessed: dict[str, float]) -> dict[str,
     out = {}
     for f in FEATURES:
         out[f] = guessed[f] if f not in fitted else min(1.0, max(0.0, fitted[f]) * scale)
-    return {f: round(v, 3) for f, v in out.items()}
+    out = {f: round(v, 3) for f, v in out.items()}
+    largest = max(SUMMED, key=lambda f: out[f])  # the rounding's remainder goes there
+    out[largest] = round(out[largest] + 1.0 - sum(out[f] for f in SUMMED), 3)
+    return out
 
 
 @dataclass
