@@ -29,8 +29,9 @@ and prints:
 
 ``--out FILE`` writes those weights (``[default]``: the guessed ones; ``[gwite]``,
 ``[tannenberg]``: the fitted), with the command, the games and the date in a comment;
-``--rows FILE.json`` keeps the recorded rows (``--from-rows`` refits them without
-playing).
+``--rows FILE.json`` keeps the recorded rows with the command that played them
+(``--from-rows``, repeatable, refits them without playing; the weights file then names
+the commands that played the games too).
 
     python benchmarks/fit_weights.py --match greatwar/data/ai/weights-fitted.toml --games 40
 
@@ -330,8 +331,16 @@ def report(console: Console, result: SystemFit, guessed: dict[str, float]) -> No
     console.print(losses)
 
 
-def write_weights(path: Path, results: list[SystemFit], guessed: dict[str, float]) -> None:
-    command = "python benchmarks/fit_weights.py " + shlex.join(sys.argv[1:])
+def this_command() -> str:
+    return "python benchmarks/fit_weights.py " + shlex.join(sys.argv[1:])
+
+
+def write_weights(
+    path: Path, results: list[SystemFit], guessed: dict[str, float], played: Sequence[str] = ()
+) -> None:
+    """The weights file: ``[default]`` the guessed weights, a table for each rule system
+    fitted; ``played``: the commands that played the games, if not this one."""
+    command = this_command()
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     lines = [
         "# The evaluation's feature weights (greatwar/ai/evaluate.py), read when the module loads.",
@@ -345,6 +354,7 @@ def write_weights(path: Path, results: list[SystemFit], guessed: dict[str, float
         f"# The rule systems' tables: fitted on {today} by",
         f"#   {command}",
     ]
+    lines += [f"# from the games played by\n#   {c}" for c in played]
     for r in results:
         kept = [f for f in FEATURES if f not in r.features]
         lines.append(
@@ -478,16 +488,18 @@ def main() -> None:
     if args.match:
         match(args, console)
         return
+    played: list[str] = []
     if args.from_rows:
-        rows = [
-            Row(**{**r, "features": tuple(r["features"])})
-            for path in args.from_rows
-            for r in json.loads(path.read_text(encoding="utf-8"))
-        ]
+        rows = []
+        for path in args.from_rows:
+            saved = json.loads(path.read_text(encoding="utf-8"))
+            played.append(saved["command"])
+            rows += [Row(**{**r, "features": tuple(r["features"])}) for r in saved["rows"]]
     else:
         rows = collect(args.scenario, args.games, args.seed, args.workers)
         if args.rows:
-            args.rows.write_text(json.dumps([r.__dict__ for r in rows]), encoding="utf-8")
+            saved = {"command": this_command(), "rows": [r.__dict__ for r in rows]}
+            args.rows.write_text(json.dumps(saved), encoding="utf-8")
     guessed = evaluate.load_weights(evaluate.WEIGHTS_FILE)["default"]
     results = []
     for system in sorted({r.system for r in rows}):
@@ -495,7 +507,7 @@ def main() -> None:
         report(console, result, guessed)
         results.append(result)
     if args.out:
-        write_weights(args.out, results, guessed)
+        write_weights(args.out, results, guessed, played)
         console.print(f"weights written to {args.out}")
 
 
