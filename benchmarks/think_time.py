@@ -12,7 +12,9 @@ the games reproducible, where a time budget would not) against the heuristic age
 what it took on this machine: the thinking agent's seconds over its decisions, and over
 its games (the play loop's clock: a decision's time includes applying it).  It prints
 every point (won-drawn-lost on each side, the win rate with its Wilson 95% interval,
-the think time), writes them to ``--out`` (JSON, with the command and the commit) and
+the think time), writes them to ``--out`` (JSON, with the command and the commit;
+``--from-results A.json --from-results B.json --out C.json`` merges runs, each point
+keeping its command and commit) and
 plots the win rate with its interval against the think time a game to ``--plot`` (a
 game's time, not a decision's: the planner thinks once a player-turn, the rollout agent
 at each decision that matters, so only their time over a game compares).
@@ -130,6 +132,7 @@ def table_of(points: list[dict[str, Any]], scenario: str) -> Table:
 
 def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
     import matplotlib
+    import matplotlib.ticker
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -152,6 +155,9 @@ def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
             )
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xscale("log")
+    ticks = sorted({round(p["seconds_a_game"], 1) for p in points if p["games"]})
+    ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
+    ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
     ax.set_ylim(0, 1)
     ax.set_xlabel("think time: the agent's seconds a game (all its decisions, this machine)")
     ax.set_ylabel("win rate against the heuristic (95% Wilson)")
@@ -160,6 +166,10 @@ def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
+
+
+def this_command() -> str:
+    return "python benchmarks/think_time.py " + shlex.join(sys.argv[1:])
 
 
 def main() -> None:
@@ -172,12 +182,22 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="0: this process")
     parser.add_argument("--out", type=Path, help="results (JSON)")
     parser.add_argument("--plot", type=Path, help="the plot (PNG)")
-    parser.add_argument("--from-results", type=Path, help="redraw from a results file")
+    parser.add_argument(
+        "--from-results", type=Path, action="append", help="redraw from results (repeatable)"
+    )
     args = parser.parse_args()
     console = Console(width=max(Console().width, 120))
     if args.from_results:
-        saved = json.loads(args.from_results.read_text(encoding="utf-8"))
-        points, scenario = saved["points"], saved["scenario"]
+        runs = [json.loads(path.read_text(encoding="utf-8")) for path in args.from_results]
+        scenario = runs[0]["scenario"]
+        if any(run["scenario"] != scenario for run in runs):
+            parser.error("the results files are of different scenarios")
+        points = [
+            dict(p, command=run["command"], code=run["code"]) for run in runs for p in run["points"]
+        ]
+        if args.out:
+            saved = {"command": this_command(), "code": None, "scenario": scenario}
+            args.out.write_text(json.dumps({**saved, "points": points}, indent=1), "utf-8")
     else:
         load(args.scenario, {})  # refuse an unknown scenario before playing
         scenario = args.scenario
@@ -187,8 +207,7 @@ def main() -> None:
                 points.append(point(scenario, agent, n, args.games, args.seed, args.workers))
                 console.print(table_of(points[-1:], scenario))
         if args.out:
-            command = "python benchmarks/think_time.py " + shlex.join(sys.argv[1:])
-            saved = {"command": command, "code": code_version(), "scenario": scenario}
+            saved = {"command": this_command(), "code": code_version(), "scenario": scenario}
             args.out.write_text(json.dumps({**saved, "points": points}, indent=1), "utf-8")
     console.print(table_of(points, scenario))
     if args.plot:
