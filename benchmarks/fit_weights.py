@@ -448,8 +448,22 @@ def match(args: argparse.Namespace, console: Console) -> None:
             f"{rate:.0%} ({low:.0%}-{high:.0%})",
         )
     console.print(table)
+    for scenario in args.scenario:
+        mine = [s for (name, _), got in scores.items() if name == scenario for s in got]
+        console.print(f"{scenario}: {score_line([s for s in mine if s is not None])}")
     every = [s for got in scores.values() for s in got if s is not None]
-    console.print(f"candidate's score over {len(every)} games: {sum(every) / len(every):.3f}")
+    console.print(f"every scenario: {score_line(every)}")
+
+
+def score_line(scores: list[float]) -> str:
+    """The candidate's mean score (a draw half) with a normal 95% interval (games taken
+    as independent: both games of a pair share a seed, so this is a little wide)."""
+    if not scores:
+        return "no games"
+    mean = sum(scores) / len(scores)
+    spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, len(scores) - 1))
+    half = 1.96 * spread / math.sqrt(len(scores))
+    return f"score {mean:.3f} over {len(scores)} games (95%: {mean - half:.3f}-{mean + half:.3f})"
 
 
 def _games(done: int, played: int) -> str:
