@@ -343,7 +343,9 @@ def write_weights(
     command = this_command()
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     lines = [
-        "# The evaluation's feature weights (greatwar/ai/evaluate.py), read when the module loads.",
+        "# Weights of the evaluation's features (greatwar/ai/evaluate.py), fitted by",
+        "# benchmarks/fit_weights.py (issue 19).  The evaluation reads",
+        "# greatwar/data/ai/weights.toml: a fitted table is adopted by copying it there.",
         "#",
         "# [default] is for every rule system; a table named after a rule system ([gwite],",
         "# [tannenberg]) replaces it there.  Each table gives all five features, each a number",
