@@ -155,14 +155,19 @@ def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
             )
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
     ax.set_xscale("log")
-    ticks = sorted({round(p["seconds_a_game"], 1) for p in points if p["games"]})
+    seconds = [p["seconds_a_game"] for p in points if p["games"]]
+    ticks = [
+        t
+        for t in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
+        if t >= min(seconds) / 2 and t <= max(seconds) * 2
+    ]
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
     ax.set_ylim(0, 1)
     ax.set_xlabel("think time: the agent's seconds a game (all its decisions, this machine)")
     ax.set_ylabel("win rate against the heuristic (95% Wilson)")
     ax.set_title(f"Strength against think time: {scenario}, both sides")
-    ax.legend(loc="lower right")
+    ax.legend(loc="upper left")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
