@@ -5,7 +5,9 @@ the heuristic agent. It reads a *full* state (a determinization, never the
 true state behind a seat's view) and works for every rule system:
 
 * a finished game is worth +1 (won), -1 (lost) or 0 (drawn);
-* otherwise a weighted sum of features, each in [-1, 1] from ``role``'s side:
+* otherwise a weighted sum of features, each in [-1, 1] from ``role``'s side (the
+  weights are read from ``greatwar/data/ai/weights.toml``, per rule system where it
+  gives them; fitted from self-play by ``benchmarks/fit_weights.py``):
 
   - **victory points**: the scenario's index as it would be scored now
     (GWitE: the index plus the cities' points; Tannenberg: the index plus the
