@@ -99,6 +99,11 @@ def summarise(outcomes: list[dict[str, Any]], agent: str, iterations: int) -> di
     }
 
 
+def label(point: dict[str, Any]) -> str:
+    """A point's series: its ``label`` if it has one, else its agent."""
+    return str(point.get("label") or point["agent"])
+
+
 def table_of(points: list[dict[str, Any]], scenario: str) -> Table:
     table = Table(title=f"the thinking agents against the heuristic: {scenario}")
     for column in (
@@ -119,7 +124,7 @@ def table_of(points: list[dict[str, Any]], scenario: str) -> Table:
         )
         low, high = p["ci95"] or (0.0, 0.0)
         table.add_row(
-            p["agent"],
+            label(p),
             str(p["iterations"]),
             f"{p['seconds_a_decision']:.2f}",
             f"{p['seconds_a_game']:.0f}",
@@ -137,17 +142,19 @@ def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(7, 4.2))
-    for agent in dict.fromkeys(p["agent"] for p in points):
-        mine = [p for p in points if p["agent"] == agent and p["games"]]
+    fig, ax = plt.subplots(figsize=(8, 4.6))
+    for agent in dict.fromkeys(label(p) for p in points):
+        mine = [p for p in points if label(p) == agent and p["games"]]
         x = [p["seconds_a_game"] for p in mine]
         y = [p["win_rate"] for p in mine]
         low = [p["win_rate"] - p["ci95"][0] for p in mine]
         high = [p["ci95"][1] - p["win_rate"] for p in mine]
-        ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=4, label=agent)
+        games = sorted({p["games"] for p in mine})
+        name = f"{agent} ({'/'.join(map(str, games))} games a point)"
+        ax.errorbar(x, y, yerr=[low, high], marker="o", capsize=4, label=name)
         for p, xi, yi in zip(mine, x, y, strict=True):
             ax.annotate(
-                f"{p['iterations']} it., {p['games']} games",
+                f"{p['iterations']}",
                 (xi, yi),
                 textcoords="offset points",
                 xytext=(6, 6),
@@ -164,7 +171,10 @@ def plot(points: list[dict[str, Any]], scenario: str, path: Path) -> None:
     ax.xaxis.set_minor_formatter(matplotlib.ticker.NullFormatter())
     ax.set_xticks(ticks, [f"{t:g}" for t in ticks])
     ax.set_ylim(0, 1)
-    ax.set_xlabel("think time: the agent's seconds a game (all its decisions, this machine)")
+    ax.set_xlabel(
+        "think time: the agent's seconds a game (all its decisions, this machine); "
+        "numbers: iterations"
+    )
     ax.set_ylabel("win rate against the heuristic (95% Wilson)")
     ax.set_title(f"Strength against think time: {scenario}, both sides")
     ax.legend(loc="upper left")
@@ -187,6 +197,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1, help="0: this process")
     parser.add_argument("--out", type=Path, help="results (JSON)")
     parser.add_argument("--plot", type=Path, help="the plot (PNG)")
+    parser.add_argument("--label", help="the series' name in the plot (default: the agent)")
     parser.add_argument(
         "--from-results", type=Path, action="append", help="redraw from results (repeatable)"
     )
@@ -210,6 +221,8 @@ def main() -> None:
         for agent in args.agent or ["rollout"]:
             for n in (int(i) for i in args.iterations.split(",")):
                 points.append(point(scenario, agent, n, args.games, args.seed, args.workers))
+                if args.label:
+                    points[-1]["label"] = f"{agent}, {args.label}"
                 console.print(table_of(points[-1:], scenario))
         if args.out:
             saved = {"command": this_command(), "code": code_version(), "scenario": scenario}
