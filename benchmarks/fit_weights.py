@@ -1,6 +1,6 @@
 """The evaluation's weights fitted from self-play (issue 19), and the fit checked in play.
 
-    python benchmarks/fit_weights.py --games 120 --seed 1 --out greatwar/data/ai/weights.toml
+    python benchmarks/fit_weights.py --games 150 --seed 1 --out greatwar/data/ai/weights-fitted.toml
 
 plays ``--games`` games on each teaching scenario named (``--scenario``, repeatable; both
 rule systems' by default): three in four the heuristic against itself, one in four the
@@ -33,7 +33,7 @@ and prints:
 (``--from-rows``, repeatable, refits them without playing; the weights file then names
 the commands that played the games too).
 
-    python benchmarks/fit_weights.py --match greatwar/data/ai/weights-fitted.toml --games 40
+    python benchmarks/fit_weights.py --match greatwar/data/ai/weights-fitted.toml --games 60
 
 plays instead the heuristic scoring with the weights of that file against the heuristic
 scoring with the guessed ones (the ``[default]`` table of ``--against``, default the
