@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules import pieces, systems
+from greatwar.rules import pieces
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -62,6 +62,8 @@ class WeightsError(ValueError):
 def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, dict[str, float]]:
     """The weights of each table of ``path`` (``default`` and any rule system's own),
     checked: every feature a number from 0 to 1, the summed ones adding up to 1."""
+    from greatwar.rules import systems
+
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
