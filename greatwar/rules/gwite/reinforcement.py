@@ -72,7 +72,7 @@ ALTERNATIVE = "alternative_entry"
 def printed_entry_hexes(st: State, uid: str) -> list[str]:
     """14.11 the hexes of the unit's printed arrival: the hex of its lettered entry, or
     every hex of an entry that names several (an area: any of them will do), or the
-    hex its arrival names."""
+    hex its arrival names; none while its entry is not yet entered ('?': :func:`no_entry`)."""
     return entry_hexes_of(U.static(st).scenario.board, U.info(st, uid).arrive_entry)
 
 
