@@ -447,6 +447,24 @@ def canonical(board: Board, label: str) -> str:
     return board.label_at[board.numbering.parse(label)]
 
 
+def entry_known(entry: str | None) -> bool:
+    """Whether a reinforcement's printed entry names where it arrives: a letter or a hex;
+    not ``'?'`` (not yet entered: ``greatwar validate`` lists it as lacking), not
+    ``'any'`` (printed without a letter: the game's rules say where), not none."""
+    return bool(entry) and entry not in (UNKNOWN, ANY_ENTRY)
+
+
+def entry_hexes(board: Board, entry: str | None) -> list[str]:
+    """14.11 the hexes of a reinforcement's printed entry: every hex of its lettered entry
+    (an area: any of them will do), or the hex it names; none when the entry names no
+    place (:func:`entry_known`): such a unit cannot arrive by its printed entry."""
+    if entry is None or not entry_known(entry):
+        return []
+    if entry in board.entries:
+        return list(board.entries[entry].hexes)
+    return [canonical(board, entry)]
+
+
 def _compile_hexsides(mf: MapFile, board: Board, problems: Problems) -> None:
     features: dict[Hexside, set[str]] = defaultdict(set)
     names: dict[Hexside, set[str]] = defaultdict(set)

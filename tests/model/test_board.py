@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario_copy import FIXTURES
 
-from greatwar.model.board import Board, canonical, compile_board
+from greatwar.model.board import Board, canonical, compile_board, entry_hexes, entry_known
 from greatwar.model.loader import parse_file
 from greatwar.model.schema import MapFile
 from greatwar.rules import load_scenario
@@ -60,3 +60,15 @@ def test_teaching_board_features_from_both_sides() -> None:
     assert set(board.neighbours["0712"]) == {"0711", "0713", "0612", "0613", "0812", "0813"}
     assert board.terrain["0204"] == "city" and board.cities["0204"].name == "Königsfeld"
     assert board.country["0101"] == "germany" and board.country["2016"] == "russia"
+
+
+def test_14_11_entry_hexes_of_a_printed_arrival() -> None:
+    board = load_scenario("gwite/teaching").board
+    letter = sorted(board.entries)[0]
+    assert entry_hexes(board, letter) == list(board.entries[letter].hexes)
+    assert entry_hexes(board, "0106") == ["0106"]
+    # no place named: not yet entered ('?'), printed without a letter ('any'), none
+    for entry in ("?", "any", "", None):
+        assert entry_hexes(board, entry) == []
+        assert not entry_known(entry)
+    assert entry_known(letter) and entry_known("0106")

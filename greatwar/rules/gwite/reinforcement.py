@@ -41,6 +41,10 @@ Choices made where the rules are silent:
 * A reinforcement that travels off the map (14.23) is exempt from Rail
   Capacity on its turn of arrival exactly as one arriving entrained on the
   map, and needs the capacity when it counts (it cannot detrain off the map).
+* A reinforcement the scenario gives no hex to enter by (its entry not yet
+  entered, '?': ``greatwar validate`` lists it) cannot arrive: it is not due,
+  stays pending, and the log says why at each Reinforcement Segment it waits
+  (docs/readings.md, Movement).
 """
 
 from __future__ import annotations
@@ -48,7 +52,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
-from greatwar.model.board import ANY_ENTRY, canonical
+from greatwar.model.board import ANY_ENTRY, UNKNOWN
+from greatwar.model.board import entry_hexes as entry_hexes_of
 from greatwar.rules.gwite import rail, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.movement_extension import blocked_hexes
@@ -67,12 +72,8 @@ ALTERNATIVE = "alternative_entry"
 def printed_entry_hexes(st: State, uid: str) -> list[str]:
     """14.11 the hexes of the unit's printed arrival: the hex of its lettered entry, or
     every hex of an entry that names several (an area: any of them will do), or the
-    hex its arrival names."""
-    board = U.static(st).scenario.board
-    entry = U.info(st, uid).arrive_entry or ""
-    if entry in board.entries:
-        return list(board.entries[entry].hexes)
-    return [canonical(board, entry)]
+    hex its arrival names; none while its entry is not yet entered ('?': :func:`no_entry`)."""
+    return entry_hexes_of(U.static(st).scenario.board, U.info(st, uid).arrive_entry)
 
 
 def scheduled_hexes(st: State, uid: str) -> list[str]:
@@ -91,8 +92,9 @@ def _scheduled_text(st: State, uid: str) -> str:
     return hexes[0] if len(hexes) == 1 else f"{', '.join(hexes[:-1])} or {hexes[-1]}"
 
 
-def due(st: State, side: str) -> list[str]:
-    """Reinforcements of ``side`` that may arrive this turn (scheduled now or withheld)."""
+def _arriving(st: State, side: str) -> list[str]:
+    """Reinforcements of ``side`` whose Game-Turn of arrival has come (scheduled now or
+    withheld), whether or not the scenario gives them a hex to enter by."""
     turn = st.data["turn"]
     rules = U.rules(st)
     out = []
@@ -106,6 +108,32 @@ def due(st: State, side: str) -> list[str]:
         ):
             out.append(uid)
     return sorted(out)
+
+
+def due(st: State, side: str) -> list[str]:
+    """Reinforcements of ``side`` that may arrive this turn (scheduled now or withheld):
+    not those the scenario gives no hex to enter by (:func:`no_entry`)."""
+    return [uid for uid in _arriving(st, side) if no_entry(st, uid) is None]
+
+
+def no_entry(st: State, uid: str) -> tuple[str, str] | None:
+    """Why the unit cannot arrive at all, or None: 14.11 it arrives at its printed entry,
+    and the scenario gives it no hex to enter by: its entry is not yet entered ('?',
+    ``greatwar validate`` lists it as lacking), or (Brusilov 20.12, Caporetto 14.4) the
+    map has none of the entry hexes its game's rules let it use.  It waits, pending,
+    until the scenario's data gives one (docs/readings.md, Movement)."""
+    if scheduled_hexes(st, uid) or U.record(st, uid).get(ALTERNATIVE) is not None:
+        return None
+    ui = U.info(st, uid)
+    if ui.arrive_entry == UNKNOWN:
+        what = "its entry hex is not yet entered in the scenario's data ('?')"
+    else:
+        what = "the scenario's map has no entry hex it may use yet"
+    return (
+        f"{ui.name} cannot arrive: {what}; it stays off the map until the scenario gives"
+        " one (greatwar validate lists what the scenario lacks)",
+        U.rules(st).reinforcement_entry_case(st, uid),
+    )
 
 
 def entry_blocked(st: State, side: str, hex_label: str) -> str | None:
@@ -133,7 +161,8 @@ def schedule_blocked(st: State, uid: str) -> bool:
     """14.22 the unit's scheduled entry is blocked by the Enemy: its hex, or every hex of an
     entry of several."""
     side = U.info(st, uid).side
-    return all(blocked_by_enemy(st, side, h) for h in scheduled_hexes(st, uid))
+    hexes = scheduled_hexes(st, uid)  # (none: no entry to be blocked, 14.11)
+    return bool(hexes) and all(blocked_by_enemy(st, side, h) for h in hexes)
 
 
 def _enterable_edge_hexes(st: State, side: str) -> list[str]:
@@ -399,6 +428,10 @@ class ReinforcementSegment(Handler):
             st.log(f"{side_name(st, role)} withholds {name} to a later turn.", case="14.24")
 
     def run(self, st: State, frame: Frame) -> None:
+        for uid in _arriving(st, frame["side"]):
+            why = no_entry(st, uid)
+            if why is not None:  # 14.11 no hex to enter by: said each Game-Turn it waits
+                st.log(f"{why[0]}.", case=why[1])
         st.pop()
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
@@ -420,6 +453,10 @@ class ReinforcementSegment(Handler):
         if uid not in due(st, role):
             if U.record(st, uid)["status"] != "pending":
                 return f"{ui.name} is not a reinforcement waiting to arrive", "14.0"
+            if uid in _arriving(st, role):
+                stranded = no_entry(st, uid)
+                if stranded is not None:
+                    return stranded
             return U.rules(st).arrival_refusal(st, uid)  # type: ignore[no-any-return]
         why = self._why_not(st, role, uid, kind, action)
         if why is not None:

@@ -331,3 +331,45 @@ def test_14_23_off_map_reinforcements_need_rail_capacity_when_they_count(
     )
     assert of_type(st.legal_actions("central"), "off_map") == []
     assert refuse(st, "central", {"type": "off_map", "unit": "G-3R", "to": B}).case == "5.38"
+
+
+# --- 14.11 a reinforcement whose entry is not yet entered ------------------------------------
+
+#: FICTIONAL: a Russian division due on Game-Turn 2 whose entry is not yet entered ('?', as
+#: Hindenburg's 11A depot and Brusilov's attack-on-schedule reinforcements)
+UNKNOWN_ENTRY = """
+[[counter]]
+id = "X-R9"
+name = "Test Russian division arriving on turn 2, entry not yet entered"
+side = "allied"
+nationality = "russia"
+type = "infantry"
+size = "division"
+movement = 4
+steps = [[3, 4], [1, 2]]
+arrive = { turn = 2, entry = "?" }
+"""
+
+
+def test_14_11_a_reinforcement_whose_entry_is_not_yet_entered_cannot_arrive(
+    position: Any, refuse: Refuse, tmp_path: Path
+) -> None:
+    extra = tmp_path / "unknown-entry.toml"
+    extra.write_text(UNKNOWN_ENTRY, encoding="utf-8")
+    units = {"X-R9": PENDING, "R-XXX": PENDING}
+    st = arriving(position, units, "allied", 2, counters=(COUNTERS, extra))
+    # the other reinforcement arrives as usual; X-R9 has no action at all
+    actions = st.legal_actions("allied")
+    assert {a["unit"] for a in actions} == {"R-XXX"}
+    err = refuse(st, "allied", {"type": "enter", "unit": "X-R9", "hex": C})
+    assert err.case == "14.11"
+    assert "not yet entered" in err.reason
+    err = refuse(st, "allied", {"type": "withhold", "unit": "X-R9"})
+    assert err.case == "14.11"
+    st.apply("allied", {"type": "enter", "unit": "R-XXX", "hex": C})
+    play_until(st, at("movement", "allied", 2))
+    # it stays off the map, and the log says why
+    assert U.record(st, "X-R9")["status"] == "pending"
+    said = [e for e in st.data["log"] if "not yet entered" in e["text"]]
+    assert said and said[-1]["case"] == "14.11"
+    assert "cannot arrive" in said[-1]["text"]

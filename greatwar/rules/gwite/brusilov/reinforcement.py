@@ -148,7 +148,7 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
 
     def _enter(self, st: State, uid: str, hex_label: str) -> None:
         """14.11 as the standard rules, saying when 20.12 gave the hex."""
-        printed = R.printed_entry_hexes(st, uid) if U.info(st, uid).arrive_entry else []
+        printed = R.printed_entry_hexes(st, uid)
         super()._enter(st, uid, hex_label)
         if hex_label not in printed:
             st.log(
@@ -257,7 +257,7 @@ class BrusilovReinforcement:
     def reinforcement_entry_hexes(self, st: State, uid: str) -> list[str]:
         """20.12 any of the appropriate Friendly entry hexes (on a rail line, 20.11)."""
         ui = U.info(st, uid)
-        hexes = R.printed_entry_hexes(st, uid) if ui.arrive_entry else []
+        hexes = R.printed_entry_hexes(st, uid)
         for h in friendly_entry_hexes(st, ui.side, ui.nationality):
             if h not in hexes:
                 hexes.append(h)

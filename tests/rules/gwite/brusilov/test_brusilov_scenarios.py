@@ -213,6 +213,23 @@ def test_26_22_the_central_powers_reinforcements_arrive_on_the_printed_schedule(
     assert any("22 reinforcements whose entry hex" in lack for lack in st.game.scenario.lacks)
 
 
+def test_20_12_reinforcements_with_no_entry_hex_yet_wait_off_the_map() -> None:
+    # the 26.22 reinforcements' entries are '?' and the map has no Friendly entry hexes
+    # yet (20.12): random play goes on past their Game-Turns without a fault (14.11)
+    from greatwar.ai.random_agent import RandomAgent
+    from greatwar.sim.fuzz import game_seed
+    from greatwar.sim.play import play_game
+
+    game = greatwar.load(ON_SCHEDULE)
+    seed = game_seed(3, 0)  # the fuzz run that stopped on '?' at its first arrival
+    agents = {role: RandomAgent(seed + n) for n, role in enumerate(game.roles())}
+    st = play_game(game, seed, agents, max_steps=3000, check_invariants=True).state
+    assert st.is_over() and st.data["turn"] > 7  # past the first arrivals (26.22)
+    assert status(st, "CP-BI") == "pending"
+    said = [e for e in st.data["log"] if e["text"].startswith("BI: Biss (2-3-5) cannot arrive")]
+    assert said and said[0]["case"] == "14.11" and "not yet entered" in said[0]["text"]
+
+
 def test_26_22_the_west_front_delays_the_schedule_one_turn() -> None:
     st = start(ON_SCHEDULE, west_front=True)
     assert arrival(st, "CP-BI") == 8 and arrival(st, "CP-22") == 16

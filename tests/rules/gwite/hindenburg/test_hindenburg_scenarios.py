@@ -187,6 +187,24 @@ def test_hindenburg_historical_lists_what_it_lacks() -> None:
     assert sc.blocking  # not playable
 
 
+def test_14_1_the_11a_depot_waits_for_its_area_of_entrance_to_be_entered() -> None:
+    # G-D3 arrives on Game-Turn 11 at area A (errata), not yet entered ('?'): random play
+    # goes past Game-Turn 11 without a fault, the depot off the map and the log saying why
+    from greatwar.ai.random_agent import RandomAgent
+    from greatwar.sim.fuzz import game_seed
+    from greatwar.sim.play import play_game
+
+    game = greatwar.load(HISTORICAL)
+    assert game.scenario.counters["G-D3"].arrive.entry == "?"  # type: ignore[union-attr]
+    seed = game_seed(3, 0)  # the fuzz run that stopped on '?' on Game-Turn 11
+    agents = {role: RandomAgent(seed + n) for n, role in enumerate(game.roles())}
+    st = play_game(game, seed, agents, max_steps=3000, check_invariants=True).state
+    assert st.is_over() and st.data["turn"] > 11
+    assert st.data["units"]["G-D3"]["status"] == "pending"
+    said = [e for e in st.data["log"] if e["text"].startswith("German 3rd Supply Depot (11A)")]
+    assert said and said[0]["case"] == "14.11" and "cannot arrive" in said[0]["text"]
+
+
 def test_hindenburg_historical_validate_says_what_is_still_lacking() -> None:
     typer_testing = pytest.importorskip("typer.testing")
     from greatwar.cli import app
