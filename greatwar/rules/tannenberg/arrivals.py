@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from greatwar.model.board import canonical
+from greatwar.model.board import canonical, entry_known
 from greatwar.rules.tannenberg import railways
 from greatwar.rules.tannenberg import units as U
 
@@ -21,10 +21,12 @@ ARRIVAL = "arrival"
 
 
 def entry_hex(st: State, uid: str) -> str | None:
-    """17.2.1 the hex printed on the reinforcements track (a lettered entry or a hex)."""
+    """17.2.1 the hex printed on the reinforcements track (a lettered entry or a hex); None
+    when the scenario's data names none yet (``'?'``, :func:`entry_known`): such a unit
+    stays off the map until its entry is entered, as in GWitE (docs/readings.md)."""
     board = U.static(st).scenario.board
     entry = U.info(st, uid).arrive_entry
-    if not entry:
+    if not entry_known(entry):
         return None
     if entry in board.entries:
         return board.entries[entry].hex

@@ -12,6 +12,8 @@ with the movement phase's frame (``at_movement``).
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -20,7 +22,7 @@ import greatwar
 from greatwar.engine.state import State
 from greatwar.model.board import canonical
 from greatwar.model.problems import ScenarioError
-from greatwar.rules.tannenberg import command, rail
+from greatwar.rules.tannenberg import arrivals, command, rail
 from greatwar.rules.tannenberg import reinforcements as R
 from greatwar.rules.tannenberg import units as U
 from tests.rules.tannenberg.conftest import write_position
@@ -304,3 +306,28 @@ def test_17_2_4_foot_entry_hexes_and_entrained_arrivals_are_checked(tmp_path: An
     text = str(error.value)
     assert "A99 B99" in text
     assert "X-G-ROAD arrives entrained at A1 B17" in text
+
+
+def test_17_2_1_a_reinforcement_whose_entry_is_not_yet_entered_stays_off_the_map(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An entry of ``'?'`` (not yet entered in a scenario's data, as GWitE's 14.11 reading
+    in docs/readings.md) gives the unit no arrival: it is never due, and play goes on
+    without a fault where it crashed on the entry before."""
+    printed = U.info
+
+    def info(st: State, uid: str) -> Any:
+        found = printed(st, uid)
+        return replace(found, arrive_entry="?") if uid == "R-HQ-XXIII" else found
+
+    monkeypatch.setattr(arrivals.U, "info", info)
+    state = greatwar.load("tannenberg/teaching").new_state(1)
+    assert arrivals.entry_hex(state, "R-HQ-XXIII") is None
+    assert arrivals.arrival(state, "R-HQ-XXIII") is None
+    assert arrivals.arrival(state, "G-HQ-IR") is not None  # the others come as printed
+    rng = random.Random(1)
+    while not state.is_over() and state.data["stage"] <= 4:
+        role = state.active_roles()[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+        assert "R-HQ-XXIII" not in arrivals.due(state, "russian")
+    assert state.data["units"]["R-HQ-XXIII"]["status"] == "pending"
