@@ -42,8 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from websockets.asyncio.client import ClientConnection, connect
+import aiohttp
+import orjson
 
 SCENARIOS = ("gwite/teaching", "tannenberg/teaching")
 UNDO = {"type": "undo"}
@@ -77,12 +77,13 @@ class Server:
         )
         self.log_path = folder / "server.log"
 
-    async def wait_ready(self, http: httpx.AsyncClient) -> None:
+    async def wait_ready(self, http: aiohttp.ClientSession) -> None:
         for _ in range(600):
             if self.process.poll() is not None:
                 raise SystemExit("the server did not start:\n" + self.log_path.read_text())
-            with contextlib.suppress(httpx.TransportError):
-                await http.get("/api/scenarios")
+            with contextlib.suppress(aiohttp.ClientConnectionError):
+                async with http.get(self.url + "/api/scenarios") as response:
+                    await response.read()
                 return
             await asyncio.sleep(0.1)
         raise SystemExit("the server never answered")
@@ -145,8 +146,12 @@ class Stats:
 class Load:
     """The games played at once, until the deadline."""
 
-    def __init__(self, http: httpx.AsyncClient, server: Server, args: argparse.Namespace) -> None:
+    def __init__(
+        self, http: aiohttp.ClientSession, server: Server, args: argparse.Namespace
+    ) -> None:
         self.http = http
+        #: the WebSockets' own session: they hold their connections, the requests' pool not
+        self.sockets = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
         self.server = server
         self.args = args
         self.gate = asyncio.Semaphore(args.clients)
@@ -167,9 +172,17 @@ class Load:
         if self.running():
             self.stats.seen(game_id, version)
 
-    async def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
+    async def request(self, method: str, path: str, **kw: Any) -> tuple[int, Any]:
+        """One request (at most ``--clients`` in flight): its status and its JSON body."""
         async with self.gate:
-            return await self.http.request(method, url, **kw)
+            return await self._send(method, path, **kw)
+
+    async def _send(self, method: str, path: str, **kw: Any) -> tuple[int, Any]:
+        if "json" in kw:
+            kw["data"] = orjson.dumps(kw.pop("json"))
+            kw["headers"] = {"content-type": "application/json"}
+        async with self.http.request(method, self.server.url + path, **kw) as response:
+            return response.status, orjson.loads(await response.read())
 
     async def create(self, computer: bool) -> dict[str, Any]:
         scenario = self.rng.choice(SCENARIOS)
@@ -179,14 +192,15 @@ class Load:
             body["seats"] = {self.rng.choice(roles): "computer"}
         else:
             body["hotseat"] = True
-        response = await self.request("POST", "/api/games", json=body)
-        response.raise_for_status()
+        status, answer = await self.request("POST", "/api/games", json=body)
+        if status != 200:
+            raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
         self.stats.games_started += 1
-        return response.json()  # type: ignore[no-any-return]
+        return answer  # type: ignore[no-any-return]
 
     async def run(self, games: int) -> float:
         """Create the games, then play until the deadline; the seconds of play."""
-        self.scenarios = {s["id"]: s for s in (await self.http.get("/api/scenarios")).json()}
+        self.scenarios = {s["id"]: s for s in (await self.request("GET", "/api/scenarios"))[1]}
         computers = round(games * self.args.computer)
         kinds = [i < computers for i in range(games)]
         self.deadline = float("inf")
@@ -224,15 +238,15 @@ class Load:
                     await self.hotseat(made, rng)
                 if self.running():
                     made = await self.create(computer)
-            except (httpx.HTTPError, OSError) as exc:
+            except (aiohttp.ClientError, OSError) as exc:
                 self.stats.errors[type(exc).__name__] += 1
                 await asyncio.sleep(0.1)
 
     async def view(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
         params = {"token": token} | ({"role": role} if role else {})
-        response = await self.request("GET", f"/api/games/{game_id}", params=params)
-        response.raise_for_status()
-        payload: dict[str, Any] = response.json()
+        status, payload = await self.request("GET", f"/api/games/{game_id}", params=params)
+        if status != 200:
+            raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
         self.seen(game_id, payload["version"])
         return payload
 
@@ -250,12 +264,11 @@ class Load:
             body["role"] = role
         async with self.gate:
             sent = time.perf_counter()
-            response = await self.http.post(f"/api/games/{game_id}/actions", json=body)
+            status, answer = await self._send("POST", f"/api/games/{game_id}/actions", json=body)
             elapsed = time.perf_counter() - sent
-        answer = response.json()
-        if response.status_code != 200:
-            code = (answer.get("error") or {}).get("code", str(response.status_code))
-            (self.stats.errors if response.status_code >= 500 else self.stats.refused)[code] += 1
+        if status != 200:
+            code = (answer.get("error") or {}).get("code", str(status))
+            (self.stats.errors if status >= 500 else self.stats.refused)[code] += 1
             return None
         if self.running():  # what ends after the deadline is not counted
             self.stats.latencies.append(elapsed)
@@ -288,7 +301,7 @@ class Load:
         role, seat = next(iter(made["seats"].items()))
         token = seat["token"]
         ws_url = self.server.url.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
-        async with connect(ws_url, max_size=None, close_timeout=1) as socket_:
+        async with self.sockets.ws_connect(ws_url, max_msg_size=0) as socket_:
             latest = await self.receive(socket_, game_id, 0)
             while self.running() and not latest["view"]["over"]:
                 view = latest["view"]
@@ -305,15 +318,18 @@ class Load:
                 self.stats.games_finished += 1
 
     async def receive(
-        self, socket_: ClientConnection, game_id: str, at_least: int
+        self, socket_: aiohttp.ClientWebSocketResponse, game_id: str, at_least: int
     ) -> dict[str, Any]:
         """The seat's next pushed payload at version ``at_least`` or later (or the deadline's)."""
         while True:
             left = self.deadline - time.monotonic()
             try:
-                message = json.loads(await asyncio.wait_for(socket_.recv(), max(left, 0.01)))
+                frame = await asyncio.wait_for(socket_.receive(), max(left, 0.01))
             except TimeoutError:
                 return {"version": at_least, "view": {"over": False, "active_roles": []}}
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                raise aiohttp.ClientConnectionError(f"the WebSocket ended: {frame.type.name}")
+            message = orjson.loads(frame.data)
             if message.get("type") != "state":
                 continue
             self.seen(game_id, message["version"])
@@ -387,12 +403,16 @@ def mib(kib: int | None) -> float | None:
 
 async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
     server = Server(folder, args.server_arg or [], args.profile)
-    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
+    connector = aiohttp.TCPConnector(limit=args.clients)
+    timeout = aiohttp.ClientTimeout(total=120)
     try:
-        async with httpx.AsyncClient(base_url=server.url, timeout=120, limits=limits) as http:
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
             await server.wait_ready(http)
             load = Load(http, server, args)
-            seconds = await load.run(args.games)
+            try:
+                seconds = await load.run(args.games)
+            finally:
+                await load.sockets.close()
             memory = {"setup_seconds": round(load.setup_seconds, 2), **load.ended}
             return report(load.stats, seconds, args, memory)
     finally:

@@ -36,6 +36,7 @@ import hashlib
 import json
 import logging
 import multiprocessing
+import operator
 import os
 import random
 import secrets
@@ -426,6 +427,21 @@ class LiveGame:
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
+    #: the ids of its stored submissions (a used one is refused without asking storage)
+    submissions: set[str] = field(default_factory=set)
+    #: the notes as sent (each note's dict made once): (the notes list, its dicts)
+    _sent_notes: tuple[list[Note] | None, list[dict[str, Any]]] = (None, [])
+
+    def notes_sent(self) -> list[dict[str, Any]]:
+        """The computer's notes as dicts, each made once (the list only grows until it is
+        replaced by a reload)."""
+        kept, dicts = self._sent_notes
+        if kept is not self.notes:
+            kept, dicts = self.notes, []
+        if len(dicts) != len(self.notes):
+            dicts = dicts + [asdict(note) for note in self.notes[len(dicts) :]]
+        self._sent_notes = (kept, dicts)
+        return dicts
 
     def kind(self, role: str) -> str:
         return parse_seat(self.record.seats[role])[0]
@@ -493,6 +509,9 @@ class Created:
     game_id: str
     tokens: dict[str, str]
     commitment: dict[str, Any]
+
+
+_FOOTPRINT = operator.attrgetter("footprint")
 
 
 class GameService:
@@ -728,6 +747,7 @@ class GameService:
         self.replayed += replayed
         log.debug("game %s rebuilt: %d submissions replayed", game_id, replayed)
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
+        live.submissions = {stored.submission_id for stored in actions}
         live.written(*state_text(state))
         live.snapshot_at = len(actions) - replayed
         live.footprint = self._footprint(live)
@@ -748,7 +768,7 @@ class GameService:
     def _forget_old(self) -> None:
         """Let the least recently used idle games go while the games in memory take more
         than the budget (each keeps a snapshot, and is rebuilt from it when asked for)."""
-        total = sum(live.footprint for live in self._games.values())
+        total = sum(map(_FOOTPRINT, self._games.values()))
         for game_id in list(self._games)[:-1]:  # never the one just asked for
             if total <= self.cache_bytes:
                 return
@@ -862,7 +882,7 @@ class GameService:
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
             "view": live.view(role),
-            "notes": [asdict(note) for note in self.visible_notes(live)],
+            "notes": live.notes_sent() if reasons_public(live.state) else [],
             "commitment": payload_part(live.dice, live.state, live.version),
         }
 
@@ -893,7 +913,7 @@ class GameService:
         if acting is None:
             raise ApiError(403, "not_your_seat", "a spectator cannot act")
         async with live.lock:
-            if self.storage.has_submission(game_id, submission_id):
+            if self._used(live, submission_id):
                 raise ApiError(
                     409,
                     "duplicate_submission",
@@ -910,6 +930,15 @@ class GameService:
         await self.broadcast(live)
         self.drive(live)
         return answer
+
+    def _used(self, live: LiveGame, submission_id: str) -> bool:
+        """Whether the game has stored this submission id: known in memory (every stored
+        submission of a game in memory is), or stored by another server process sharing
+        the database."""
+        if submission_id in live.submissions:
+            return True
+        shared = isinstance(self.storage, SharedStorage)
+        return shared and self.storage.has_submission(live.record.game_id, submission_id)
 
     async def _commit(
         self,
@@ -975,6 +1004,7 @@ class GameService:
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
+        live.submissions.add(submission_id)
         live.written(text, digest)
         live.footprint = self._footprint(live)
         if note is not None:
@@ -1106,6 +1136,7 @@ class GameService:
             if live.state.digest() != stored.digest:
                 return False
             live.version = stored.n
+            live.submissions.add(stored.submission_id)
         return True
 
     def _reload(self, live: LiveGame) -> None:
@@ -1116,6 +1147,7 @@ class GameService:
             self._games.pop(live.record.game_id, None)
             raise
         live.state, live.version, live.notes = fresh.state, fresh.version, fresh.notes
+        live.submissions = fresh.submissions
         live.snapshot_at = fresh.snapshot_at
         live.state_replaced()
 
