@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -62,20 +63,22 @@ def free_port() -> int:
 class Server:
     """``greatwar serve`` in a subprocess (under cProfile when ``profile`` names a file)."""
 
-    def __init__(self, folder: Path, extra: list[str], profile: Path | None) -> None:
+    def __init__(
+        self, folder: Path, db: str, extra: list[str], profile: Path | None, name: str = "server"
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = ["serve", "--port", str(self.port), "--db", str(folder / "games.sqlite3")]
+        args = ["serve", "--port", str(self.port), "--db", db]
         args += ["--think-time", "0", *extra]
         runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
-        self.log = (folder / "server.log").open("wb")
+        self.log_path = folder / f"{name}.log"
+        self.log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [sys.executable, *runner, "-m", "greatwar.cli", *args],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        self.log_path = folder / "server.log"
 
     async def wait_ready(self, http: aiohttp.ClientSession) -> None:
         for _ in range(600):
@@ -147,12 +150,15 @@ class Load:
     """The games played at once, until the deadline."""
 
     def __init__(
-        self, http: aiohttp.ClientSession, server: Server, args: argparse.Namespace
+        self, http: aiohttp.ClientSession, servers: list[Server], args: argparse.Namespace
     ) -> None:
         self.http = http
+        #: the server processes; a game is played on the one that made it (as a load
+        #: balancer that keeps each game on one process would)
+        self.servers = servers
+        self.home: dict[str, Server] = {}
         #: the WebSockets' own session: they hold their connections, the requests' pool not
         self.sockets = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
-        self.server = server
         self.args = args
         self.gate = asyncio.Semaphore(args.clients)
         self.stats = Stats()
@@ -172,19 +178,23 @@ class Load:
         if self.running():
             self.stats.seen(game_id, version)
 
-    async def request(self, method: str, path: str, **kw: Any) -> tuple[int, Any]:
+    def url(self, game_id: str) -> str:
+        """The address of the server process that plays the game."""
+        return self.home[game_id].url
+
+    async def request(self, method: str, url: str, **kw: Any) -> tuple[int, Any]:
         """One request (at most ``--clients`` in flight): its status and its JSON body."""
         async with self.gate:
-            return await self._send(method, path, **kw)
+            return await self._send(method, url, **kw)
 
-    async def _send(self, method: str, path: str, **kw: Any) -> tuple[int, Any]:
+    async def _send(self, method: str, url: str, **kw: Any) -> tuple[int, Any]:
         if "json" in kw:
             kw["data"] = orjson.dumps(kw.pop("json"))
             kw["headers"] = {"content-type": "application/json"}
-        async with self.http.request(method, self.server.url + path, **kw) as response:
+        async with self.http.request(method, url, **kw) as response:
             return response.status, orjson.loads(await response.read())
 
-    async def create(self, computer: bool) -> dict[str, Any]:
+    async def create(self, computer: bool, server: Server) -> dict[str, Any]:
         scenario = self.rng.choice(SCENARIOS)
         body: dict[str, Any] = {"scenario": scenario, "seed": self.rng.randrange(2**53)}
         if computer:
@@ -192,27 +202,30 @@ class Load:
             body["seats"] = {self.rng.choice(roles): "computer"}
         else:
             body["hotseat"] = True
-        status, answer = await self.request("POST", "/api/games", json=body)
+        status, answer = await self.request("POST", server.url + "/api/games", json=body)
         if status != 200:
             raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
+        self.home[answer["game_id"]] = server
         self.stats.games_started += 1
         return answer  # type: ignore[no-any-return]
 
     async def run(self, games: int) -> float:
         """Create the games, then play until the deadline; the seconds of play."""
-        self.scenarios = {s["id"]: s for s in (await self.request("GET", "/api/scenarios"))[1]}
+        listed = (await self.request("GET", self.servers[0].url + "/api/scenarios"))[1]
+        self.scenarios = {s["id"]: s for s in listed}
         computers = round(games * self.args.computer)
         kinds = [i < computers for i in range(games)]
+        homes = [self.servers[i % len(self.servers)] for i in range(games)]
         self.deadline = float("inf")
         created = time.monotonic()
-        made = await asyncio.gather(*(self.create(computer) for computer in kinds))
+        made = await asyncio.gather(*map(self.create, kinds, homes))
         start = time.monotonic()
         self.setup_seconds = start - created
         self.deadline = start + self.args.seconds
-        self.cpu_at_start = (self.server.cpu_seconds() or 0.0, client_cpu())
+        self.cpu_at_start = (self.server_cpu(), client_cpu())
         players = [
-            self.keep_playing(computer, random.Random(n), game)
-            for n, (computer, game) in enumerate(zip(kinds, made, strict=True))
+            self.keep_playing(computer, random.Random(n), game, home)
+            for n, (computer, game, home) in enumerate(zip(kinds, made, homes, strict=True))
         ]
         await asyncio.gather(self.at_deadline(), *players)  # (some end after the deadline)
         return self.args.seconds
@@ -220,15 +233,21 @@ class Load:
     async def at_deadline(self) -> None:
         """The server's memory and both CPU times when the play ends."""
         await asyncio.sleep(max(0.0, self.deadline - time.monotonic()))
-        server = self.server
+        servers = self.servers
         self.ended = {
-            "server_rss_mib": mib(server.rss_kib()),
-            "server_peak_rss_mib": mib(server.peak_rss_kib()),
-            "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - self.cpu_at_start[0], 1),
+            "server_rss_mib": mib(sum(s.rss_kib() or 0 for s in servers)),
+            "server_peak_rss_mib": mib(sum(s.peak_rss_kib() or 0 for s in servers)),
+            "server_cpu_seconds": round(self.server_cpu() - self.cpu_at_start[0], 1),
             "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
         }
 
-    async def keep_playing(self, computer: bool, rng: random.Random, made: dict[str, Any]) -> None:
+    def server_cpu(self) -> float:
+        """The CPU seconds the server processes have used so far (together)."""
+        return sum(s.cpu_seconds() or 0.0 for s in self.servers)
+
+    async def keep_playing(
+        self, computer: bool, rng: random.Random, made: dict[str, Any], home: Server
+    ) -> None:
         """The game made, then one game after another, until the deadline."""
         while self.running():
             try:
@@ -237,14 +256,15 @@ class Load:
                 else:
                     await self.hotseat(made, rng)
                 if self.running():
-                    made = await self.create(computer)
+                    made = await self.create(computer, home)
             except (aiohttp.ClientError, OSError) as exc:
                 self.stats.errors[type(exc).__name__] += 1
                 await asyncio.sleep(0.1)
 
     async def view(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
         params = {"token": token} | ({"role": role} if role else {})
-        status, payload = await self.request("GET", f"/api/games/{game_id}", params=params)
+        url = f"{self.url(game_id)}/api/games/{game_id}"
+        status, payload = await self.request("GET", url, params=params)
         if status != 200:
             raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
         self.seen(game_id, payload["version"])
@@ -264,7 +284,8 @@ class Load:
             body["role"] = role
         async with self.gate:
             sent = time.perf_counter()
-            status, answer = await self._send("POST", f"/api/games/{game_id}/actions", json=body)
+            url = f"{self.url(game_id)}/api/games/{game_id}/actions"
+            status, answer = await self._send("POST", url, json=body)
             elapsed = time.perf_counter() - sent
         if status != 200:
             code = (answer.get("error") or {}).get("code", str(status))
@@ -300,7 +321,7 @@ class Load:
         game_id = made["game_id"]
         role, seat = next(iter(made["seats"].items()))
         token = seat["token"]
-        ws_url = self.server.url.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
+        ws_url = self.url(game_id).replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
         async with self.sockets.ws_connect(ws_url, max_msg_size=0) as socket_:
             latest = await self.receive(socket_, game_id, 0)
             while self.running() and not latest["view"]["over"]:
@@ -401,14 +422,27 @@ def mib(kib: int | None) -> float | None:
     return None if kib is None else round(kib / 1024, 1)
 
 
-async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    server = Server(folder, args.server_arg or [], args.profile)
+def start_servers(args: argparse.Namespace, folder: Path, db: str) -> list[Server]:
+    """``--processes`` servers sharing the database ``db``."""
+    extra = args.server_arg or []
+    if args.processes == 1:
+        return [Server(folder, db, extra, args.profile)]
+    profiles = [
+        args.profile.with_suffix(f".{i}{args.profile.suffix}") if args.profile else None
+        for i in range(args.processes)
+    ]
+    return [Server(folder, db, extra, profile, f"server-{i}") for i, profile in enumerate(profiles)]
+
+
+async def measure(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any]:
+    servers = start_servers(args, folder, db)
     connector = aiohttp.TCPConnector(limit=args.clients)
     timeout = aiohttp.ClientTimeout(total=120)
     try:
         async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
-            await server.wait_ready(http)
-            load = Load(http, server, args)
+            for server in servers:
+                await server.wait_ready(http)
+            load = Load(http, servers, args)
             try:
                 seconds = await load.run(args.games)
             finally:
@@ -416,7 +450,23 @@ async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
             memory = {"setup_seconds": round(load.setup_seconds, 2), **load.ended}
             return report(load.stats, seconds, args, memory)
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
+
+
+def private_postgres(on_exit: contextlib.ExitStack) -> str:
+    """A new database on a private PostgreSQL server started for the run (fsync on, as a
+    server's would be), stopped when the run ends: the tests' own (tests/server/pg_cluster.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+    import pg_cluster
+
+    try:
+        cluster = pg_cluster.start_cluster(durable=True)
+    except BaseException as exc:  # pytest's skip: no PostgreSQL server binaries here
+        raise SystemExit(f"no private PostgreSQL server: {exc}; give --db") from None
+    on_exit.callback(shutil.rmtree, cluster.root, True)
+    on_exit.callback(cluster.stop)
+    return cluster.new_database()
 
 
 def client_cpu() -> float:
@@ -438,14 +488,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--server-arg", action="append", help="an extra argument of greatwar serve (repeatable)"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing one PostgreSQL database (more than 1: --db, or a"
+        " private PostgreSQL server started for the run)",
+    )
+    parser.add_argument("--db", help="the database (default: a new SQLite file)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.clients < 1 or args.seconds <= 0 or not 0 <= args.computer <= 1:
         parser.error(
             "--games and --clients must be at least 1, --seconds positive,"
             " --computer between 0 and 1"
         )
-    with tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp:
-        result = asyncio.run(measure(args, Path(tmp)))
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    with (
+        tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp,
+        contextlib.ExitStack() as on_exit,
+    ):
+        db = args.db or str(Path(tmp) / "games.sqlite3")
+        if args.processes > 1 and not args.db:
+            db = private_postgres(on_exit)
+        result = asyncio.run(measure(args, Path(tmp), db))
+        result["processes"] = args.processes
+        result["db"] = "postgresql" if db.startswith("postgresql") else "sqlite"
     if args.json:
         print(json.dumps(result))
     else:
