@@ -36,7 +36,6 @@ import hashlib
 import json
 import logging
 import multiprocessing
-import operator
 import os
 import random
 import secrets
@@ -511,7 +510,41 @@ class Created:
     commitment: dict[str, Any]
 
 
-_FOOTPRINT = operator.attrgetter("footprint")
+class HeldGames(OrderedDict[str, LiveGame]):
+    """The games in memory by id, least recently used first, and the bytes they are taken
+    to hold together (kept as games come, go and grow: not summed on every request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bytes = 0
+
+    def __setitem__(self, game_id: str, live: LiveGame) -> None:
+        old = self.get(game_id)
+        if old is not None:
+            self.bytes -= old.footprint
+        super().__setitem__(game_id, live)
+        self.bytes += live.footprint
+
+    def __delitem__(self, game_id: str) -> None:
+        self.bytes -= self[game_id].footprint
+        super().__delitem__(game_id)
+
+    def pop(self, game_id: str, default: Any = None) -> Any:  # type: ignore[override]
+        if game_id not in self:
+            return default
+        live = self[game_id]
+        del self[game_id]
+        return live
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
+
+    def resize(self, live: LiveGame, footprint: int) -> None:
+        """The game's new footprint (counted when it is the game held under its id)."""
+        if self.get(live.record.game_id) is live:
+            self.bytes += footprint - live.footprint
+        live.footprint = footprint
 
 
 class GameService:
@@ -532,7 +565,9 @@ class GameService:
         #: the memory the games kept in memory may take (estimated: :class:`Footprint`)
         self.cache_bytes = cache_bytes
         self.thinkers = thinkers or shared_thinkers()
-        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._games = HeldGames()
+        #: several server processes share the storage (PostgreSQL)
+        self._shared = isinstance(storage, SharedStorage)
         self._loading = asyncio.Lock()
         #: how many stored submissions rebuilding games replayed (the rest came from snapshots)
         self.replayed = 0
@@ -768,15 +803,15 @@ class GameService:
     def _forget_old(self) -> None:
         """Let the least recently used idle games go while the games in memory take more
         than the budget (each keeps a snapshot, and is rebuilt from it when asked for)."""
-        total = sum(map(_FOOTPRINT, self._games.values()))
+        if self._games.bytes <= self.cache_bytes:
+            return
         for game_id in list(self._games)[:-1]:  # never the one just asked for
-            if total <= self.cache_bytes:
+            if self._games.bytes <= self.cache_bytes:
                 return
             live = self._games[game_id]
             if not live.busy():
                 self._snapshot_later(live)
                 del self._games[game_id]
-                total -= live.footprint
 
     # --- snapshots ------------------------------------------------------------------------------
 
@@ -937,8 +972,7 @@ class GameService:
         the database."""
         if submission_id in live.submissions:
             return True
-        shared = isinstance(self.storage, SharedStorage)
-        return shared and self.storage.has_submission(live.record.game_id, submission_id)
+        return self._shared and self.storage.has_submission(live.record.game_id, submission_id)
 
     async def _commit(
         self,
@@ -1006,7 +1040,7 @@ class GameService:
         live.version += 1
         live.submissions.add(submission_id)
         live.written(text, digest)
-        live.footprint = self._footprint(live)
+        self._games.resize(live, self._footprint(live))
         if note is not None:
             live.notes.append(note)
         if self._snapshot_due(live, before):
@@ -1043,7 +1077,7 @@ class GameService:
                 await asyncio.sleep(DRIVER_RETRY)
                 continue
             try:
-                if isinstance(self.storage, SharedStorage):  # what the last driver stored
+                if self._shared:  # what the last driver stored
                     await self.catch_up(game_id)
                 played = await self._play_computer(live)
             finally:
