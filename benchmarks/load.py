@@ -100,11 +100,12 @@ class Server:
 
     def cpu_seconds(self) -> float | None:
         """User and system CPU time the server has used so far."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_of(self.process.pid)
+
+    def workers_cpu_seconds(self) -> float:
+        """User and system CPU time of the server's worker processes now running (the
+        computer players think in them)."""
+        return sum(_cpu_of(pid) or 0.0 for pid in _children(self.process.pid))
 
     def stop(self) -> None:
         """Ctrl-C (so that cProfile writes its file), then kill if it lingers."""
@@ -116,6 +117,30 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (None when unreadable)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _cpu_of(pid: int) -> float | None:
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat(int(entry.name))) and fields[1] == str(pid):
+            found.append(int(entry.name))
+    return found
 
 
 def _proc_status(pid: int, key: str) -> int | None:
@@ -168,6 +193,7 @@ class Load:
         self.setup_seconds = 0.0
         #: the server's and the client's CPU seconds when the play began
         self.cpu_at_start = (0.0, 0.0)
+        self.workers_at_start = 0.0
         self.ended: dict[str, Any] = {}
 
     def running(self) -> bool:
@@ -223,6 +249,7 @@ class Load:
         self.setup_seconds = start - created
         self.deadline = start + self.args.seconds
         self.cpu_at_start = (self.server_cpu(), client_cpu())
+        self.workers_at_start = sum(s.workers_cpu_seconds() for s in self.servers)
         players = [
             self.keep_playing(computer, random.Random(n), game, home)
             for n, (computer, game, home) in enumerate(zip(kinds, made, homes, strict=True))
@@ -238,6 +265,9 @@ class Load:
             "server_rss_mib": mib(sum(s.rss_kib() or 0 for s in servers)),
             "server_peak_rss_mib": mib(sum(s.peak_rss_kib() or 0 for s in servers)),
             "server_cpu_seconds": round(self.server_cpu() - self.cpu_at_start[0], 1),
+            "workers_cpu_seconds": round(
+                sum(s.workers_cpu_seconds() for s in servers) - self.workers_at_start, 1
+            ),
             "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
         }
 
@@ -412,7 +442,8 @@ def print_report(result: dict[str, Any]) -> None:
     print(f"errors: {result['errors'] or 'none'}; refusals: {result['refused'] or 'none'}")
     print(
         f"server: RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']} MiB),"
-        f" CPU {result['server_cpu_seconds']} s; client CPU {result['client_cpu_seconds']} s;"
+        f" CPU {result['server_cpu_seconds']} s (its workers {result['workers_cpu_seconds']} s);"
+        f" client CPU {result['client_cpu_seconds']} s;"
         f" {result['setup_seconds']} s to create the first games;"
         f" games started {result['games_started']}, finished {result['games_finished']}"
     )

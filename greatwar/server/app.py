@@ -247,6 +247,9 @@ def create_app(
         description=__doc__,
         version=greatwar.__dict__.get("__version__", "0.1.0"),
         lifespan=lifespan,
+        # the server exports no telemetry: FastAPI's own spans, metrics and logs of each
+        # request cost time under load (and a span would carry the request's query string)
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.service = service
 
