@@ -966,13 +966,13 @@ class GameService:
         self.drive(live)
         return answer
 
-    def _used(self, live: LiveGame, submission_id: str) -> bool:
-        """Whether the game has stored this submission id: known in memory (every stored
-        submission of a game in memory is), or stored by another server process sharing
-        the database."""
-        if submission_id in live.submissions:
-            return True
-        return self._shared and self.storage.has_submission(live.record.game_id, submission_id)
+    @staticmethod
+    def _used(live: LiveGame, submission_id: str) -> bool:
+        """Whether the game has stored this submission id, as far as this process knows
+        (every submission it stored or applied from storage).  One stored by another
+        process sharing the database, not applied here yet, breaks the UNIQUE constraint
+        when this one is stored: refused then, as a duplicate or a stale version."""
+        return submission_id in live.submissions
 
     async def _commit(
         self,
