@@ -81,11 +81,39 @@ def _searching_type(agent_type: type) -> bool:
     return callable(getattr(agent_type, "choose_in", None))
 
 
+class LeanView(dict):  # type: ignore[type-arg]
+    """:meth:`State.lean_view` with its ``labels`` worked out when first read: an agent
+    reads them only to explain a few of its choices, and labelling every legal action
+    cost a tenth of a heuristic game (issue 18).  The labels are the lean view's own,
+    read while the state is still the one the view shows (a view read after the state
+    has moved on raises rather than label another position's actions)."""
+
+    def __init__(self, state: State, role: str) -> None:
+        super().__init__(role=role, version=state.version, legal_actions=state.legal_actions(role))
+        self._state = state
+
+    def __missing__(self, key: str) -> Any:
+        if key != "labels":
+            raise KeyError(key)
+        if self._state.version != self["version"]:
+            raise RuntimeError("the view's labels are read after the state moved on")
+        labels = self["labels"] = self._state.lean_view(self["role"])["labels"]
+        return labels
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key == "labels":
+            return self["labels"]
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        return key == "labels" or super().__contains__(key)
+
+
 def decide(agent: Agent, state: State, role: str) -> Action:
     """Ask ``agent`` to act for ``role`` in ``state``, showing it only what the seat may see."""
     if searches(agent):
         # what searching agents read: the role, version, legal actions and their labels
-        return agent.choose_in(state.lean_view(role), World(state, role))  # type: ignore[attr-defined]
+        return agent.choose_in(LeanView(state, role), World(state, role))  # type: ignore[attr-defined]
     if getattr(agent, "needs_full_view", False):
         return agent.choose(state.view(role))
     return agent.choose({"role": role, "legal_actions": state.legal_actions(role)})

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
+from greatwar.ai import tables
 from greatwar.rules import pieces
 
 if TYPE_CHECKING:
@@ -250,8 +251,11 @@ def _combat_hexes(state: State, side: str) -> list[hexgrid.Hex]:
 
 
 def nearest(target: hexgrid.Hex, hexes: list[hexgrid.Hex], cap: int = 12) -> int:
-    """Hexes from ``target`` to the nearest of ``hexes`` (at most ``cap``)."""
-    return min((hexgrid.distance(target, h) for h in hexes), default=cap)
+    """Hexes from ``target`` to the nearest of ``hexes`` (``cap`` when there are none)."""
+    if not hexes:
+        return cap
+    tq, tr = target  # hexgrid.distance, inline: this is the evaluation's inner loop
+    return min((abs(tq - q) + abs(tr - r) + abs(tq - q + tr - r)) // 2 for q, r in hexes)
 
 
 def objectives_feature(state: State, side: str) -> float:
@@ -305,11 +309,17 @@ def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
     count = max(1, int(clause.get("count", 1)))
     far = AUTOMATIC_REACH + 1
     units = state.data["units"]
-    distances = sorted(
-        min(far, nearest(board.coord[units[uid]["hex"]], open_hexes, far))
-        for uid in pieces.on_map(state, side)
-        if victory.is_unit(state, uid, types)
-    )[:count]
+    # each hex's distance to the open hexes, kept per game for these hexes
+    near = tables.kept(state.game, "eval-near-region", (tuple(open_hexes), far), dict)
+    distances = []
+    for uid in pieces.on_map(state, side):
+        if victory.is_unit(state, uid, types):
+            h = units[uid]["hex"]
+            d = near.get(h)
+            if d is None:
+                d = near[h] = min(far, nearest(board.coord[h], open_hexes, far))
+            distances.append(d)
+    distances = sorted(distances)[:count]
     distances += [far] * (count - len(distances))
     return sum(1.0 - d / far for d in distances) / count
 

@@ -35,9 +35,10 @@ the agent's one-ply look-ahead with :func:`greatwar.ai.evaluate.evaluate`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from greatwar.ai import heuristic_gruppen
+from greatwar.ai import heuristic_gruppen, tables
 from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply
@@ -75,8 +76,16 @@ SMALL_PLACE = 3
 
 
 def strength(st: State, uid: str) -> float:
-    """A fighting unit's weight on the map: its current attack and defense."""
-    return float(U.printed_attack(st, uid) + U.printed_defense(st, uid)) / 2.0 or 0.5
+    """A fighting unit's weight on the map: its current attack and defense (printed, so
+    kept per game for each unit and steps lost)."""
+    key = (uid, st.data["units"][uid]["lost"])
+    known = tables.kept(st.game, "ai-strength", None, dict)
+    value = known.get(key)
+    if value is None:
+        value = known[key] = (
+            float(U.printed_attack(st, uid) + U.printed_defense(st, uid)) / 2.0 or 0.5
+        )
+    return value  # type: ignore[no-any-return]
 
 
 def stack_room(st: State, uid: str, h: str) -> bool:
@@ -84,6 +93,36 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     here = U.record(st, uid)["hex"]
     extra = 0 if here == h else U.info(st, uid).stacking
     return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)
+
+
+def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
+    """:func:`stack_room` in ``st``, with the stacking points of every occupied hex
+    counted once (a unit's destinations each ask)."""
+    points = {h: stacking.stacking_points(st, h) for h in U.occupancy(st)}
+    rules = U.rules(st)
+    units: dict[str, tuple[str, int]] = {}  # where each unit asked about stands, its points
+
+    def room(st: State, uid: str, h: str) -> bool:
+        unit = units.get(uid)
+        if unit is None:
+            unit = units[uid] = (U.record(st, uid)["hex"], U.info(st, uid).stacking)
+        extra = 0 if unit[0] == h else unit[1]
+        return points.get(h, 0) + extra <= rules.stacking_limit(st, h)
+
+    return room
+
+
+def _move_risk_in(st: State) -> Callable[[State, str, Action], float]:
+    """:func:`move_risk` in ``st`` (its rules and the frame looked up once)."""
+    rules = U.rules(st)
+    frame = st.top()
+
+    def risk(st: State, uid: str, action: Action) -> float:
+        if action["type"] != "move":
+            return 0.0
+        return float(rules.move_risk(st, frame, uid, action.get("path", [])))
+
+    return risk
 
 
 def supply_gap(f: Front, uid: str, h: str) -> int:
@@ -131,10 +170,19 @@ def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str
     """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
     hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14);
     ``with_depots`` false counts only rail and map-edge sources."""
-    net = supply.network(st)
     tab = supply.table(st, side)
-    closed = tab.blocked | tab.enemy_zones
     sources = tab.sources if with_depots else tab.rail | tab.edges
+    # kept per game on what the search reads (a unit moving off the line changes nothing)
+    key = (tab.blocked, tab.enemy_zones, sources)
+    return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
+
+
+def _distances(
+    st: State, blocked: frozenset[str], enemy_zones: frozenset[str], sources: frozenset[str]
+) -> dict[str, int]:
+    """:func:`supply_distances` from ``sources``, closed to ``blocked`` and ``enemy_zones``."""
+    net = supply.network(st)
+    closed = blocked | enemy_zones
     dist = {h: 0 for h in sources}
     frontier = list(sources)
     d = 0
@@ -193,10 +241,10 @@ def front(st: State, side: str) -> Front:
         st,
         side,
         strength,
-        stack_room,
+        _stack_room_in(st),
         supply_gap,
         carried=carried,
-        risk=move_risk,
+        risk=_move_risk_in(st),
         goals=goals,
         threat_range=THREAT_RANGE,
         supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,

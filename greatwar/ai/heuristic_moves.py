@@ -25,13 +25,14 @@ fighting units, not in contact with the enemy.
 
 from __future__ import annotations
 
+import itertools
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
-from greatwar.rules.pieces import cached
+from greatwar.ai import tables
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -92,49 +93,64 @@ class Front:
     notes: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        strength = cached(self.state, "ai-front-strength", self._strength_by_side)
-        self.own = strength.get(self.side, {})
-        self.enemy = {
-            h: v for side, table in strength.items() if side != self.side for h, v in table.items()
-        }
+        st = self.state
+        rev = st.data["rev"]
+        board = st.game.scenario.board
+        self._coord: dict[str, hexgrid.Hex] = board.coord
+        self._neighbours: dict[str, tuple[str, ...]] = board.neighbours
+        self.own = {}
+        self.enemy = {}
+        for side in st.game.static.side_ids:
+            # each side's table kept with the state until that side's units change
+            key = ("ai-front-strength", self.strength, side, rev[side])
+            table = st.memo(key, _strength_of, st, side, self.strength)
+            if side == self.side:
+                self.own = table
+            else:
+                self.enemy.update(table)
+        #: the enemy's strength next to each hex asked about, kept per game for the enemy's
+        #: strength by hex (it stands while one side moves; a sampled world starts afresh)
+        self._enemy_key = frozenset(self.enemy.items())
+        self._enemy_near: dict[str, float] = tables.kept(
+            st.game, "ai-enemy-near", self._enemy_key, dict
+        )
+        self._own_near: dict[str, float] = {}
         self._weights: dict[str, float | None] = {}
-        self._pulls: dict[hexgrid.Hex, float] = {}
+        self._pulls: _Pulls | None = None
         self._objectives()
         self._centre()
 
-    def _strength_by_side(self, st: State) -> dict[str, dict[str, float]]:
-        """Each side's fighting strength by hex (kept with the state until units change)."""
-        units = st.game.static.units
-        table: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-        for uid, rec in st.data["units"].items():
-            if rec["status"] != "on_map" or not rec["hex"] or units[uid].type in NOT_COMBAT:
-                continue
-            table[units[uid].side][rec["hex"]] += self.strength(st, uid)
-        return {side: dict(hexes) for side, hexes in table.items()}
-
     def coord(self, h: str) -> hexgrid.Hex:
-        return self.state.game.scenario.board.coord[h]
+        return self._coord[h]
 
     def _objectives(self) -> None:
-        cities = self.state.game.scenario.board.cities
         control = self.state.data["control"]
-        enemy_hexes = [self.coord(h) for h in self.enemy]
-        for h, city in sorted(cities.items()):
-            if not city.vp:
-                continue
-            # a town's points may be signed for the side that scores them (Serbia/Galicia
-            # 25.11): to the other it is worth as much to deny
-            worth = float(abs(city.vp))
-            c = self.coord(h)
+        threatened = self._threatened()
+        for h, c, worth in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
                 self.capture[h] = worth
-            elif any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes):
+            elif h in threatened:
                 self.guard.append((c, h, worth))
         for hexes, worth in self.goals(self.state, self.side):
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
         for hexes, worth in self.threats(self.state, self.side):
             self.guard.extend((self.coord(h), h, worth) for h in hexes)
+
+    def _threatened(self) -> frozenset[str]:
+        """The scoring places with an enemy unit within :attr:`threat_range` (kept per game
+        for the enemy's strength by hex)."""
+        key = (self._enemy_key, self.threat_range)
+        return tables.kept(self.state.game, "ai-threatened", key, self._near_enemy)  # type: ignore[no-any-return]
+
+    def _near_enemy(self) -> frozenset[str]:
+        enemy_hexes = [self.coord(h) for h in self.enemy]
+        places = tables.kept(self.state.game, "vp-places", None, _vp_places, self)
+        return frozenset(
+            h
+            for h, c, _ in places
+            if any(hexgrid.distance(c, e) <= self.threat_range for e in enemy_hexes)
+        )
 
     def _centre(self) -> None:
         hexes = [self.coord(h) for h in self.own]
@@ -146,26 +162,35 @@ class Front:
     # --- values -------------------------------------------------------------------------
 
     def neighbours(self, h: str) -> tuple[str, ...]:
-        return self.state.game.scenario.board.neighbours.get(h, ())  # type: ignore[no-any-return]
+        return self._neighbours.get(h, ())
 
     def enemy_next_to(self, h: str) -> float:
         """Enemy fighting strength adjacent to ``h``."""
-        return sum(self.enemy.get(n, 0.0) for n in self.neighbours(h))
+        near = self._enemy_near.get(h)
+        if near is None:
+            near = self._enemy_near[h] = sum(map(self.enemy.get, self.neighbours(h), _NONE))
+        return near
 
     def own_next_to(self, h: str) -> float:
-        return sum(self.own.get(n, 0.0) for n in self.neighbours(h))
+        near = self._own_near.get(h)
+        if near is None:
+            near = self._own_near[h] = sum(map(self.own.get, self.neighbours(h), _NONE))
+        return near
 
     def objective_pull(self, c: hexgrid.Hex) -> float:
         """The pull of the places to reach on a hex: nearest ones pull hardest."""
-        pull = self._pulls.get(c)
+        pulls = self._pulls
+        if pulls is not None:
+            pull = pulls.known.get(c)
+            if pull is not None:
+                return pull
+        else:  # kept per game for these places (they change rarely)
+            pulls = self._pulls = tables.kept(
+                self.state.game, "pulls", tuple(self.targets), _Pulls, self
+            )
+        pull = pulls.known.get(c)
         if pull is None:
-            here = self.map_at(c)
-            pull = 0.0
-            for group, vp in self.targets:
-                near = [t for t in group if self.map_at(t) == here]  # 2.1: one map's places
-                if near:
-                    pull += vp / (1.0 + min(hexgrid.distance(c, t) for t in near))
-            self._pulls[c] = pull
+            pull = pulls.known[c] = pulls.pull(c, self.map_at(c))
         return pull
 
     def map_at(self, c: hexgrid.Hex) -> str:
@@ -177,10 +202,11 @@ class Front:
     def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
         """Standing in (or next to) a threatened own objective."""
         value = 0.0
-        for g, gh, vp in self.guard:
+        q, r = c
+        for (gq, gr), gh, vp in self.guard:
             if gh == h:
                 value += vp * (3.0 if alone else 1.0)
-            elif hexgrid.distance(c, g) == 1:
+            elif abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr) == 2:  # hexgrid.distance 1
                 value += vp * 0.3
         return value
 
@@ -198,17 +224,16 @@ class Front:
     def hex_value(self, uid: str, h: str, here: str | None = None) -> float:
         """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it
         stands now, so its own strength is not counted twice)."""
-        st = self.state
-        c = self.coord(h)
+        c = self._coord[h]
         # a unit (fighting or not: a depot too) that would overstack is lost at the end of
         # the phase (6.14)
-        crowded = LOSS_WEIGHT if h != here and not self.stack_room(st, uid, h) else 0.0
-        mine = self.weight(uid)
+        crowded = LOSS_WEIGHT if h != here and not self.stack_room(self.state, uid, h) else 0.0
+        mine = self._weights.get(uid) if uid in self._weights else self.weight(uid)
         if mine is None:
             return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
-        value += self.guard_value(h, c, alone=others <= 0)
+        value += self.guard_value(h, c, others <= 0) if self.guard else 0.0
         value += self._contact_value(h, mine + others)
         return value - crowded - self._supply_cost(uid, h)
 
@@ -244,8 +269,82 @@ class Front:
 
     def _support_value(self, h: str, c: hexgrid.Hex) -> float:
         """HQs and trains: near the own troops, out of the enemy's reach."""
-        value = 0.0 if self.centre is None else -0.5 * hexgrid.distance(c, self.centre)
+        centre = self.centre
+        if centre is None:
+            value = 0.0
+        else:  # hexgrid.distance, inline
+            dq, dr = c[0] - centre[0], c[1] - centre[1]
+            value = -0.5 * ((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
         value += 0.4 * min(self.own_next_to(h) + self.own.get(h, 0.0), 10.0)
         if self.enemy_next_to(h):
             value -= 8.0
         return value
+
+
+#: no strength, as often as a look-up needs it
+_NONE = itertools.repeat(0.0)
+
+
+def _vp_places(front: Front) -> list[tuple[str, hexgrid.Hex, float]]:
+    """The cities and towns that score, in the order of their hexes, with their points as
+    a worth: a town's points may be signed for the side that scores them (Serbia/Galicia
+    25.11), to the other it is worth as much to deny."""
+    cities = front.state.game.scenario.board.cities
+    return [
+        (h, front.coord(h), float(abs(city.vp))) for h, city in sorted(cities.items()) if city.vp
+    ]
+
+
+def _strength_of(st: State, side: str, strength: Callable[[State, str], float]) -> dict[str, float]:
+    """``side``'s fighting strength by hex (units in the order of the state's records)."""
+    units = st.game.static.units
+    table: dict[str, float] = defaultdict(float)
+    for uid, rec in st.data["units"].items():
+        ui = units[uid]
+        if ui.side != side or rec["status"] != "on_map" or not rec["hex"] or ui.type in NOT_COMBAT:
+            continue
+        table[rec["hex"]] += strength(st, uid)
+    return dict(table)
+
+
+class _Pulls:
+    """The pull of a front's places to reach (:meth:`Front.objective_pull`) on each hex,
+    worked out as asked: the places grouped by the map they lie on (2.1: places on
+    another map pull nothing); a large group's distance from each hex kept per game (a
+    region to reach stays while the cities change hands)."""
+
+    def __init__(self, front: Front) -> None:
+        self.known: dict[hexgrid.Hex, float] = {}
+        #: map -> each group's points, its hexes on that map (groups with none left out)
+        #: and, for a large group, the distances from it kept per game
+        self.by_map: dict[
+            str, list[tuple[float, tuple[hexgrid.Hex, ...], dict[hexgrid.Hex, int] | None]]
+        ] = {}
+        game = front.state.game
+        maps = {front.map_at(t) for group, _ in front.targets for t in group}
+        for prefix in sorted(maps):
+            groups = self.by_map[prefix] = []
+            for group, vp in front.targets:
+                near = tuple(t for t in group if front.map_at(t) == prefix)
+                if near:
+                    large = len(near) > LARGE_GROUP
+                    kept = tables.kept(game, "ai-group-distance", near, dict) if large else None
+                    groups.append((vp, near, kept))
+
+    def pull(self, c: hexgrid.Hex, here: str) -> float:
+        q, r = c
+        pull = 0.0
+        for vp, near, kept in self.by_map.get(here, ()):
+            closest = None if kept is None else kept.get(c)
+            if closest is None:
+                closest = min(
+                    (abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr)) // 2 for tq, tr in near
+                )
+                if kept is not None:
+                    kept[c] = closest
+            pull += vp / (1.0 + closest)
+        return pull
+
+
+#: a group of places to reach with more hexes than this keeps its distances per game
+LARGE_GROUP = 3

@@ -21,8 +21,10 @@ one-ply look-ahead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from greatwar.ai import tables
 from greatwar.ai.heuristic_moves import Front
 from greatwar.rules.tannenberg import masking, stacking
 from greatwar.rules.tannenberg import units as U
@@ -91,8 +93,14 @@ FIRST_CHOICES: tuple[tuple[str, str], ...] = (
 def strength(st: State, uid: str) -> float:
     """A fighting unit's weight: its strength on its current level, less its endurance
     lost (2.3)."""
-    base = float(U.strength(st, uid) or 1)
-    return base * (1.0 - 0.1 * U.record(st, uid)["lost"])
+    rec = U.record(st, uid)
+    key = (uid, rec["level"], rec["lost"])  # printed values: kept per game
+    known = tables.kept(st.game, "ai-strength", None, dict)
+    value = known.get(key)
+    if value is None:
+        base = float(U.strength(st, uid) or 1)
+        value = known[key] = base * (1.0 - 0.1 * rec["lost"])
+    return value  # type: ignore[no-any-return]
 
 
 def carried(st: State, uid: str) -> float | None:
@@ -117,9 +125,38 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     return len(together) <= stacking.limit(st, together)
 
 
+def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
+    """:func:`stack_room` for one decision in ``st``: what each moving piece brings is
+    counted once, and so is whether it fits in an empty hex (most destinations are)."""
+    bringing: dict[str, list[str]] = {}
+    alone: dict[str, bool] = {}
+
+    def room(st: State, uid: str, h: str) -> bool:
+        counted = bringing.get(uid)
+        if counted is None:
+            moving = masking.contents(st, uid) if masking.is_mask(st, uid) else [uid]
+            counted = bringing[uid] = [u for u in moving if stacking.counts(st, u)]
+        if not counted:
+            return True
+        there = [u for u in stacking.counted_units(st, h) if u not in counted]
+        if not there:
+            fits = alone.get(uid)
+            if fits is None:
+                fits = alone[uid] = len(counted) <= stacking.limit(st, counted)
+            return fits
+        together = there + counted
+        return len(together) <= stacking.limit(st, together)
+
+    return room
+
+
 def goals(st: State, side: str) -> list[tuple[list[str], float]]:
     """19.2 the regions of ``side``'s automatic victories, worth more the fewer units they
-    need."""
+    need (the scenario's: kept per game)."""
+    return tables.kept(st.game, "ai-goals", side, _goals, st, side)  # type: ignore[no-any-return]
+
+
+def _goals(st: State, side: str) -> list[tuple[list[str], float]]:
     regions = st.game.scenario.board.regions
     out = []
     for condition in st.game.scenario.file.special.get("automatic_victory", []):
@@ -134,7 +171,11 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
 
 def threats(st: State, side: str) -> list[tuple[list[str], float]]:
     """19.2 the small regions where a single enemy unit wins (or half wins) the game for
-    him: a garrison in each of their hexes keeps him out."""
+    him: a garrison in each of their hexes keeps him out (the scenario's: kept per game)."""
+    return tables.kept(st.game, "ai-threats", side, _threats, st, side)  # type: ignore[no-any-return]
+
+
+def _threats(st: State, side: str) -> list[tuple[list[str], float]]:
     regions = st.game.scenario.board.regions
     enemy = st.game.static.enemy[side]
     out = []
@@ -149,7 +190,9 @@ def threats(st: State, side: str) -> list[tuple[list[str], float]]:
 
 
 def front(st: State, side: str) -> Front:
-    return Front(st, side, strength, stack_room, carried=carried, goals=goals, threats=threats)
+    return Front(
+        st, side, strength, _stack_room_in(st), carried=carried, goals=goals, threats=threats
+    )
 
 
 def choose(turn: Turn) -> Choice | None:
@@ -307,9 +350,8 @@ def _movement(turn: Turn) -> Choice:
         best = max(entries, key=lambda a: f.hex_value(a["unit"], a["hex"]))
         return turn.pick(best, f"brings {_name(st, best['unit'])} on at {best['hex']}")
     selects = [a for a in turn.of_type("select") if not turn.memory_has(("moved", a["unit"]))]
-    if selects:
-        f = turn.front(front)
-        fighting = [a for a in selects if f.weight(a["unit"]) is not None]
+    if selects:  # a piece that carries a fighting weight (Front.weight) first
+        fighting = [a for a in selects if carried(st, a["unit"]) is not None]
         chosen = (fighting or selects)[0]
         turn.remember(("moved", chosen["unit"]))  # one turn in hand per phase
         return turn.pick(chosen, f"takes {_name(st, chosen['unit'])} in hand")

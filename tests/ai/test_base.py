@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import greatwar
-from greatwar.ai.base import World, decide
+from greatwar.ai.base import LeanView, World, decide
 
 
 class _Recorder:
@@ -63,3 +65,25 @@ def test_world_samples_differ_from_the_true_state_only_in_what_is_hidden() -> No
     before = state.digest()
     sample.apply(role, sample.legal_actions(role)[0])
     assert state.digest() == before
+
+
+def test_a_searching_agents_view_labels_as_the_lean_view_when_read() -> None:
+    state = greatwar.load("gwite/teaching").new_state(seed=3)
+    role = state.active_roles()[0]
+    view = LeanView(state, role)
+    lean = state.lean_view(role)
+    assert {k: view[k] for k in ("role", "version", "legal_actions")} == {
+        k: lean[k] for k in ("role", "version", "legal_actions")
+    }
+    assert "labels" in view
+    assert view.get("labels") == lean["labels"]
+    assert view["labels"] == lean["labels"]
+
+
+def test_a_searching_agents_view_labels_no_other_position() -> None:
+    state = greatwar.load("gwite/teaching").new_state(seed=3)
+    role = state.active_roles()[0]
+    view = LeanView(state, role)
+    state.apply(role, view["legal_actions"][0])
+    with pytest.raises(RuntimeError):
+        view.get("labels")

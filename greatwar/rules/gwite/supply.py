@@ -21,11 +21,19 @@ nationality or ability), each class with its own sources and links:
    source of their class, or of another supplied depot that serves it
    (chains), by a path free of Enemy-occupied and Enemy-controlled hexes.
 
-Then one breadth-first search per class from all its sources (with the
-supplied depots that serve it), counting how many Enemy-controlled hexes
-each line crosses (TCR 1 units may cross two, 9.14), gives every unit's
-line within its own range; :func:`in_supply` is a look-up.  The variation
-points are the methods of :class:`SupplyRules`.
+Then each unit's line within its own range is searched back from its hex
+toward the sources of its class (with the supplied depots that serve it),
+counting how many Enemy-controlled hexes the line crosses (TCR 1 units may
+cross two, 9.14); :func:`in_supply` is a look-up.  The variation points are
+the methods of :class:`SupplyRules`.
+
+What each part reads, and so how long it is kept (issue 18): the hexes each
+side holds, until its own units change (:func:`_held`); the rail paths to a
+map edge, per game on the edges and the usable rail hexes (:func:`_rail_paths`);
+a unit's line, per game on its hex, range and Enemy zones allowed and the
+class's sources, blocked hexes and Enemy zones, carried to a new supply
+situation while no changed hex lies within its range (:func:`_lines_kept`).
+The tables of both sides are put together after every change of units.
 
 Choices made where the rules are silent (each is explained where coded):
 
@@ -71,7 +79,6 @@ from greatwar.rules.gwite import parameters as P
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite import zoc
 from greatwar.rules.gwite.names import side_name
-from greatwar.rules.gwite.victory import usable_control
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -328,29 +335,68 @@ def _members(st: State, side: str) -> dict[SupplyClass, list[str]]:
 
 
 def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24)."""
+    """Hexes that block ``side``'s lines, and hexes where ``side`` is present (7.24).
+
+    Each side's part (:func:`_held`) is kept until its own units change; a hex holding
+    units of two sides (never in play) is sorted by its first unit, as in one pass."""
     stat = U.static(st)
-    rules = U.rules(st)
+    held, _, present = _held(st, side)
     blocked: set[str] = set()
-    present: set[str] = set()
-    units = stat.units
-    negates = rules.negates_enemy_control
-    for h, ids in U.occupancy(st).items():  # (a hot path: loops, no generators)
-        if units[ids[0]].side == side:
-            for uid in ids:
-                if negates(st, uid):
-                    present.add(h)
-                    break
-        else:
-            for uid in ids:
-                if not units[uid].hq:
-                    blocked.add(h)  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
-                    break
+    others: set[str] = set()
+    for other in stat.side_ids:
+        if other != side:
+            there, stopping, _ = _held(st, other)
+            blocked |= stopping  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
+            others |= there
+    if held & others:
+        blocked, present = _sorted_by_first_unit(st, side)
+    else:
+        present = set(present)
     for h, owner in stat.fortress_side.items():
         if not zoc.fortress_destroyed(st, h):
             # 7.24 a Friendly fortress negates Enemy control; an Enemy one blocks (5.13)
             (present if owner == side else blocked).add(h)
     return frozenset(blocked), frozenset(present)
+
+
+def _held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The hexes of ``side``'s units on the map: all, those with a unit other than an HQ
+    (9.14, 9.17), those with a unit that negates Enemy control (7.24); kept until the
+    side's units change."""
+    return U.cached_of(st, "supply held", _build_held, side)  # type: ignore[no-any-return]
+
+
+def _build_held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    units = U.static(st).units
+    negates = U.rules(st).negates_enemy_control
+    records = st.data["units"]
+    held: set[str] = set()
+    stopping: set[str] = set()
+    present: set[str] = set()
+    for uid in U.on_map(st, side):
+        h = records[uid]["hex"]
+        held.add(h)
+        if not units[uid].hq:
+            stopping.add(h)
+        if h not in present and negates(st, uid):
+            present.add(h)
+    return frozenset(held), frozenset(stopping), frozenset(present)
+
+
+def _sorted_by_first_unit(st: State, side: str) -> tuple[set[str], set[str]]:
+    """The occupied hexes that block ``side``'s lines and those where it is present, each
+    hex read as the side of its first unit."""
+    units = U.static(st).units
+    negates = U.rules(st).negates_enemy_control
+    blocked: set[str] = set()
+    present: set[str] = set()
+    for h, ids in U.occupancy(st).items():
+        if units[ids[0]].side == side:
+            if any(negates(st, uid) for uid in ids):
+                present.add(h)
+        elif any(not units[uid].hq for uid in ids):
+            blocked.add(h)
+    return blocked, present
 
 
 def _base(
@@ -364,7 +410,8 @@ def _base(
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
     # hex the game's rules interdict: Caporetto 9.19)
     barred = blocked | cut
-    edges = frozenset(h for h in cnet.edges if h not in barred and usable_control(st, side, h))
+    usable = rules.usable_control  # (victory.usable_control, looked up once)
+    edges = frozenset(h for h in cnet.edges if h not in barred and usable(st, side, h))
     return rail, edges
 
 
@@ -373,11 +420,30 @@ def _rail_sources(
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
     (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
-    rail_links = network(st).rail_links
-    usable = {h for h in cnet.friendly_rail if h not in closed and usable_control(st, side, h)}
+    ok = U.rules(st).usable_control  # (victory.usable_control, looked up once)
+    usable = frozenset(h for h in cnet.friendly_rail - closed if ok(st, side, h))
     if not traced:
-        return frozenset(usable)
-    frontier = [h for h in cnet.edges if h in usable]
+        return usable
+    kept = U.static(st).derived.setdefault("supply-rail-paths", {})
+    key = (cnet.edges, usable)
+    found: frozenset[str] | None = kept.get(key)
+    if found is None:
+        if len(kept) >= RAIL_PATHS_KEPT:
+            del kept[next(iter(kept))]
+        found = kept[key] = _rail_paths(network(st).rail_links, cnet.edges, usable)
+    return found
+
+
+#: how many searches of rail paths a game keeps (:func:`_rail_sources`; the oldest go first)
+RAIL_PATHS_KEPT = 64
+
+
+def _rail_paths(
+    rail_links: dict[str, tuple[str, ...]], edges: frozenset[str], usable: frozenset[str]
+) -> frozenset[str]:
+    """9.15 the ``usable`` rail hexes joined by contiguous ``usable`` rail hexes to one of
+    ``edges`` (memoised per game on exactly these, :func:`_rail_sources`)."""
+    frontier = [h for h in edges if h in usable]
     reached = set(frontier)
     while frontier:
         following = []
@@ -424,146 +490,105 @@ def _supplied_depots(
     closed: frozenset[str],
 ) -> frozenset[str]:
     """9.16 depots within their own Supply Range of a source of their class or of a
-    supplied depot that serves their class (chains)."""
+    supplied depot that serves their class (chains), by a path of hexes not ``closed``.
+
+    Each depot searches back from its own hex (:func:`_reaches`) for a source of its
+    class (not itself closed) or the hex of a supplied depot that serves its class (a
+    supplied depot feeds from its hex, whatever holds it), until no depot is added:
+    the least set closed under the rule, in any order."""
     stat = U.static(st)
     depots = [uid for uid in U.on_map(st, side) if stat.units[uid].type == "supply_depot"]
     if not depots:
         return frozenset()
     rules = U.rules(st)
-    far = network(st).far
     of = _sorted(st).of
     reach = _ranges(st)
-    limit: dict[SupplyClass, int] = {}
-    dist: dict[SupplyClass, dict[str, int]] = {}
-    for uid in depots:
-        limit[of[uid]] = max(limit.get(of[uid], 0), reach[uid])
-    for cls, most in limit.items():
-        rail, edges = base[cls]
-        dist[cls] = dict(_source_distances(st, cls, rail | edges, closed, most))
-    supplied: set[str] = set()
-
-    def feed(uid: str) -> None:  # 9.16 chains: a supplied depot is a source for the classes
-        supplied.add(uid)  # it serves
-        here = U.record(st, uid)["hex"]
-        for cls, most in limit.items():
-            if rules.depot_serves(st, uid, cls):
-                _relax(class_network(st, cls).links, far, (here,), closed, most, dist[cls])
-
-    for uid in depots:
-        if rules.always_supplied(st, uid):
-            feed(uid)
+    hexes = {uid: U.record(st, uid)["hex"] for uid in depots}
+    starts: dict[SupplyClass, frozenset[str]] = {}
+    backs: dict[SupplyClass, dict[str, tuple[str, ...]]] = {}
+    supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
+    searched: dict[str, int] = {}  # depot -> how many depots fed its class when it searched
     progress = True
     while progress:
         progress = False
         for uid in depots:
-            here = U.record(st, uid)["hex"]
-            if uid not in supplied and dist[of[uid]].get(here, far) <= reach[uid]:
-                feed(uid)
+            if uid in supplied:
+                continue
+            cls = of[uid]
+            feeding = {hexes[d] for d in supplied if rules.depot_serves(st, d, cls)}
+            if searched.get(uid) == len(feeding):
+                continue  # (no new depot feeds it: the same search)
+            searched[uid] = len(feeding)
+            if cls not in starts:
+                rail, edges = base[cls]
+                starts[cls] = frozenset(h for h in rail | edges if h not in closed)
+                backs[cls] = reverse_links(st, cls)
+            if _reaches(backs[cls], hexes[uid], starts[cls], feeding, closed, reach[uid]):
+                supplied.append(uid)
                 progress = True
     return frozenset(supplied)
 
 
-def _source_distances(
-    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
-) -> dict[str, int]:
-    """Hexes from the class's ``sources`` not ``closed`` (:func:`_relax` from nothing, up
-    to ``most`` hexes), memoised per game on exactly its arguments as :func:`zone_layers`
-    is (the caller copies it before relaxing it further)."""
-    key = (cls, sources, closed, most)
-    return _searched(st, "source-distances", key, _relaxed_from, st, cls, sources, closed, most)  # type: ignore[no-any-return]
-
-
-def _relaxed_from(
-    st: State, cls: SupplyClass, sources: frozenset[str], closed: frozenset[str], most: int
-) -> dict[str, int]:
-    """:func:`_relax` from nothing: the hexes ``sources`` reach, not ``closed``."""
-    found: dict[str, int] = {}
-    links = class_network(st, cls).links
-    _relax(links, network(st).far, (h for h in sources if h not in closed), closed, most, found)
-    return found
-
-
-def _searched(
-    st: State, name: str, key: tuple[object, ...], build: Callable[..., Any], *args: Any
-) -> Any:
-    """``build(*args)``, kept in a per-game memo of the searches ``name`` keyed on exactly
-    their arguments (``key``), the oldest entry going beyond :data:`SEARCHES_KEPT`."""
-    derived = U.static(st).derived
-    kept: dict[tuple[object, ...], Any] | None = derived.get(name)
-    if kept is None:
-        kept = derived[name] = {}
-    found = kept.get(key)
-    if found is None:
-        if len(kept) >= SEARCHES_KEPT:
-            del kept[next(iter(kept))]
-        found = kept[key] = build(*args)
-    return found
-
-
-def _zone_layers(
-    links: dict[str, tuple[str, ...]],
+def _reaches(
+    back: dict[str, tuple[str, ...]],
+    here: str,
     sources: frozenset[str],
-    blocked: frozenset[str],
-    enemy_zones: frozenset[str],
-    most_zones: int,
+    feeding: set[str],
+    closed: frozenset[str],
     limit: int,
-) -> list[dict[str, int]]:
-    """Breadth-first search from every source; ``layers[c][h]`` is the shortest line from
-    ``h`` that passes through ``c`` Enemy-controlled hexes (9.14), for c up to ``most_zones``."""
-    layers: list[dict[str, int]] = [{} for _ in range(most_zones + 1)]
-    fewest: dict[str, int] = {}  # fewest Enemy zones crossed to reach a hex so far
-    frontier = []
-    for h in sources:
-        c = 1 if h in enemy_zones else 0
-        if c <= most_zones:
-            layers[c][h] = 0
-            fewest[h] = c
-            frontier.append((h, c))
-    too_many = most_zones + 1
+) -> bool:
+    """Whether a path of at most ``limit`` hexes runs from one of ``sources`` or ``feeding``
+    (the targets) to ``here`` through hexes not ``closed`` (``here`` too, unless it is a
+    target; the target hex itself may be closed), searched backward from ``here`` along
+    ``back``."""
+    if here in sources or here in feeding:
+        return True
+    if here in closed:
+        return False
+    seen = {here}
+    frontier = [here]
     d = 0
     while frontier and d < limit:
         d += 1
         following = []
-        for h, c in frontier:
-            for n in links[h]:
-                if n in blocked:
+        for h in frontier:
+            for p in back.get(h, ()):
+                if p in seen:
                     continue
-                crossed = c + 1 if n in enemy_zones else c
-                # too many Enemy zones, or reached as soon (BFS order) through as few
-                if crossed < fewest.get(n, too_many):
-                    fewest[n] = crossed
-                    layers[crossed][n] = d
-                    following.append((n, crossed))
+                if p in sources or p in feeding:
+                    return True
+                seen.add(p)
+                if p not in closed:
+                    following.append(p)
         frontier = following
-    return layers
+    return False
 
 
-#: how many searches of each kind a game keeps (:func:`zone_layers`,
-#: :func:`_source_distances`; the oldest go first)
-SEARCHES_KEPT = 64
+def reverse_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
+    """The class's links backward: for each hex, the hexes whose links lead into it (a
+    line's search from the unit toward the sources; built once per game)."""
+
+    def build() -> dict[str, tuple[str, ...]]:
+        links = class_network(st, cls).links
+        back: dict[str, list[str]] = {h: [] for h in links}
+        for h, ns in links.items():
+            for n in ns:
+                back.setdefault(n, []).append(h)
+        return {h: tuple(ps) for h, ps in back.items()}
+
+    return per_game(st, ("supply-reverse", cls), build)  # type: ignore[no-any-return]
 
 
-def zone_layers(
-    st: State,
-    cls: SupplyClass,
-    sources: frozenset[str],
-    blocked: frozenset[str],
-    enemy_zones: frozenset[str],
-    most_zones: int,
-    limit: int,
-) -> list[dict[str, int]]:
-    """:func:`_zone_layers` over the class's links (never changed during a game), memoised
-    per game on exactly its arguments: a move that leaves a side's sources, blocked hexes
-    and Enemy zones as they were (most of its own moves) finds its search done, in any
-    state of the game (the result is read, never changed)."""
-    key = (cls, sources, blocked, enemy_zones, most_zones, limit)
-    return _searched(st, "zone-layers", key, _layers_over, st, *key)  # type: ignore[no-any-return]
+def _ball_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
+    """The class's links both ways (what a search within some hexes of a hex may look at;
+    built once per game)."""
 
+    def build() -> dict[str, tuple[str, ...]]:
+        links = class_network(st, cls).links
+        back = reverse_links(st, cls)
+        return {h: tuple(sorted({*links.get(h, ()), *back.get(h, ())})) for h in {*links, *back}}
 
-def _layers_over(st: State, cls: SupplyClass, *args: Any) -> list[dict[str, int]]:
-    """:func:`_zone_layers` over the links of ``cls`` (the rest of :func:`zone_layers`'s
-    arguments as they are)."""
-    return _zone_layers(class_network(st, cls).links, *args)
+    return per_game(st, ("supply-ball", cls), build)  # type: ignore[no-any-return]
 
 
 def _trace_lines(
@@ -576,38 +601,164 @@ def _trace_lines(
     depots: frozenset[str],
 ) -> dict[str, bool]:
     """Each unit of one class: a line within its own range crossing no more Enemy-controlled
-    hexes than it may (9.12-9.14), or always in supply by the game's rules."""
+    hexes than it may (9.12-9.14), or always in supply by the game's rules.
+
+    A unit's line is found by a search back from its hex (:func:`_traces`), which reads
+    no hex farther than its range: its answer is kept (:func:`_lines_kept`) while
+    nothing it could read has changed."""
     stat = U.static(st)
     rules = U.rules(st)
-    far = network(st).far
-    tracers = [uid for uid in units if stat.units[uid].type != "supply_depot"]
     allowed = _sorted(st).zones
     reach = _ranges(st)
-    layers = zone_layers(
-        st,
-        cls,
-        sources,
-        blocked,
-        enemy_zones,
-        max((allowed[uid] for uid in tracers), default=0),
-        max((reach[uid] for uid in tracers), default=0),
-    )
+    answers = _lines_kept(st, cls, sources, blocked, enemy_zones)
+    back = reverse_links(st, cls)
+    records = st.data["units"]
+    infos = stat.units
     line: dict[str, bool] = {}
     for uid in units:
-        if stat.units[uid].type == "supply_depot":
+        if infos[uid].type == "supply_depot":
             line[uid] = uid in depots  # 9.16
             continue
         if rules.always_supplied(st, uid):
             line[uid] = True
             continue
-        here = U.record(st, uid)["hex"]
-        crossing = allowed[uid]
-        if crossing:
-            shortest = min([layers[c].get(here, far) for c in range(crossing + 1)])
-        else:
-            shortest = layers[0].get(here, far)
-        line[uid] = shortest <= reach[uid]  # 9.12, 9.13: the unit's hex not counted
+        key = (records[uid]["hex"], allowed[uid], reach[uid])
+        found = answers.get(key)
+        if found is None:
+            found = answers[key] = _traces(back, sources, blocked, enemy_zones, *key)
+        line[uid] = found
     return line
+
+
+def _traces(
+    back: dict[str, tuple[str, ...]],
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    here: str,
+    crossing: int,
+    limit: int,
+) -> bool:
+    """9.12-9.14 whether a line of at most ``limit`` hexes (the unit's hex not counted)
+    runs from one of ``sources`` to ``here``, entering no ``blocked`` hex (the source
+    itself may be one) and passing through at most ``crossing`` ``enemy_zones`` (every
+    hex of the line counted, the source and ``here`` too): a breadth-first search back
+    from ``here`` along ``back``, a hex searched again only through fewer Enemy zones."""
+    c = 1 if here in enemy_zones else 0
+    if c > crossing:
+        return False
+    if here in sources:
+        return True
+    if here in blocked:
+        return False
+    fewest = {here: c}
+    too_many = crossing + 1
+    frontier = [(here, c)]
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        following = []
+        for h, c in frontier:
+            for p in back.get(h, ()):
+                crossed = c + 1 if p in enemy_zones else c
+                if crossed < fewest.get(p, too_many):
+                    if p in sources:
+                        return True
+                    fewest[p] = crossed
+                    if p not in blocked:
+                        following.append((p, crossed))
+        frontier = following
+    return False
+
+
+#: the supply situations whose lines a game keeps for each class (the oldest go first)
+LINES_KEPT = 16
+#: beyond this many hexes changed, no lines are carried over from another situation
+LINES_CHANGED_MOST = 400
+#: the situations kept that a new one may take its lines from (the latest)
+LINES_CARRIED_FROM = 3
+
+_Situation = tuple[frozenset[str], frozenset[str], frozenset[str]]
+
+
+def _lines_kept(
+    st: State,
+    cls: SupplyClass,
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+) -> dict[tuple[str, int, int], bool]:
+    """The lines of ``cls`` found so far in this supply situation (its sources, blocked
+    hexes and Enemy zones): (hex, Enemy zones it may cross, range) -> whether a line is
+    traced from there; kept per game for the latest situations.  A new situation starts
+    with the answers of the nearest of the latest ones that read no hex changed since: a
+    search from a hex reads nothing farther than its range along the class's links either
+    way (:func:`_ball`), so its answer stands while every changed hex is farther away."""
+    derived = U.static(st).derived
+    memo: dict[_Situation, dict[tuple[str, int, int], bool]] | None = derived.get(
+        ("supply-lines", cls)
+    )
+    if memo is None:
+        memo = derived[("supply-lines", cls)] = {}
+    now = (sources, blocked, enemy_zones)
+    found = memo.get(now)
+    if found is not None:
+        return found
+    answers: dict[tuple[str, int, int], bool] = {}
+    nearest = None
+    latest = list(memo.items())[-LINES_CARRIED_FROM:]  # (copies: another state may add some)
+    for then, kept in latest:
+        changed = (sources ^ then[0]) | (blocked ^ then[1]) | (enemy_zones ^ then[2])
+        if nearest is None or len(changed) < len(nearest[0]):
+            nearest = (changed, kept)
+    if nearest is not None and len(nearest[0]) <= LINES_CHANGED_MOST:
+        changed, kept = nearest
+        balls = _balls(st, cls)
+        for key, answer in list(kept.items()):
+            ball = balls.get((key[0], key[2]))
+            if ball is None:
+                ball = _ball(st, cls, key[0], key[2])
+            if ball.isdisjoint(changed):
+                answers[key] = answer
+    if len(memo) >= LINES_KEPT:
+        memo.pop(next(iter(memo)), None)
+    memo[now] = answers
+    return answers
+
+
+def _ball(st: State, cls: SupplyClass, here: str, most: int) -> frozenset[str]:
+    """The hexes at most ``most`` links of ``cls`` from ``here``, either way (kept per game)."""
+    balls = _balls(st, cls)
+    found = balls.get((here, most))
+    if found is None:
+        found = balls[(here, most)] = frozenset(_within(_ball_links(st, cls), (here,), most))
+    return found
+
+
+def _balls(st: State, cls: SupplyClass) -> dict[tuple[str, int], frozenset[str]]:
+    """:func:`_ball` of each (hex, range) asked so far in the game."""
+    derived = U.static(st).derived
+    balls: dict[tuple[str, int], frozenset[str]] | None = derived.get(("supply-balls", cls))
+    if balls is None:
+        balls = derived[("supply-balls", cls)] = {}
+    return balls
+
+
+def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int) -> dict[str, int]:
+    """Hexes at most ``most`` links from one of ``starts`` (any hex): their distance."""
+    dist = dict.fromkeys(starts, 0)
+    frontier = list(dist)
+    d = 0
+    while frontier and d < most:
+        d += 1
+        following = []
+        for h in frontier:
+            for n in links.get(h, ()):
+                if n not in dist:
+                    dist[n] = d
+                    following.append(n)
+        frontier = following
+    return dist
 
 
 # --- the interface ---------------------------------------------------------------------
@@ -733,15 +884,20 @@ def _distances(st: State, side: str) -> dict[str, int]:
 def out_of_supply_units(st: State) -> list[str]:
     """Units on the map, of both sides, out of supply now (for the map's supply overlay)."""
     units = st.data["units"]
+    stat = U.static(st)
+    fortresses = stat.fortress_side
     lines: dict[str, dict[str, bool]] = {}  # each side's table, looked up once
     out = []
-    for uid, ui in U.static(st).units.items():
+    for uid, ui in stat.units.items():
         if ui.hq or units[uid]["status"] != "on_map":
             continue  # in supply (:func:`in_supply`)
         line = lines.get(ui.side)
         if line is None:
             line = lines[ui.side] = table(st, ui.side).line
-        if not line.get(uid, False) and not fortress_fed(st, uid):
+        if line.get(uid, False):
+            continue
+        # 11.22 only a unit in a fortress of its side may feed off it
+        if fortresses.get(units[uid]["hex"]) != ui.side or not fortress_fed(st, uid):
             out.append(uid)
     return out
 

@@ -60,52 +60,155 @@ def _supply_inputs(st: State) -> tuple[supply.SupplyClass, supply.SupplyTable]:
     return cls, supply.table(st, side)
 
 
-def test_zone_layers_follow_each_of_their_arguments() -> None:
-    # 9.14 the search of a class's lines, memoised per game on its arguments
-    st = greatwar.load("gwite/teaching").new_state(1)
-    cls, tab = _supply_inputs(st)
-    links = supply.class_network(st, cls).links
-    some = sorted(tab.sources)[0]
-    near = links[some][0]
-    cases = [
-        (tab.sources, tab.blocked, tab.enemy_zones, 1, 6),
-        (tab.sources - {some}, tab.blocked, tab.enemy_zones, 1, 6),
-        (tab.sources, tab.blocked | {near}, tab.enemy_zones, 1, 6),
-        (tab.sources, tab.blocked, tab.enemy_zones | {near}, 1, 6),
-        (tab.sources, tab.blocked, tab.enemy_zones, 0, 6),
-        (tab.sources, tab.blocked, tab.enemy_zones, 1, 3),
-    ]
-    for args in cases:
-        found = supply.zone_layers(st, cls, *args)
-        assert found == supply._zone_layers(links, *args)
-        assert supply.zone_layers(st, cls, *args) is found  # memoised
-    other = greatwar.load("gwite/teaching").new_state(2)
-    assert supply.zone_layers(other, cls, *cases[0]) == supply._zone_layers(links, *cases[0])
+def _zone_layers(
+    links: dict[str, tuple[str, ...]],
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    most_zones: int,
+    limit: int,
+) -> list[dict[str, int]]:
+    """The search of lines the other way (as the tables did it before issue 18's supply
+    work): from every source, ``layers[c][h]`` the shortest line to ``h`` crossing ``c``
+    Enemy-controlled hexes (9.14)."""
+    layers: list[dict[str, int]] = [{} for _ in range(most_zones + 1)]
+    fewest: dict[str, int] = {}
+    frontier = []
+    for h in sources:
+        c = 1 if h in enemy_zones else 0
+        if c <= most_zones:
+            layers[c][h] = 0
+            fewest[h] = c
+            frontier.append((h, c))
+    d = 0
+    while frontier and d < limit:
+        d += 1
+        following = []
+        for h, c in frontier:
+            for n in links[h]:
+                if n in blocked:
+                    continue
+                crossed = c + 1 if n in enemy_zones else c
+                if crossed < fewest.get(n, most_zones + 1):
+                    fewest[n] = crossed
+                    layers[crossed][n] = d
+                    following.append((n, crossed))
+        frontier = following
+    return layers
 
 
-def test_source_distances_follow_each_of_their_arguments_and_are_copied() -> None:
-    # 9.16 a depot's distance to the sources of its class
-    st = greatwar.load("gwite/teaching").new_state(1)
-    cls, tab = _supply_inputs(st)
+def _forward_lines(
+    st: State,
+    cls: supply.SupplyClass,
+    env: tuple[frozenset[str], frozenset[str], frozenset[str]],
+    asked: list[tuple[str, int, int]],
+) -> dict[tuple[str, int, int], bool]:
+    """Each (hex, Enemy zones it may cross, range) asked: whether a line reaches it."""
     links = supply.class_network(st, cls).links
+    layers = _zone_layers(links, *env, 2, max(r for _, _, r in asked))
+    far = supply.network(st).far
+    return {(h, k, r): min(layers[c].get(h, far) for c in range(k + 1)) <= r for h, k, r in asked}
+
+
+def _traced(
+    st: State,
+    cls: supply.SupplyClass,
+    env: tuple[frozenset[str], frozenset[str], frozenset[str]],
+    asked: list[tuple[str, int, int]],
+) -> dict[tuple[str, int, int], bool]:
+    """The same through the kept lines of the class (:func:`supply._lines_kept`)."""
+    answers = supply._lines_kept(st, cls, *env)
+    back = supply.reverse_links(st, cls)
+    out = {}
+    for key in asked:
+        if key not in answers:
+            answers[key] = supply._traces(back, *env, *key)
+        out[key] = answers[key]
+    return out
+
+
+def _asked(st: State, side: str) -> list[tuple[str, int, int]]:
+    hexes = sorted({U.record(st, u)["hex"] for u in U.on_map(st, side)})
+    return [(h, k, r) for h in hexes for k in (0, 1, 2) for r in (1, 3, 5)]
+
+
+def test_lines_searched_from_the_unit_match_a_search_from_the_sources() -> None:
+    # 9.12-9.14: the search back from each unit finds the lines found from the sources
+    for seed in (1, 2):
+        st = greatwar.load("gwite/teaching").new_state(seed)
+        for side in U.static(st).side_ids:
+            tab = supply.table(st, side)
+            for cls in tab.classes:
+                env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
+                asked = _asked(st, side)
+                found = {k: supply._traces(supply.reverse_links(st, cls), *env, *k) for k in asked}
+                expected = _forward_lines(st, cls, env, asked)
+                assert found == expected
+                assert any(found.values()) and not all(found.values())
+
+
+def test_kept_lines_follow_each_source_blocked_hex_and_enemy_zone() -> None:
+    # 9.12-9.14 the lines kept per class (issue 18) follow each input changed near a unit
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    tab = supply.table(st, side)
+    cls = next(iter(tab.classes))
+    back = supply.reverse_links(st, cls)
+    env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
+    asked = _asked(st, side)
+    first = _traced(st, cls, env, asked)
+    assert first == _forward_lines(st, cls, env, asked)
+    # a hex with a line of 1 (not a source): shut its neighbours each way in turn
+    h, k, r = next(
+        key for key, ok in first.items() if ok and key[1:] == (0, 1) and key[0] not in env[0]
+    )
+    around = frozenset(back[h]) - env[0]
+    sources, blocked, zones = env
+    near_sources = frozenset(n for n in back[h] if n in sources)
+    for changed in (
+        (sources - near_sources, blocked, zones),  # no source next to it
+        (sources, blocked | {h}, zones),  # itself blocked
+        (sources, blocked, zones | {h}),  # itself in an Enemy zone
+        (sources - near_sources, blocked | around, zones),
+        (sources - near_sources, blocked, zones | around),
+        env,
+        (sources | {h}, blocked, zones),  # itself a source
+    ):
+        now = _traced(st, cls, changed, asked)
+        assert now == _forward_lines(st, cls, changed, asked)
+        assert now[(h, k, r)] == (changed == env or h in changed[0])
+    # a far change keeps the answers it cannot touch, and they stand
+    kept = supply._lines_kept(st, cls, *env)
+    assert kept and set(kept) <= set(asked)
+    assert _traced(st, cls, env, asked) == first
+
+
+def test_depot_reach_matches_a_search_from_the_targets() -> None:
+    # 9.16 a depot's search back from its hex finds what a search from the sources finds
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    tab = supply.table(st, side)
+    cls = next(iter(tab.classes))
+    links = supply.class_network(st, cls).links
+    back = supply.reverse_links(st, cls)
     far = supply.network(st).far
     closed = tab.blocked | tab.enemy_zones
-    some = sorted(tab.sources)[0]
-    near = links[some][0]
-    for sources, shut, most in (
-        (tab.sources, closed, 6),
-        (tab.sources - {some}, closed, 6),
-        (tab.sources, closed | {near}, 6),
-        (tab.sources, closed, 2),
-    ):
-        expected: dict[str, int] = {}
-        supply._relax(links, far, (h for h in sources if h not in shut), shut, most, expected)
-        assert supply._source_distances(st, cls, sources, shut, most) == expected
-    # the table's own use copies it before relaxing from the depots
-    kept = supply._source_distances(st, cls, tab.sources, closed, 6)
-    before = dict(kept)
-    supply.table(st, U.static(st).side_ids[0])
-    assert kept == before
+    targets = frozenset(h for h in tab.classes[cls].sources if h not in closed)
+    # a supplied depot's hex feeds even when closed (it is a start of the search)
+    depot_hex = sorted(closed)[0]
+    for shut in (closed, closed | {links[sorted(targets)[0]][0]}, frozenset()):
+        for sources, feeding in (
+            (targets, set()),
+            (targets, {depot_hex}),
+            (frozenset(), {depot_hex}),
+        ):
+            for most in (1, 3, 5):
+                dist: dict[str, int] = {}
+                supply._relax(links, far, sources | feeding, shut, most, dist)
+                for h in links:
+                    assert supply._reaches(back, h, sources, feeding, shut, most) == (
+                        dist.get(h, far) <= most and (h in sources | feeding or h not in shut)
+                    )
 
 
 def test_move_steps_follow_the_table_and_a_replaced_table_starts_afresh() -> None:
@@ -171,3 +274,107 @@ def test_hex_defenders_follow_the_units_places_and_markers_of_their_side() -> No
     pieces.set_status(st, uid, "eliminated")
     same()
     assert _hex_defenders(st, empty, side) == []
+
+
+def test_rail_sources_follow_the_usable_rail_and_the_edges() -> None:
+    # 9.15 the rail paths to a map edge, memoised per game on the edges and the usable rail
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    cls = next(iter(supply.table(st, side).classes))
+    cnet = supply.class_network(st, cls)
+    rail_links = supply.network(st).rail_links
+
+    def fresh(net: supply.ClassNetwork, closed: frozenset[str]) -> frozenset[str]:
+        usable = frozenset(h for h in net.friendly_rail if h not in closed)
+        return supply._rail_paths(rail_links, net.edges, usable)
+
+    everything = supply._rail_sources(st, side, cnet, frozenset())
+    assert everything == fresh(cnet, frozenset()) and len(everything) > 3
+    # a rail hex next to an edge shut: the paths beyond it follow
+    edge = next(h for h in sorted(cnet.edges) if h in everything)
+    cut = frozenset({edge})
+    assert supply._rail_sources(st, side, cnet, cut) == fresh(cnet, cut) != everything
+    assert supply._rail_sources(st, side, cnet, frozenset()) == everything
+    fewer = dataclasses.replace(cnet, edges=cnet.edges - {edge})
+    assert supply._rail_sources(st, side, fewer, frozenset()) == fresh(fewer, frozenset())
+    assert supply._rail_sources(st, side, cnet, frozenset()) == everything
+    # a rail hex last occupied by the Enemy is no longer usable (5.33, 9.15)
+    enemy = U.static(st).side_ids[1]
+    st.data["control"][edge] = enemy
+    assert edge not in supply._rail_sources(st, side, cnet, frozenset())
+
+
+def _occupation_afresh(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Blocked hexes and Friendly presence in one pass over the occupied hexes."""
+    blocked, present = supply._sorted_by_first_unit(st, side)
+    for h, owner in U.static(st).fortress_side.items():
+        if not supply.zoc.fortress_destroyed(st, h):
+            (present if owner == side else blocked).add(h)
+    return frozenset(blocked), frozenset(present)
+
+
+def test_occupation_follows_each_sides_units() -> None:
+    # 9.14, 9.17, 7.24: each side's hexes kept until its own units change
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side, other = U.static(st).side_ids[:2]
+
+    def agrees() -> None:
+        for s in (side, other):
+            assert supply._occupation(st, s) == _occupation_afresh(st, s)
+
+    agrees()
+    mover = next(u for u in U.on_map(st, other) if not U.info(st, u).hq)
+    hq = next(u for u in U.on_map(st, other) if U.info(st, u).hq)
+    free, elsewhere, third = [
+        h
+        for h in sorted(U.static(st).scenario.board.hexes)
+        if not U.units_in(st, h) and h not in U.static(st).fortress_side
+    ][:3]
+    pieces.place(st, mover, free)  # an Enemy unit moves: its new hex blocks
+    assert free in supply._occupation(st, side)[0]
+    agrees()
+    pieces.place(st, hq, free)  # an Enemy HQ alone does not block (9.17)
+    pieces.place(st, mover, elsewhere)
+    assert free not in supply._occupation(st, side)[0]
+    agrees()
+    friend = next(u for u in U.on_map(st, side) if not U.info(st, u).hq)
+    pieces.place(st, friend, third)  # a Friendly unit negates control there (7.24)
+    assert third in supply._occupation(st, side)[1]
+    agrees()
+    pieces.place(st, mover, third)  # two sides in one hex: read by its first unit
+    agrees()
+    pieces.eliminate(st, mover)
+    agrees()
+
+
+def test_kept_lines_of_several_situations_each_stand_and_carry_only_far_answers() -> None:
+    # 9.12-9.14: situations met in turn (a state and a seat's view of it) keep their own
+    # lines; a new one takes only the answers of hexes no changed hex is in range of
+    st = greatwar.load("gwite/teaching").new_state(1)
+    side = U.static(st).side_ids[0]
+    tab = supply.table(st, side)
+    cls = next(iter(tab.classes))
+    env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
+    asked = _asked(st, side)
+    h = asked[0][0]
+    other = (env[0], env[1] | {h}, env[2])
+    for _ in range(2):
+        for situation in (env, other):
+            assert _traced(st, cls, situation, asked) == _forward_lines(st, cls, situation, asked)
+    carried = supply._lines_kept(st, cls, env[0], env[1] | {h}, env[2] | {h})
+    assert carried and all(
+        h not in supply._ball(st, cls, key[0], key[2]) for key in carried
+    )  # (each carried answer's search could not see the hex changed)
+    assert any(key[0] == h for key in asked) and not any(key[0] == h for key in carried)
+
+
+def test_a_ball_holds_the_hexes_within_its_range_either_way() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    cls = next(iter(supply._sorted(st).classes[U.static(st).side_ids[0]]))
+    links = supply.class_network(st, cls).links
+    here = sorted(links)[len(links) // 2]
+    assert supply._ball(st, cls, here, 0) == {here}
+    one = supply._ball(st, cls, here, 1)
+    assert one == {here, *links[here], *supply.reverse_links(st, cls)[here]}
+    two = supply._ball(st, cls, here, 2)
+    assert one < two and all(n in two for h in one for n in links[h])
