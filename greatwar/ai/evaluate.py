@@ -5,7 +5,9 @@ the heuristic agent. It reads a *full* state (a determinization, never the
 true state behind a seat's view) and works for every rule system:
 
 * a finished game is worth +1 (won), -1 (lost) or 0 (drawn);
-* otherwise a weighted sum of features, each in [-1, 1] from ``role``'s side:
+* otherwise a weighted sum of features, each in [-1, 1] from ``role``'s side (the
+  weights are read from ``greatwar/data/ai/weights.toml``, per rule system where it
+  gives them; fitted from self-play by ``benchmarks/fit_weights.py``):
 
   - **victory points**: the scenario's index as it would be scored now
     (GWitE: the index plus the cities' points; Tannenberg: the index plus the
@@ -31,7 +33,10 @@ rule systems' own supply tables, which they cache until units move.
 from __future__ import annotations
 
 import math
+import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from greatwar import hexgrid
@@ -41,9 +46,72 @@ from greatwar.rules import pieces
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
-#: weights of the features in the sum (they add up to 1 without the automatic victory,
-#: which is zero where a scenario has none)
-WEIGHTS = {"vp": 0.45, "material": 0.3, "supply": 0.1, "objectives": 0.15, "automatic": 0.3}
+#: the features, in the order of :class:`Features`
+FEATURES = ("vp", "material", "supply", "objectives", "automatic")
+#: the features whose weights add up to 1 (the automatic victory is added on top)
+SUMMED = ("vp", "material", "supply", "objectives")
+#: how far from 1 the summed weights may add up (they are written to three decimals)
+SUM_TOLERANCE = 0.005
+#: where the weights are kept: fitted by ``benchmarks/fit_weights.py`` (issue 19)
+WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "data" / "ai" / "weights.toml"
+
+
+class WeightsError(ValueError):
+    """A weights file that cannot be used: the file, the place and what was expected."""
+
+
+def load_weights(path: Path = WEIGHTS_FILE) -> dict[str, dict[str, float]]:
+    """The weights of each table of ``path`` (``default`` and any rule system's own),
+    checked: every feature a number from 0 to 1, the summed ones adding up to 1."""
+    from greatwar.rules import systems
+
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise WeightsError(f"{path}: {exc}") from None
+    if not isinstance(data.get("default"), dict):
+        raise WeightsError(f"{path}: expected a [default] table of the features' weights")
+    for name in data:
+        if name != "default" and name not in systems():
+            known = ", ".join(["default", *systems()])
+            raise WeightsError(f"{path}: [{name}]: expected a table named one of {known}")
+    return {name: _checked_table(path, name, table) for name, table in data.items()}
+
+
+def _checked_table(path: Path, name: str, table: object) -> dict[str, float]:
+    where = f"{path}: [{name}]"
+    if not isinstance(table, dict):
+        raise WeightsError(f"{where}: expected a table of weights, got {table!r}")
+    unknown = sorted(set(table) - set(FEATURES))
+    missing = [f for f in FEATURES if f not in table]
+    if unknown or missing:
+        raise WeightsError(
+            f"{where}: expected exactly the features {', '.join(FEATURES)}"
+            + (f"; unknown {', '.join(unknown)}" if unknown else "")
+            + (f"; missing {', '.join(missing)}" if missing else "")
+        )
+    for feature, value in table.items():
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        if not number or not 0.0 <= value <= 1.0:
+            raise WeightsError(f"{where} {feature}: expected a number from 0 to 1, got {value!r}")
+    total = sum(table[f] for f in SUMMED)
+    if abs(total - 1.0) > SUM_TOLERANCE:
+        raise WeightsError(f"{where}: expected {' + '.join(SUMMED)} to add up to 1, got {total:g}")
+    return {f: float(table[f]) for f in FEATURES}
+
+
+#: the weights of each rule system that has its own, and ``default`` for the others
+WEIGHTS_BY_SYSTEM = load_weights()
+#: the default weights of the features in the sum (they add up to 1 without the automatic
+#: victory, which is zero where a scenario has none)
+WEIGHTS = WEIGHTS_BY_SYSTEM["default"]
+
+
+def weights_for(system: str) -> Mapping[str, float]:
+    """The weights a rule system's positions are scored with."""
+    return WEIGHTS_BY_SYSTEM.get(system, WEIGHTS_BY_SYSTEM["default"])
+
+
 #: how near (hexes) units must come to a region of an automatic victory to count at all
 AUTOMATIC_REACH = 4
 #: a non-final position never scores beyond this
@@ -62,8 +130,10 @@ class Features:
     objectives: float
     automatic: float = 0.0
 
-    def total(self) -> float:
-        raw = sum(WEIGHTS[name] * getattr(self, name) for name in WEIGHTS)
+    def total(self, weights: Mapping[str, float] | None = None) -> float:
+        """The weighted sum (``weights``: the default ones if not given), capped."""
+        weights = WEIGHTS if weights is None else weights
+        raw = sum(weights[name] * getattr(self, name) for name in FEATURES)
         return max(-CAP, min(CAP, raw))
 
 
@@ -82,7 +152,8 @@ def evaluate(state: State, role: str, *, thorough: bool = False) -> float:
     side = side_of(state, role)
     if state.is_over():
         return terminal_value(state, side)
-    return features(state, side, thorough=thorough).total()
+    weights = weights_for(state.game.system.name)
+    return features(state, side, thorough=thorough).total(weights)
 
 
 def terminal_value(state: State, side: str) -> float:
