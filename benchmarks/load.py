@@ -347,45 +347,74 @@ class Load:
             self.stats.games_finished += 1
 
     async def against_computer(self, made: dict[str, Any], rng: random.Random) -> None:
-        """The human seat, told of the computer's moves over its WebSocket."""
+        """The human seat, told of the computer's moves over its WebSocket (read all along,
+        as a page does: a socket left unread stops answering the server's pings)."""
         game_id = made["game_id"]
         role, seat = next(iter(made["seats"].items()))
         token = seat["token"]
         ws_url = self.url(game_id).replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
         async with self.sockets.ws_connect(ws_url, max_msg_size=0) as socket_:
-            latest = await self.receive(socket_, game_id, 0)
-            while self.running() and not latest["view"]["over"]:
-                view = latest["view"]
-                if role not in view["active_roles"]:
-                    latest = await self.receive(socket_, game_id, latest["version"] + 1)
-                    continue
-                action = choose(view, rng)
-                answer = await self.submit(game_id, token, None, latest["version"], action)
-                if answer is None:
-                    latest = await self.view(game_id, token)
-                else:
-                    latest = {"version": answer["version"], "view": answer["view"]}
+            pushed = Pushed(socket_, lambda version: self.seen(game_id, version))
+            reader = asyncio.create_task(pushed.read())
+            try:
+                latest = await pushed.at_least(0, self.deadline)
+                while self.running() and not latest["view"]["over"]:
+                    view = latest["view"]
+                    if role not in view["active_roles"]:
+                        latest = await pushed.at_least(latest["version"] + 1, self.deadline)
+                        continue
+                    action = choose(view, rng)
+                    answer = await self.submit(game_id, token, None, latest["version"], action)
+                    if answer is None:
+                        latest = await self.view(game_id, token)
+                    else:
+                        latest = {"version": answer["version"], "view": answer["view"]}
+            finally:
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+            pushed.check()
             if latest["view"]["over"]:
                 self.stats.games_finished += 1
 
-    async def receive(
-        self, socket_: aiohttp.ClientWebSocketResponse, game_id: str, at_least: int
-    ) -> dict[str, Any]:
-        """The seat's next pushed payload at version ``at_least`` or later (or the deadline's)."""
-        while True:
-            left = self.deadline - time.monotonic()
-            try:
-                frame = await asyncio.wait_for(socket_.receive(), max(left, 0.01))
-            except TimeoutError:
-                return {"version": at_least, "view": {"over": False, "active_roles": []}}
+
+class Pushed:
+    """A seat's WebSocket, read as the messages come: the latest state payload pushed."""
+
+    def __init__(self, socket_: aiohttp.ClientWebSocketResponse, seen: Any) -> None:
+        self.socket = socket_
+        self.seen = seen
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.ended: str | None = None
+
+    async def read(self) -> None:
+        async for frame in self.socket:
             if frame.type != aiohttp.WSMsgType.TEXT:
-                raise aiohttp.ClientConnectionError(f"the WebSocket ended: {frame.type.name}")
+                break
             message = orjson.loads(frame.data)
-            if message.get("type") != "state":
-                continue
-            self.seen(game_id, message["version"])
-            if message["version"] >= at_least:
-                return message  # type: ignore[no-any-return]
+            if message.get("type") == "state":
+                self.seen(message["version"])
+                self.latest = message
+                self.changed.set()
+        self.ended = f"the WebSocket ended: {self.socket.close_code}"
+        self.changed.set()
+
+    def check(self) -> None:
+        """Raise if the socket ended before the client let it go."""
+        if self.ended is not None:
+            raise aiohttp.ClientConnectionError(self.ended)
+
+    async def at_least(self, version: int, deadline: float) -> dict[str, Any]:
+        """The latest payload once it is at ``version`` or later (or the deadline's)."""
+        while self.latest is None or self.latest["version"] < version:
+            self.check()
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), max(deadline - time.monotonic(), 0.01))
+            except TimeoutError:
+                return {"version": version, "view": {"over": False, "active_roles": []}}
+        return self.latest
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
