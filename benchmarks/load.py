@@ -31,6 +31,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import signal
 import socket
 import subprocess
@@ -42,8 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
-from websockets.asyncio.client import ClientConnection, connect
+import aiohttp
+import orjson
 
 SCENARIOS = ("gwite/teaching", "tannenberg/teaching")
 UNDO = {"type": "undo"}
@@ -62,27 +63,30 @@ def free_port() -> int:
 class Server:
     """``greatwar serve`` in a subprocess (under cProfile when ``profile`` names a file)."""
 
-    def __init__(self, folder: Path, extra: list[str], profile: Path | None) -> None:
+    def __init__(
+        self, folder: Path, db: str, extra: list[str], profile: Path | None, name: str = "server"
+    ) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        args = ["serve", "--port", str(self.port), "--db", str(folder / "games.sqlite3")]
+        args = ["serve", "--port", str(self.port), "--db", db]
         args += ["--think-time", "0", *extra]
         runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
-        self.log = (folder / "server.log").open("wb")
+        self.log_path = folder / f"{name}.log"
+        self.log = self.log_path.open("wb")
         self.process = subprocess.Popen(
             [sys.executable, *runner, "-m", "greatwar.cli", *args],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
         )
-        self.log_path = folder / "server.log"
 
-    async def wait_ready(self, http: httpx.AsyncClient) -> None:
+    async def wait_ready(self, http: aiohttp.ClientSession) -> None:
         for _ in range(600):
             if self.process.poll() is not None:
                 raise SystemExit("the server did not start:\n" + self.log_path.read_text())
-            with contextlib.suppress(httpx.TransportError):
-                await http.get("/api/scenarios")
+            with contextlib.suppress(aiohttp.ClientConnectionError):
+                async with http.get(self.url + "/api/scenarios") as response:
+                    await response.read()
                 return
             await asyncio.sleep(0.1)
         raise SystemExit("the server never answered")
@@ -96,11 +100,12 @@ class Server:
 
     def cpu_seconds(self) -> float | None:
         """User and system CPU time the server has used so far."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        return _cpu_of(self.process.pid)
+
+    def workers_cpu_seconds(self) -> float:
+        """User and system CPU time of the server's worker processes now running (the
+        computer players think in them)."""
+        return sum(_cpu_of(pid) or 0.0 for pid in _children(self.process.pid))
 
     def stop(self) -> None:
         """Ctrl-C (so that cProfile writes its file), then kill if it lingers."""
@@ -112,6 +117,30 @@ class Server:
                 self.process.kill()
                 self.process.wait()
         self.log.close()
+
+
+def _stat(pid: int) -> list[str] | None:
+    """The fields of /proc/PID/stat after the command's name (None when unreadable)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+
+
+def _cpu_of(pid: int) -> float | None:
+    fields = _stat(pid)
+    if fields is None:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and (fields := _stat(int(entry.name))) and fields[1] == str(pid):
+            found.append(int(entry.name))
+    return found
 
 
 def _proc_status(pid: int, key: str) -> int | None:
@@ -145,9 +174,16 @@ class Stats:
 class Load:
     """The games played at once, until the deadline."""
 
-    def __init__(self, http: httpx.AsyncClient, server: Server, args: argparse.Namespace) -> None:
+    def __init__(
+        self, http: aiohttp.ClientSession, servers: list[Server], args: argparse.Namespace
+    ) -> None:
         self.http = http
-        self.server = server
+        #: the server processes; a game is played on the one that made it (as a load
+        #: balancer that keeps each game on one process would)
+        self.servers = servers
+        self.home: dict[str, Server] = {}
+        #: the WebSockets' own session: they hold their connections, the requests' pool not
+        self.sockets = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0))
         self.args = args
         self.gate = asyncio.Semaphore(args.clients)
         self.stats = Stats()
@@ -157,6 +193,7 @@ class Load:
         self.setup_seconds = 0.0
         #: the server's and the client's CPU seconds when the play began
         self.cpu_at_start = (0.0, 0.0)
+        self.workers_at_start = 0.0
         self.ended: dict[str, Any] = {}
 
     def running(self) -> bool:
@@ -167,11 +204,23 @@ class Load:
         if self.running():
             self.stats.seen(game_id, version)
 
-    async def request(self, method: str, url: str, **kw: Any) -> httpx.Response:
-        async with self.gate:
-            return await self.http.request(method, url, **kw)
+    def url(self, game_id: str) -> str:
+        """The address of the server process that plays the game."""
+        return self.home[game_id].url
 
-    async def create(self, computer: bool) -> dict[str, Any]:
+    async def request(self, method: str, url: str, **kw: Any) -> tuple[int, Any]:
+        """One request (at most ``--clients`` in flight): its status and its JSON body."""
+        async with self.gate:
+            return await self._send(method, url, **kw)
+
+    async def _send(self, method: str, url: str, **kw: Any) -> tuple[int, Any]:
+        if "json" in kw:
+            kw["data"] = orjson.dumps(kw.pop("json"))
+            kw["headers"] = {"content-type": "application/json"}
+        async with self.http.request(method, url, **kw) as response:
+            return response.status, orjson.loads(await response.read())
+
+    async def create(self, computer: bool, server: Server) -> dict[str, Any]:
         scenario = self.rng.choice(SCENARIOS)
         body: dict[str, Any] = {"scenario": scenario, "seed": self.rng.randrange(2**53)}
         if computer:
@@ -179,26 +228,31 @@ class Load:
             body["seats"] = {self.rng.choice(roles): "computer"}
         else:
             body["hotseat"] = True
-        response = await self.request("POST", "/api/games", json=body)
-        response.raise_for_status()
+        status, answer = await self.request("POST", server.url + "/api/games", json=body)
+        if status != 200:
+            raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
+        self.home[answer["game_id"]] = server
         self.stats.games_started += 1
-        return response.json()  # type: ignore[no-any-return]
+        return answer  # type: ignore[no-any-return]
 
     async def run(self, games: int) -> float:
         """Create the games, then play until the deadline; the seconds of play."""
-        self.scenarios = {s["id"]: s for s in (await self.http.get("/api/scenarios")).json()}
+        listed = (await self.request("GET", self.servers[0].url + "/api/scenarios"))[1]
+        self.scenarios = {s["id"]: s for s in listed}
         computers = round(games * self.args.computer)
         kinds = [i < computers for i in range(games)]
+        homes = [self.servers[i % len(self.servers)] for i in range(games)]
         self.deadline = float("inf")
         created = time.monotonic()
-        made = await asyncio.gather(*(self.create(computer) for computer in kinds))
+        made = await asyncio.gather(*map(self.create, kinds, homes))
         start = time.monotonic()
         self.setup_seconds = start - created
         self.deadline = start + self.args.seconds
-        self.cpu_at_start = (self.server.cpu_seconds() or 0.0, client_cpu())
+        self.cpu_at_start = (self.server_cpu(), client_cpu())
+        self.workers_at_start = sum(s.workers_cpu_seconds() for s in self.servers)
         players = [
-            self.keep_playing(computer, random.Random(n), game)
-            for n, (computer, game) in enumerate(zip(kinds, made, strict=True))
+            self.keep_playing(computer, random.Random(n), game, home)
+            for n, (computer, game, home) in enumerate(zip(kinds, made, homes, strict=True))
         ]
         await asyncio.gather(self.at_deadline(), *players)  # (some end after the deadline)
         return self.args.seconds
@@ -206,15 +260,24 @@ class Load:
     async def at_deadline(self) -> None:
         """The server's memory and both CPU times when the play ends."""
         await asyncio.sleep(max(0.0, self.deadline - time.monotonic()))
-        server = self.server
+        servers = self.servers
         self.ended = {
-            "server_rss_mib": mib(server.rss_kib()),
-            "server_peak_rss_mib": mib(server.peak_rss_kib()),
-            "server_cpu_seconds": round((server.cpu_seconds() or 0.0) - self.cpu_at_start[0], 1),
+            "server_rss_mib": mib(sum(s.rss_kib() or 0 for s in servers)),
+            "server_peak_rss_mib": mib(sum(s.peak_rss_kib() or 0 for s in servers)),
+            "server_cpu_seconds": round(self.server_cpu() - self.cpu_at_start[0], 1),
+            "workers_cpu_seconds": round(
+                sum(s.workers_cpu_seconds() for s in servers) - self.workers_at_start, 1
+            ),
             "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
         }
 
-    async def keep_playing(self, computer: bool, rng: random.Random, made: dict[str, Any]) -> None:
+    def server_cpu(self) -> float:
+        """The CPU seconds the server processes have used so far (together)."""
+        return sum(s.cpu_seconds() or 0.0 for s in self.servers)
+
+    async def keep_playing(
+        self, computer: bool, rng: random.Random, made: dict[str, Any], home: Server
+    ) -> None:
         """The game made, then one game after another, until the deadline."""
         while self.running():
             try:
@@ -223,16 +286,17 @@ class Load:
                 else:
                     await self.hotseat(made, rng)
                 if self.running():
-                    made = await self.create(computer)
-            except (httpx.HTTPError, OSError) as exc:
+                    made = await self.create(computer, home)
+            except (aiohttp.ClientError, OSError) as exc:
                 self.stats.errors[type(exc).__name__] += 1
                 await asyncio.sleep(0.1)
 
     async def view(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
         params = {"token": token} | ({"role": role} if role else {})
-        response = await self.request("GET", f"/api/games/{game_id}", params=params)
-        response.raise_for_status()
-        payload: dict[str, Any] = response.json()
+        url = f"{self.url(game_id)}/api/games/{game_id}"
+        status, payload = await self.request("GET", url, params=params)
+        if status != 200:
+            raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
         self.seen(game_id, payload["version"])
         return payload
 
@@ -250,12 +314,12 @@ class Load:
             body["role"] = role
         async with self.gate:
             sent = time.perf_counter()
-            response = await self.http.post(f"/api/games/{game_id}/actions", json=body)
+            url = f"{self.url(game_id)}/api/games/{game_id}/actions"
+            status, answer = await self._send("POST", url, json=body)
             elapsed = time.perf_counter() - sent
-        answer = response.json()
-        if response.status_code != 200:
-            code = (answer.get("error") or {}).get("code", str(response.status_code))
-            (self.stats.errors if response.status_code >= 500 else self.stats.refused)[code] += 1
+        if status != 200:
+            code = (answer.get("error") or {}).get("code", str(status))
+            (self.stats.errors if status >= 500 else self.stats.refused)[code] += 1
             return None
         if self.running():  # what ends after the deadline is not counted
             self.stats.latencies.append(elapsed)
@@ -283,42 +347,74 @@ class Load:
             self.stats.games_finished += 1
 
     async def against_computer(self, made: dict[str, Any], rng: random.Random) -> None:
-        """The human seat, told of the computer's moves over its WebSocket."""
+        """The human seat, told of the computer's moves over its WebSocket (read all along,
+        as a page does: a socket left unread stops answering the server's pings)."""
         game_id = made["game_id"]
         role, seat = next(iter(made["seats"].items()))
         token = seat["token"]
-        ws_url = self.server.url.replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
-        async with connect(ws_url, max_size=None, close_timeout=1) as socket_:
-            latest = await self.receive(socket_, game_id, 0)
-            while self.running() and not latest["view"]["over"]:
-                view = latest["view"]
-                if role not in view["active_roles"]:
-                    latest = await self.receive(socket_, game_id, latest["version"] + 1)
-                    continue
-                action = choose(view, rng)
-                answer = await self.submit(game_id, token, None, latest["version"], action)
-                if answer is None:
-                    latest = await self.view(game_id, token)
-                else:
-                    latest = {"version": answer["version"], "view": answer["view"]}
+        ws_url = self.url(game_id).replace("http", "ws") + f"/api/games/{game_id}/ws?token={token}"
+        async with self.sockets.ws_connect(ws_url, max_msg_size=0) as socket_:
+            pushed = Pushed(socket_, lambda version: self.seen(game_id, version))
+            reader = asyncio.create_task(pushed.read())
+            try:
+                latest = await pushed.at_least(0, self.deadline)
+                while self.running() and not latest["view"]["over"]:
+                    view = latest["view"]
+                    if role not in view["active_roles"]:
+                        latest = await pushed.at_least(latest["version"] + 1, self.deadline)
+                        continue
+                    action = choose(view, rng)
+                    answer = await self.submit(game_id, token, None, latest["version"], action)
+                    if answer is None:
+                        latest = await self.view(game_id, token)
+                    else:
+                        latest = {"version": answer["version"], "view": answer["view"]}
+            finally:
+                reader.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await reader
+            pushed.check()
             if latest["view"]["over"]:
                 self.stats.games_finished += 1
 
-    async def receive(
-        self, socket_: ClientConnection, game_id: str, at_least: int
-    ) -> dict[str, Any]:
-        """The seat's next pushed payload at version ``at_least`` or later (or the deadline's)."""
-        while True:
-            left = self.deadline - time.monotonic()
+
+class Pushed:
+    """A seat's WebSocket, read as the messages come: the latest state payload pushed."""
+
+    def __init__(self, socket_: aiohttp.ClientWebSocketResponse, seen: Any) -> None:
+        self.socket = socket_
+        self.seen = seen
+        self.latest: dict[str, Any] | None = None
+        self.changed = asyncio.Event()
+        self.ended: str | None = None
+
+    async def read(self) -> None:
+        async for frame in self.socket:
+            if frame.type != aiohttp.WSMsgType.TEXT:
+                break
+            message = orjson.loads(frame.data)
+            if message.get("type") == "state":
+                self.seen(message["version"])
+                self.latest = message
+                self.changed.set()
+        self.ended = f"the WebSocket ended: {self.socket.close_code}"
+        self.changed.set()
+
+    def check(self) -> None:
+        """Raise if the socket ended before the client let it go."""
+        if self.ended is not None:
+            raise aiohttp.ClientConnectionError(self.ended)
+
+    async def at_least(self, version: int, deadline: float) -> dict[str, Any]:
+        """The latest payload once it is at ``version`` or later (or the deadline's)."""
+        while self.latest is None or self.latest["version"] < version:
+            self.check()
+            self.changed.clear()
             try:
-                message = json.loads(await asyncio.wait_for(socket_.recv(), max(left, 0.01)))
+                await asyncio.wait_for(self.changed.wait(), max(deadline - time.monotonic(), 0.01))
             except TimeoutError:
-                return {"version": at_least, "view": {"over": False, "active_roles": []}}
-            if message.get("type") != "state":
-                continue
-            self.seen(game_id, message["version"])
-            if message["version"] >= at_least:
-                return message  # type: ignore[no-any-return]
+                return {"version": version, "view": {"over": False, "active_roles": []}}
+        return self.latest
 
 
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -375,7 +471,8 @@ def print_report(result: dict[str, Any]) -> None:
     print(f"errors: {result['errors'] or 'none'}; refusals: {result['refused'] or 'none'}")
     print(
         f"server: RSS {result['server_rss_mib']} MiB (peak {result['server_peak_rss_mib']} MiB),"
-        f" CPU {result['server_cpu_seconds']} s; client CPU {result['client_cpu_seconds']} s;"
+        f" CPU {result['server_cpu_seconds']} s (its workers {result['workers_cpu_seconds']} s);"
+        f" client CPU {result['client_cpu_seconds']} s;"
         f" {result['setup_seconds']} s to create the first games;"
         f" games started {result['games_started']}, finished {result['games_finished']}"
     )
@@ -385,18 +482,51 @@ def mib(kib: int | None) -> float | None:
     return None if kib is None else round(kib / 1024, 1)
 
 
-async def measure(args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    server = Server(folder, args.server_arg or [], args.profile)
-    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
+def start_servers(args: argparse.Namespace, folder: Path, db: str) -> list[Server]:
+    """``--processes`` servers sharing the database ``db``."""
+    extra = args.server_arg or []
+    if args.processes == 1:
+        return [Server(folder, db, extra, args.profile)]
+    profiles = [
+        args.profile.with_suffix(f".{i}{args.profile.suffix}") if args.profile else None
+        for i in range(args.processes)
+    ]
+    return [Server(folder, db, extra, profile, f"server-{i}") for i, profile in enumerate(profiles)]
+
+
+async def measure(args: argparse.Namespace, folder: Path, db: str) -> dict[str, Any]:
+    servers = start_servers(args, folder, db)
+    connector = aiohttp.TCPConnector(limit=args.clients)
+    timeout = aiohttp.ClientTimeout(total=120)
     try:
-        async with httpx.AsyncClient(base_url=server.url, timeout=120, limits=limits) as http:
-            await server.wait_ready(http)
-            load = Load(http, server, args)
-            seconds = await load.run(args.games)
+        async with aiohttp.ClientSession(connector=connector, timeout=timeout) as http:
+            for server in servers:
+                await server.wait_ready(http)
+            load = Load(http, servers, args)
+            try:
+                seconds = await load.run(args.games)
+            finally:
+                await load.sockets.close()
             memory = {"setup_seconds": round(load.setup_seconds, 2), **load.ended}
             return report(load.stats, seconds, args, memory)
     finally:
-        server.stop()
+        for server in servers:
+            server.stop()
+
+
+def private_postgres(on_exit: contextlib.ExitStack) -> str:
+    """A new database on a private PostgreSQL server started for the run (fsync on, as a
+    server's would be), stopped when the run ends: the tests' own (tests/server/pg_cluster.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
+    import pg_cluster
+
+    try:
+        cluster = pg_cluster.start_cluster(durable=True)
+    except BaseException as exc:  # pytest's skip: no PostgreSQL server binaries here
+        raise SystemExit(f"no private PostgreSQL server: {exc}; give --db") from None
+    on_exit.callback(shutil.rmtree, cluster.root, True)
+    on_exit.callback(cluster.stop)
+    return cluster.new_database()
 
 
 def client_cpu() -> float:
@@ -418,14 +548,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--server-arg", action="append", help="an extra argument of greatwar serve (repeatable)"
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing one PostgreSQL database (more than 1: --db, or a"
+        " private PostgreSQL server started for the run)",
+    )
+    parser.add_argument("--db", help="the database (default: a new SQLite file)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.clients < 1 or args.seconds <= 0 or not 0 <= args.computer <= 1:
         parser.error(
             "--games and --clients must be at least 1, --seconds positive,"
             " --computer between 0 and 1"
         )
-    with tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp:
-        result = asyncio.run(measure(args, Path(tmp)))
+    if args.processes < 1:
+        parser.error("--processes must be at least 1")
+    with (
+        tempfile.TemporaryDirectory(prefix="greatwar-load-") as tmp,
+        contextlib.ExitStack() as on_exit,
+    ):
+        db = args.db or str(Path(tmp) / "games.sqlite3")
+        if args.processes > 1 and not args.db:
+            db = private_postgres(on_exit)
+        result = asyncio.run(measure(args, Path(tmp), db))
+        result["processes"] = args.processes
+        result["db"] = "postgresql" if db.startswith("postgresql") else "sqlite"
     if args.json:
         print(json.dumps(result))
     else:

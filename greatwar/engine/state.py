@@ -128,7 +128,7 @@ class _Memo(dict):  # type: ignore[type-arg]
 class State:
     """One game in progress.  See ARCHITECTURE.md, "The public surface"."""
 
-    __slots__ = ("_cache", "_logs", "data", "game")
+    __slots__ = ("_cache", "_logs", "_texts", "data", "game")
 
     def __init__(self, game: Game, data: dict[str, Any]) -> None:
         self.game = game
@@ -136,6 +136,8 @@ class State:
         self._cache = _Memo()
         #: each role's log view, built incrementally (:meth:`_log_view`)
         self._logs: dict[str, _LogView] = {}
+        #: the JSON text of each append-only list, built incrementally (:meth:`to_json`)
+        self._texts: dict[str, _ListText] = {}
 
     # --- whose move, and what may be done -------------------------------------------
 
@@ -469,6 +471,9 @@ class State:
         for key in _APPEND_ONLY:
             copied[key] = list(data[key])
         twin = State(self.game, copied)
+        for key, kept in self._texts.items():  # the same entries: their text holds
+            if kept.items is data[key]:
+                twin._texts[key] = kept.copy_for(copied[key])
         system = self.game.system
         if system.clones_share_memo:  # the same data: the parent's tables hold for it
             cache = self._cache
@@ -479,7 +484,28 @@ class State:
         return twin
 
     def to_json(self) -> str:
-        return json.dumps(self.data, sort_keys=True, separators=(",", ":"))
+        """The state's canonical JSON text: ``json.dumps(data, sort_keys=True,
+        separators=(",", ":"))``, byte for byte (its digest hashes it).  The append-only
+        lists (the log, the actions: most of a long game's text) are written
+        incrementally, each entry once, since their entries never change once written."""
+        data = self.data
+        parts = []
+        for key in sorted(data):
+            value = data[key]
+            if key in _APPEND_ONLY and isinstance(value, list):
+                text = self._list_text(key, value)
+            else:
+                text = _canonical(value)
+            parts.append(f"{_canonical(key)}:{text}")
+        return "{" + ",".join(parts) + "}"
+
+    def _list_text(self, key: str, items: list[Any]) -> str:
+        """The canonical text of an append-only list, its entries written once each (a
+        list that is not the one last written, undo having rebuilt the state, afresh)."""
+        kept = self._texts.get(key)
+        if kept is None or kept.items is not items or kept.size > len(items):
+            kept = self._texts[key] = _ListText(items)
+        return kept.text()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
@@ -506,6 +532,36 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ref} v{self.version}{' over' if self.is_over() else ''}>"
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class _ListText:
+    """The canonical JSON text of one append-only list, extended as it grows."""
+
+    __slots__ = ("body", "items", "size")
+
+    def __init__(self, items: list[Any]) -> None:
+        self.items = items
+        self.size = 0
+        #: the entries' texts so far, comma-separated, without the brackets
+        self.body = ""
+
+    def text(self) -> str:
+        items = self.items
+        if self.size < len(items):
+            new = ",".join(_canonical(item) for item in items[self.size :])
+            self.body = f"{self.body},{new}" if self.size else new
+            self.size = len(items)
+        return f"[{self.body}]"
+
+    def copy_for(self, items: list[Any]) -> _ListText:
+        """The same text for a copy of the list that shares its entries."""
+        twin = _ListText(items)
+        twin.body, twin.size = self.body, self.size
+        return twin
 
 
 class _LogView:

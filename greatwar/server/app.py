@@ -83,6 +83,7 @@ from greatwar.model.loader import scenario_ids
 from greatwar.server import editor_routes, replay, strict, web_routes
 from greatwar.server.chat import chat_router
 from greatwar.server.dice_routes import Commitment, entropy_router
+from greatwar.server.encoding import FastJSONResponse, dumps_text
 from greatwar.server.games import (
     DEFAULT_CACHE_MIB,
     ApiError,
@@ -246,6 +247,9 @@ def create_app(
         description=__doc__,
         version=greatwar.__dict__.get("__version__", "0.1.0"),
         lifespan=lifespan,
+        # the server exports no telemetry: FastAPI's own spans, metrics and logs of each
+        # request cost time under load (and a span would carry the request's query string)
+        telemetry={"tracing": False, "metrics": False, "logs": False, "operation_spans": False},
     )
     app.state.service = service
 
@@ -300,24 +304,35 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             commitment=Commitment(**created.commitment),
         )
 
-    @app.get("/api/games/{game_id}", responses=ERRORS)
+    @app.get(
+        "/api/games/{game_id}",
+        responses=ERRORS,
+        response_model=dict[str, Any],
+        response_class=FastJSONResponse,
+    )
     async def get_game(
         game_id: str,
         token: TokenQuery = None,
         role: Annotated[str | None, Query(description="Seat viewed (table token)")] = None,
         x_greatwar_token: TokenHeader = None,
-    ) -> dict[str, Any]:
+    ) -> FastJSONResponse:
         """The game as the seat sees it: seats, server version and the seat's view."""
         seat = service.seat(game_id, _token(token, x_greatwar_token))
         live = await service.game(game_id)
-        return await service.current_payload(live, seat, service.viewed_role(live, seat, role))
+        viewed = service.viewed_role(live, seat, role)
+        return FastJSONResponse(await service.current_payload(live, seat, viewed))
 
-    @app.post("/api/games/{game_id}/actions", responses=ERRORS)
+    @app.post(
+        "/api/games/{game_id}/actions",
+        responses=ERRORS,
+        response_model=dict[str, Any],
+        response_class=FastJSONResponse,
+    )
     async def submit(
         game_id: str, body: Submission, x_greatwar_token: TokenHeader = None
-    ) -> dict[str, Any]:
+    ) -> FastJSONResponse:
         """Take an action: answered once it is stored; refusals change nothing."""
-        return await service.submit(
+        answer = await service.submit(
             game_id,
             _token(None, x_greatwar_token, body.token),
             body.role,
@@ -325,6 +340,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             body.action,
             body.submission_id,
         )
+        return FastJSONResponse(answer)
 
     @app.get("/api/games/{game_id}/record", responses=ERRORS)
     async def record(
@@ -352,7 +368,11 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             await websocket.send_json({"type": "error", **exc.body()})
             await websocket.close(code=4000 + exc.status)
             return
-        connection = Connection(seat, viewed, websocket.send_json)
+
+        async def send(message: dict[str, Any]) -> None:
+            await websocket.send_text(dumps_text(message))
+
+        connection = Connection(seat, viewed, send)
         await service.connect(live, connection)
         try:
             while (message := await _json_message(websocket)) is not None:

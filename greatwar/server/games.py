@@ -426,6 +426,21 @@ class LiveGame:
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
+    #: the ids of its stored submissions (a used one is refused without asking storage)
+    submissions: set[str] = field(default_factory=set)
+    #: the notes as sent (each note's dict made once): (the notes list, its dicts)
+    _sent_notes: tuple[list[Note] | None, list[dict[str, Any]]] = (None, [])
+
+    def notes_sent(self) -> list[dict[str, Any]]:
+        """The computer's notes as dicts, each made once (the list only grows until it is
+        replaced by a reload)."""
+        kept, dicts = self._sent_notes
+        if kept is not self.notes:
+            kept, dicts = self.notes, []
+        if len(dicts) != len(self.notes):
+            dicts = dicts + [asdict(note) for note in self.notes[len(dicts) :]]
+        self._sent_notes = (kept, dicts)
+        return dicts
 
     def kind(self, role: str) -> str:
         return parse_seat(self.record.seats[role])[0]
@@ -495,6 +510,43 @@ class Created:
     commitment: dict[str, Any]
 
 
+class HeldGames(OrderedDict[str, LiveGame]):
+    """The games in memory by id, least recently used first, and the bytes they are taken
+    to hold together (kept as games come, go and grow: not summed on every request)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bytes = 0
+
+    def __setitem__(self, game_id: str, live: LiveGame) -> None:
+        old = self.get(game_id)
+        if old is not None:
+            self.bytes -= old.footprint
+        super().__setitem__(game_id, live)
+        self.bytes += live.footprint
+
+    def __delitem__(self, game_id: str) -> None:
+        self.bytes -= self[game_id].footprint
+        super().__delitem__(game_id)
+
+    def pop(self, game_id: str, default: Any = None) -> Any:  # type: ignore[override]
+        if game_id not in self:
+            return default
+        live = self[game_id]
+        del self[game_id]
+        return live
+
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
+
+    def resize(self, live: LiveGame, footprint: int) -> None:
+        """The game's new footprint (counted when it is the game held under its id)."""
+        if self.get(live.record.game_id) is live:
+            self.bytes += footprint - live.footprint
+        live.footprint = footprint
+
+
 class GameService:
     """The games the server serves (see the module docstring)."""
 
@@ -513,7 +565,9 @@ class GameService:
         #: the memory the games kept in memory may take (estimated: :class:`Footprint`)
         self.cache_bytes = cache_bytes
         self.thinkers = thinkers or shared_thinkers()
-        self._games: OrderedDict[str, LiveGame] = OrderedDict()
+        self._games = HeldGames()
+        #: several server processes share the storage (PostgreSQL)
+        self._shared = isinstance(storage, SharedStorage)
         self._loading = asyncio.Lock()
         #: how many stored submissions rebuilding games replayed (the rest came from snapshots)
         self.replayed = 0
@@ -728,6 +782,7 @@ class GameService:
         self.replayed += replayed
         log.debug("game %s rebuilt: %d submissions replayed", game_id, replayed)
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
+        live.submissions = {stored.submission_id for stored in actions}
         live.written(*state_text(state))
         live.snapshot_at = len(actions) - replayed
         live.footprint = self._footprint(live)
@@ -748,15 +803,15 @@ class GameService:
     def _forget_old(self) -> None:
         """Let the least recently used idle games go while the games in memory take more
         than the budget (each keeps a snapshot, and is rebuilt from it when asked for)."""
-        total = sum(live.footprint for live in self._games.values())
+        if self._games.bytes <= self.cache_bytes:
+            return
         for game_id in list(self._games)[:-1]:  # never the one just asked for
-            if total <= self.cache_bytes:
+            if self._games.bytes <= self.cache_bytes:
                 return
             live = self._games[game_id]
             if not live.busy():
                 self._snapshot_later(live)
                 del self._games[game_id]
-                total -= live.footprint
 
     # --- snapshots ------------------------------------------------------------------------------
 
@@ -862,7 +917,7 @@ class GameService:
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
             "view": live.view(role),
-            "notes": [asdict(note) for note in self.visible_notes(live)],
+            "notes": live.notes_sent() if reasons_public(live.state) else [],
             "commitment": payload_part(live.dice, live.state, live.version),
         }
 
@@ -893,7 +948,7 @@ class GameService:
         if acting is None:
             raise ApiError(403, "not_your_seat", "a spectator cannot act")
         async with live.lock:
-            if self.storage.has_submission(game_id, submission_id):
+            if self._used(live, submission_id):
                 raise ApiError(
                     409,
                     "duplicate_submission",
@@ -910,6 +965,14 @@ class GameService:
         await self.broadcast(live)
         self.drive(live)
         return answer
+
+    @staticmethod
+    def _used(live: LiveGame, submission_id: str) -> bool:
+        """Whether the game has stored this submission id, as far as this process knows
+        (every submission it stored or applied from storage).  One stored by another
+        process sharing the database, not applied here yet, breaks the UNIQUE constraint
+        when this one is stored: refused then, as a duplicate or a stale version."""
+        return submission_id in live.submissions
 
     async def _commit(
         self,
@@ -975,8 +1038,9 @@ class GameService:
             log.exception("could not store submission %d of game %s", live.version + 1, game_id)
             raise ApiError(500, "storage_failed", "the action could not be stored") from None
         live.version += 1
+        live.submissions.add(submission_id)
         live.written(text, digest)
-        live.footprint = self._footprint(live)
+        self._games.resize(live, self._footprint(live))
         if note is not None:
             live.notes.append(note)
         if self._snapshot_due(live, before):
@@ -1013,7 +1077,7 @@ class GameService:
                 await asyncio.sleep(DRIVER_RETRY)
                 continue
             try:
-                if isinstance(self.storage, SharedStorage):  # what the last driver stored
+                if self._shared:  # what the last driver stored
                     await self.catch_up(game_id)
                 played = await self._play_computer(live)
             finally:
@@ -1106,6 +1170,7 @@ class GameService:
             if live.state.digest() != stored.digest:
                 return False
             live.version = stored.n
+            live.submissions.add(stored.submission_id)
         return True
 
     def _reload(self, live: LiveGame) -> None:
@@ -1116,6 +1181,7 @@ class GameService:
             self._games.pop(live.record.game_id, None)
             raise
         live.state, live.version, live.notes = fresh.state, fresh.version, fresh.notes
+        live.submissions = fresh.submissions
         live.snapshot_at = fresh.snapshot_at
         live.state_replaced()
 

@@ -633,8 +633,7 @@ class SQLiteStorage(SqlReads):
         digest: str,
         note: Note | None = None,
     ) -> None:
-        if self.has_submission(game_id, submission_id):
-            raise DuplicateSubmission(submission_id)
+        # a used submission id breaks the UNIQUE constraint: told apart below, after the write
         text = action_text(action)
         statements: list[tuple[str, tuple[Any, ...]]] = [
             (

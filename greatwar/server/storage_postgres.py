@@ -275,8 +275,7 @@ class PostgresStorage(SqlReads):
         digest: str,
         note: Note | None = None,
     ) -> None:
-        if self.has_submission(game_id, submission_id):
-            raise DuplicateSubmission(submission_id)
+        # a used submission id breaks the UNIQUE constraint: told apart below, after the write
         stored = StoredAction(n, role, action, submission_id, digest)
         statements = [self._action_statement(game_id, stored, time.time())]
         if note is not None:

@@ -35,3 +35,23 @@ def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
         report["server_rss_mib"] > 0 and report["server_peak_rss_mib"] >= report["server_rss_mib"]
     )
     assert report["server_cpu_seconds"] >= 0 and report["client_cpu_seconds"] > 0
+
+
+def test_the_load_script_runs_several_server_processes_on_one_postgresql_database() -> None:
+    """``--processes 2``: two servers on a private PostgreSQL server (the tests' own), each
+    game played on the process that made it, their CPU and memory summed."""
+    sys.path.insert(0, str(SCRIPT.parents[1] / "tests" / "server"))
+    import pg_cluster
+
+    if pg_cluster.binaries() is None:
+        pg_cluster.unavailable("PostgreSQL's server binaries are not installed")
+    args = ["--games", "4", "--seconds", "3", "--clients", "4", "--processes", "2", "--json"]
+    env = {**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])}
+    done = subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["processes"] == 2 and report["db"] == "postgresql"
+    assert report["games_started"] >= 4 and report["errors"] == {}
+    assert report["server_rss_mib"] > 0 and report["workers_cpu_seconds"] >= 0

@@ -52,6 +52,9 @@ class Cluster:
     bin: Path
     root: Path
     owner: str | None
+    #: fsync on (benchmarks/load.py measures a server whose commits are durable); the
+    #: tests' databases do without
+    durable: bool = False
     _names: itertools.count[int] = field(default_factory=itertools.count)
 
     def run(self, *args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
@@ -69,7 +72,8 @@ class Cluster:
     def start(self) -> None:
         data = self.root / "data"
         self.run("initdb", "-D", str(data), "-U", USER, "--auth=trust", "-E", "UTF8")
-        options = f"-k {self.root} -p {PORT} -c listen_addresses='' -c fsync=off"
+        options = f"-k {self.root} -p {PORT} -c listen_addresses=''"
+        options += " -c max_connections=200" + ("" if self.durable else " -c fsync=off")
         log = str(self.root / "log")
         self.run("pg_ctl", "-D", str(data), "-o", options, "-l", log, "-w", "start")
 
@@ -89,7 +93,7 @@ class Cluster:
         return self.url(name)
 
 
-def start_cluster() -> Cluster:
+def start_cluster(durable: bool = False) -> Cluster:
     """Start a private server (skipping, or failing in CI, when that cannot be done)."""
     try:
         import psycopg  # noqa: F401
@@ -113,7 +117,7 @@ def start_cluster() -> Cluster:
             unavailable("running as root, and there is no 'postgres' user to run the server as")
             raise
         os.chown(root, user.pw_uid, user.pw_gid)
-    cluster = Cluster(found, root, owner)
+    cluster = Cluster(found, root, owner, durable=durable)
     try:
         cluster.start()
     except subprocess.CalledProcessError as exc:
