@@ -51,6 +51,12 @@ OUT_OF_PLAY = "out_of_play"
 
 class GwiteSystem(RuleSystem):
     name = "gwite"
+    #: a clone starts with its parent's memo (issue 18): every key names what its table
+    #: reads (the revision counters, the Game-Turn, the frame, the action count), no table
+    #: is changed once memoised; the stand-ins built by editing a clone's data (Hindenburg's
+    #: perspective, its determinized worlds) empty their memo first.  Checked by
+    #: tests/rules/gwite/test_clone_memo.py
+    clones_share_memo = True
 
     def __init__(self) -> None:
         super().__init__()

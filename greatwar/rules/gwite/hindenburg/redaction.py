@@ -166,6 +166,7 @@ def knowledge(st: State) -> State:
 def build_knowledge(st: State) -> State:
     """A fresh :func:`knowledge` stand-in of ``st``."""
     seen = st.clone()
+    seen._cache.clear()  # its data is edited below without a revision: none of st's tables
     units = seen.data["units"]
     for uid in sorted(gruppen.concealed(st)):
         units[uid] = {
