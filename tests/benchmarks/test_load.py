@@ -8,18 +8,27 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load.py"
 
 
-def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
-    args = ["--games", "3", "--seconds", "3", "--clients", "4", "--computer", "0.34", "--json"]
+def run_load(*args: str) -> dict[str, Any]:
+    """The script's JSON report of a short run (it must succeed)."""
     env = {**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])}
     done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300, env=env
+        [sys.executable, str(SCRIPT), *args, "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
+    report = run_load("--games", "3", "--seconds", "3", "--clients", "4", "--computer", "0.34")
     assert report["games"] == 3 and report["clients"] == 4
     assert report["games_started"] >= 3
     assert report["seconds"] == 3
@@ -45,13 +54,7 @@ def test_the_load_script_runs_several_server_processes_on_one_postgresql_databas
 
     if pg_cluster.binaries() is None:
         pg_cluster.unavailable("PostgreSQL's server binaries are not installed")
-    args = ["--games", "4", "--seconds", "3", "--clients", "4", "--processes", "2", "--json"]
-    env = {**os.environ, "PYTHONPATH": str(SCRIPT.parents[1])}
-    done = subprocess.run(
-        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300, env=env
-    )
-    assert done.returncode == 0, done.stderr
-    report = json.loads(done.stdout.strip().splitlines()[-1])
+    report = run_load("--games", "4", "--seconds", "3", "--clients", "4", "--processes", "2")
     assert report["processes"] == 2 and report["db"] == "postgresql"
     assert report["games_started"] >= 4 and report["errors"] == {}
     assert report["server_rss_mib"] > 0 and report["workers_cpu_seconds"] >= 0
