@@ -181,21 +181,8 @@ def _distances(
     st: State, blocked: frozenset[str], enemy_zones: frozenset[str], sources: frozenset[str]
 ) -> dict[str, int]:
     """:func:`supply_distances` from ``sources``, closed to ``blocked`` and ``enemy_zones``."""
-    net = supply.network(st)
-    closed = blocked | enemy_zones
-    dist = {h: 0 for h in sources}
-    frontier = list(sources)
-    d = 0
-    while frontier and d < SUPPLY_SEARCH:
-        d += 1
-        following = []
-        for h in frontier:
-            for n in net.links[h]:
-                if n not in closed and n not in dist:
-                    dist[n] = d
-                    following.append(n)
-        frontier = following
-    return dist
+    links = supply.network(st).links
+    return supply.hexes_within(links, sources, SUPPLY_SEARCH, blocked | enemy_zones)
 
 
 def carried(st: State, uid: str) -> float | None:

@@ -917,7 +917,7 @@ class GameService:
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
             "view": live.view(role),
-            "notes": live.notes_sent() if reasons_public(live.state) else [],
+            "notes": live.notes_sent() if self.visible_notes(live) else [],
             "commitment": payload_part(live.dice, live.state, live.version),
         }
 

@@ -731,7 +731,7 @@ def _ball(st: State, cls: SupplyClass, here: str, most: int) -> frozenset[str]:
     balls = _balls(st, cls)
     found = balls.get((here, most))
     if found is None:
-        found = balls[(here, most)] = frozenset(_within(_ball_links(st, cls), (here,), most))
+        found = balls[(here, most)] = frozenset(hexes_within(_ball_links(st, cls), (here,), most))
     return found
 
 
@@ -744,8 +744,14 @@ def _balls(st: State, cls: SupplyClass) -> dict[tuple[str, int], frozenset[str]]
     return balls
 
 
-def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int) -> dict[str, int]:
-    """Hexes at most ``most`` links from one of ``starts`` (any hex): their distance."""
+def hexes_within(
+    links: dict[str, tuple[str, ...]],
+    starts: Iterable[str],
+    most: int,
+    closed: frozenset[str] = frozenset(),
+) -> dict[str, int]:
+    """Hexes at most ``most`` links from one of ``starts`` (any hex) through hexes not
+    ``closed`` (a start may be): their distance, nearest first."""
     dist = dict.fromkeys(starts, 0)
     frontier = list(dist)
     d = 0
@@ -754,7 +760,7 @@ def _within(links: dict[str, tuple[str, ...]], starts: Iterable[str], most: int)
         following = []
         for h in frontier:
             for n in links.get(h, ()):
-                if n not in dist:
+                if n not in dist and n not in closed:
                     dist[n] = d
                     following.append(n)
         frontier = following
