@@ -1149,7 +1149,7 @@ class GameService:
         if live is None or (n is not None and n <= live.version):
             return  # rebuilt from storage when asked for, or up to date (our own action)
         async with live.lock:
-            newer = (await asyncio.to_thread(self.storage.actions, game_id))[live.version :]
+            newer = await asyncio.to_thread(self.storage.actions, game_id, live.version)
             if not newer:
                 return
             if self._apply_stored(live, newer):

@@ -185,8 +185,9 @@ class Storage(Protocol):
         """The computer's notes on the game's actions, in order."""
         ...
 
-    def actions(self, game_id: str) -> list[StoredAction]:
-        """Every accepted submission of the game, in order."""
+    def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
+        """Every accepted submission of the game, in order; those after the first ``after``
+        when given (what a process that has applied ``after`` of them lacks)."""
         ...
 
     def has_submission(self, game_id: str, submission_id: str) -> bool:
@@ -426,9 +427,10 @@ class SqlReads:
         rows = self._select(f"SELECT {GAME_COLUMNS} FROM games WHERE game_id = ?", (game_id,))
         return record_from_row(rows[0]) if rows else None
 
-    def actions(self, game_id: str) -> list[StoredAction]:
+    def actions(self, game_id: str, after: int = 0) -> list[StoredAction]:
         rows = self._select(
-            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? ORDER BY n", (game_id,)
+            f"SELECT {ACTION_COLUMNS} FROM actions WHERE game_id = ? AND n > ? ORDER BY n",
+            (game_id, after),
         )
         return [action_from_row(row) for row in rows]
 

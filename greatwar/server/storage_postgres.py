@@ -213,8 +213,9 @@ class PostgresStorage(SqlReads):
                 conn.execute(statement)
 
     def _write(self, statements: list[Statement]) -> None:
-        """Run ``statements`` in one transaction, committed before returning."""
-        with self._pool.connection() as conn, conn.transaction():
+        """Run ``statements`` in one transaction, committed before returning: sent together
+        (pipeline mode), so that a write waits for the database once, not once a statement."""
+        with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
             for sql, args in statements:
                 conn.execute(sql, args)
 
