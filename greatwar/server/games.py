@@ -30,24 +30,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import functools
 import hashlib
 import json
 import logging
+import multiprocessing
+import os
 import random
 import secrets
 import sys
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import greatwar
 from greatwar.ai import AGENTS, DEFAULT_AGENT, make_agent
-from greatwar.ai.base import reasons_public
+from greatwar.ai.base import decide, explanation, reasons_public
 from greatwar.engine.errors import IllegalAction, shown_name
 from greatwar.engine.state import State
 from greatwar.model.loader import scenario_ids
@@ -74,7 +78,6 @@ from greatwar.server.storage import (
     VersionConflict,
     hash_token,
 )
-from greatwar.server.thinkers import Position, Thinkers, shared_thinkers
 from greatwar.server.views import UNDO, public_view, seat_view
 
 if TYPE_CHECKING:
@@ -104,6 +107,8 @@ STORAGE_THREADS = 16
 #: seconds a process waits before trying again to play a game's computer seats that another
 #: process sharing the database plays (it takes over if that one has stopped)
 DRIVER_RETRY = 2.0
+#: worker processes where the computer players think
+THINK_WORKERS = max(1, (os.cpu_count() or 2) - 1)
 
 
 class ApiError(Exception):
@@ -244,6 +249,82 @@ def rebuild(
 # --- where the computer thinks -----------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Thought:
+    """An agent's decision: the action, the agent after it (its random draws taken) and
+    its reason."""
+
+    action: dict[str, Any]
+    agent: Agent
+    reason: str | None
+
+
+#: the games the worker processes keep (scenario and options -> game), the last few
+_worker_games: OrderedDict[tuple[str, str], Game] = OrderedDict()
+
+
+def think(
+    source: str | Path, options: dict[str, Any], text: str, agent: Agent, role: str
+) -> Thought:
+    """What ``agent`` plays for ``role`` in the state ``text`` (in a worker process)."""
+    key = (str(source), json.dumps(options, sort_keys=True))
+    game = _worker_games.get(key)
+    if game is None:
+        game = _worker_games[key] = greatwar.load(source, options)
+        while len(_worker_games) > GAMES_KEPT:
+            _worker_games.popitem(last=False)
+    action = decide(agent, State(game, json.loads(text)), role)
+    return Thought(action, agent, explanation(agent))
+
+
+class Thinkers:
+    """Worker processes where the computer players think, so that their thinking never
+    holds the event loop (nor the interpreter lock it runs under).  Each decision is made
+    on a copy of the state (its JSON) and of the agent, sent back with its action: the
+    agent's random draws go on exactly as if it had thought in the server."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+
+    async def think(
+        self, source: str | Path, options: dict[str, Any], text: str, agent: Agent, role: str
+    ) -> Thought:
+        loop = asyncio.get_running_loop()
+        try:
+            # (sent to the worker, the agent is copied: the one in the game stays as it was)
+            return await loop.run_in_executor(
+                self.pool(), think, source, options, text, agent, role
+            )
+        except BrokenProcessPool:  # a worker died: start others, think in a thread meanwhile
+            log.error("a computer player's worker process died; starting another")
+            self._pool = None
+            return await asyncio.to_thread(think, source, options, text, copy.deepcopy(agent), role)
+
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            context = multiprocessing.get_context("spawn")  # never fork a threaded server
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+
+_shared: Thinkers | None = None
+
+
+def shared_thinkers() -> Thinkers:
+    """The worker processes every game service of this process shares (started on the
+    computer's first move)."""
+    global _shared
+    if _shared is None:
+        _shared = Thinkers(THINK_WORKERS)
+    return _shared
+
+
 # --- how much memory a game in memory takes (an estimate) ------------------------------------
 
 
@@ -345,9 +426,6 @@ class LiveGame:
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
-    #: how many actions its state had when the computer was last asked to think on it
-    #: (the worker that thought keeps that state: it is sent only the actions since)
-    thought_at: int = 0
     #: the ids of its stored submissions (a used one is refused without asking storage)
     submissions: set[str] = field(default_factory=set)
     #: the notes as sent (each note's dict made once): (the notes list, its dicts)
@@ -1018,14 +1096,10 @@ class GameService:
                 role = live.computer_to_move()
                 if role is None:
                     return True
-                version, agent = live.version, live.agents[role]
-                position = Position.of(
-                    live.record.game_id, live.state, *live.current_text(), live.thought_at
-                )
-                live.thought_at = len(live.state.data["actions"])
+                version, (text, _), agent = live.version, live.current_text(), live.agents[role]
             # the agent thinks in a worker, on copies of the state and of itself
             source = played_path(self.editor_root, live.record.scenario) or live.record.scenario
-            thought = await self.thinkers.think(source, live.record.options, position, agent, role)
+            thought = await self.thinkers.think(source, live.record.options, text, agent, role)
             async with live.lock:
                 if live.version != version:
                     continue  # someone moved meanwhile: think again, the agent as it was

@@ -17,10 +17,9 @@ from pg_cluster import Cluster, run_sql
 from server_process import Server, act
 from websockets.sync.client import connect as ws_connect
 
-from greatwar.server.games import ApiError, Connection, GameService, LiveGame
+from greatwar.server.games import ApiError, Connection, GameService, LiveGame, Thought, think
 from greatwar.server.storage import open_storage
 from greatwar.server.storage_postgres import CHANNEL, PostgresStorage
-from greatwar.server.thinkers import Position, Thought, think
 from greatwar.server.views import public_view
 
 #: the longest a test waits for an update that should come at once (a bound, not a timing)
@@ -266,16 +265,11 @@ class CountingThinkers:
         self.decisions = 0
 
     async def think(
-        self,
-        source: str | Path,
-        options: dict[str, Any],
-        position: Position,
-        agent: Any,
-        role: str,
+        self, source: str | Path, options: dict[str, Any], text: str, agent: Any, role: str
     ) -> Thought:
         self.decisions += 1
         await asyncio.sleep(0)  # let the other server run meanwhile
-        return think(source, options, position, copy.deepcopy(agent), role)
+        return think(source, options, text, copy.deepcopy(agent), role)
 
 
 def moves_committed(service: GameService) -> list[int]:
