@@ -13,7 +13,9 @@ Reports (measured, never asserted): accepted actions per second (the computer's
 included) and the latency of the action submissions (p50/p95/p99, from sending the
 request to reading the answer), both within the ``--seconds`` of play that begin
 once the first games are made; errors by kind, and the server's resident
-memory (``/proc``) and CPU time.  ``--json`` prints the report as one JSON
+memory (``/proc``) and CPU time, and how the machine's CPU time went meanwhile (busy,
+idle, disk wait, and the *steal* a shared host's hypervisor takes: the same code
+measures slower when neighbours load the host).  ``--json`` prints the report as one JSON
 object.  ``--profile FILE`` runs the server under cProfile (written when it
 stops).  The server is whatever ``greatwar`` the interpreter imports: run with
 ``PYTHONPATH=<tree>`` to measure another checkout.
@@ -193,6 +195,7 @@ class Load:
         self.setup_seconds = 0.0
         #: the server's and the client's CPU seconds when the play began
         self.cpu_at_start = (0.0, 0.0)
+        self.host_at_start: list[int] = []
         self.workers_at_start = 0.0
         self.ended: dict[str, Any] = {}
 
@@ -249,6 +252,7 @@ class Load:
         self.setup_seconds = start - created
         self.deadline = start + self.args.seconds
         self.cpu_at_start = (self.server_cpu(), client_cpu())
+        self.host_at_start = host_ticks()
         self.workers_at_start = sum(s.workers_cpu_seconds() for s in self.servers)
         players = [
             self.keep_playing(computer, random.Random(n), game, home)
@@ -269,6 +273,7 @@ class Load:
                 sum(s.workers_cpu_seconds() for s in servers) - self.workers_at_start, 1
             ),
             "client_cpu_seconds": round(client_cpu() - self.cpu_at_start[1], 1),
+            "host_cpu_percent": host_shares(self.host_at_start, host_ticks()),
         }
 
     def server_cpu(self) -> float:
@@ -476,6 +481,12 @@ def print_report(result: dict[str, Any]) -> None:
         f" {result['setup_seconds']} s to create the first games;"
         f" games started {result['games_started']}, finished {result['games_finished']}"
     )
+    host = result.get("host_cpu_percent")
+    if host:
+        print(
+            f"host CPU: busy {host['busy']}%, idle {host['idle']}%, waiting for the disk"
+            f" {host['iowait']}%, steal {host['steal']}% (taken by the hypervisor)"
+        )
 
 
 def mib(kib: int | None) -> float | None:
@@ -527,6 +538,38 @@ def private_postgres(on_exit: contextlib.ExitStack) -> str:
     on_exit.callback(shutil.rmtree, cluster.root, True)
     on_exit.callback(cluster.stop)
     return cluster.new_database()
+
+
+#: the columns of /proc/stat's cpu line, in order
+HOST_COLUMNS = ("user", "nice", "system", "idle", "iowait", "irq", "softirq", "steal")
+
+
+def host_ticks() -> list[int]:
+    """The machine's CPU time so far by kind (/proc/stat; empty where there is none)."""
+    try:
+        first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return []
+    return [int(v) for v in first[1 : 1 + len(HOST_COLUMNS)]]
+
+
+def host_shares(before: list[int], after: list[int]) -> dict[str, float]:
+    """How the machine's CPU time went between two :func:`host_ticks`, in percent: busy
+    (user, nice, system, irq, softirq), idle, waiting for the disk, and *steal* (taken by
+    the hypervisor for other machines: a shared host's load, which no code here causes)."""
+    if len(before) != len(HOST_COLUMNS) or len(after) != len(HOST_COLUMNS):
+        return {}
+    spent = dict(
+        zip(HOST_COLUMNS, (b - a for a, b in zip(before, after, strict=True)), strict=True)
+    )
+    total = sum(spent.values()) or 1
+    busy = sum(spent[k] for k in ("user", "nice", "system", "irq", "softirq"))
+    return {
+        "busy": round(100 * busy / total, 1),
+        "idle": round(100 * spent["idle"] / total, 1),
+        "iowait": round(100 * spent["iowait"] / total, 1),
+        "steal": round(100 * spent["steal"] / total, 1),
+    }
 
 
 def client_cpu() -> float:

@@ -44,6 +44,25 @@ def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
         report["server_rss_mib"] > 0 and report["server_peak_rss_mib"] >= report["server_rss_mib"]
     )
     assert report["server_cpu_seconds"] >= 0 and report["client_cpu_seconds"] > 0
+    host = report["host_cpu_percent"]  # (Linux: /proc/stat)
+    assert set(host) == {"busy", "idle", "iowait", "steal"}
+    assert all(0 <= share <= 100 for share in host.values())
+    assert abs(sum(host.values()) - 100) <= 0.5  # every tick is one of them (rounded)
+
+
+def test_the_host_shares_are_the_ticks_spent_between_two_readings() -> None:
+    sys.path.insert(0, str(SCRIPT.parent))
+    import load
+
+    before = [100, 0, 20, 500, 10, 0, 0, 50]
+    after = [160, 0, 40, 600, 10, 0, 0, 70]  # user 60, system 20, idle 100, steal 20
+    assert load.host_shares(before, after) == {
+        "busy": 40.0,
+        "idle": 50.0,
+        "iowait": 0.0,
+        "steal": 10.0,
+    }
+    assert load.host_shares([], after) == {}
 
 
 def test_the_load_script_runs_several_server_processes_on_one_postgresql_database() -> None:
