@@ -109,6 +109,8 @@ STORAGE_THREADS = 16
 DRIVER_RETRY = 2.0
 #: worker processes where the computer players think
 THINK_WORKERS = max(1, (os.cpu_count() or 2) - 1)
+#: how much lower the workers' scheduling priority is than the server's (os.nice)
+THINK_NICENESS = 10
 
 
 class ApiError(Exception):
@@ -277,6 +279,14 @@ def think(
     return Thought(action, agent, explanation(agent))
 
 
+def think_behind_humans() -> None:
+    """(In a worker, when it starts) Think at a lower scheduling priority than the server
+    (:data:`THINK_NICENESS`): on a busy machine the players' requests are answered
+    first, and the computer's moves wait, never the other way round."""
+    with contextlib.suppress(OSError, AttributeError):  # (no nice on this platform)
+        os.nice(THINK_NICENESS)
+
+
 class Thinkers:
     """Worker processes where the computer players think, so that their thinking never
     holds the event loop (nor the interpreter lock it runs under).  Each decision is made
@@ -304,7 +314,9 @@ class Thinkers:
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # never fork a threaded server
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=think_behind_humans
+            )
         return self._pool
 
     def close(self) -> None:
