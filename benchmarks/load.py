@@ -72,14 +72,18 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         args = ["serve", "--port", str(self.port), "--db", db]
         args += ["--think-time", "0", *extra]
-        runner = ["-m", "cProfile", "-o", str(profile)] if profile else []
+        runner = ["-m", "cProfile", "-o", str(profile.resolve())] if profile else []
         self.log_path = folder / f"{name}.log"
         self.log = self.log_path.open("wb")
+        # started in its own folder: ``python -m`` puts the working directory first on
+        # the import path, ahead of PYTHONPATH, so a server started from a checkout would
+        # run that checkout's greatwar whatever PYTHONPATH names
         self.process = subprocess.Popen(
             [sys.executable, *runner, "-m", "greatwar.cli", *args],
             stdout=self.log,
             stderr=subprocess.STDOUT,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            cwd=folder,
         )
 
     async def wait_ready(self, http: aiohttp.ClientSession) -> None:
@@ -612,6 +616,8 @@ def main(argv: list[str] | None = None) -> None:
         contextlib.ExitStack() as on_exit,
     ):
         db = args.db or str(Path(tmp) / "games.sqlite3")
+        if "://" not in db:  # (the servers run in the temporary folder)
+            db = str(Path(db).resolve())
         if args.processes > 1 and not args.db:
             db = private_postgres(on_exit)
         result = asyncio.run(measure(args, Path(tmp), db))

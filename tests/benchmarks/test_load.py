@@ -50,6 +50,34 @@ def test_the_load_script_reports_throughput_latency_errors_and_memory() -> None:
     assert abs(sum(host.values()) - 100) <= 0.5  # every tick is one of them (rounded)
 
 
+def test_the_server_runs_in_its_own_folder_so_that_pythonpath_picks_the_tree(
+    tmp_path: Path,
+) -> None:
+    """``python -m`` puts the working directory first on the import path, before
+    PYTHONPATH: started from a checkout, the server ran that checkout's greatwar whatever
+    tree PYTHONPATH named (every before-and-after run measured one tree twice)."""
+    sys.path.insert(0, str(SCRIPT.parent))
+    import load
+
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "greatwar").symlink_to(SCRIPT.parents[1] / "greatwar")
+    probe = subprocess.run(
+        [sys.executable, "-c", "import greatwar; print(greatwar.__file__)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        timeout=120,
+    )
+    assert probe.stdout.strip() == str(tree / "greatwar" / "__init__.py")
+    server = load.Server(tmp_path, str(tmp_path / "games.sqlite3"), [], None)
+    try:
+        assert Path(f"/proc/{server.process.pid}/cwd").resolve() == tmp_path.resolve()
+    finally:
+        server.stop()
+
+
 def test_the_host_shares_are_the_ticks_spent_between_two_readings() -> None:
     sys.path.insert(0, str(SCRIPT.parent))
     import load
