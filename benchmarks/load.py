@@ -7,7 +7,10 @@ of them) games against the computer, where the client plays the human seat and
 learns of the computer's moves over the seat's WebSocket, as the browser does.
 Each client picks a random legal action from its own view (never undo) and
 submits it; a finished game is replaced by a new one.  At most ``--clients``
-requests are in flight at once.
+requests are in flight at once.  Like the game page, a client sends back the
+``log_key`` of the last payload it read, so the server sends only the log entries
+after it; ``--whole-logs`` sends no key (the page before that change, and the only
+way to measure a server from before it, which refuses the field).
 
 Reports (measured, never asserted): accepted actions per second (the computer's
 included) and the latency of the action submissions (p50/p95/p99, from sending the
@@ -300,8 +303,18 @@ class Load:
                 self.stats.errors[type(exc).__name__] += 1
                 await asyncio.sleep(0.1)
 
-    async def view(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
+    def held(self, payload: dict[str, Any] | None) -> str | None:
+        """The log key to send after reading ``payload`` (none with ``--whole-logs``)."""
+        if payload is None or self.args.whole_logs:
+            return None
+        return payload.get("log_key")  # type: ignore[no-any-return]
+
+    async def view(
+        self, game_id: str, token: str, role: str | None = None, log_key: str | None = None
+    ) -> dict[str, Any]:
         params = {"token": token} | ({"role": role} if role else {})
+        if log_key is not None:
+            params["log_key"] = log_key
         url = f"{self.url(game_id)}/api/games/{game_id}"
         status, payload = await self.request("GET", url, params=params)
         if status != 200:
@@ -310,7 +323,13 @@ class Load:
         return payload
 
     async def submit(
-        self, game_id: str, token: str, role: str | None, version: int, action: dict[str, Any]
+        self,
+        game_id: str,
+        token: str,
+        role: str | None,
+        version: int,
+        action: dict[str, Any],
+        log_key: str | None = None,
     ) -> dict[str, Any] | None:
         """The answer to one submission (None when refused: the refusal is counted)."""
         body: dict[str, Any] = {
@@ -321,6 +340,8 @@ class Load:
         }
         if role is not None:
             body["role"] = role
+        if log_key is not None:
+            body["log_key"] = log_key
         async with self.gate:
             sent = time.perf_counter()
             url = f"{self.url(game_id)}/api/games/{game_id}/actions"
@@ -343,15 +364,16 @@ class Load:
         while self.running() and not view["over"]:
             role = view["active_roles"][0]
             if view["role"] != role:
-                payload = await self.view(game_id, token, role)
+                payload = await self.view(game_id, token, role, self.held(payload))
                 version, view = payload["version"], payload["view"]
                 continue
-            answer = await self.submit(game_id, token, role, version, choose(view, rng))
+            action = choose(view, rng)
+            answer = await self.submit(game_id, token, role, version, action, self.held(payload))
             if answer is None:  # refused: read the game again
-                payload = await self.view(game_id, token, role)
-                version, view = payload["version"], payload["view"]
+                payload = await self.view(game_id, token, role, self.held(payload))
             else:
-                version, view = answer["version"], answer["view"]
+                payload = answer
+            version, view = payload["version"], payload["view"]
         if view["over"]:
             self.stats.games_finished += 1
 
@@ -373,11 +395,12 @@ class Load:
                         latest = await pushed.at_least(latest["version"] + 1, self.deadline)
                         continue
                     action = choose(view, rng)
-                    answer = await self.submit(game_id, token, None, latest["version"], action)
+                    key = self.held(latest)
+                    answer = await self.submit(game_id, token, None, latest["version"], action, key)
                     if answer is None:
-                        latest = await self.view(game_id, token)
+                        latest = await self.view(game_id, token, log_key=key)
                     else:
-                        latest = {"version": answer["version"], "view": answer["view"]}
+                        latest = answer
             finally:
                 reader.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -603,6 +626,11 @@ def main(argv: list[str] | None = None) -> None:
         " private PostgreSQL server started for the run)",
     )
     parser.add_argument("--db", help="the database (default: a new SQLite file)")
+    parser.add_argument(
+        "--whole-logs",
+        action="store_true",
+        help="send no log_key: every payload carries the whole log (a server before keys)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.clients < 1 or args.seconds <= 0 or not 0 <= args.computer <= 1:
         parser.error(

@@ -37,6 +37,14 @@ database before the response and before any WebSocket update.
 Taking back one's last action (when the view's ``can_undo`` is true) is the
 action ``{"type": "undo"}``, listed in the view's ``legal_actions`` then.
 
+A view's log grows all game: a page keeps it and is sent only what follows.  Each
+payload (the ``GET``, an action's answer, a WebSocket push) carries ``log_key``, the
+key of its whole log, and ``log_after``, how many entries the page keeps before the
+view's ``log``; the page sends back the key of the log it holds (``log_key`` in the
+query, the action's body, or the WebSocket's address; the WebSocket then goes on from
+what it sent).  Without a key, or with one from before an undo or from another server
+process, the whole log is sent (``log_after`` 0) (:mod:`greatwar.server.views`).
+
 With the scenario editor (``create_app(..., editor=True)``), its routes are
 ``/edit`` and ``/api/editor/...`` (:mod:`greatwar.server.editor_routes`, whose
 errors may add ``problems``: the places and rules a refused edit breaks).
@@ -144,6 +152,9 @@ class Submission(StrictBody):
         description="One of the view's legal_actions"
     )
     submission_id: str = Field(min_length=1, max_length=200, description="Unique per submission")
+    log_key: str | None = Field(
+        None, max_length=200, description="log_key of the log the page holds: sent what follows"
+    )
 
 
 class MyGames(StrictBody):
@@ -277,6 +288,10 @@ def _token(query: str | None, header: str | None, body: str | None = None) -> st
 
 TokenQuery = Annotated[str | None, Query(description="Seat token")]
 TokenHeader = Annotated[str | None, Header(alias="X-Greatwar-Token")]
+LogKeyQuery = Annotated[
+    str | None,
+    Query(max_length=200, description="log_key of the log the page holds: sent what follows"),
+]
 
 
 def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
@@ -314,13 +329,14 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
         game_id: str,
         token: TokenQuery = None,
         role: Annotated[str | None, Query(description="Seat viewed (table token)")] = None,
+        log_key: LogKeyQuery = None,
         x_greatwar_token: TokenHeader = None,
     ) -> FastJSONResponse:
         """The game as the seat sees it: seats, server version and the seat's view."""
         seat = service.seat(game_id, _token(token, x_greatwar_token))
         live = await service.game(game_id)
         viewed = service.viewed_role(live, seat, role)
-        return FastJSONResponse(await service.current_payload(live, seat, viewed))
+        return FastJSONResponse(await service.current_payload(live, seat, viewed, log_key))
 
     @app.post(
         "/api/games/{game_id}/actions",
@@ -339,6 +355,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
             body.version,
             body.action,
             body.submission_id,
+            body.log_key,
         )
         return FastJSONResponse(answer)
 
@@ -356,9 +373,14 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
 
     @app.websocket("/api/games/{game_id}/ws")
     async def live_updates(
-        websocket: WebSocket, game_id: str, token: str | None = None, role: str | None = None
+        websocket: WebSocket,
+        game_id: str,
+        token: str | None = None,
+        role: str | None = None,
+        log_key: str | None = None,
     ) -> None:
-        """The seat's payload on connecting and after every accepted action."""
+        """The seat's payload on connecting and after every accepted action (each view's log
+        from where the page has it: after ``log_key``'s, then after the last one sent)."""
         await websocket.accept()
         try:
             seat = service.seat(game_id, token)
@@ -372,7 +394,7 @@ def _routes(app: FastAPI, service: GameService, editor: bool) -> None:
         async def send(message: dict[str, Any]) -> None:
             await websocket.send_text(dumps_text(message))
 
-        connection = Connection(seat, viewed, send)
+        connection = Connection(seat, viewed, send, log_key)
         await service.connect(live, connection)
         try:
             while (message := await _json_message(websocket)) is not None:

@@ -78,7 +78,7 @@ from greatwar.server.storage import (
     VersionConflict,
     hash_token,
 )
-from greatwar.server.views import UNDO, public_view, seat_view
+from greatwar.server.views import UNDO, LogChain, public_view, seat_view, with_log_after
 
 if TYPE_CHECKING:
     from greatwar.ai.base import Agent
@@ -406,6 +406,9 @@ class Connection:
     seat: str
     role: str | None
     send: Callable[[dict[str, Any]], Awaitable[None]]
+    #: the key of the log the page holds (:mod:`greatwar.server.views`): what it was last
+    #: sent, or what it said it had when it connected
+    log_key: str | None = None
 
 
 @dataclass(eq=False)
@@ -438,6 +441,11 @@ class LiveGame:
     #: the views sent at ``version`` (role, or None for a spectator's -> view)
     views: dict[str | None, dict[str, Any]] = field(default_factory=dict)
     viewed_at: int = -1
+    #: the keys of each seat's log (:class:`~greatwar.server.views.LogChain`), and the
+    #: state's log they were made from and its length then
+    log_chains: dict[str | None, LogChain] = field(default_factory=dict)
+    _chained_log: list[dict[str, Any]] | None = None
+    _chained_size: int = 0
     #: the ids of its stored submissions (a used one is refused without asking storage)
     submissions: set[str] = field(default_factory=set)
     #: the notes as sent (each note's dict made once): (the notes list, its dicts)
@@ -492,6 +500,34 @@ class LiveGame:
             view = seat_view(self.state, role) if role is not None else public_view(self.state)
             self.views[role] = view
         return view
+
+    def log_chain(self, role: str | None) -> LogChain:
+        """The keys of ``role``'s log now: kept while the state's log only grows; started
+        afresh when it is another log (an undo or a reload rebuilds the state's data)."""
+        log = self.state.data["log"]
+        if log is not self._chained_log or len(log) < self._chained_size:
+            self.log_chains.clear()
+            self._chained_log = log
+        self._chained_size = len(log)
+        chain = self.log_chains.get(role)
+        if chain is None:
+            chain = self.log_chains[role] = LogChain()
+        chain.extend(self.view(role)["log"])
+        return chain
+
+    def sent_view(self, role: str | None, held: str | None) -> dict[str, Any]:
+        """The view ``role`` is sent now by a page holding the log of key ``held``, with the
+        log entries after those it holds, and the keys: ``log_key`` of the whole log,
+        ``log_base`` of the log the entries continue (None: the whole log is sent) and
+        ``log_after``, how many entries the page keeps."""
+        chain = self.log_chain(role)
+        kept = chain.held(held)
+        return {
+            "view": with_log_after(self.view(role), kept),
+            "log_key": chain.key(),
+            "log_base": held if kept else None,
+            "log_after": kept,
+        }
 
     def busy(self) -> bool:
         """Someone watches it, acts in it or plays for the computer: keep it in memory."""
@@ -918,8 +954,11 @@ class GameService:
             out[role] = entry
         return out
 
-    def payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
-        """What a seat is sent: the game, its seat, the server version and its view."""
+    def payload(
+        self, live: LiveGame, seat: str, role: str | None, log_held: str | None = None
+    ) -> dict[str, Any]:
+        """What a seat is sent: the game, its seat, the server version and its view, whose
+        log starts after the entries of ``log_held`` (:mod:`greatwar.server.views`)."""
         return {
             "game_id": live.record.game_id,
             "scenario": live.record.scenario,
@@ -928,7 +967,7 @@ class GameService:
             "version": live.version,
             "hotseat": live.record.hotseat,
             "seats": self.seats_info(live),
-            "view": live.view(role),
+            **live.sent_view(role, log_held),
             "notes": live.notes_sent() if self.visible_notes(live) else [],
             "commitment": payload_part(live.dice, live.state, live.version),
         }
@@ -950,8 +989,10 @@ class GameService:
         version: int,
         action: dict[str, Any],
         submission_id: str,
+        log_held: str | None = None,
     ) -> dict[str, Any]:
-        """Apply a seat's action; committed to storage before this returns."""
+        """Apply a seat's action; committed to storage before this returns.  The answer's
+        view has the log entries after those of ``log_held`` (:mod:`greatwar.server.views`)."""
         seat = self.seat(game_id, token)
         live = await self.game(game_id)
         if seat == TABLE and role is None:
@@ -973,7 +1014,7 @@ class GameService:
                     f"the game is at version {live.version}, not {version}: reload and retry",
                 )
             await self._commit(live, acting, action, submission_id)
-            answer = {"version": live.version, "view": live.view(acting)}
+            answer = {"version": live.version, **live.sent_view(acting, log_held)}
         await self.broadcast(live)
         self.drive(live)
         return answer
@@ -1246,10 +1287,11 @@ class GameService:
     async def broadcast(self, live: LiveGame) -> None:
         """Send every subscriber its own payload; drop those that cannot be reached."""
         async with live.lock:  # the payloads of a stored state, all of the same version
-            messages = [
-                (c, {"type": "state", **self.payload(live, c.seat, c.role)})
-                for c in list(live.connections)
-            ]
+            messages = []
+            for c in list(live.connections):
+                message = {"type": "state", **self.payload(live, c.seat, c.role, c.log_key)}
+                c.log_key = message["log_key"]  # the page's log once it reads this
+                messages.append((c, message))
         for connection, message in messages:
             try:
                 await connection.send(message)
@@ -1262,10 +1304,12 @@ class GameService:
             notes = tuple(self.visible_notes(live))
             return Moment(live.record, live.version, live.state.is_over(), live.state.game, notes)
 
-    async def current_payload(self, live: LiveGame, seat: str, role: str | None) -> dict[str, Any]:
+    async def current_payload(
+        self, live: LiveGame, seat: str, role: str | None, log_held: str | None = None
+    ) -> dict[str, Any]:
         """:meth:`payload` of the game as stored (never while an action is being stored)."""
         async with live.lock:
-            return self.payload(live, seat, role)
+            return self.payload(live, seat, role, log_held)
 
     # --- records and lists ---------------------------------------------------------------------
 

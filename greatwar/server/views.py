@@ -9,11 +9,24 @@ A spectator plays no role, so it sees only what every role may see: the
 engine part of a view without legal actions, with the log entries every role
 may read (numbered in their own sequence), and the rule system's
 :meth:`~greatwar.engine.system.RuleSystem.public_view`.
+
+A view's log is sent only from where the page has it (issue 20: the log grows all game
+long, and sending it whole with every action made the answers cost more as games aged).
+Every payload carries a ``log_key`` naming its whole log: how many entries it has and a
+hash chained over them (:class:`LogChain`), so two keys are equal only for the same
+entries, whichever server process made them.  A page that sends back the key of the log
+it holds is sent only the entries after it: ``log_after`` says how many it keeps and
+``log_base`` names the log they continue.  A key the server cannot find in the seat's
+log as it is now (an undo took those entries back, or no key) gets the whole log,
+``log_after`` 0 and ``log_base`` null.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from greatwar.engine.state import VIEW_FORMAT
 
@@ -24,6 +37,45 @@ if TYPE_CHECKING:
 UNDO: dict[str, Any] = {"type": "undo"}
 #: its label
 UNDO_LABEL = "Undo your last action"
+
+
+class LogChain:
+    """The keys of a seat's log, one for each of its lengths: entry by entry, a hash
+    chained over the entries shown so far (each one hashed once, as it is added)."""
+
+    def __init__(self) -> None:
+        self.links: list[bytes] = []
+
+    def extend(self, shown: list[dict[str, Any]]) -> None:
+        """Take in the entries of ``shown`` (the seat's log now) after those taken in."""
+        if len(self.links) > len(shown):  # a log that shrank is another log
+            self.links.clear()
+        for entry in shown[len(self.links) :]:
+            last = self.links[-1] if self.links else b""
+            data = last + orjson.dumps(entry, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS)
+            self.links.append(hashlib.blake2b(data, digest_size=9).digest())
+
+    def key(self, count: int | None = None) -> str:
+        """The key of the log's first ``count`` entries (all of them by default)."""
+        count = len(self.links) if count is None else count
+        return f"{count}-{self.links[count - 1].hex()}" if count else "0"
+
+    def held(self, key: str | None) -> int:
+        """How many entries the holder of ``key`` has of this log: the count it names when
+        its hash is this log's at that count, else 0 (another log, or no key)."""
+        count, _, _ = (key or "").partition("-")
+        if not count.isdigit() or len(count) > 9:
+            return 0
+        kept = int(count)
+        return kept if 0 < kept <= len(self.links) and self.key(kept) == key else 0
+
+
+def with_log_after(view: dict[str, Any], kept: int) -> dict[str, Any]:
+    """``view`` with only the log entries after the first ``kept`` (a shallow copy; the
+    view itself is shared and left as it is)."""
+    if not kept:
+        return view
+    return {**view, "log": view["log"][kept:]}
 
 
 def seat_view(state: State, role: str) -> dict[str, Any]:

@@ -37,8 +37,11 @@ class Api:
         assert response.status_code == 200, response.text
         return response.json()  # type: ignore[no-any-return]
 
-    def get(self, game_id: str, token: str, role: str | None = None) -> dict[str, Any]:
+    def get(
+        self, game_id: str, token: str, role: str | None = None, log_key: str | None = None
+    ) -> dict[str, Any]:
         params = {"token": token} | ({"role": role} if role else {})
+        params |= {"log_key": log_key} if log_key is not None else {}
         response = self.client.get(f"/api/games/{game_id}", params=params)
         assert response.status_code == 200, response.text
         return response.json()  # type: ignore[no-any-return]
@@ -51,6 +54,7 @@ class Api:
         version: int,
         role: str | None = None,
         submission_id: str | None = None,
+        log_key: str | None = None,
     ) -> Any:
         body: dict[str, Any] = {
             "token": token,
@@ -60,12 +64,21 @@ class Api:
         }
         if role is not None:
             body["role"] = role
+        if log_key is not None:
+            body["log_key"] = log_key
         return self.client.post(f"/api/games/{game_id}/actions", json=body)
 
-    def act(self, game_id: str, token: str, action: dict[str, Any], role: str | None = None) -> Any:
+    def act(
+        self,
+        game_id: str,
+        token: str,
+        action: dict[str, Any],
+        role: str | None = None,
+        log_key: str | None = None,
+    ) -> Any:
         """Submit at the game's current version; the response must accept it."""
         version = self.live(game_id).version
-        response = self.post(game_id, token, action, version, role)
+        response = self.post(game_id, token, action, version, role, log_key=log_key)
         assert response.status_code == 200, response.text
         return response.json()
 
@@ -86,6 +99,31 @@ class Api:
                 return live
             time.sleep(0.005)
         raise AssertionError("the computer never finished its moves")
+
+
+class Page:
+    """The log as the game page keeps it (greatwar/web/js/game.js ``wholeLog``): payloads
+    send the entries after those of the key the page gave (``log_base``); the page keeps
+    the keys of the log it holds, each naming a prefix of it, and starts again from a
+    whole log."""
+
+    def __init__(self) -> None:
+        self.log: list[dict[str, Any]] = []
+        self.keys: dict[str, int] = {}
+        self.key: str | None = None
+
+    def take(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The payload's view with the whole log (the page's own entries before the sent)."""
+        sent, base = payload["view"]["log"], payload["log_base"]
+        if base is None:
+            assert payload["log_after"] == 0
+            log, self.keys = sent, {}
+        else:
+            assert self.keys[base] == payload["log_after"], "a log continued that the page lacks"
+            log = self.log[: payload["log_after"]] + sent
+        self.log, self.key = log, payload["log_key"]
+        self.keys[self.key] = len(log)
+        return {**payload["view"], "log": log}
 
 
 async def _idle(live: LiveGame) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from pg_cluster import Cluster, run_sql
+from server_client import Page
 from server_process import Server, act
 from websockets.sync.client import connect as ws_connect
 
@@ -82,13 +83,16 @@ class Watcher:
 
     def __init__(self) -> None:
         self.received: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.page = Page()
 
     def connection(self) -> Connection:
         send: Callable[[dict[str, Any]], Awaitable[None]] = self.received.put
         return Connection("spectator", None, send)
 
     async def next(self) -> dict[str, Any]:
-        return await asyncio.wait_for(self.received.get(), WAIT)
+        """The next payload, its view with the whole log (as the page keeps it)."""
+        payload = await asyncio.wait_for(self.received.get(), WAIT)
+        return {**payload, "view": self.page.take(payload)}
 
 
 async def two_servers(url: str) -> tuple[GameService, GameService, list[asyncio.Task[None]]]:

@@ -41,7 +41,15 @@ const game = {
   seenBefore: 0, // log entries read on an earlier visit
   socket: null,
   handover: null,
+  // the log as this page holds it: the server sends only the entries after it
+  log: [],
+  logKey: null, // the key of the whole log held
+  logKeys: new Map(), // key -> length, for each prefix of the log held the server named
+  logVersion: -1, // the version the log held is of
 };
+
+/** How many keys of the log held the page remembers (an older one: the log asked again). */
+const LOG_KEYS_KEPT = 64;
 
 // --- talking to the server -------------------------------------------------------------
 
@@ -52,11 +60,48 @@ function gameUrl(path = "") {
 }
 
 async function fetchGame() {
-  accept(await getJSON(gameUrl()));
+  const key = game.logKey ? `&log_key=${encodeURIComponent(game.logKey)}` : "";
+  accept(await getJSON(gameUrl() + key));
+}
+
+/** The payload's log whole: the entries sent after those of the log it continues
+ * (``log_base``, a log this page held), or null when the page no longer holds that. */
+function wholeLog(payload) {
+  const sent = payload.view.log || [];
+  if (payload.log_base == null) return sent;
+  if (game.logKeys.get(payload.log_base) !== payload.log_after) return null;
+  return game.log.slice(0, payload.log_after).concat(sent);
+}
+
+/** Keep the log of a payload at least as new as the log held. */
+function keepLog(payload, log, fresh) {
+  const version = payload.version ?? payload.view.version;
+  if (version < game.logVersion) return;
+  if (fresh) game.logKeys = new Map();
+  game.log = log;
+  game.logKey = payload.log_key;
+  game.logVersion = version;
+  game.logKeys.set(payload.log_key, log.length);
+  if (game.logKeys.size > LOG_KEYS_KEPT) game.logKeys.delete(game.logKeys.keys().next().value);
+}
+
+/** The payload with its view's log whole (a payload with a key), or null when it continues
+ * a log this page no longer holds: the game is asked for again then. */
+function withWholeLog(payload) {
+  if (!payload.view || payload.log_key === undefined) return payload;
+  const log = wholeLog(payload);
+  if (log === null) {
+    fetchGame().catch(showError);
+    return null;
+  }
+  keepLog(payload, log, payload.log_base == null);
+  return { ...payload, view: { ...payload.view, log }, log_base: null, log_after: 0 };
 }
 
 /** Take a payload (``GET``, a push, or the answer to an action) if it is newer. */
-function accept(payload) {
+function accept(received) {
+  const payload = withWholeLog(received);
+  if (!payload) return;
   if (game.replay && game.replay.active) {
     game.replay.live = payload; // taken in when the replay is left
     return;
@@ -92,6 +137,7 @@ async function act(action) {
   game.animation.dismiss();
   const body = { token: game.token, version: game.version, action, submission_id: submissionId() };
   if (game.role) body.role = game.role;
+  if (game.logKey) body.log_key = game.logKey;
   try {
     accept(await postJSON(`/api/games/${encodeURIComponent(game.id)}/actions`, body));
     showError(null);
@@ -114,6 +160,7 @@ function connect() {
   const proto = window.location.protocol === "https:" ? "wss" : "ws";
   const q = new URLSearchParams({ token: game.token || "" });
   if (game.seat === "table" && game.role) q.set("role", game.role);
+  if (game.logKey) q.set("log_key", game.logKey);
   const ws = new WebSocket(`${proto}://${window.location.host}/api/games/${encodeURIComponent(game.id)}/ws?${q}`);
   game.socket = ws;
   ws.onopen = () => $("connection").classList.add("live");
@@ -184,6 +231,7 @@ async function takeScreen() {
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
   game.version = -1;
+  game.logVersion = -1;
   await fetchGame();
   connect();
 }
