@@ -9,7 +9,7 @@ from typing import Any
 
 from greatwar.ai.base import Agent, decide
 from greatwar.engine.errors import InvariantViolation
-from greatwar.engine.state import Game, State
+from greatwar.engine.state import Game, State, stdlib_text
 from greatwar.sim.rulings import RulingCheck
 
 
@@ -115,4 +115,7 @@ def _play(
                 raise GameFailure("broken invariant", "; ".join(broken), state)
         if on_step is not None:
             on_step(state, role, action)
+    if check_invariants and state.to_json() != stdlib_text(state):
+        # the digest's text is written by orjson where it is json.dumps's (state._canonical)
+        raise GameFailure("broken invariant", "the state's text is not json.dumps's", state)
     return PlayedGame(state, steps, rulings.checked if rulings is not None else 0)

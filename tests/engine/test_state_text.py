@@ -9,9 +9,11 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import greatwar
-from greatwar.engine.state import State
+from greatwar.engine.state import State, _canonical
 
 UNDO = {"type": "undo"}
 
@@ -55,3 +57,58 @@ def test_a_refused_action_leaves_the_text_as_it_was() -> None:
     with pytest.raises(greatwar.IllegalAction):
         state.apply(role, {"type": "teleport"})
     assert state.to_json() == before == standard(state.data)
+
+
+# --- the canonical text written by orjson where it is the standard library's -----------------
+
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text()
+    | st.sampled_from(["\x7f", "Łódź", "a\u2028b", "1.5", ":1e5", "[2.0]", "\x00", '"\\/'])
+)
+JSON_VALUES = st.recursive(
+    JSON_SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner, max_size=5)
+    ),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(value=JSON_VALUES)
+def test_the_canonical_text_of_any_json_value_is_the_standard_library_s(value: Any) -> None:
+    assert _canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": 1e-05, "b": [1e16, -0.0, 0.1]},
+        {1: "integer keys", 2: [3]},
+        {"big": 2**80, "small": -(2**64)},
+        {"del": "\x7f", "name": "Przemyśl"},
+        [True, None, (1, 2)],
+    ],
+)
+def test_values_orjson_writes_otherwise_go_to_the_standard_library(value: Any) -> None:
+    assert _canonical(value) == json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+def test_the_fuzzer_refuses_a_game_whose_text_is_not_the_standard_library_s() -> None:
+    """A non-finite float is not JSON; orjson would write it null: the fuzzer's end-of-game
+    check names it."""
+    from greatwar.ai.random_agent import RandomAgent
+    from greatwar.sim.play import GameFailure, play_game
+
+    game = greatwar.load("gwite/teaching")
+    agents = {role: RandomAgent(seed=1) for role in game.roles()}
+
+    def spoil(state: State, role: str, action: dict[str, Any]) -> None:
+        state.data["units"][next(iter(state.data["units"]))]["spoiled"] = float("nan")
+
+    with pytest.raises(GameFailure, match=r"not json\.dumps's"):
+        play_game(game, 1, agents, check_invariants=True, on_step=spoil)
