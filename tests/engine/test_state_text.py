@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import greatwar
-from greatwar.engine.state import State, _canonical
+from greatwar.engine.state import State, _canonical, _canonical_all
 
 UNDO = {"type": "undo"}
 
@@ -112,3 +112,12 @@ def test_the_fuzzer_refuses_a_game_whose_text_is_not_the_standard_library_s() ->
 
     with pytest.raises(GameFailure, match=r"not json\.dumps's"):
         play_game(game, 1, agents, check_invariants=True, on_step=spoil)
+
+
+@settings(max_examples=300, deadline=None)
+@given(values=st.lists(JSON_VALUES, max_size=6))
+def test_the_canonical_texts_of_values_written_together_are_each_the_standard_library_s(
+    values: list[Any],
+) -> None:
+    expected = [json.dumps(v, sort_keys=True, separators=(",", ":")) for v in values]
+    assert _canonical_all(values) == expected
