@@ -490,24 +490,39 @@ class State:
         separators=(",", ":"))``, byte for byte (its digest hashes it).  The append-only
         lists (the log, the actions: most of a long game's text) are written
         incrementally, each entry once, since their entries never change once written."""
+        return self.text_bytes().decode("ascii")  # ensure_ascii: the text is ASCII
+
+    def text_and_digest(self) -> tuple[str, str]:
+        """:meth:`to_json` and :meth:`digest`, the text written once for both."""
+        text = self.text_bytes()
+        return text.decode("ascii"), hashlib.sha256(text).hexdigest()
+
+    def text_bytes(self) -> bytes:
+        """:meth:`to_json` as bytes, put together in one piece (a long game's text is
+        hundreds of kB: copied once, not once a part)."""
         data = self.data
         keys = sorted(data)
         listed = [k for k in keys if k in _APPEND_ONLY and isinstance(data[k], list)]
         others = [k for k in keys if k not in listed]
-        texts = dict(zip(others, _canonical_all([data[k] for k in others]), strict=True))
+        texts: dict[str, list[bytes]] = {
+            k: [text]
+            for k, text in zip(others, _canonical_bytes([data[k] for k in others]), strict=True)
+        }
         texts.update((k, self._list_text(k, data[k])) for k in listed)
-        names = _canonical_all(keys)
-        return (
-            "{" + ",".join(f"{name}:{texts[k]}" for name, k in zip(names, keys, strict=True)) + "}"
-        )
+        pieces = [b"{"]
+        for name, key in zip(_canonical_bytes(keys), keys, strict=True):
+            pieces += (name, b":", *texts[key], b",")
+        pieces[-1] = b"}"
+        return b"".join(pieces)
 
-    def _list_text(self, key: str, items: list[Any]) -> str:
-        """The canonical text of an append-only list, its entries written once each (a
-        list that is not the one last written, undo having rebuilt the state, afresh)."""
+    def _list_text(self, key: str, items: list[Any]) -> list[bytes]:
+        """The canonical text of an append-only list in pieces, its entries written once
+        each (a list that is not the one last written, undo having rebuilt the state,
+        afresh)."""
         kept = self._texts.get(key)
         if kept is None or kept.items is not items or kept.size > len(items):
             kept = self._texts[key] = _ListText(items)
-        return kept.text()
+        return kept.pieces()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
@@ -523,7 +538,7 @@ class State:
 
     def digest(self) -> str:
         """Stable hash of the full state (equal states, equal digests, on any platform)."""
-        return hashlib.sha256(self.to_json().encode("utf-8")).hexdigest()
+        return hashlib.sha256(self.text_bytes()).hexdigest()
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -538,39 +553,54 @@ class State:
 
 def _canonical(value: Any) -> str:
     """``json.dumps(value, sort_keys=True, separators=(",", ":"))``, byte for byte."""
-    return _canonical_all([value])[0]
+    return _canonical_bytes([value])[0].decode("ascii")
 
 
-def _canonical_all(values: list[Any]) -> list[str]:
-    """:func:`_canonical` of each value, written by orjson (ten times faster: the state's
-    text is hashed after every action) wherever its text is the standard library's: all
-    but non-ASCII text, DEL, floats, keys that are not strings and integers beyond 64
-    bits, which the standard library writes.  (A float is told by a digit before a point
-    or an exponent, looked for once in all the texts; a non-finite float, which is not
-    JSON, orjson writes as null: the fuzzer checks every game's end against
-    :func:`stdlib_text`.)"""
+def _canonical_bytes(values: list[Any]) -> list[bytes]:
+    """:func:`_canonical` of each value (as ASCII bytes), written by orjson (ten times
+    faster: the state's text is hashed after every action) wherever its text is the
+    standard library's: all but non-ASCII text, DEL, floats, keys that are not strings
+    and integers beyond 64 bits, which the standard library writes.  (A float is told by
+    a digit before a point or an exponent, looked for once in all the texts; a
+    non-finite float, which is not JSON, orjson writes as null: the fuzzer checks every
+    game's end against :func:`stdlib_text`.)"""
     if not values:
         return []
     try:
         texts = [orjson.dumps(value, option=_ORJSON_OPTIONS) for value in values]
     except TypeError:  # a key not a string, an integer beyond 64 bits, an unknown type
-        return [_stdlib_canonical(value) for value in values]
-    joined = b"\x00".join(texts)  # orjson writes a NUL escaped: a safe separator
-    if _as_stdlib_writes(joined):
-        return joined.decode("ascii").split("\x00")
+        return [_stdlib_canonical(value).encode("ascii") for value in values]
+    if _as_stdlib_writes(b"\x00".join(texts)):  # orjson escapes NUL: a safe separator
+        return texts
     if len(values) == 1:
-        return [_stdlib_canonical(values[0])]
-    return [_canonical(value) for value in values]
+        return [_stdlib_canonical(values[0]).encode("ascii")]
+    return [_canonical_bytes([value])[0] for value in values]
 
 
 def _as_stdlib_writes(text: bytes) -> bool:
     """Whether orjson's ``text`` is the standard library's: ASCII without DEL (which
-    ``ensure_ascii`` escapes) and without a float (a digit then a point or an exponent;
-    text in strings that looks so only costs the slower writer)."""
+    ``ensure_ascii`` escapes) and without a float."""
     if not text.isascii() or b"\x7f" in text:
         return False
-    digits = text.translate(_DIGITS_AS_ZERO)
-    return b"0." not in digits and b"0e" not in digits
+    numbers = text.translate(_DIGITS_AS_ZERO)
+    return not (_float_in(numbers, b"0.") or _float_in(numbers, b"0e"))
+
+
+def _float_in(numbers: bytes, mark: bytes) -> bool:
+    """Whether a number of ``numbers`` (a text with its digits and minus signs as 0) has
+    ``mark``, a point or an exponent: a float, when the number is a value (at the start,
+    after a key, in a list, after the NUL that parts texts); in a string (a case number's
+    "8.63") it is preceded by a letter or a quote instead.  Text in a string that looks
+    like a value (":1.5") only costs the slower writer."""
+    at = numbers.find(mark)
+    while at >= 0:
+        start = at
+        while start > 0 and numbers[start - 1] == _ZERO:
+            start -= 1
+        if start == 0 or numbers[start - 1] in _BEFORE_A_VALUE:
+            return True
+        at = numbers.find(mark, at + 2)
+    return False
 
 
 def _stdlib_canonical(value: Any) -> str:
@@ -591,34 +621,53 @@ _ORJSON_OPTIONS = (
     | orjson.OPT_PASSTHROUGH_DATETIME
     | orjson.OPT_PASSTHROUGH_SUBCLASS
 )
-#: every digit as 0: a float's text is then a "0." or a "0e"
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789", b"000000000")
+#: every digit and minus sign as 0: a float's text is then a "0." or a "0e"
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789-", b"0000000000")
+_ZERO = ord("0")
+#: what comes just before a value in JSON text without spaces (and the NUL parting texts)
+_BEFORE_A_VALUE = b":,[\x00"
 
 
 class _ListText:
-    """The canonical JSON text of one append-only list, extended as it grows."""
+    """The canonical JSON text of one append-only list, extended as it grows: the
+    entries' texts in chunks (comma-separated, without the brackets; each chunk after the
+    first begins with a comma), one chunk for the entries written at once, joined into
+    one now and then.  A clone's text shares the
+    chunks list with its parent's; each uses the first ``count`` chunks, and one that
+    grows while the other has added to the list takes a copy of its own first."""
 
-    __slots__ = ("body", "items", "size")
+    __slots__ = ("chunks", "count", "items", "size")
 
     def __init__(self, items: list[Any]) -> None:
         self.items = items
         self.size = 0
-        #: the entries' texts so far, comma-separated, without the brackets
-        self.body = ""
+        self.chunks: list[bytes] = []
+        self.count = 0
 
-    def text(self) -> str:
+    def pieces(self) -> list[bytes]:
         items = self.items
         if self.size < len(items):
-            new = ",".join(_canonical_all(items[self.size :]))
-            self.body = f"{self.body},{new}" if self.size else new
+            new = b",".join(_canonical_bytes(items[self.size :]))
+            if self.size:
+                new = b"," + new  # each chunk after the first begins with its comma
+            if self.count != len(self.chunks):  # the shared list grew for the other text
+                self.chunks = self.chunks[: self.count]
+            if self.count >= _CHUNKS_JOINED:
+                self.chunks = [b"".join(self.chunks)]
+            self.chunks.append(new)
+            self.count = len(self.chunks)
             self.size = len(items)
-        return f"[{self.body}]"
+        return [b"[", *self.chunks[: self.count], b"]"] if self.size else [b"[]"]
 
     def copy_for(self, items: list[Any]) -> _ListText:
         """The same text for a copy of the list that shares its entries."""
         twin = _ListText(items)
-        twin.body, twin.size = self.body, self.size
+        twin.chunks, twin.count, twin.size = self.chunks, self.count, self.size
         return twin
+
+
+#: chunks of a list's text joined into one when there are this many
+_CHUNKS_JOINED = 32
 
 
 class _LogView:

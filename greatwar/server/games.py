@@ -195,8 +195,7 @@ def load_game_of(record: GameRecord, editor_root: Path | None = None) -> Game:
 
 def state_text(state: State) -> tuple[str, str]:
     """The state's JSON (a snapshot) and its digest: :meth:`State.digest` of the same text."""
-    text = state.to_json()
-    return text, hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return state.text_and_digest()
 
 
 #: (index, state JSON, digest): a game's state after ``index`` stored submissions

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import greatwar
-from greatwar.engine.state import State, _canonical, _canonical_all
+from greatwar.engine.state import State, _canonical, _canonical_bytes
 
 UNDO = {"type": "undo"}
 
@@ -67,7 +67,8 @@ JSON_SCALARS = (
     | st.integers(min_value=-(2**70), max_value=2**70)
     | st.floats(allow_nan=False, allow_infinity=False)
     | st.text()
-    | st.sampled_from(["\x7f", "Łódź", "a\u2028b", "1.5", ":1e5", "[2.0]", "\x00", '"\\/'])
+    | st.sampled_from(["\x7f", "Łódź", "a\u2028b", "1.5", ":1e5", "[2.0]", "\x00", "17.2.5", "-3e"])
+    | st.sampled_from(['"\\/', "R-2-3G", "x:-1.5", ",0e1"])
 )
 JSON_VALUES = st.recursive(
     JSON_SCALARS,
@@ -119,5 +120,29 @@ def test_the_fuzzer_refuses_a_game_whose_text_is_not_the_standard_library_s() ->
 def test_the_canonical_texts_of_values_written_together_are_each_the_standard_library_s(
     values: list[Any],
 ) -> None:
-    expected = [json.dumps(v, sort_keys=True, separators=(",", ":")) for v in values]
-    assert _canonical_all(values) == expected
+    expected = [json.dumps(v, sort_keys=True, separators=(",", ":")).encode() for v in values]
+    assert _canonical_bytes(values) == expected
+
+
+def test_a_clone_and_its_parent_each_keep_their_own_text_as_both_grow() -> None:
+    """Clones share their parent's list texts until one grows (then each keeps its own),
+    past the point where a text's chunks are joined."""
+    state = greatwar.load("tannenberg/teaching").new_state(4)
+    rng = random.Random(4)
+
+    def step(one: State) -> None:
+        role = one.active_roles()[0]
+        one.apply(role, rng.choice([a for a in one.legal_actions(role) if a != UNDO]))
+
+    for _ in range(5):
+        step(state)
+    family = [state, state.clone()]
+    for round_ in range(60):  # beyond _CHUNKS_JOINED chunks
+        for one in family:
+            if not one.is_over():
+                step(one)
+        if round_ % 20 == 0:
+            family.append(family[-1].clone())
+        for one in family:
+            assert one.to_json() == standard(one.data)
+            assert one.text_and_digest() == (one.to_json(), one.digest())
