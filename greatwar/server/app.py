@@ -39,11 +39,13 @@ action ``{"type": "undo"}``, listed in the view's ``legal_actions`` then.
 
 A view's log grows all game: a page keeps it and is sent only what follows.  Each
 payload (the ``GET``, an action's answer, a WebSocket push) carries ``log_key``, the
-key of its whole log, and ``log_after``, how many entries the page keeps before the
-view's ``log``; the page sends back the key of the log it holds (``log_key`` in the
-query, the action's body, or the WebSocket's address; the WebSocket then goes on from
-what it sent).  Without a key, or with one from before an undo or from another server
-process, the whole log is sent (``log_after`` 0) (:mod:`greatwar.server.views`).
+key of its whole log (its length and a hash chained over its entries), ``log_after``,
+how many entries the page keeps before the view's ``log``, and ``log_base``, the key of
+the log those continue; the page sends back the key of the log it holds (``log_key`` in
+the query, the action's body, or the WebSocket's address; the WebSocket then goes on
+from what it sent).  Keys name entries, so any server process takes them; without a
+key, or with one the seat's log does not begin with (an undo took its entries back),
+the whole log is sent (``log_after`` 0, ``log_base`` null) (:mod:`greatwar.server.views`).
 
 With the scenario editor (``create_app(..., editor=True)``), its routes are
 ``/edit`` and ``/api/editor/...`` (:mod:`greatwar.server.editor_routes`, whose
