@@ -495,7 +495,20 @@ class State:
     def text_and_digest(self) -> tuple[str, str]:
         """:meth:`to_json` and :meth:`digest`, the text written once for both."""
         text = self.text_bytes()
-        return text.decode("ascii"), hashlib.sha256(text).hexdigest()
+        return text.decode("ascii"), self._hash_of(text)
+
+    def _hash_of(self, text: bytes) -> str:
+        """The SHA-256 of ``text``, this state's :meth:`text_bytes`: the text of the first
+        key's list, when it is an append-only one (the actions), is hashed as it is
+        written, each entry once; only the rest of the text is hashed now."""
+        hasher, covered = hashlib.sha256(), 0
+        data = self.data
+        first = min(data) if data else None
+        kept = self._texts.get(first) if first is not None else None
+        if kept is not None and kept.items is data[first] and kept.size == len(data[first]):
+            hasher, covered = kept.hashed(b"{" + _canonical_bytes([first])[0] + b":")
+        hasher.update(memoryview(text)[covered:])
+        return hasher.hexdigest()
 
     def text_bytes(self) -> bytes:
         """:meth:`to_json` as bytes, put together in one piece (a long game's text is
@@ -537,8 +550,9 @@ class State:
         return cls(game, data)
 
     def digest(self) -> str:
-        """Stable hash of the full state (equal states, equal digests, on any platform)."""
-        return hashlib.sha256(self.text_bytes()).hexdigest()
+        """Stable hash of the full state (equal states, equal digests, on any platform):
+        the SHA-256 of :meth:`text_bytes`."""
+        return self._hash_of(self.text_bytes())
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -636,13 +650,17 @@ class _ListText:
     chunks list with its parent's; each uses the first ``count`` chunks, and one that
     grows while the other has added to the list takes a copy of its own first."""
 
-    __slots__ = ("chunks", "count", "items", "size")
+    __slots__ = ("chunks", "count", "fed", "hasher", "items", "prefix", "size")
 
     def __init__(self, items: list[Any]) -> None:
         self.items = items
         self.size = 0
         self.chunks: list[bytes] = []
         self.count = 0
+        #: the hash of ``prefix``, "[" and the first ``fed`` chunks (:meth:`hashed`)
+        self.hasher: Any = None
+        self.prefix = b""
+        self.fed = 0
 
     def pieces(self) -> list[bytes]:
         items = self.items
@@ -654,15 +672,33 @@ class _ListText:
                 self.chunks = self.chunks[: self.count]
             if self.count >= _CHUNKS_JOINED:
                 self.chunks = [b"".join(self.chunks)]
+                if self.hasher is not None and self.fed < self.count:
+                    self.hasher = None  # chunks joined before they were all hashed
+                self.fed = min(self.fed, 1)
             self.chunks.append(new)
             self.count = len(self.chunks)
             self.size = len(items)
         return [b"[", *self.chunks[: self.count], b"]"] if self.size else [b"[]"]
 
+    def hashed(self, prefix: bytes) -> tuple[Any, int]:
+        """A SHA-256 hasher fed with ``prefix`` (the text before the list), "[" and the
+        list's text so far without its closing bracket, and how many bytes that is: what
+        the state's digest continues from when the list opens its text (call
+        :meth:`pieces` first; the list is not empty).  Kept, and fed each chunk once."""
+        if self.hasher is None or self.prefix != prefix or self.fed > self.count:
+            self.hasher, self.prefix, self.fed = hashlib.sha256(prefix + b"["), prefix, 0
+        for chunk in self.chunks[self.fed : self.count]:
+            self.hasher.update(chunk)
+        self.fed = self.count
+        covered = len(prefix) + 1 + sum(len(c) for c in self.chunks[: self.count])
+        return self.hasher.copy(), covered
+
     def copy_for(self, items: list[Any]) -> _ListText:
         """The same text for a copy of the list that shares its entries."""
         twin = _ListText(items)
         twin.chunks, twin.count, twin.size = self.chunks, self.count, self.size
+        if self.hasher is not None:
+            twin.hasher, twin.prefix, twin.fed = self.hasher.copy(), self.prefix, self.fed
         return twin
 
 

@@ -4,6 +4,7 @@ played games, after undo, in clones, and for states read back from JSON."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from typing import Any
@@ -146,3 +147,35 @@ def test_a_clone_and_its_parent_each_keep_their_own_text_as_both_grow() -> None:
         for one in family:
             assert one.to_json() == standard(one.data)
             assert one.text_and_digest() == (one.to_json(), one.digest())
+
+
+def test_the_digest_is_the_sha256_of_the_text_as_the_actions_grow_in_clones() -> None:
+    """The digest hashes the actions' text as it is written (each entry once) and the
+    rest afresh: it is the SHA-256 of the whole text along a game, after undo, in clones
+    that grow apart past the joining of chunks, and in a state read back from its text."""
+    state = greatwar.load("gwite/teaching").new_state(5)
+    rng = random.Random(5)
+    family = [state]
+    for round_ in range(90):
+        for one in family:
+            if one.is_over():
+                continue
+            role = one.active_roles()[0]
+            actions = one.legal_actions(role)
+            if UNDO in actions and rng.random() < 0.1:
+                one.undo(role)
+            else:
+                one.apply(role, rng.choice([a for a in actions if a != UNDO]))
+            if round_ % 3:  # the text not always written after each action
+                text = one.text_bytes()
+                assert one.digest() == hashlib.sha256(text).hexdigest()
+                assert one.text_and_digest()[1] == hashlib.sha256(text).hexdigest()
+        if round_ % 30 == 0:
+            family.append(family[-1].clone())
+    for one in family:
+        again = State(one.game, json.loads(one.to_json()))
+        assert (
+            one.digest()
+            == again.digest()
+            == hashlib.sha256(standard(one.data).encode()).hexdigest()
+        )
