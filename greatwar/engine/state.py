@@ -596,16 +596,15 @@ def _as_stdlib_writes(text: bytes) -> bool:
     ``ensure_ascii`` escapes) and without a float."""
     if not text.isascii() or b"\x7f" in text:
         return False
-    numbers = text.translate(_DIGITS_AS_ZERO)
-    return not (_float_in(numbers, b"0.") or _float_in(numbers, b"0e"))
+    return not _float_in(text.translate(_DIGITS_AS_ZERO), b"0.")
 
 
 def _float_in(numbers: bytes, mark: bytes) -> bool:
-    """Whether a number of ``numbers`` (a text with its digits and minus signs as 0) has
-    ``mark``, a point or an exponent: a float, when the number is a value (at the start,
-    after a key, in a list, after the NUL that parts texts); in a string (a case number's
-    "8.63") it is preceded by a letter or a quote instead.  Text in a string that looks
-    like a value (":1.5") only costs the slower writer."""
+    """Whether a number of ``numbers`` (a text with its digits and minus signs as 0, its
+    exponent marks as points) has ``mark``, a point: a float, when the number is a value
+    (at the start, after a key, in a list, after the NUL that parts texts); in a string (a
+    case number's "8.63") it is preceded by a letter or a quote instead.  Text in a string
+    that looks like a value (":1.5") only costs the slower writer."""
     at = numbers.find(mark)
     while at >= 0:
         start = at
@@ -635,8 +634,9 @@ _ORJSON_OPTIONS = (
     | orjson.OPT_PASSTHROUGH_DATETIME
     | orjson.OPT_PASSTHROUGH_SUBCLASS
 )
-#: every digit and minus sign as 0: a float's text is then a "0." or a "0e"
-_DIGITS_AS_ZERO = bytes.maketrans(b"123456789-", b"0000000000")
+#: every digit and minus sign as 0, an exponent's mark as a point: a float's text then
+#: has a "0." (one search for both)
+_DIGITS_AS_ZERO = bytes.maketrans(b"123456789-eE", b"0000000000..")
 _ZERO = ord("0")
 #: what comes just before a value in JSON text without spaces (and the NUL parting texts)
 _BEFORE_A_VALUE = b":,[\x00"

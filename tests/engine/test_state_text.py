@@ -90,6 +90,7 @@ def test_the_canonical_text_of_any_json_value_is_the_standard_library_s(value: A
     "value",
     [
         {"a": 1e-05, "b": [1e16, -0.0, 0.1]},
+        {"exponents": [1e20, -2e300, 5e-324, [1e22]]},
         {1: "integer keys", 2: [3]},
         {"big": 2**80, "small": -(2**64)},
         {"del": "\x7f", "name": "Przemyśl"},
