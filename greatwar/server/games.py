@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import copy
 import functools
+import gc
 import hashlib
 import json
 import logging
@@ -40,6 +41,7 @@ import os
 import random
 import secrets
 import sys
+import types
 import uuid
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -94,7 +96,7 @@ COMPUTER = "computer"
 MAX_SEED = 2**53 - 1
 
 #: the memory the games kept in memory may take by default (``greatwar serve --cache-mib``)
-DEFAULT_CACHE_MIB = 256
+DEFAULT_CACHE_MIB = 512
 #: a game's state is stored as a snapshot at least every this many actions (and whenever
 #: the player to move changes), so that rebuilding it replays no more than that
 SNAPSHOT_EVERY = 50
@@ -341,61 +343,83 @@ def shared_thinkers() -> Thinkers:
 
 @dataclass(frozen=True)
 class Footprint:
-    """What a game of one scenario takes in memory, measured once on a sample game: its
-    derived values (the engine's memo, views) at most, and its data per byte of JSON."""
+    """What a game of one scenario takes in memory, measured once on a sample game: what
+    does not grow with the game (the engine's memo, bounded; the views kept), and what
+    does, per byte of the state's JSON (its data, the seats' log views, the texts kept)."""
 
     memo: int
     per_json_byte: float
 
     def estimate(self, json_size: int) -> int:
         """Bytes a game whose state's JSON has ``json_size`` characters is taken to hold
-        (its data, its memo, and the JSON text kept beside it)."""
+        (its data, its memo and views, and the JSON text kept beside it)."""
         return self.memo + int((self.per_json_byte + 1) * json_size)
 
 
 #: what a game is taken to hold until its scenario is measured
-PROVISIONAL_FOOTPRINT = Footprint(memo=2 << 20, per_json_byte=5.0)
+PROVISIONAL_FOOTPRINT = Footprint(memo=4 << 20, per_json_byte=12.0)
 #: the sample game a scenario's footprint is measured on: random actions, a view of each
-#: seat every few of them
+#: seat after every one of them (as the server builds them)
 SAMPLE_ACTIONS = 80
-SAMPLE_VIEW_EVERY = 8
+#: what :func:`deep_size` does not follow: what a game's objects point to but do not own
+_NOT_HELD = (
+    type,
+    types.ModuleType,
+    types.FunctionType,
+    types.BuiltinFunctionType,
+    types.MethodType,
+    types.CodeType,
+)
 
 
-def deep_size(value: Any) -> int:
-    """Bytes of a JSON-like value and everything it holds (each object counted once)."""
-    seen: set[int] = set()
+def deep_size(value: Any, shared: set[int] | None = None) -> int:
+    """Bytes of ``value`` and every object it holds, each counted once (followed through
+    the collector's referents: dicts, lists, tuples, sets, instances and their slots),
+    leaving out classes, modules, functions and the objects of ``shared`` (ids)."""
+    seen: set[int] = set(shared or ())
     todo = [value]
     total = 0
     while todo:
         item = todo.pop()
-        if id(item) in seen:
+        if id(item) in seen or isinstance(item, _NOT_HELD):
             continue
         seen.add(id(item))
         total += sys.getsizeof(item)
-        if isinstance(item, dict):
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, (list, tuple, set, frozenset)):
-            todo.extend(item)
+        todo.extend(gc.get_referents(item))
     return total
 
 
+def held_ids(value: Any) -> set[int]:
+    """The ids of ``value`` and every object it holds (as :func:`deep_size` follows)."""
+    seen: set[int] = set()
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if id(item) in seen or isinstance(item, _NOT_HELD):
+            continue
+        seen.add(id(item))
+        todo.extend(gc.get_referents(item))
+    return seen
+
+
 def measure_footprint(game: Game) -> Footprint:
-    """A scenario's :class:`Footprint`, measured on a sample game of random play."""
+    """A scenario's :class:`Footprint`, measured on a sample game of random play: the state
+    (data, memo, log views, texts kept) and the seats' last views, less what the game
+    itself holds (its static tables, shared by all its states)."""
     state = game.new_state(0)
     rng = random.Random(0)
-    for n in range(SAMPLE_ACTIONS + 1):
-        if n % SAMPLE_VIEW_EVERY == 0 or n == SAMPLE_ACTIONS or state.is_over():
-            for role in game.roles():
-                seat_view(state, role)
-        if n == SAMPLE_ACTIONS or state.is_over():
+    views: list[dict[str, Any]] = []
+    for _ in range(SAMPLE_ACTIONS):
+        if state.is_over():
             break
         role = state.active_roles()[0]
         state.apply(role, rng.choice(state.legal_actions(role)))
-    logs = [shown.entries for shown in state._logs.values()]
-    memo = deep_size(state._cache) + deep_size(logs)
-    per_byte = deep_size(state.data) / max(1, len(state.to_json()))
-    return Footprint(memo, per_byte)
+        views = [seat_view(state, role) for role in game.roles()]
+    text_size = max(1, len(state.to_json()))
+    shared = held_ids(game)
+    whole = deep_size((state, views), shared)
+    growing = deep_size((state.data, state._logs, state._texts), shared)
+    return Footprint(whole - growing, growing / text_size)
 
 
 @dataclass(eq=False)

@@ -264,6 +264,41 @@ def test_defect_2_the_games_in_memory_fit_the_memory_budget(api: Api) -> None:
     assert all(game["game_id"] in kept for game in made)
 
 
+@pytest.mark.parametrize("scenario", [GWITE, TANNENBERG])
+def test_defect_2_a_games_estimated_footprint_is_near_what_it_holds(scenario: str) -> None:
+    """The estimate the budget counts is measured through every object a state and its
+    views hold (not only dicts and lists): along a game it stays within a factor of two
+    of what the game holds then, the game's shared static tables aside."""
+    game = greatwar.load(scenario)
+    footprint = games.measure_footprint(game)
+    shared = games.held_ids(game)
+    state = game.new_state(3)
+    rng = random.Random(3)
+    for n in range(1, 401):
+        if state.is_over():
+            break
+        role = state.active_roles()[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+        views = [games.seat_view(state, r) for r in game.roles()]
+        if n % 100 == 0:
+            text = state.to_json()
+            held = games.deep_size((state, views), shared) + len(text)
+            assert held / 2 <= footprint.estimate(len(text)) <= 2 * held, n
+
+
+def test_deep_size_counts_instances_slots_and_tuples_and_leaves_out_what_is_shared() -> None:
+    class Slotted:
+        __slots__ = ("payload",)
+
+        def __init__(self, payload: Any) -> None:
+            self.payload = payload
+
+    big = list(range(10_000))
+    alone = games.deep_size(big)
+    assert games.deep_size(Slotted((big,))) > alone
+    assert games.deep_size(Slotted((big,)), shared=games.held_ids(big)) < alone // 10
+
+
 # --- the computer thinks in worker processes ---------------------------------------------------
 
 
