@@ -843,13 +843,15 @@ def serve(
         ),
     ] = "info",
     cache_mib: Annotated[
-        int,
+        int | None,
         typer.Option(
             min=1,
             help="Memory (MiB, estimated) the games kept in memory may take; idle games"
-            " beyond it are let go and rebuilt from their snapshots when asked for.",
+            " beyond it are let go and rebuilt from their snapshots when asked for"
+            " (default 512)",
+            show_default=False,
         ),
-    ] = 256,
+    ] = None,
 ) -> None:
     """Run the game server for others to join (games are kept in an SQLite file, or in a
     PostgreSQL database that several servers may share: --db postgresql://...)."""
@@ -861,7 +863,8 @@ def serve(
     if log_level.lower() not in LOG_LEVELS:
         raise _fail(f"--log-level is one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
     path = _db(db)
-    app_ = _app(create_app, path, think_time=think_time, editor=editor, cache_mib=cache_mib)
+    budget = {} if cache_mib is None else {"cache_mib": cache_mib}  # None: the server's own
+    app_ = _app(create_app, path, think_time=think_time, editor=editor, **budget)
     sock = _listen(host, port, listen)
     shown = _shown_db(path)
     console.print(f"greatwar server on {address(sock)}/ (games in {shown})", highlight=False)

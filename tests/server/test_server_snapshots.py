@@ -380,3 +380,25 @@ def test_the_server_socket_is_tcp_so_its_answers_are_not_delayed() -> None:
         assert sock.proto == socket.IPPROTO_TCP  # asyncio then sets TCP_NODELAY per connection
     finally:
         sock.close()
+
+
+def test_defect_2_greatwar_serve_keeps_the_servers_own_memory_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``greatwar serve`` without ``--cache-mib`` gives the server its own default budget
+    (one number, :data:`games.DEFAULT_CACHE_MIB`, which its help states), and passes the
+    budget given."""
+    from typer.testing import CliRunner
+
+    from greatwar import cli
+
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setattr(cli, "_app", lambda create, db, **options: seen.append(options))
+    monkeypatch.setattr("uvicorn.Server.run", lambda self, *a, **k: None)
+    runner = CliRunner()
+    helped = runner.invoke(cli.app, ["serve", "--help"], env={"COLUMNS": "200"})
+    words = " ".join(helped.output.replace("│", " ").split())  # the text out of its box
+    assert f"(default {games.DEFAULT_CACHE_MIB})" in words
+    runner.invoke(cli.app, ["serve", "--port", "0"])
+    runner.invoke(cli.app, ["serve", "--port", "0", "--cache-mib", "64"])
+    assert [options.get("cache_mib") for options in seen] == [None, 64]
