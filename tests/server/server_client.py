@@ -102,7 +102,7 @@ class Api:
 
 
 class Page:
-    """The log as the game page keeps it (greatwar/web/js/game.js ``wholeLog``): payloads
+    """The log as the game page keeps it (greatwar/web/js/log-keys.js ``wholeLog``): payloads
     send the entries after those of the key the page gave (``log_base``); the page keeps
     the keys of the log it holds, each naming a prefix of it, and starts again from a
     whole log."""
@@ -119,8 +119,12 @@ class Page:
             assert payload["log_after"] == 0
             log, self.keys = sent, {}
         else:
-            assert self.keys[base] == payload["log_after"], "a log continued that the page lacks"
-            log = self.log[: payload["log_after"]] + sent
+            after = payload["log_after"]
+            assert self.keys[base] == after, "a log continued that the page lacks"
+            log = self.log[:after] + sent
+            # the entries after the first ``after`` were replaced by those sent: a key
+            # naming more of them names entries no longer held
+            self.keys = {key: count for key, count in self.keys.items() if count <= after}
         self.log, self.key = log, payload["log_key"]
         self.keys[self.key] = len(log)
         return {**payload["view"], "log": log}

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from server_client import Api, Page, error_code
 
@@ -152,6 +152,7 @@ def test_the_websocket_goes_on_from_the_key_it_was_opened_with(
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**20), scenario=st.sampled_from([GWITE, TANNENBERG]))
+@example(seed=317, scenario=GWITE)  # an undo's answer shortens the log; a key of the longer one
 def test_a_page_following_answers_and_undos_always_holds_the_seat_s_whole_log(
     tmp_path_factory: pytest.TempPathFactory, seed: int, scenario: str
 ) -> None:

@@ -93,3 +93,38 @@ def test_the_page_keeps_the_log_and_is_sent_only_the_new_entries(
             assert numbers == list(
                 range(payload["log_after"] + 1, payload["log_after"] + 1 + len(numbers))
             )
+
+
+#: the page's log keeping (greatwar/web/js/log-keys.js) run in the browser on payloads made
+#: up for it: a log of 44 entries, one more sent, an undo's answer taking it back to 44,
+#: then an answer (raced past the undo's) that continues the 45-entry log the page held
+#: before the undo: the page no longer holds it, and must ask for the game again
+LOG_KEYS_AFTER_AN_UNDO = """async () => {
+  const { keepLog, wholeLog } = await import("/static/js/log-keys.js");
+  const held = { log: [], logKey: null, logKeys: new Map(), logVersion: -1 };
+  const entries = (from, to) => Array.from({ length: to - from }, (_, i) => ({ n: from + i + 1 }));
+  const take = (payload) => {
+    const log = wholeLog(held, payload);
+    if (log !== null) keepLog(held, payload, log, payload.log_base == null);
+    return log;
+  };
+  const pay = (version, base, after, sent, key) =>
+    ({ version, log_base: base, log_after: after, log_key: key, view: { log: sent } });
+  take(pay(1, null, 0, entries(0, 44), "44-a"));
+  const longer = take(pay(2, "44-a", 44, entries(44, 45), "45-b"));
+  const undone = take(pay(3, "44-a", 44, [], "44-a"));
+  const raced = take(pay(4, "45-b", 45, [], "45-b"));
+  return { longer: longer.length, undone: undone.length, raced, keys: [...held.logKeys.keys()],
+           held: held.log.length };
+}"""
+
+
+def test_a_page_does_not_continue_a_log_an_undo_took_from_it(server: str, new_page: Any) -> None:
+    """After an undo's answer shortens the page's log, an answer continuing the longer log
+    it held before is not taken as continuing the shorter one (the page asks again)."""
+    page = new_page()
+    page.goto(f"{server}/")
+    result = page.evaluate(LOG_KEYS_AFTER_AN_UNDO)
+    assert (result["longer"], result["undone"], result["held"]) == (45, 44, 44)
+    assert result["raced"] is None
+    assert result["keys"] == ["44-a"]

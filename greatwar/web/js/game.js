@@ -7,6 +7,7 @@ import { ApiError, getJSON, postJSON, rememberGame, submissionId } from "./api.j
 import { initChat } from "./chat.js";
 import { drawCounter } from "./counters.js";
 import { initDice } from "./dice.js";
+import { keepLog, wholeLog } from "./log-keys.js";
 import { MapView } from "./map.js";
 import { clearRefusal, explainRefusal } from "./refusal.js";
 import { attachZoomLabels } from "./zoom-labels.js";
@@ -48,9 +49,6 @@ const game = {
   logVersion: -1, // the version the log held is of
 };
 
-/** How many keys of the log held the page remembers (an older one: the log asked again). */
-const LOG_KEYS_KEPT = 64;
-
 // --- talking to the server -------------------------------------------------------------
 
 function gameUrl(path = "") {
@@ -64,37 +62,16 @@ async function fetchGame() {
   accept(await getJSON(gameUrl() + key));
 }
 
-/** The payload's log whole: the entries sent after those of the log it continues
- * (``log_base``, a log this page held), or null when the page no longer holds that. */
-function wholeLog(payload) {
-  const sent = payload.view.log || [];
-  if (payload.log_base == null) return sent;
-  if (game.logKeys.get(payload.log_base) !== payload.log_after) return null;
-  return game.log.slice(0, payload.log_after).concat(sent);
-}
-
-/** Keep the log of a payload at least as new as the log held. */
-function keepLog(payload, log, fresh) {
-  const version = payload.version ?? payload.view.version;
-  if (version < game.logVersion) return;
-  if (fresh) game.logKeys = new Map();
-  game.log = log;
-  game.logKey = payload.log_key;
-  game.logVersion = version;
-  game.logKeys.set(payload.log_key, log.length);
-  if (game.logKeys.size > LOG_KEYS_KEPT) game.logKeys.delete(game.logKeys.keys().next().value);
-}
-
 /** The payload with its view's log whole (a payload with a key), or null when it continues
  * a log this page no longer holds: the game is asked for again then. */
 function withWholeLog(payload) {
   if (!payload.view || payload.log_key === undefined) return payload;
-  const log = wholeLog(payload);
+  const log = wholeLog(game, payload);
   if (log === null) {
     fetchGame().catch(showError);
     return null;
   }
-  keepLog(payload, log, payload.log_base == null);
+  keepLog(game, payload, log, payload.log_base == null);
   return { ...payload, view: { ...payload.view, log }, log_base: null, log_after: 0 };
 }
 
