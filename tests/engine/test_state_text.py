@@ -23,6 +23,16 @@ def standard(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
+def undo_or_play(state: State, rng: random.Random) -> None:
+    """One step of a random game: an undo one time in ten when allowed, else an action."""
+    role = state.active_roles()[0]
+    actions = state.legal_actions(role)
+    if UNDO in actions and rng.random() < 0.1:
+        state.undo(role)
+    else:
+        state.apply(role, rng.choice([a for a in actions if a != UNDO]))
+
+
 @pytest.mark.parametrize(
     "scenario", ["gwite/teaching", "tannenberg/teaching", "gwite/hindenburg-teaching"]
 )
@@ -32,12 +42,7 @@ def test_the_text_is_the_canonical_text_along_a_game_with_undo_and_clones(scenar
     for step in range(250):
         if state.is_over():
             break
-        role = state.active_roles()[0]
-        actions = state.legal_actions(role)
-        if UNDO in actions and rng.random() < 0.1:
-            state.undo(role)
-        else:
-            state.apply(role, rng.choice([a for a in actions if a != UNDO]))
+        undo_or_play(state, rng)
         assert state.to_json() == standard(state.data), step
         if step % 25 == 0:
             twin = state.clone()
@@ -161,12 +166,7 @@ def test_the_digest_is_the_sha256_of_the_text_as_the_actions_grow_in_clones() ->
         for one in family:
             if one.is_over():
                 continue
-            role = one.active_roles()[0]
-            actions = one.legal_actions(role)
-            if UNDO in actions and rng.random() < 0.1:
-                one.undo(role)
-            else:
-                one.apply(role, rng.choice([a for a in actions if a != UNDO]))
+            undo_or_play(one, rng)
             if round_ % 3:  # the text not always written after each action
                 text = one.text_bytes()
                 assert one.digest() == hashlib.sha256(text).hexdigest()
