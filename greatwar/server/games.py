@@ -44,7 +44,7 @@ import sys
 import types
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
@@ -372,34 +372,29 @@ _NOT_HELD = (
 )
 
 
-def deep_size(value: Any, shared: set[int] | None = None) -> int:
-    """Bytes of ``value`` and every object it holds, each counted once (followed through
-    the collector's referents: dicts, lists, tuples, sets, instances and their slots),
-    leaving out classes, modules, functions and the objects of ``shared`` (ids)."""
+def _held(value: Any, shared: set[int] | None = None) -> Iterator[Any]:
+    """``value`` and every object it holds, each once (followed through the collector's
+    referents: dicts, lists, tuples, sets, instances and their slots), leaving out
+    classes, modules, functions and the objects of ``shared`` (ids)."""
     seen: set[int] = set(shared or ())
     todo = [value]
-    total = 0
     while todo:
         item = todo.pop()
         if id(item) in seen or isinstance(item, _NOT_HELD):
             continue
         seen.add(id(item))
-        total += sys.getsizeof(item)
+        yield item
         todo.extend(gc.get_referents(item))
-    return total
+
+
+def deep_size(value: Any, shared: set[int] | None = None) -> int:
+    """Bytes of ``value`` and every object it holds, each counted once (:func:`_held`)."""
+    return sum(map(sys.getsizeof, _held(value, shared)))
 
 
 def held_ids(value: Any) -> set[int]:
     """The ids of ``value`` and every object it holds (as :func:`deep_size` follows)."""
-    seen: set[int] = set()
-    todo = [value]
-    while todo:
-        item = todo.pop()
-        if id(item) in seen or isinstance(item, _NOT_HELD):
-            continue
-        seen.add(id(item))
-        todo.extend(gc.get_referents(item))
-    return seen
+    return {id(item) for item in _held(value)}
 
 
 def measure_footprint(game: Game) -> Footprint:
