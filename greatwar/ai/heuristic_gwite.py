@@ -13,11 +13,18 @@
 * Cities: an own city with an enemy unit within a move and a hex
   (:data:`THREAT_RANGE`) keeps a garrison; on the last Game-Turn ending out of
   supply weighs little (supply is traced at the start of a Movement Phase, 9.21),
-  so a garrison holds its city to the end.
+  so a garrison holds its city to the end, unless the game's towns score only in
+  supply (Brusilov 25.12, Serbia/Galicia 25.12).
 * A game's scoring regions (the rules' ``scoring_places``: Caporetto 24.11, 24.21) pull
   the moving units as a city's points do (:func:`goals`); a step whose loss scores for
   the enemy (the rules' ``step_loss_points``: Caporetto 24.13, 24.22) weighs more in an
   attack's expected result and in a forced march's price (:func:`step_weight`).
+* Supply depots (9.16) where a game scores towns only in supply (the rules'
+  ``towns_scored_in_supply``: Brusilov 25.12, Serbia/Galicia 25.12): a depot is worth
+  the towns the side's chain of depots would feed with it in a hex (:class:`DepotChain`),
+  and is kept in supply by lines that cross no Enemy zone, negated or not (a depot out
+  of supply feeds nothing and is worn down, 9.22); on the last Game-Turn a depot that
+  alone feeds a held town is not burned for Massed Artillery Fire (Brusilov 19.21).
 * Reinforcements (14.0) enter at once.
 * Von Hindenburg 21.1: Russian corps are neither broken down nor reconstituted.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
@@ -41,10 +48,11 @@ from typing import TYPE_CHECKING, Any
 from greatwar.ai import heuristic_gruppen, tables
 from greatwar.ai.evaluate import vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
-from greatwar.rules.gwite import combat, crt, stacking, supply
+from greatwar.rules.gwite import combat, crt, stacking, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import forced_march
 from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
+from greatwar.rules.gwite.towns import side_range
 
 if TYPE_CHECKING:
     from greatwar.ai.heuristic import Choice, Turn
@@ -158,20 +166,31 @@ def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int]:
     info = U.info(f.state, uid)
     if info.hq:
         return None, 0
-    depot = info.type == "supply_depot"  # 9.16: a depot needs a source other than itself
-    name = f"ai-supply-distances:{f.side}:{'base' if depot else 'all'}"
-    dist = supply.supply_cached(
-        f.state, name, lambda st: supply_distances(st, f.side, with_depots=not depot)
-    )
+    if info.type == "supply_depot":
+        return depot_distances(f.state, f.side, uid), supply.supply_range(f.state, uid)
+    name = f"ai-supply-distances:{f.side}:all"
+    dist = supply.supply_cached(f.state, name, lambda st: supply_distances(st, f.side))
     return dist, supply.supply_range(f.state, uid)
 
 
-def supply_distances(st: State, side: str, with_depots: bool = True) -> dict[str, int]:
-    """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
-    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14);
-    ``with_depots`` false counts only rail and map-edge sources."""
+def depot_distances(st: State, side: str, uid: str) -> dict[str, int]:
+    """Hexes from every hex to the sources that could feed depot ``uid`` (9.16: a rail
+    or map-edge source, or another depot in supply, never itself), along hexes free of
+    Enemy units and of every Enemy zone, those a Friendly unit negates now too (7.24):
+    that unit may move on, and a depot out of supply is worn down by attrition (9.22)."""
     tab = supply.table(st, side)
-    sources = tab.sources if with_depots else tab.rail | tab.edges
+    units = st.data["units"]
+    others = frozenset(units[d]["hex"] for d in tab.depots if d != uid)
+    sources = tab.rail | tab.edges | others
+    key = (tab.blocked, zoc.enemy_controlled(st, side), sources)
+    return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
+
+
+def supply_distances(st: State, side: str) -> dict[str, int]:
+    """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
+    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14)."""
+    tab = supply.table(st, side)
+    sources = tab.sources
     # kept per game on what the search reads (a unit moving off the line changes nothing)
     key = (tab.blocked, tab.enemy_zones, sources)
     return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
@@ -183,6 +202,127 @@ def _distances(
     """:func:`supply_distances` from ``sources``, closed to ``blocked`` and ``enemy_zones``."""
     links = supply.network(st).links
     return supply.hexes_within(links, sources, SUPPLY_SEARCH, blocked | enemy_zones)
+
+
+#: what keeping a town in supply is worth to a depot, per point the town scores (Brusilov
+#: 25.12, Serbia/Galicia 25.12), against an HQ's and a depot's pull to the troops'
+#: centre (half a point a hex): a tuning value, measured in ``benchmarks/strength.py``
+FEED_WORTH = 3.0
+#: what a town not yet taken weighs to a depot, against one held
+UNTAKEN_FEED = 0.5
+
+
+def feeds(f: Front, uid: str, h: str) -> float:
+    """A supply depot's worth in ``h`` for the towns the side's depots would keep in
+    supply with it there (9.16 depots chained from a rail or map-edge source; the rules'
+    ``towns_scored_in_supply``: Brusilov 25.12, Serbia/Galicia 25.12): each town fed
+    counts its points (:data:`FEED_WORTH` each; :data:`UNTAKEN_FEED` of that for a town
+    the side does not hold), and, with the depot in supply there, each town not fed half
+    as much for each hex beyond a line's reach (a pull toward it)."""
+    if U.info(f.state, uid).type != "supply_depot":
+        return 0.0
+    chain = f.notes.get("ai-depot-chain")
+    if chain is None:
+        chain = f.notes["ai-depot-chain"] = DepotChain(f.state, f.side)
+    return chain.worth(uid, h)
+
+
+def feeds_alone(st: State, side: str, uid: str) -> bool:
+    """Whether a town ``side`` holds and scores only in supply (Brusilov 25.12,
+    Serbia/Galicia 25.12) would no longer be fed without depot ``uid`` (9.16)."""
+    chain = DepotChain(st, side)
+    return chain.held_fed(None, None) > chain.held_fed(uid, None)
+
+
+class DepotChain:
+    """A side's supply depots as 9.16 chains them toward the towns it scores only in
+    supply: a depot is in supply within its Supply Range of a rail or map-edge source
+    or of another depot in supply; a town is fed within the side's Supply Range of a
+    source or of a depot in supply.  Distances run a line's way, free of Enemy units and
+    of every Enemy zone (9.14), those a Friendly unit negates now too: it may move on."""
+
+    def __init__(self, st: State, side: str) -> None:
+        self.towns: list[tuple[int, bool, dict[str, int]]] = []
+        #: each depot of the side's on the map: its hex and its Supply Range
+        self.depots: dict[str, tuple[str, int]] = {}
+        towns = U.rules(st).towns_scored_in_supply(st, side)
+        if not towns:
+            return
+        tab = supply.table(st, side)
+        self._links = supply.network(st).links
+        self._closed = tab.blocked | zoc.enemy_controlled(st, side)
+        self.reach = side_range(st, side)
+        bases = tab.rail | tab.edges
+        units = st.data["units"]
+        self.depots = {
+            d: (units[d]["hex"], supply.supply_range(st, d))
+            for d in U.on_map(st, side)
+            if U.info(st, d).type == "supply_depot"
+        }
+        most = max((r for _, r in self.depots.values()), default=self.reach)
+        self._from_bases = supply.hexes_within(self._links, bases, most, self._closed)
+        self._near: dict[str, dict[str, int]] = {}
+        self._most = most
+        occupied = U.hex_side(st)
+        control = st.data["control"]
+        for h, points in sorted(towns.items()):
+            if h in tab.blocked:
+                continue
+            far = self.reach + SUPPLY_SEARCH // 2
+            dist = supply.hexes_within(self._links, [h], far, self._closed)
+            if any(dist.get(b, self.reach + 1) <= self.reach for b in bases):
+                continue  # 9.15 a rail or map-edge source feeds it whatever the depots do
+            held = occupied.get(h, control.get(h)) == side
+            self.towns.append((points, held, dist))
+
+    def near(self, h: str) -> dict[str, int]:
+        """The hexes within the longest depot's Supply Range of ``h``, a line's way."""
+        dist = self._near.get(h)
+        if dist is None:
+            dist = self._near[h] = supply.hexes_within(self._links, [h], self._most, self._closed)
+        return dist
+
+    def supplied(self, moved: str | None, at: str | None) -> dict[str, str]:
+        """The depots in supply (9.16) with ``moved`` standing in ``at`` (None: gone),
+        and their hexes."""
+        where = {d: (at if d == moved else h) for d, (h, _) in self.depots.items()}
+        waiting = {d: h for d, h in where.items() if h is not None}
+        found: dict[str, str] = {}
+        for d, h in list(waiting.items()):
+            if self._from_bases.get(h, self._most + 1) <= self.depots[d][1]:
+                found[d] = waiting.pop(d)
+        fresh = list(found.values())
+        while fresh and waiting:
+            reached = [self.near(h) for h in fresh]
+            fresh = []
+            for d, h in list(waiting.items()):
+                if any(dist.get(h, self._most + 1) <= self.depots[d][1] for dist in reached):
+                    found[d] = waiting.pop(d)
+                    fresh.append(h)
+        return found
+
+    def _fed(self, hexes: list[str], dist: dict[str, int]) -> bool:
+        return any(dist.get(h, self.reach + 1) <= self.reach for h in hexes)
+
+    def held_fed(self, moved: str | None, at: str | None) -> int:
+        """The points of the held towns fed with ``moved`` in ``at`` (None: gone)."""
+        hexes = list(self.supplied(moved, at).values())
+        return sum(p for p, held, dist in self.towns if held and self._fed(hexes, dist))
+
+    def worth(self, uid: str, h: str) -> float:
+        """:func:`feeds`: depot ``uid`` standing in ``h``."""
+        if not self.towns:
+            return 0.0
+        supplied = self.supplied(uid, h)
+        hexes = list(supplied.values())
+        value = 0.0
+        for points, held, dist in self.towns:
+            worth = points * (1.0 if held else UNTAKEN_FEED) * FEED_WORTH
+            if self._fed(hexes, dist):
+                value += worth
+            elif uid in supplied and h in dist:
+                value += worth * 0.5 ** max(0, dist[h] - self.reach)
+        return value
 
 
 def carried(st: State, uid: str) -> float | None:
@@ -234,13 +374,25 @@ def front(st: State, side: str) -> Front:
         risk=_move_risk_in(st),
         goals=goals,
         threat_range=THREAT_RANGE,
-        supply_weight=LAST_TURN_SUPPLY if last_turn(st) else 1.0,
+        feeds=feeds,
+        supply_weight=LAST_TURN_SUPPLY
+        if last_turn(st) and not _towns_need_supply(st, side)
+        else 1.0,
     )
 
 
 #: what ending out of supply weighs on the last Game-Turn: supply is traced at the start
-#: of a Movement Phase (9.21), so there it costs only the attack halved (9.21, 9.23)
+#: of a Movement Phase (9.21), so there it costs only the attack halved (9.21, 9.23) and
+#: the roll for attrition (9.22); not where towns score only in supply
 LAST_TURN_SUPPLY = 0.2
+
+
+def _towns_need_supply(st: State, side: str) -> bool:
+    """Whether ``side`` scores towns only in supply (Brusilov 25.12, Serbia/Galicia 25.12):
+    then supply matters to the very end (a Brusilov teaching ladder: 193 of 200 games as
+    the Russians with the last Game-Turn's supply weighed at :data:`LAST_TURN_SUPPLY`,
+    196 of 200 at full weight)."""
+    return bool(U.rules(st).towns_scored_in_supply(st, side))
 
 
 def last_turn(st: State) -> bool:
@@ -465,7 +617,10 @@ WORTH_A_DEPOT = 1.0
 def _worth_burning(turn: Turn, current: float, better: bool) -> Choice | None:
     """Massed artillery (Brusilov 19.2) when a depot changes the expected result by at
     least :data:`WORTH_A_DEPOT` (up for the attacker, down for the defender)."""
+    st = turn.state
     for a in turn.of_type("massed_artillery"):
+        if last_turn(st) and feeds_alone(st, turn.role, a["depot"]):
+            continue  # its town would score nothing at the end (Brusilov 25.12)
         trial = turn.state.clone()
         trial.apply(turn.role, a)
         gain = expected_result(_preview(trial, turn.role)) - current

@@ -20,7 +20,9 @@ deciding to stop) needs no look-ahead:
   reaches, and how much it weighs: :attr:`Front.supply_weight`).
 
 HQs follow their troops: their value is being near the centre of the own
-fighting units, not in contact with the enemy.
+fighting units, not in contact with the enemy; a piece that feeds lines of
+supply (a depot) is worth, besides, what it would feed where it stands
+(:attr:`Front.feeds`).
 """
 
 from __future__ import annotations
@@ -76,6 +78,9 @@ class Front:
     #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
     #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
     risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
+    #: what a piece that does not fight (e.g. a supply depot) is worth standing in a hex
+    #: for the lines of supply it would open there (a rule system says how)
+    feeds: Callable[[Front, str, str], float] = lambda f, uid, h: 0.0
     #: how far (hexes) an enemy unit must be to threaten an own objective
     threat_range: int = THREAT_RANGE
     #: how much ending out of supply weighs (less where it no longer matters, e.g. the
@@ -230,7 +235,8 @@ class Front:
         crowded = LOSS_WEIGHT if h != here and not self.stack_room(self.state, uid, h) else 0.0
         mine = self._weights.get(uid) if uid in self._weights else self.weight(uid)
         if mine is None:
-            return self._support_value(h, c) - self._supply_cost(uid, h) - crowded
+            support = self._support_value(h, c) + self.feeds(self, uid, h)
+            return support - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
         value += self.guard_value(h, c, others <= 0) if self.guard else 0.0

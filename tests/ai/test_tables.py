@@ -116,15 +116,25 @@ def _fresh_strength(module: object, st: State, uid: str) -> float:
 
 
 def test_the_kept_supply_distances_equal_a_fresh_search_along_a_game() -> None:
-    from greatwar.rules.gwite import supply
+    """9.13-9.16 the units' distances to their sources, and each depot's to the sources
+    that could feed it (never itself, 9.16; every Enemy zone closed), kept per game."""
+    from greatwar.rules.gwite import supply, zoc
 
-    for st in _states("gwite/teaching", 4, 25, 500):
-        for side in st.game.static.side_ids:
-            tab = supply.table(st, side)
-            for with_depots, sources in ((True, tab.sources), (False, tab.rail | tab.edges)):
-                kept = heuristic_gwite.supply_distances(st, side, with_depots)
-                fresh = heuristic_gwite._distances(st, tab.blocked, tab.enemy_zones, sources)
-                assert kept == fresh
+    for scenario in ("gwite/teaching", "gwite/brusilov-teaching"):
+        for st in _states(scenario, 4, 25, 500):
+            units = st.data["units"]
+            for side in st.game.static.side_ids:
+                tab = supply.table(st, side)
+                kept = heuristic_gwite.supply_distances(st, side)
+                assert kept == heuristic_gwite._distances(
+                    st, tab.blocked, tab.enemy_zones, tab.sources
+                )
+                zones = zoc.enemy_controlled(st, side)
+                for depot in tab.depots:
+                    others = {units[d]["hex"] for d in tab.depots if d != depot}
+                    sources = tab.rail | tab.edges | frozenset(others)
+                    fresh = heuristic_gwite._distances(st, tab.blocked, zones, sources)
+                    assert heuristic_gwite.depot_distances(st, side, depot) == fresh
 
 
 def test_nearest_is_the_least_hex_distance() -> None:

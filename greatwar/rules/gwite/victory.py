@@ -211,6 +211,13 @@ class VictoryRules:
         there scores, for the computer players; the standard rules have none."""
         return []
 
+    def towns_scored_in_supply(self, st: State, side: str) -> dict[str, int]:
+        """The towns and cities ``side`` scores only while they are in its supply (a game
+        whose towns score so says so: Brusilov 25.12, Serbia/Galicia 25.12), hex -> the
+        points they are worth to it, for the computer players; the standard rules score a
+        city by who holds it, supplied or not."""
+        return {}
+
     def result(self, st: State) -> dict[str, Any]:
         """Winner, points and level of victory (the scenario's levels, 25.3)."""
         victory = st.game.scenario.file.victory

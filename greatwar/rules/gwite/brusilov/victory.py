@@ -260,6 +260,15 @@ class BrusilovVictory:
         score towns: the Central Powers' towns count nothing)."""
         return sum(t["vp"] for t in town_points(st) if t["scored"])
 
+    def towns_scored_in_supply(self, st: State, side: str) -> dict[str, int]:
+        """25.11, 25.12 the Russians' towns score at the end only while in supply."""
+        towns: dict[str, int] = super().towns_scored_in_supply(st, side)  # type: ignore[misc]
+        victory = _victory(st)
+        if victory is None or side != victory.index_side:
+            return towns
+        cities = U.static(st).scenario.board.cities
+        return {**towns, **{h: city.vp for h, city in cities.items() if city.vp}}
+
     def result(self, st: State) -> dict[str, Any]:
         """25.3 the level of victory from the final total, and which towns scored (25.11)."""
         out: dict[str, Any] = super().result(st)  # type: ignore[misc]

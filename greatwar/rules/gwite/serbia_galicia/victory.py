@@ -377,6 +377,16 @@ class SerbiaGaliciaVictory:
         base: float = super().projected_vp(st)  # type: ignore[misc]
         return base + sum(t["vp"] for t in town_points(st) if t["scored"])
 
+    def towns_scored_in_supply(self, st: State, side: str) -> dict[str, int]:
+        """25.11-25.13 the towns that yield ``side`` points each Interphase while in its
+        supply (the Allies the positive, Austria-Hungary the negative), with their worth."""
+        towns: dict[str, int] = super().towns_scored_in_supply(st, side)  # type: ignore[misc]
+        if _victory(st) is None:
+            return towns
+        cities = U.static(st).scenario.board.cities
+        ours = (h for h, city in cities.items() if city.vp and scorer(st, city.vp) == side)
+        return {**towns, **{h: abs(cities[h].vp) for h in ours}}
+
     def step_loss_points(self, st: State, uid: str) -> float:
         """25.2 what the enemy scores for each step ``uid`` loses in combat."""
         base: float = super().step_loss_points(st, uid)  # type: ignore[misc]

@@ -119,6 +119,25 @@ def test_25_12_a_town_must_be_in_supply(game: Any) -> None:
     assert U.rules(st).city_points(st) == RUSSIAN_TOWNS
 
 
+def test_25_11_25_12_the_russian_towns_score_only_in_supply_for_the_computer(
+    game: Any,
+) -> None:
+    # what the computer players are told to keep in supply: every town with points, for
+    # the Russians alone (the Central Powers score none, 25.11)
+    st = game({"R-XIX": "1205"})
+    rules = U.rules(st)
+    cities = st.game.scenario.board.cities
+    assert rules.towns_scored_in_supply(st, "allied") == {
+        h: c.vp for h, c in cities.items() if c.vp
+    }
+    assert rules.towns_scored_in_supply(st, "central") == {}
+
+
+def test_25_12_the_standard_rules_score_no_town_by_its_supply() -> None:
+    st = greatwar.load("gwite/teaching").new_state(1)
+    assert U.rules(st).towns_scored_in_supply(st, "allied") == {}
+
+
 def test_25_12_a_russian_unit_passing_through_takes_control(game: Any) -> None:
     st = game({"R-7C": "1005"}, phase="movement", segment="movement")
     st.apply("allied", {"type": "select", "unit": "R-7C"})

@@ -375,3 +375,17 @@ def test_25_13_a_victory_table_scoring_otherwise_is_refused_naming_the_place(
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
     assert "victory" in str(err.value) and said in str(err.value)
+
+
+def test_25_11_25_12_the_towns_each_side_scores_only_in_supply_for_the_computer(
+    sg_position: Any,
+) -> None:
+    # what the computer players are told to keep in supply: each side its own sign's
+    # towns, at their points' size
+    st = sg_position({"R-9KD": "g0910"}, phasing="central", **COMBAT)
+    rules = U.rules(st)
+    allied, central = (rules.towns_scored_in_supply(st, s) for s in ("allied", "central"))
+    cities = st.game.scenario.board.cities
+    assert allied == {h: c.vp for h, c in cities.items() if c.vp > 0}
+    assert central == {h: -c.vp for h, c in cities.items() if c.vp < 0}
+    assert allied and central
