@@ -132,6 +132,14 @@ class Turn:
             self._front = build(self.state, side_of(self.state, self.role))
         return self._front
 
+    def rule_out(self, unwanted: Callable[[Action], bool]) -> None:
+        """Leave out of the choice the actions a rule of thumb never takes here (the rest
+        are left to look-ahead); at least one action is always left."""
+        kept = [a for a in self.legal if not unwanted(a)]
+        if kept:
+            self.legal = kept
+            self.kinds = frozenset(a["type"] for a in kept)
+
     def memory_has(self, item: Any) -> bool:
         return item in self.memory
 

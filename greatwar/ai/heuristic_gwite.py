@@ -25,6 +25,16 @@
   and is kept in supply by lines that cross no Enemy zone, negated or not (a depot out
   of supply feeds nothing and is worn down, 9.22); on the last Game-Turn a depot that
   alone feeds a held town is not burned for Massed Artillery Fire (Brusilov 19.21).
+* Where towns score every Game-Turn (the rules' ``town_scorings_left``: Serbia/Galicia
+  25.13) a town weighs its points for each Game-Turn left (at most :data:`CITY_SCORINGS`),
+  and a threatened one wants defenders as strong as the enemy near it
+  (:data:`GUARD_SHORT`): lost for one Game-Turn, it costs its points.
+* HQs and depots keep out of hexes the enemy may attack with no unit next to them (the
+  rules' ``exposed_hexes``: Serbia/Galicia 21.0, the monitor flotilla's river banks).
+* While the side would win were the game to end now (the scenario's levels at the
+  rules' ``projected_vp``), an attack needs :data:`SAFE_ATTACK`, not :data:`GOOD_ATTACK`.
+* Cavalry Withdrawal Before Combat (12.1): the last fighting unit in a town or city with
+  points does not try to withdraw (the Phasing Player could move in at once, 12.16).
 * Reinforcements (14.0) enter at once.
 * Von Hindenburg 21.1: Russian corps are neither broken down nor reconstituted.
 * A set-up before Game-Turn 1 (Caporetto 25.21-25.33): each unit that must be set up
@@ -46,13 +56,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import heuristic_gruppen, tables
-from greatwar.ai.evaluate import vp_scale
+from greatwar.ai.evaluate import side_of, vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
 from greatwar.rules.gwite import combat, crt, stacking, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import forced_march
 from greatwar.rules.gwite.hindenburg import gruppen_moves as gruppen
 from greatwar.rules.gwite.towns import side_range
+from greatwar.rules.gwite.victory import level_for
 
 if TYPE_CHECKING:
     from greatwar.ai.heuristic import Choice, Turn
@@ -63,6 +74,10 @@ Action = dict[str, Any]
 RESULT_VALUE = {"-": 0.0, "E": 4.0}
 #: an attack is worth making when the expected result is at least this much in one's favour
 GOOD_ATTACK = 0.6
+#: the expected result an attack needs while the side would win as things stand: a
+#: tuning value, measured by ladder runs (README, issue 19: Serbia/Galicia teaching as
+#: the Allies, who start a point above the draw)
+SAFE_ATTACK = 1.0
 #: how far (hexes) from the nearest enemy a unit takes the train rather than marching
 RAIL_DISTANCE = 6
 #: how far (hexes) supply distances are searched
@@ -204,6 +219,14 @@ def _distances(
     return supply.hexes_within(links, sources, SUPPLY_SEARCH, blocked | enemy_zones)
 
 
+#: the most Game-Turns of a town's points a move weighs where a game scores its towns
+#: every Game-Turn (Serbia/Galicia 25.13; the rules' ``town_scorings_left``): a tuning
+#: value, measured by ladder runs (README, issue 19)
+CITY_SCORINGS = 3
+#: a threatened town's worth, per point, to one of defenders weaker than the enemy near
+#: it, where towns score every Game-Turn (Serbia/Galicia 25.13: lost for one Game-Turn,
+#: a town costs its points): a tuning value, measured by ladder runs (README, issue 19)
+GUARD_SHORT = 2.0
 #: what keeping a town in supply is worth to a depot, per point the town scores (Brusilov
 #: 25.12, Serbia/Galicia 25.12), against an HQ's and a depot's pull to the troops'
 #: centre (half a point a hex): a tuning value, measured in ``benchmarks/strength.py``
@@ -364,6 +387,7 @@ THREAT_RANGE = 5
 
 
 def front(st: State, side: str) -> Front:
+    scorings = U.rules(st).town_scorings_left(st)
     return Front(
         st,
         side,
@@ -375,6 +399,9 @@ def front(st: State, side: str) -> Front:
         goals=goals,
         threat_range=THREAT_RANGE,
         feeds=feeds,
+        exposed=U.rules(st).exposed_hexes(st, side),
+        city_weight=min(CITY_SCORINGS, scorings),
+        guard_short=GUARD_SHORT if scorings > 1 else 1.0,
         supply_weight=LAST_TURN_SUPPLY
         if last_turn(st) and not _towns_need_supply(st, side)
         else 1.0,
@@ -421,7 +448,19 @@ def choose(turn: Turn) -> Choice | None:
         return _attack(turn)
     if kinds & {"propose_end", "accept_end"}:
         return _agreement(turn)
+    if "attempt" in kinds:
+        turn.rule_out(lambda a: a["type"] == "attempt" and _last_in_a_town(turn.state, a["unit"]))
     return None
+
+
+def _last_in_a_town(st: State, uid: str) -> bool:
+    """12.1 a cavalry unit that is the last fighting unit in a town or city with points:
+    a withdrawal would empty it, and the Phasing Player may move in at once (12.16)."""
+    here = U.record(st, uid)["hex"]
+    city = st.game.scenario.board.cities.get(here)
+    if city is None or not city.vp:
+        return False
+    return all(u == uid or carried(st, u) is None for u in U.occupancy(st)[here])
 
 
 # --- ending the game by agreement ---------------------------------------------------------
@@ -708,9 +747,25 @@ def objective_bonus(st: State, target: str) -> float:
     return OBJECTIVE_ATTACK * abs(city.vp) if city is not None and city.vp else 0.0
 
 
+def good_attack(st: State, role: str) -> float:
+    """The expected result an attack needs: :data:`GOOD_ATTACK`, or :data:`SAFE_ATTACK`
+    while ``role``'s side would win were the game to end now (a step lost may lose it)."""
+    return SAFE_ATTACK if winning_now(st, side_of(st, role)) else GOOD_ATTACK
+
+
+def winning_now(st: State, side: str) -> bool:
+    """Whether the scenario's levels of victory give ``side`` the win at the points it
+    would have were the game to end now (the rules' ``projected_vp``)."""
+    victory = st.game.scenario.file.victory
+    if victory is None or not victory.levels:
+        return False
+    level = level_for(victory, round(st.game.system.projected_vp(st)))
+    return level is not None and level.winner == side
+
+
 def _declare(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
-    best, best_value, odds = None, GOOD_ATTACK, ""
+    best, best_value, odds = None, good_attack(st, role), ""
     required: tuple[float, Action] | None = None  # the best attack the table resolves
     for a in turn.of_type("declare"):
         if turn.memory_has(("declined", a["target"])):
@@ -773,7 +828,7 @@ def _attack(turn: Turn) -> Choice:
         if required is not None:
             return turn.pick(required, "attacks because the rules require it")
     bonus = max((objective_bonus(st, t) for t in preview.get("targets", [])), default=0.0)
-    if resolve is not None and current + bonus >= GOOD_ATTACK:
+    if resolve is not None and current + bonus >= good_attack(st, role):
         targets = ", ".join(preview.get("targets", []))
         return turn.pick(resolve, f"attacks {targets} at {preview.get('final_odds', '?')}")
     return turn.pick(turn.first("cancel") or turn.legal[0], "calls off an attack at poor odds")

@@ -51,6 +51,12 @@ SUPPLY_SLACK = 99
 MOVE_GAIN = 0.05
 #: what taking an objective is worth, per point, on top of its pull
 CAPTURE_WEIGHT = 2.0
+#: a threatened own objective's worth to its only defender, per point (1 to any other,
+#: or :attr:`Front.guard_short`)
+GUARD_ALONE = 3.0
+#: how near (hexes) enemy strength counts against an objective's defenders: he may move
+#: next to it and attack
+CLOSING = 2
 #: what losing the moving unit weighs against a move (as overstacking, 6.14)
 LOSS_WEIGHT = 50.0
 
@@ -83,6 +89,17 @@ class Front:
     feeds: Callable[[Front, str, str], float] = lambda f, uid, h: 0.0
     #: how far (hexes) an enemy unit must be to threaten an own objective
     threat_range: int = THREAT_RANGE
+    #: hexes where the enemy may attack with no unit next to them (e.g. a flotilla's
+    #: river banks): a piece that does not fight keeps out of them unless fighting units
+    #: stand there, as out of contact
+    exposed: frozenset[str] = frozenset()
+    #: a threatened own objective's worth, per point, to one of defenders weaker than
+    #: the enemy within :data:`CLOSING` hexes of it (more than 1 where losing it for a
+    #: single Game-Turn costs points)
+    guard_short: float = 1.0
+    #: how many times a city's points count from now on (more than once where a game
+    #: scores its towns every Game-Turn), by which its worth is multiplied
+    city_weight: float = 1.0
     #: how much ending out of supply weighs (less where it no longer matters, e.g. the
     #: last Game-Turn of a game that traces supply at the start of the next)
     supply_weight: float = 1.0
@@ -120,6 +137,7 @@ class Front:
             st.game, "ai-enemy-near", self._enemy_key, dict
         )
         self._own_near: dict[str, float] = {}
+        self._enemy_within: dict[str, float] = {}
         self._weights: dict[str, float | None] = {}
         self._pulls: _Pulls | None = None
         self._objectives()
@@ -131,7 +149,8 @@ class Front:
     def _objectives(self) -> None:
         control = self.state.data["control"]
         threatened = self._threatened()
-        for h, c, worth in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
+        for h, c, points in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
+            worth = points * self.city_weight
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
                 self.capture[h] = worth
@@ -176,6 +195,16 @@ class Front:
             near = self._enemy_near[h] = sum(map(self.enemy.get, self.neighbours(h), _NONE))
         return near
 
+    def enemy_within(self, h: str) -> float:
+        """Enemy fighting strength within :data:`CLOSING` hexes of ``h``."""
+        near = self._enemy_within.get(h)
+        if near is None:
+            c = self._coord[h]
+            near = self._enemy_within[h] = sum(
+                s for e, s in self.enemy.items() if hexgrid.distance(c, self._coord[e]) <= CLOSING
+            )
+        return near
+
     def own_next_to(self, h: str) -> float:
         near = self._own_near.get(h)
         if near is None:
@@ -204,13 +233,20 @@ class Front:
         board = self.state.game.scenario.board
         return board.map_of(board.label_at[c])  # type: ignore[no-any-return]
 
-    def guard_value(self, h: str, c: hexgrid.Hex, alone: bool) -> float:
-        """Standing in (or next to) a threatened own objective."""
+    def guard_value(self, h: str, c: hexgrid.Hex, others: float) -> float:
+        """Standing in (or next to) a threatened own objective: most as its only
+        defender, and :attr:`guard_short` times as much while the others there are
+        weaker than the enemy near it (:meth:`enemy_within`: he could close in and
+        attack)."""
         value = 0.0
         q, r = c
         for (gq, gr), gh, vp in self.guard:
             if gh == h:
-                value += vp * (3.0 if alone else 1.0)
+                if others <= 0:
+                    value += vp * GUARD_ALONE
+                else:
+                    short = self.guard_short != 1.0 and others < self.enemy_within(h)
+                    value += vp * (self.guard_short if short else 1.0)
             elif abs(q - gq) + abs(r - gr) + abs(q - gq + r - gr) == 2:  # hexgrid.distance 1
                 value += vp * 0.3
         return value
@@ -239,7 +275,7 @@ class Front:
             return support - self._supply_cost(uid, h) - crowded
         others = self.own.get(h, 0.0) - (mine if h == here else 0.0)
         value = 2.0 * self.objective_pull(c) + CAPTURE_WEIGHT * self.capture.get(h, 0.0)
-        value += self.guard_value(h, c, others <= 0) if self.guard else 0.0
+        value += self.guard_value(h, c, others) if self.guard else 0.0
         value += self._contact_value(h, mine + others)
         return value - crowded - self._supply_cost(uid, h)
 
@@ -282,7 +318,7 @@ class Front:
             dq, dr = c[0] - centre[0], c[1] - centre[1]
             value = -0.5 * ((abs(dq) + abs(dr) + abs(dq + dr)) // 2)
         value += 0.4 * min(self.own_next_to(h) + self.own.get(h, 0.0), 10.0)
-        if self.enemy_next_to(h):
+        if self.enemy_next_to(h) or (h in self.exposed and not self.own.get(h)):
             value -= 8.0
         return value
 

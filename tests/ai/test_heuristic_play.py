@@ -87,3 +87,26 @@ def test_it_ends_the_segment_rather_than_break_down_and_reconstitute_corps() -> 
     ]
     choice = heuristic_gwite.choose(Turn("allied", {}, legal, state, set(), random.Random(1)))
     assert choice is not None and choice.action == {"type": "end_segment"}
+
+
+WITHDRAWAL = {"phase": "cavalry_withdrawal", "segment": "cavalry_withdrawal"}
+
+
+def test_12_1_the_last_unit_in_a_city_does_not_withdraw_before_combat(tmp_path: Path) -> None:
+    # Russian cavalry alone in Wolnowo (1302, 2 points), a German division next to it:
+    # withdrawing would empty the city, and the Germans could move in at once (12.16)
+    from greatwar.ai.heuristic_gwite import _last_in_a_town
+
+    units = {"R-7C": "1302", "G-35R": "1202"}
+    state = _position(tmp_path / "alone", units, phasing="central", **WITHDRAWAL)
+    assert {"type": "attempt", "unit": "R-7C"} in state.legal_actions("allied")
+    assert _last_in_a_town(state, "R-7C")
+    action = decide(HeuristicAgent(3), state, "allied")
+    assert action == {"type": "end_phase"}
+    state.apply("allied", action)
+    assert state.data["units"]["R-7C"]["hex"] == "1302"
+    # with a corps beside it in the city, the cavalry is free to try
+    guarded = _position(
+        tmp_path / "guarded", {**units, "R-XIX": "1302"}, phasing="central", **WITHDRAWAL
+    )
+    assert not _last_in_a_town(guarded, "R-7C")

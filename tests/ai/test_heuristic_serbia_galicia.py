@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import greatwar
-from greatwar.ai.heuristic_gwite import front, supply_gap
+from greatwar.ai.heuristic_gwite import CITY_SCORINGS, front, supply_gap
 from greatwar.engine.state import State
 
 SG_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "serbia_galicia" / "conftest.py"
@@ -30,7 +30,11 @@ def test_a_town_the_enemy_scores_is_guarded_and_taken_not_shunned(tmp_path: Path
     # Austro-Hungarian corps three hexes off
     st = _position(tmp_path, {"R-XIK": "g0702", "AH-1K": "g0605"}, control={"g0602": "allied"})
     allied = front(st, "allied")
-    assert ("g0602", 5.0) in [(h, worth) for _, h, worth in allied.guard]
+    # 25.13 the towns score every Game-Turn: held for the Game-Turns left (at most
+    # CITY_SCORINGS of them), a town is worth its points that many times
+    left = st.game.scenario.info.turns - st.data["turn"] + 1
+    assert allied.city_weight == min(CITY_SCORINGS, left) > 1
+    assert ("g0602", 5.0 * allied.city_weight) in [(h, worth) for _, h, worth in allied.guard]
     assert allied.hex_value("R-XIK", "g0602", "g0702") > allied.hex_value("R-XIK", "g0703", "g0702")
     central = front(st, "central")
     # for Austria-Hungary it is a place to take: it pulls (a negative worth pushed away)
@@ -59,3 +63,51 @@ def test_an_empty_hex_in_an_enemy_zone_is_in_supply_once_the_unit_stands_there(
     assert supply_gap(f, "R-XIK", "g0604") <= 0
     # an Enemy-occupied hex stays beyond every line
     assert supply_gap(f, "R-XIK", "g0605") > 50
+
+
+def test_21_0_an_hq_keeps_off_a_river_bank_the_flotilla_may_shell_alone(tmp_path: Path) -> None:
+    # two Serbian divisions on the Dunav's banks (s0504, s0704): the hex between them,
+    # s0604, is a bank too, where the monitor flotilla may attack a lone HQ with no unit
+    # next to it (21.0); the HQ goes next to its troops off the bank instead
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.rules.gwite import units as U
+    from greatwar.rules.gwite.serbia_galicia.flotilla import river_banks
+
+    units = {"S-HQ-1A": "s0606", "S-1MD": "s0504", "S-1DD": "s0704", "AH-XVK": "s0201"}
+    st = _position(tmp_path, units, phase="movement", segment="movement")
+    banks = river_banks(st)
+    assert {"s0504", "s0604", "s0704"} <= banks
+    assert U.rules(st).exposed_hexes(st, "allied") == banks
+    assert U.rules(st).exposed_hexes(st, "central") == frozenset()
+    st.apply("allied", {"type": "select", "unit": "S-HQ-1A"})
+    action = decide(HeuristicAgent(3), st, "allied")
+    assert action["type"] == "move"
+    st.apply("allied", action)
+    assert U.record(st, "S-HQ-1A")["hex"] not in banks
+
+
+def test_25_3_an_attack_needs_better_odds_while_the_side_would_win_as_things_stand(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # a Russian corps against an Austro-Hungarian division at 2-1 (an expected result
+    # between the two thresholds, set here around it): made by Allies short of a win,
+    # not by Allies who would win were the game to end now (25.3: 21 points or more),
+    # whom a step lost (25.2) could bring down to a draw
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.ai import heuristic_gwite as H
+
+    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
+    combat = {"phase": "combat", "segment": "combat_resolution"}
+    value = {}
+    choices = {}
+    for vp in (10, 22):
+        (tmp_path / str(vp)).mkdir()
+        st = _position(tmp_path / str(vp), units, vp=vp, **combat)
+        value[vp] = H.full_attack(st, "allied", "g0604")[0]
+        monkeypatch.setattr(H, "GOOD_ATTACK", value[vp] - 0.1)
+        monkeypatch.setattr(H, "SAFE_ATTACK", value[vp] + 0.1)
+        assert H.winning_now(st, "allied") == (vp == 22)
+        choices[vp] = decide(HeuristicAgent(3), st, "allied")
+    assert value[10] == value[22]
+    assert choices[10] == {"type": "declare", "target": "g0604"}
+    assert choices[22]["type"] == "end_segment"

@@ -427,6 +427,12 @@ class CombatRules:
         rules (Serbia/Galicia 21.0 the monitor flotilla's river banks)."""
         return frozenset()
 
+    def exposed_hexes(self, st: State, side: str) -> frozenset[str]:
+        """Hexes where ``side``'s units may be attacked with no Enemy unit adjacent (the
+        Enemy's :meth:`unit_free_targets` in his coming Combat Phases), for the computer
+        players: none in the standard rules."""
+        return frozenset()
+
     def phantom_targets(self, st: State, side: str) -> frozenset[str]:
         """Hexes ``side`` may declare an attack on though they may hold no Enemy unit
         (what he cannot see into): none in the standard rules (Hindenburg 18.0: the

@@ -211,6 +211,12 @@ class VictoryRules:
         there scores, for the computer players; the standard rules have none."""
         return []
 
+    def town_scorings_left(self, st: State) -> int:
+        """How many more times the towns' and cities' points will be scored, this Game-Turn
+        included (a game that scores them every Game-Turn says so: Serbia/Galicia 25.13),
+        for the computer players; the standard rules score them once, at the end."""
+        return 1
+
     def towns_scored_in_supply(self, st: State, side: str) -> dict[str, int]:
         """The towns and cities ``side`` scores only while they are in its supply (a game
         whose towns score so says so: Brusilov 25.12, Serbia/Galicia 25.12), hex -> the

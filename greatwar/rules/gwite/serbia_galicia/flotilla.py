@@ -166,6 +166,12 @@ class MonitorFlotilla:
             return found
         return found | river_banks(st)
 
+    def exposed_hexes(self, st: State, side: str) -> frozenset[str]:
+        """21.0 the Allies' units on the river banks, which the flotilla may shell alone."""
+        found: frozenset[str] = super().exposed_hexes(st, side)  # type: ignore[misc]
+        owner = flotilla_side(st)
+        return found if owner is None or owner == side else found | river_banks(st)
+
     def attack_without_units(self, st: State, attack: Frame) -> int | None:
         """21.0 the flotilla may attack alone: the Austro-Hungarians' TCR."""
         if alone(attack):

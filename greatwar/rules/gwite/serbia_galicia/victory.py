@@ -377,6 +377,14 @@ class SerbiaGaliciaVictory:
         base: float = super().projected_vp(st)  # type: ignore[misc]
         return base + sum(t["vp"] for t in town_points(st) if t["scored"])
 
+    def town_scorings_left(self, st: State) -> int:
+        """25.13 the towns score in every Game-Turn Record Interphase: this Game-Turn's
+        and each one left."""
+        base: int = super().town_scorings_left(st)  # type: ignore[misc]
+        if _victory(st) is None:
+            return base
+        return max(base, int(st.game.scenario.info.turns) - int(st.data["turn"]) + 1)
+
     def towns_scored_in_supply(self, st: State, side: str) -> dict[str, int]:
         """25.11-25.13 the towns that yield ``side`` points each Interphase while in its
         supply (the Allies the positive, Austria-Hungary the negative), with their worth."""

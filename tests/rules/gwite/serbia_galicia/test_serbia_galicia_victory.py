@@ -389,3 +389,14 @@ def test_25_11_25_12_the_towns_each_side_scores_only_in_supply_for_the_computer(
     assert allied == {h: c.vp for h, c in cities.items() if c.vp > 0}
     assert central == {h: -c.vp for h, c in cities.items() if c.vp < 0}
     assert allied and central
+
+
+def test_25_13_the_towns_score_in_every_interphase_left_for_the_computer(
+    sg_position: Any,
+) -> None:
+    # Game-Turn 2 of 8: this Interphase and six more; the standard rules score once
+    st = sg_position({"R-9KD": "g0910"}, turn=2)
+    assert st.game.scenario.info.turns == 8
+    assert U.rules(st).town_scorings_left(st) == 7
+    standard = greatwar.load("gwite/teaching").new_state(1)
+    assert U.rules(standard).town_scorings_left(standard) == 1
