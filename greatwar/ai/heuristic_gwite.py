@@ -155,37 +155,45 @@ def supply_gap(f: Front, uid: str, h: str) -> int:
     line = f.notes.get(("supply-line", uid))
     if line is None:
         line = f.notes[("supply-line", uid)] = _supply_line(f, uid)
-    dist, reach = line
+    dist, reach, links = line
     if dist is None:
         return -SUPPLY_SLACK
-    return _distance_there(f, dist, h) - reach
+    return _distance_there(f, dist, links, h) - reach
 
 
-def _distance_there(f: Front, dist: dict[str, int], h: str) -> int:
+def _distance_there(
+    f: Front, dist: dict[str, int], links: dict[str, tuple[str, ...]], h: str
+) -> int:
     """The hexes from ``h`` to the nearest source once a unit stands there: an Enemy zone
     the unit itself occupies no longer bars its line (7.24), so an empty hex in one is a
-    step beyond its nearest open neighbour."""
+    step beyond its nearest open neighbour (along ``links``, the unit's line's)."""
     d = dist.get(h)
     if d is not None:
         return d
     tab = supply.table(f.state, f.side)
     if h in tab.blocked:
         return SUPPLY_SLACK
-    near = [dist[n] for n in supply.network(f.state).links[h] if n in dist]
+    near = [dist[n] for n in links.get(h, ()) if n in dist]
     return 1 + min(near) if near else SUPPLY_SLACK
 
 
-def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int]:
-    """The distances to the sources that feed ``uid`` and its Supply Range (None: an HQ,
-    which needs no line)."""
-    info = U.info(f.state, uid)
+Links = dict[str, tuple[str, ...]]
+
+
+def _supply_line(f: Front, uid: str) -> tuple[dict[str, int] | None, int, Links]:
+    """The distances to the sources that feed ``uid``, its Supply Range and the links its
+    line follows (None: an HQ, which needs no line)."""
+    st = f.state
+    info = U.info(st, uid)
     if info.hq:
-        return None, 0
+        return None, 0, {}
     if info.type == "supply_depot":
-        return depot_distances(f.state, f.side, uid), supply.supply_range(f.state, uid)
-    name = f"ai-supply-distances:{f.side}:all"
-    dist = supply.supply_cached(f.state, name, lambda st: supply_distances(st, f.side))
-    return dist, supply.supply_range(f.state, uid)
+        links = supply.network(st).links
+        return depot_distances(st, f.side, uid), supply.supply_range(st, uid), links
+    cls = supply.class_of(st, uid)
+    name = f"ai-supply-distances:{f.side}:{cls!r}"
+    dist = supply.supply_cached(st, name, lambda s: supply_distances(s, f.side, cls))
+    return dist, supply.supply_range(st, uid), supply.class_network(st, cls).links
 
 
 def depot_distances(st: State, side: str, uid: str) -> dict[str, int]:
@@ -201,21 +209,31 @@ def depot_distances(st: State, side: str, uid: str) -> dict[str, int]:
     return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
 
 
-def supply_distances(st: State, side: str) -> dict[str, int]:
-    """Hexes from every hex to the nearest supply source of ``side`` (9.13-9.16) along
-    hexes free of Enemy units and Enemy zones (a line may cross no zone, 9.14)."""
+def supply_distances(st: State, side: str, cls: supply.SupplyClass) -> dict[str, int]:
+    """Hexes from every hex to the nearest supply source of ``side``'s units of supply
+    class ``cls`` (9.13-9.16: the class's sources, along the links its lines follow, e.g.
+    no ridge for Caporetto's TCR 2 units, 9.18) through hexes free of Enemy units and
+    Enemy zones (a line may cross no zone, 9.14)."""
     tab = supply.table(st, side)
-    sources = tab.sources
+    own = tab.classes.get(cls)
+    sources = own.sources if own is not None else tab.sources
     # kept per game on what the search reads (a unit moving off the line changes nothing)
     key = (tab.blocked, tab.enemy_zones, sources)
-    return tables.kept(st.game, "ai-supply-distances", key, _distances, st, *key)  # type: ignore[no-any-return]
+    back = supply.reverse_links(st, cls)
+    return tables.kept(st.game, "ai-class-distances", (cls, *key), _distances, st, *key, back)  # type: ignore[no-any-return]
 
 
 def _distances(
-    st: State, blocked: frozenset[str], enemy_zones: frozenset[str], sources: frozenset[str]
+    st: State,
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    sources: frozenset[str],
+    back: Links | None = None,
 ) -> dict[str, int]:
-    """:func:`supply_distances` from ``sources``, closed to ``blocked`` and ``enemy_zones``."""
-    links = supply.network(st).links
+    """The hexes from every hex to one of ``sources``, closed to ``blocked`` and
+    ``enemy_zones``: searched from the sources along ``back`` (each hex's hexes whose
+    links lead into it; by default every hex's neighbours)."""
+    links = supply.network(st).links if back is None else back
     return supply.hexes_within(links, sources, SUPPLY_SEARCH, blocked | enemy_zones)
 
 
@@ -402,10 +420,13 @@ def front(st: State, side: str) -> Front:
         exposed=U.rules(st).exposed_hexes(st, side),
         city_weight=min(CITY_SCORINGS, scorings),
         guard_short=GUARD_SHORT if scorings > 1 else 1.0,
-        supply_weight=LAST_TURN_SUPPLY
-        if last_turn(st) and not _towns_need_supply(st, side)
-        else 1.0,
+        supply_weight=_supply_weight(st, side),
     )
+
+
+def _supply_weight(st: State, side: str) -> float:
+    """What ending out of supply weighs for ``side`` now (:attr:`Front.supply_weight`)."""
+    return LAST_TURN_SUPPLY if last_turn(st) and not _towns_need_supply(st, side) else 1.0
 
 
 #: what ending out of supply weighs on the last Game-Turn: supply is traced at the start

@@ -116,19 +116,23 @@ def _fresh_strength(module: object, st: State, uid: str) -> float:
 
 
 def test_the_kept_supply_distances_equal_a_fresh_search_along_a_game() -> None:
-    """9.13-9.16 the units' distances to their sources, and each depot's to the sources
-    that could feed it (never itself, 9.16; every Enemy zone closed), kept per game."""
+    """9.13-9.16 each supply class's distances to its sources along its own links
+    (Caporetto 9.18: no ridges for TCR 2), and each depot's to the sources that could
+    feed it (never itself, 9.16; every Enemy zone closed), kept per game."""
     from greatwar.rules.gwite import supply, zoc
 
-    for scenario in ("gwite/teaching", "gwite/brusilov-teaching"):
+    for scenario in ("gwite/teaching", "gwite/brusilov-teaching", "gwite/caporetto-teaching"):
         for st in _states(scenario, 4, 25, 500):
             units = st.data["units"]
             for side in st.game.static.side_ids:
                 tab = supply.table(st, side)
-                kept = heuristic_gwite.supply_distances(st, side)
-                assert kept == heuristic_gwite._distances(
-                    st, tab.blocked, tab.enemy_zones, tab.sources
-                )
+                for cls, own in tab.classes.items():
+                    kept = heuristic_gwite.supply_distances(st, side, cls)
+                    back = supply.reverse_links(st, cls)
+                    fresh = heuristic_gwite._distances(
+                        st, tab.blocked, tab.enemy_zones, own.sources, back
+                    )
+                    assert kept == fresh
                 zones = zoc.enemy_controlled(st, side)
                 for depot in tab.depots:
                     others = {units[d]["hex"] for d in tab.depots if d != depot}

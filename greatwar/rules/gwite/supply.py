@@ -564,6 +564,11 @@ def _reaches(
     return False
 
 
+def class_of(st: State, uid: str) -> SupplyClass:
+    """The supply class ``uid`` traces its line as (the game's rules sort the units)."""
+    return _sorted(st).of[uid]
+
+
 def reverse_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
     """The class's links backward: for each hex, the hexes whose links lead into it (a
     line's search from the unit toward the sources; built once per game)."""
