@@ -247,7 +247,7 @@ CITY_SCORINGS = 3
 GUARD_SHORT = 2.0
 #: what keeping a town in supply is worth to a depot, per point the town scores (Brusilov
 #: 25.12, Serbia/Galicia 25.12), against an HQ's and a depot's pull to the troops'
-#: centre (half a point a hex): a tuning value, measured in ``benchmarks/strength.py``
+#: centre (half a point a hex): a tuning value, measured by ladder runs (README, issue 19)
 FEED_WORTH = 3.0
 #: what a town not yet taken weighs to a depot, against one held
 UNTAKEN_FEED = 0.5
@@ -266,13 +266,6 @@ def feeds(f: Front, uid: str, h: str) -> float:
     if chain is None:
         chain = f.notes["ai-depot-chain"] = DepotChain(f.state, f.side)
     return chain.worth(uid, h)
-
-
-def feeds_alone(st: State, side: str, uid: str) -> bool:
-    """Whether a town ``side`` holds and scores only in supply (Brusilov 25.12,
-    Serbia/Galicia 25.12) would no longer be fed without depot ``uid`` (9.16)."""
-    chain = DepotChain(st, side)
-    return chain.held_fed(None, None) > chain.held_fed(uid, None)
 
 
 class DepotChain:
@@ -349,6 +342,10 @@ class DepotChain:
         """The points of the held towns fed with ``moved`` in ``at`` (None: gone)."""
         hexes = list(self.supplied(moved, at).values())
         return sum(p for p, held, dist in self.towns if held and self._fed(hexes, dist))
+
+    def feeds_alone(self, uid: str) -> bool:
+        """Whether a held town would no longer be fed without depot ``uid``."""
+        return bool(self.towns) and self.held_fed(None, None) > self.held_fed(uid, None)
 
     def worth(self, uid: str, h: str) -> float:
         """:func:`feeds`: depot ``uid`` standing in ``h``."""
@@ -678,8 +675,9 @@ def _worth_burning(turn: Turn, current: float, better: bool) -> Choice | None:
     """Massed artillery (Brusilov 19.2) when a depot changes the expected result by at
     least :data:`WORTH_A_DEPOT` (up for the attacker, down for the defender)."""
     st = turn.state
+    chain = DepotChain(st, side_of(st, turn.role)) if last_turn(st) else None
     for a in turn.of_type("massed_artillery"):
-        if last_turn(st) and feeds_alone(st, turn.role, a["depot"]):
+        if chain is not None and chain.feeds_alone(a["depot"]):
             continue  # its town would score nothing at the end (Brusilov 25.12)
         trial = turn.state.clone()
         trial.apply(turn.role, a)

@@ -111,3 +111,24 @@ def test_25_3_an_attack_needs_better_odds_while_the_side_would_win_as_things_sta
     assert value[10] == value[22]
     assert choices[10] == {"type": "declare", "target": "g0604"}
     assert choices[22]["type"] == "end_segment"
+
+
+def test_25_13_a_town_keeps_defenders_as_strong_as_the_enemy_closing_in(tmp_path: Path) -> None:
+    # Beograd (s0704, -3 a Game-Turn to Austria-Hungary, 25.13) holds the Belgrade brigade
+    # (strength 1.5) and a division; Nisava (s0908) has its own garrison.  With an
+    # Austro-Hungarian corps two hexes from Beograd (4.5, more than the brigade) the
+    # division stays; with the corps three hexes off it goes to Nisava, worth more
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.rules.gwite import units as U
+
+    ends = {}
+    for corps in ("s0603", "s0602"):
+        units = {"S-BE": "s0704", "S-1MD": "s0704", "S-1DD": "s0908", "AH-XVK": corps}
+        (tmp_path / corps).mkdir()
+        st = _position(
+            tmp_path / corps, {**units, "AH-VIIIK": "s1004"}, phase="movement", segment="movement"
+        )
+        st.apply("allied", {"type": "select", "unit": "S-1MD"})
+        st.apply("allied", decide(HeuristicAgent(3), st, "allied"))
+        ends[corps] = U.record(st, "S-1MD")["hex"]
+    assert ends == {"s0603": "s0704", "s0602": "s0908"}
