@@ -468,7 +468,18 @@ def choose(turn: Turn) -> Choice | None:
         return _agreement(turn)
     if "attempt" in kinds:
         turn.rule_out(lambda a: a["type"] == "attempt" and _last_in_a_town(turn.state, a["unit"]))
+    if kinds & {"occupy", "advance"}:
+        turn.rule_out(lambda a: _overstacks(turn.state, a))
     return None
+
+
+def _overstacks(st: State, action: Action) -> bool:
+    """A move into a vacated hex (12.16) or an advance after combat that would put the hex
+    over the stacking limit: the units over it are eliminated at the end of the phase
+    (6.14; 12.16 "subject to all Stacking rules")."""
+    if action["type"] not in ("occupy", "advance"):
+        return False
+    return not stack_room(st, action["unit"], action.get("hex") or action["to"])
 
 
 def _last_in_a_town(st: State, uid: str) -> bool:

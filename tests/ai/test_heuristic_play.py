@@ -7,6 +7,8 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 import greatwar
 from greatwar.ai.base import decide
 from greatwar.ai.heuristic import HeuristicAgent
@@ -18,14 +20,14 @@ GWITE_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "conftest.py"
 FAR = {"G-MB": "2001", "R-BNB": "2002"}
 
 
-def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
+def _position(tmp_path: Path, units: dict[str, str], seed: int = 1, **kw: Any) -> State:
     spec = importlib.util.spec_from_file_location("gwite_positions", GWITE_KIT)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     tmp_path.mkdir(parents=True, exist_ok=True)
     path = module.write_position(tmp_path, {**FAR, **units}, **kw)
-    return greatwar.load(path).new_state(1)
+    return greatwar.load(path).new_state(seed)
 
 
 def _move_of(state: State, role: str, uid: str, seed: int = 3) -> dict[str, Any]:
@@ -110,3 +112,40 @@ def test_12_1_the_last_unit_in_a_city_does_not_withdraw_before_combat(tmp_path: 
         tmp_path / "guarded", {**units, "R-XIX": "1302"}, phasing="central", **WITHDRAWAL
     )
     assert not _last_in_a_town(guarded, "R-7C")
+
+
+def test_12_16_it_moves_into_a_vacated_hex_no_more_than_the_stacking_limit_allows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the Russian cavalry in 1302 withdraws (die 4 at seed 3); two German corps (4 stacking
+    # points each) and a division (2) next to it may move in, 10 points for a limit of 8:
+    # the units over it would be eliminated at the end of the phase (6.14, 12.16).  The
+    # look-ahead is made to want every unit in the hex (as Caporetto's 24.21 makes each
+    # step there count): the stacking limit still holds it back.
+    from greatwar.ai import heuristic
+    from greatwar.rules.gwite import stacking
+
+    monkeypatch.setattr(
+        heuristic, "evaluate", lambda st, role: stacking.stacking_points(st, "1302")
+    )
+
+    units = {"R-7C": "1302", "G-I": "1202", "G-XVII": "1203", "G-35R": "1303"}
+    state = _position(tmp_path, units, seed=3, phasing="central", **WITHDRAWAL)
+    state.apply("allied", {"type": "attempt", "unit": "R-7C"})
+    state.apply(
+        "allied", {"type": "withdraw", "unit": "R-7C", "to": "1401", "path": ["1402", "1401"]}
+    )
+    offered = {a.get("unit") for a in state.legal_actions("central")}
+    assert {"G-I", "G-XVII", "G-35R"} <= offered
+    agent = HeuristicAgent(3)
+    while state.active_roles() == ["central"] and state.top()["kind"] == "cavalry_withdrawal":
+        state.apply("central", decide(agent, state, "central"))
+    moved_in = [u for u in units if u != "R-7C" and state.data["units"][u]["hex"] == "1302"]
+    assert moved_in, "the vacated hex is worth taking"
+    assert 0 < stacking.stacking_points(state, "1302") <= 8
+    while state.top() is not None and state.top()["kind"] == "cavalry_withdrawal":
+        role = state.active_roles()[0]
+        state.apply(role, decide(HeuristicAgent(3), state, role))
+    # the phase is over and nothing was lost to overstacking
+    assert all(state.data["units"][u]["status"] == "on_map" for u in units if u != "R-7C")
+    assert not [e for e in state.data["log"] if e.get("case") == "6.14"]
