@@ -326,9 +326,15 @@ def ladder(
         int | None, typer.Option(help="Worker processes (default: CPU count; 0: this process).")
     ] = None,
     seed: Annotated[int, typer.Option(help="Master seed; every game's seed derives from it.")] = 1,
-    out: Annotated[Path, typer.Option(help="Results file (JSON); refused if it exists.")] = Path(
-        "ladder.json"
-    ),
+    out: Annotated[
+        Path, typer.Option(help="Results file (JSON); refused if it exists, unless --replace.")
+    ] = Path("ladder.json"),
+    replace: Annotated[
+        bool,
+        typer.Option(
+            "--replace", help="Write over an existing results file (once every game is played)."
+        ),
+    ] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw ratings and win matrix here.")] = None,
     ray: RayAddress = None,
     think: ThinkSeconds = None,
@@ -350,8 +356,8 @@ def ladder(
     _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
     if workers is not None and workers < 0:
         raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
-    if out.exists():
-        raise _fail(f"{out} exists; choose another --out")
+    if out.exists() and not replace:
+        raise _fail(f"{out} exists; choose another --out, or --replace to write over it")
     _load(scenario, option)  # clear errors for a bad scenario before starting
     plan = round_robin.LadderPlan(
         scenario=scenario,
@@ -404,7 +410,10 @@ def _command_line(ctx: typer.Context) -> str:
     words = ["greatwar", ctx.command.name or ""]
     for param in ctx.command.params:
         value = ctx.params.get(param.name or "")
-        if value is None or value == []:
+        if value is None or value == [] or value is False:
+            continue
+        if value is True:  # a flag: its name alone
+            words.append(param.opts[0])
             continue
         if param.param_type_name == "argument":
             words.append(str(value))

@@ -386,6 +386,18 @@ def test_cli_ladder_refuses_an_existing_results_file_and_bad_counts(tmp_path: Pa
     existing = _ladder_cli(tmp_path, "--out", str(out))
     assert existing.exit_code == 1 and "exists" in existing.output
     assert out.read_text(encoding="utf-8") == "{}"
+    assert "--replace" in existing.output
     odd = _ladder_cli(tmp_path, "--out", str(tmp_path / "other.json"), "--games", "3")
     assert odd.exit_code == 1 and "must be even" in odd.output
     assert not (tmp_path / "other.json").exists()
+
+
+def test_cli_ladder_replace_writes_over_an_existing_results_file(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    out.write_text("{}", encoding="utf-8")
+    result = _ladder_cli(tmp_path, "--out", str(out), "--replace")
+    assert result.exit_code == 0, result.output
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert results["counts"]["games"] == 6
+    # the command recorded is one that runs again: the flag by its name alone
+    assert f"--out {out} --replace --prior-draws 1.0" in results["command"]
