@@ -751,6 +751,13 @@ def _preview(st: State, role: str) -> dict[str, Any]:
 
 def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any]]:
     """The expected result of attacking ``target`` with every eligible attacker and shift."""
+    trial = _full_trial(st, role, target)
+    return attack_value(trial, role), _preview(trial, role)
+
+
+def _full_trial(st: State, role: str, target: str) -> State:
+    """A trial state with the attack on ``target`` declared and every eligible attacker,
+    shift and barrage added (:func:`full_attack`)."""
     trial = st.clone()
     trial.apply(role, {"type": "declare", "target": target})
     for _ in range(20):
@@ -763,7 +770,7 @@ def full_attack(st: State, role: str, target: str) -> tuple[float, dict[str, Any
         if not offered:
             break
         trial = _with_barrage(trial, role, offered[0])
-    return attack_value(trial, role), _preview(trial, role)
+    return trial
 
 
 #: what an attack on a city or town that scores is worth on top of its expected result,
@@ -775,6 +782,12 @@ def objective_bonus(st: State, target: str) -> float:
     """An attack on a hex worth victory points is worth more than its losses say."""
     city = st.game.scenario.board.cities.get(target)
     return OBJECTIVE_ATTACK * abs(city.vp) if city is not None and city.vp else 0.0
+
+
+#: while a step lost would cost the side its win, attack only where no die roll costs
+#: the attacker a step (:func:`narrow_lead`): a tuning switch, measured by ladder runs
+#: (README, issue 19)
+NARROW_LEAD = True
 
 
 def good_attack(st: State, role: str) -> float:
@@ -793,15 +806,51 @@ def winning_now(st: State, side: str) -> bool:
     return level is not None and level.winner == side
 
 
+def narrow_lead(st: State, side: str, attackers: list[str]) -> bool:
+    """Whether ``side`` wins were the game to end now (:func:`winning_now`) but would not
+    once the cheapest of ``attackers`` lost a step the enemy scores (the rules'
+    ``step_loss_points``: Serbia/Galicia 25.2, Caporetto 24.13)."""
+    victory = st.game.scenario.file.victory
+    if not attackers or victory is None or not victory.levels or not winning_now(st, side):
+        return False
+    rules = U.rules(st)
+    price = min(rules.step_loss_points(st, u) for u in attackers)
+    if price <= 0:
+        return False
+    index_side = victory.index_side or st.game.static.side_ids[0]
+    after = st.game.system.projected_vp(st) + (-price if side == index_side else price)
+    level = level_for(victory, round(after))
+    return level is None or level.winner != side
+
+
+def attacker_may_lose(assessment: dict[str, Any]) -> bool:
+    """Whether some die roll of the attack costs the attacker a step (8.8)."""
+    table = crt.table()
+    mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
+    return any(
+        _letter(table.lookup(assessment["tcr"], assessment["column"], die + mods).attacker) > 0
+        for die in range(1, 7)
+    )
+
+
 def _declare(turn: Turn) -> Choice:
     st, role = turn.state, turn.role
+    side = side_of(st, role)
     best, best_value, odds = None, good_attack(st, role), ""
     required: tuple[float, Action] | None = None  # the best attack the table resolves
     for a in turn.of_type("declare"):
         if turn.memory_has(("declined", a["target"])):
             continue
-        value, preview = full_attack(st, role, a["target"])
+        trial = _full_trial(st, role, a["target"])
+        value, preview = attack_value(trial, role), _preview(trial, role)
         value += objective_bonus(st, a["target"])
+        if (
+            NARROW_LEAD
+            and preview.get("legal")
+            and narrow_lead(st, side, list(trial.top().get("attackers", [])))
+            and attacker_may_lose(preview)
+        ):
+            value = min(value, best_value)  # a step lost would lose the game: not made
         if value > best_value:
             best, best_value, odds = a, value, preview.get("final_odds", "")
         if preview.get("legal") and (required is None or value > required[0]):

@@ -113,6 +113,37 @@ def test_25_3_an_attack_needs_better_odds_while_the_side_would_win_as_things_sta
     assert choices[22]["type"] == "end_segment"
 
 
+def test_25_2_while_one_step_lost_would_lose_the_win_no_attack_risks_a_step(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # the same 2-1 attack, made at 21 points and at 22 alike by the odds (both thresholds
+    # set below its expected result); a Russian step lost scores 1 for Austria-Hungary
+    # (25.2), and some die rolls cost the attacker one (8.8): at 21, the Marginal
+    # Victory's floor (25.3), a step lost would make it a draw, so the attack is not
+    # made; at 22 one step can be lost and the win kept
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.ai import heuristic_gwite as H
+
+    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
+    combat = {"phase": "combat", "segment": "combat_resolution"}
+    choices = {}
+    for vp in (21, 22):
+        (tmp_path / str(vp)).mkdir()
+        st = _position(tmp_path / str(vp), units, vp=vp, **combat)
+        value, preview = H.full_attack(st, "allied", "g0604")
+        assert H.attacker_may_lose(preview)
+        monkeypatch.setattr(H, "SAFE_ATTACK", value - 0.1)
+        assert H.winning_now(st, "allied")
+        assert H.narrow_lead(st, "allied", ["R-XIVK"]) == (vp == 21)
+        choices[vp] = decide(HeuristicAgent(3), st, "allied")
+        if vp == 21:  # the switch off: made at 21 too
+            monkeypatch.setattr(H, "NARROW_LEAD", False)
+            assert decide(HeuristicAgent(3), st, "allied") == {"type": "declare", "target": "g0604"}
+            monkeypatch.setattr(H, "NARROW_LEAD", True)
+    assert choices[21]["type"] == "end_segment"
+    assert choices[22] == {"type": "declare", "target": "g0604"}
+
+
 def test_25_13_a_town_keeps_defenders_as_strong_as_the_enemy_closing_in(tmp_path: Path) -> None:
     # Beograd (s0704, -3 a Game-Turn to Austria-Hungary, 25.13) holds the Belgrade brigade
     # (strength 1.5) and a division; Nisava (s0908) has its own garrison.  With an
