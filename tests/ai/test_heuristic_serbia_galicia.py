@@ -25,6 +25,19 @@ def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
     return greatwar.load(path).new_state(1)
 
 
+def _attack_positions(tmp_path: Path, totals: tuple[int, ...]) -> dict[int, State]:
+    """A Russian corps (with its army HQ) next to an Austro-Hungarian division in g0604,
+    the Allies about to declare their attacks, at each of the Allied ``totals``."""
+    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
+    states = {}
+    for vp in totals:
+        (tmp_path / str(vp)).mkdir()
+        states[vp] = _position(
+            tmp_path / str(vp), units, vp=vp, phase="combat", segment="combat_resolution"
+        )
+    return states
+
+
 def test_a_town_the_enemy_scores_is_guarded_and_taken_not_shunned(tmp_path: Path) -> None:
     # Lubin (g0602) scores -5 for Austria-Hungary (25.11); the Russians hold it with an
     # Austro-Hungarian corps three hexes off
@@ -96,13 +109,9 @@ def test_25_3_an_attack_needs_better_odds_while_the_side_would_win_as_things_sta
     from greatwar.ai import HeuristicAgent, decide
     from greatwar.ai import heuristic_gwite as H
 
-    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
-    combat = {"phase": "combat", "segment": "combat_resolution"}
     value = {}
     choices = {}
-    for vp in (10, 22):
-        (tmp_path / str(vp)).mkdir()
-        st = _position(tmp_path / str(vp), units, vp=vp, **combat)
+    for vp, st in _attack_positions(tmp_path, (10, 22)).items():
         value[vp] = H.full_attack(st, "allied", "g0604")[0]
         monkeypatch.setattr(H, "GOOD_ATTACK", value[vp] - 0.1)
         monkeypatch.setattr(H, "SAFE_ATTACK", value[vp] + 0.1)
@@ -124,12 +133,8 @@ def test_25_2_while_one_step_lost_would_lose_the_win_no_attack_risks_a_step(
     from greatwar.ai import HeuristicAgent, decide
     from greatwar.ai import heuristic_gwite as H
 
-    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
-    combat = {"phase": "combat", "segment": "combat_resolution"}
     choices = {}
-    for vp in (21, 22):
-        (tmp_path / str(vp)).mkdir()
-        st = _position(tmp_path / str(vp), units, vp=vp, **combat)
+    for vp, st in _attack_positions(tmp_path, (21, 22)).items():
         value, preview = H.full_attack(st, "allied", "g0604")
         assert H.attacker_may_lose(preview)
         monkeypatch.setattr(H, "SAFE_ATTACK", value - 0.1)
