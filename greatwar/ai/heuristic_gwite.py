@@ -817,8 +817,7 @@ def narrow_lead(st: State, side: str, attackers: list[str]) -> bool:
     price = min(rules.step_loss_points(st, u) for u in attackers)
     if price <= 0:
         return False
-    index_side = victory.index_side or st.game.static.side_ids[0]
-    after = st.game.system.projected_vp(st) + (-price if side == index_side else price)
+    after = st.game.system.projected_vp(st) + (-price if side == victory.index_side else price)
     level = level_for(victory, round(after))
     return level is None or level.winner != side
 
@@ -844,14 +843,13 @@ def _declare(turn: Turn) -> Choice:
         trial = _full_trial(st, role, a["target"])
         value, preview = attack_value(trial, role), _preview(trial, role)
         value += objective_bonus(st, a["target"])
-        if (
+        risked = (  # a step lost would lose the game: not made unless the rules require
             NARROW_LEAD
             and preview.get("legal")
             and narrow_lead(st, side, list(trial.top().get("attackers", [])))
             and attacker_may_lose(preview)
-        ):
-            value = min(value, best_value)  # a step lost would lose the game: not made
-        if value > best_value:
+        )
+        if value > best_value and not risked:
             best, best_value, odds = a, value, preview.get("final_odds", "")
         if preview.get("legal") and (required is None or value > required[0]):
             required = (value, a)
