@@ -637,14 +637,20 @@ def expected_result(assessment: dict[str, Any], weights: tuple[float, float] = (
     ``weights`` (attacker's, defender's) weigh each side's steps (:func:`loss_weights`)."""
     if not assessment.get("legal"):
         return -9.0
-    table = crt.table()
-    mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
     attacker, defender = weights
     total = 0.0
-    for die in range(1, 7):
-        look = table.lookup(assessment["tcr"], assessment["column"], die + mods)
+    for look in _results(assessment):
         total += defender * _letter(look.defender) - attacker * _letter(look.attacker)
     return total / 6.0
+
+
+def _results(assessment: dict[str, Any]) -> list[crt.Lookup]:
+    """The Combat Results Table's result for each of the six die rolls of the attack
+    ``assessment`` describes, its die modifiers added (8.8)."""
+    table = crt.table()
+    mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
+    tcr, column = assessment["tcr"], assessment["column"]
+    return [table.lookup(tcr, column, die + mods) for die in range(1, 7)]
 
 
 def step_weight(st: State, units: list[str]) -> float:
@@ -824,12 +830,7 @@ def narrow_lead(st: State, side: str, attackers: list[str]) -> bool:
 
 def attacker_may_lose(assessment: dict[str, Any]) -> bool:
     """Whether some die roll of the attack costs the attacker a step (8.8)."""
-    table = crt.table()
-    mods = sum(int(m.get("value", 0)) for m in assessment.get("die_modifiers", []))
-    return any(
-        _letter(table.lookup(assessment["tcr"], assessment["column"], die + mods).attacker) > 0
-        for die in range(1, 7)
-    )
+    return any(_letter(look.attacker) > 0 for look in _results(assessment))
 
 
 def _declare(turn: Turn) -> Choice:
