@@ -20,9 +20,16 @@ greedy search and simulation for large-scale combat in StarCraft"):
    state is never read), the plan playing the agent's turn, then the heuristic agent
    playing the enemy's reply (the planner's model of the enemy), and the position at the
    end of the reply scored by :func:`~greatwar.ai.evaluate.evaluate`;
-4. greedy improvement: the best plan is kept, then each unit it sends somewhere is
-   switched back to ``front`` in turn and kept so if the futures score better — as far
-   as the budget allows.
+4. the leading plans are scored in more sampled futures while the budget allows
+   (*sequential halving*, Karnin, Koren and Somekh 2013, as the rollout agent races its
+   candidates): after each round the worse half of the plans still in the race is
+   dropped, the rule-of-thumb turn always kept, and each plan left is played in
+   :attr:`PlannerSettings.samples` more of the same futures, up to
+   :attr:`PlannerSettings.most_samples`; two sampled futures tell plans apart poorly,
+   and the think time the first pass leaves would otherwise go unspent;
+5. greedy improvement: the best plan is kept, then each unit it sends somewhere is
+   switched back to ``front`` in turn and kept so if the same futures score better — as
+   far as the budget allows.
 
 A plan is made at the first decision of the agent's player-turn; its *steps* are the
 agent's own actions when the chosen plan played its turn in the first sampled future.
@@ -32,7 +39,8 @@ plan from where the game stands, and says so in its reason. Decisions outside it
 player-turn (retreats, losses and combat-result options the enemy's attacks ask for)
 are the heuristic agent's.
 
-With ``Budget(iterations=N)`` (N playouts a plan) and no time limit the choice is a pure
+With ``Budget(iterations=N)`` (at most N playouts for each plan made, the candidates'
+and the rule-of-thumb turn's together) and no time limit the choice is a pure
 function of the seed, the view and the world (and the agent's earlier decisions); the
 default is a think time of :data:`DEFAULT_BUDGET` a player-turn: a plan made again
 mid-turn gets what is left of it (at least the rule-of-thumb turn is always played out).
@@ -81,8 +89,12 @@ class PlannerSettings:
     """How the planner spends its budget (tuning values chosen, not yet measured by a
     ladder run of each)."""
 
-    #: sampled futures each plan is scored in (the same futures for every plan)
+    #: sampled futures each plan is scored in first (the same futures for every plan),
+    #: and the futures a round of the race adds to each plan still in it
     samples: int = 2
+    #: the most sampled futures the leading plans are scored in while the budget allows
+    #: (the race after the first pass; at most ``samples``: no race)
+    most_samples: int = 8
     #: enemy-held hexes a concentration may aim at (those most of one's units can reach)
     targets: int = 3
     #: how far (hexes) from a target a unit may be to be sent toward it
@@ -274,7 +286,8 @@ class PlannerAgent:
         if self._key != key:
             self._key = key
             self._spent = 0.0
-        futures = [rng.getrandbits(64) for _ in range(max(1, self.settings.samples))]
+        count = max(1, self.settings.samples, self.settings.most_samples)
+        futures = [rng.getrandbits(64) for _ in range(count)]  # (the first ones: the first pass)
         seconds = self.budget.seconds
         left = None if seconds is None else max(0.0, seconds - self._spent)
         started = time.monotonic()
@@ -329,6 +342,9 @@ class _Search:
         self.world = world
         self.role = role
         self.futures = futures
+        #: the futures the plans in the race are scored in (the first ``samples``, then
+        #: more as the race goes on)
+        self.width = min(len(futures), max(1, agent.settings.samples))
         self.done = 0
         self.scored: list[Plan] = []
         self.baseline: Plan | None = None
@@ -355,23 +371,47 @@ class _Search:
         base.line = playout.line
         candidates = self._candidates(start, playout.moved)
         self.candidates = len(candidates)
-        if not candidates or not self._can_play(len(self.futures) - 1):
+        if not candidates or not self._can_play(self.width - 1):
             return base
         base.scores.append(playout.finish())
-        for n in range(1, len(self.futures)):
+        for n in range(1, self.width):
             self._score(base, n)
         self.baseline = base
         self.scored.append(base)
-        best = base
         for plan in candidates:
-            if not self._can_play(len(self.futures)):
+            if not self._can_play(self.width):
                 break
             self._score_all(plan)
-            if plan.mean() > best.mean() + (self.settings.margin if best is base else 0.0):
-                best = plan
+        best = self._race(base, [p for p in candidates if p.scores])
         if self.settings.refine and best is not base:
             best = self._refine(best)
         return best
+
+    def _better(self, base: Plan, plans: list[Plan]) -> Plan:
+        """The best of ``plans`` if it beats the rule-of-thumb turn by the margin over the
+        same futures, else the rule-of-thumb turn."""
+        best = max(plans, key=Plan.mean, default=None)
+        if best is not None and best.mean() > base.mean() + self.settings.margin:
+            return best
+        return base
+
+    def _race(self, base: Plan, plans: list[Plan]) -> Plan:
+        """Sequential halving over the plans scored in the first pass: while the budget
+        allows and the plans are in fewer than :attr:`PlannerSettings.most_samples`
+        futures, drop the worse half (the rule-of-thumb turn stays) and score those left in
+        :attr:`PlannerSettings.samples` more of the same futures; then the best of them."""
+        step = max(1, self.settings.samples)
+        live = plans
+        while live and self.width < len(self.futures):
+            live = _halve(live)
+            more = min(step, len(self.futures) - self.width)
+            if not self._can_play(more * (len(live) + 1)):
+                break
+            for n in range(self.width, self.width + more):
+                for plan in (base, *live):
+                    self._score(plan, n)
+            self.width += more
+        return self._better(base, [p for p in live if len(p.scores) == self.width])
 
     def _candidates(self, start: State, units: list[str]) -> list[Plan]:
         """The concentrations on the enemy hexes most of the moving units can reach, and
@@ -416,7 +456,8 @@ class _Search:
         return plans
 
     def _score_all(self, plan: Plan) -> None:
-        for n in range(len(self.futures)):
+        """Score ``plan`` in the futures the plans in the race are scored in now."""
+        for n in range(self.width):
             self._score(plan, n)
         self.scored.append(plan)
 
@@ -432,7 +473,7 @@ class _Search:
         """Greedy: switch each unit sent somewhere back to the rule of thumb, and keep the
         switch when the same futures score better."""
         for unit in [u for u, s in best.scripts.items() if s != FRONT]:
-            if not self._can_play(len(self.futures)):
+            if not self._can_play(self.width):
                 break
             trial = best.with_script(unit, FRONT)
             self._score_all(trial)
@@ -507,6 +548,12 @@ class _Playout:
         if self.state.is_over():
             return outcome(self.state, self.role)
         return self.agent.evaluate(self.state, self.role)
+
+
+def _halve(plans: list[Plan]) -> list[Plan]:
+    """The better half (rounded up) of ``plans`` by mean score, in their order."""
+    keep = sorted(plans, key=Plan.mean, reverse=True)[: max(1, (len(plans) + 1) // 2)]
+    return [p for p in plans if p in keep]
 
 
 def _replies(n: int) -> str:

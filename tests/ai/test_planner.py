@@ -17,9 +17,11 @@ from greatwar.ai.base import explanation
 from greatwar.ai.planner import (
     HOLD,
     TOWARD,
+    Plan,
     PlannerAgent,
     PlannerSettings,
     ScriptedTurn,
+    _halve,
     scripted_move,
     turn_key,
 )
@@ -245,3 +247,45 @@ def test_a_turn_s_think_time_once_spent_leaves_only_the_rule_of_thumb_turn() -> 
     assert action in usable(state.legal_actions(role))
     assert agent.last_iterations == 1  # the rule-of-thumb turn, played out once
     assert "its budget leaves no time for other plans" in agent.last_explanation
+
+
+# --- the race: the leading plans scored in more futures ------------------------------------
+
+
+def test_the_leading_plans_are_raced_in_more_futures_within_the_iteration_budget() -> None:
+    state, role = _first_decision("gwite/teaching")
+    racing = PlannerSettings(samples=1, most_samples=4, targets=2, max_actions=300)
+    agent = PlannerAgent(1, Budget(iterations=30), settings=racing, evaluate=_closeness)
+    decide(agent, state, role)
+    plan = agent.plan
+    assert plan is not None
+    assert 4 < agent.last_iterations <= 30
+    assert len(plan.scores) == 4  # raced to the most futures, not the first pass's one
+    assert "over 4 sampled replies" in agent.last_explanation
+
+
+def test_the_race_keeps_the_rule_of_thumb_turn_when_no_plan_beats_it() -> None:
+    state, role = _first_decision("gwite/teaching")
+    racing = PlannerSettings(samples=1, most_samples=3, max_actions=300)
+    agent = PlannerAgent(1, Budget(iterations=40), settings=racing, evaluate=lambda *_: 0.0)
+    action = decide(agent, state, role)
+    assert action == decide(HeuristicAgent(1), state, role)
+    assert agent.last_explanation.startswith(
+        "the rule-of-thumb turn (expected 50% over 3 sampled replies"
+    )
+
+
+def test_without_a_race_the_first_pass_decides() -> None:
+    """``most_samples`` no more than ``samples``: every plan is scored in the same first
+    futures and nothing more is played."""
+    state, role = _first_decision("gwite/teaching")
+    flat = PlannerSettings(samples=2, most_samples=2, targets=1, refine=False, max_actions=300)
+    agent = PlannerAgent(1, Budget(iterations=40), settings=flat, evaluate=_closeness)
+    decide(agent, state, role)
+    assert agent.plan is not None and len(agent.plan.scores) == 2
+    assert agent.last_iterations <= 2 * 3  # the rule of thumb, one target, holding the line
+
+
+def test_halving_keeps_the_better_half_in_order() -> None:
+    plans = [Plan(str(n), {}, scores=[score]) for n, score in enumerate([0.1, 0.5, -0.2, 0.4, 0.3])]
+    assert [p.label for p in _halve(plans)] == ["1", "3", "4"]
