@@ -61,6 +61,7 @@ from greatwar.ai.heuristic_moves import NOT_COMBAT
 from greatwar.ai.search import (
     Evaluator,
     acting_role,
+    better_half,
     choices_in,
     decision_seed,
     describe,
@@ -403,7 +404,7 @@ class _Search:
         step = max(1, self.settings.samples)
         live = plans
         while live and self.width < len(self.futures):
-            live = _halve(live)
+            live = better_half(live, Plan.mean)
             more = min(step, len(self.futures) - self.width)
             if not self._can_play(more * (len(live) + 1)):
                 break
@@ -548,12 +549,6 @@ class _Playout:
         if self.state.is_over():
             return outcome(self.state, self.role)
         return self.agent.evaluate(self.state, self.role)
-
-
-def _halve(plans: list[Plan]) -> list[Plan]:
-    """The better half (rounded up) of ``plans`` by mean score, in their order."""
-    keep = sorted(plans, key=Plan.mean, reverse=True)[: max(1, (len(plans) + 1) // 2)]
-    return [p for p in plans if p in keep]
 
 
 def _replies(n: int) -> str:

@@ -46,6 +46,7 @@ from greatwar.ai.search import (
     DEFAULT_BUDGET,
     Evaluator,
     acting_role,
+    better_half,
     choices_in,
     decision_seed,
     describe,
@@ -299,12 +300,7 @@ class RolloutAgent:
 
 def _halve(live: list[Candidate]) -> list[Candidate]:
     """The better half (rounded up) by mean score; the heuristic's pick always stays."""
-    keep = max(1, math.ceil(len(live) / 2))
-    ranked = sorted(live, key=Candidate.mean, reverse=True)[:keep]
-    pick = next(c for c in live if c.is_pick)
-    if pick not in ranked:
-        ranked[-1] = pick
-    return [c for c in live if c in ranked]
+    return better_half(live, Candidate.mean, next(c for c in live if c.is_pick))
 
 
 __all__ = ["DECISIVE", "RolloutAgent", "RolloutSettings"]

@@ -44,7 +44,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from greatwar.ai import heuristic
 from greatwar.ai.base import Action, Budget, View, World
@@ -119,6 +119,21 @@ def outcome(state: State, role: str) -> float:
     if winner is None:
         return 0.0
     return 1.0 if winner == side_of(role) else -1.0
+
+
+_Raced = TypeVar("_Raced")
+
+
+def better_half(
+    items: list[_Raced], score: Callable[[_Raced], float], always: _Raced | None = None
+) -> list[_Raced]:
+    """One round of sequential halving: the better half (rounded up) of ``items`` by
+    ``score``, in their order; ``always``, if it fell out, is kept in place of the worst
+    kept (the rollout agent's heuristic pick)."""
+    ranked = sorted(items, key=score, reverse=True)[: max(1, math.ceil(len(items) / 2))]
+    if always is not None and always not in ranked:
+        ranked[-1] = always
+    return [x for x in items if x in ranked]
 
 
 def acting_role(state: State, prefer: str | None = None) -> str | None:

@@ -21,11 +21,10 @@ from greatwar.ai.planner import (
     PlannerAgent,
     PlannerSettings,
     ScriptedTurn,
-    _halve,
     scripted_move,
     turn_key,
 )
-from greatwar.ai.search import usable
+from greatwar.ai.search import better_half, usable
 from tests.ai.conftest import SYSTEMS, CheckedPlay
 
 TINY = Budget(iterations=3)
@@ -288,4 +287,4 @@ def test_without_a_race_the_first_pass_decides() -> None:
 
 def test_halving_keeps_the_better_half_in_order() -> None:
     plans = [Plan(str(n), {}, scores=[score]) for n, score in enumerate([0.1, 0.5, -0.2, 0.4, 0.3])]
-    assert [p.label for p in _halve(plans)] == ["1", "3", "4"]
+    assert [p.label for p in better_half(plans, Plan.mean)] == ["1", "3", "4"]
