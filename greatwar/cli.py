@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -90,9 +90,19 @@ RayAddress = Annotated[
     str | None, typer.Option(help="Play on Ray: auto, local, or a cluster address.")
 ]
 ThinkSeconds = Annotated[
-    float | None, typer.Option(help="Seconds per decision (agents that think).")
+    str | None,
+    typer.Option(
+        help="Seconds per decision (agents that think): S for every agent, or an agent's own "
+        "by name or label, e.g. 'rollout=2,planner=5' (with S alone for the rest)."
+    ),
 ]
-Iterations = Annotated[int | None, typer.Option(help="Iterations per decision.")]
+Iterations = Annotated[
+    str | None,
+    typer.Option(
+        help="Iterations per decision: N for every agent, or an agent's own by name or "
+        "label, e.g. 'planner=40,rollout=16' (with N alone for the rest)."
+    ),
+]
 OptionList = Annotated[
     list[str] | None, typer.Option("--option", "-o", help="Rule option NAME=VALUE (repeatable).")
 ]
@@ -272,7 +282,11 @@ def simulate(
     from greatwar.sim.simulate import Plan, PlanError, check_out_dir, plan_jobs
     from greatwar.sim.simulate import simulate as run_simulation
 
-    _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
+    think_all, think_own = _budgets("think", think, float)
+    iterations_all, iterations_own = _budgets("iterations", iterations, int)
+    _check_positive(
+        games=games, think=think_all, iterations=iterations_all, max_actions=max_actions
+    )
     if workers is not None and workers < 0:
         raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
     _load(scenario, option)  # clear errors for a bad scenario before starting
@@ -283,9 +297,11 @@ def simulate(
         seed=seed,
         swap_sides=swap_sides,
         options=_parse_options(option or []),
-        think=think,
-        iterations=iterations,
+        think=think_all,
+        iterations=iterations_all,
         max_actions=max_actions,
+        agent_think=think_own,
+        agent_iterations=iterations_own,
     )
     out_dir = out or Path("simulations") / time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     backend = make_backend(workers, ray)
@@ -353,7 +369,11 @@ def ladder(
     from greatwar.sim.backends import BackendError, make_backend
     from greatwar.sim.simulate import PlanError
 
-    _check_positive(games=games, think=think, iterations=iterations, max_actions=max_actions)
+    think_all, think_own = _budgets("think", think, float)
+    iterations_all, iterations_own = _budgets("iterations", iterations, int)
+    _check_positive(
+        games=games, think=think_all, iterations=iterations_all, max_actions=max_actions
+    )
     if workers is not None and workers < 0:
         raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
     if out.exists() and not replace:
@@ -365,9 +385,11 @@ def ladder(
         games=games,
         seed=seed,
         options=_parse_options(option or []),
-        think=think,
-        iterations=iterations,
+        think=think_all,
+        iterations=iterations_all,
         max_actions=max_actions,
+        agent_think=think_own,
+        agent_iterations=iterations_own,
         prior_draws=prior_draws,
     )
     backend = make_backend(workers, ray)
@@ -423,6 +445,36 @@ def _command_line(ctx: typer.Context) -> str:
         for each in values:
             words += [flag, str(each)]
     return shlex.join(words)
+
+
+Number = TypeVar("Number", int, float)
+
+
+def _budgets(
+    flag: str, text: str | None, kind: type[Number]
+) -> tuple[Number | None, dict[str, Number]]:
+    """A budget option: the value for every agent (or None) and each agent's own, by name
+    or label: ``40``, ``planner=40,rollout=16``, ``8,planner=40``."""
+    every: Number | None = None
+    own: dict[str, Number] = {}
+    if text is None:
+        return every, own
+    for item in text.split(","):
+        who, _, number = item.rpartition("=")
+        try:
+            value = kind(number.strip())
+        except ValueError:
+            raise _fail(
+                f"--{flag}: expected a number, or AGENT=number for an agent's own"
+                f" (comma-separated), not {item.strip()!r}"
+            ) from None
+        if not who.strip():
+            if every is not None:
+                raise _fail(f"--{flag}: one value for every agent, not two ({text!r})")
+            every = value
+        else:
+            own[who.strip()] = value
+    return every, own
 
 
 def _check_positive(**values: float | None) -> None:

@@ -37,9 +37,11 @@ from greatwar.sim.simulate import (
     GameJob,
     PlanError,
     check_agents,
+    check_budgets,
     derive_seed,
     labels_of,
     lost_game,
+    own_budgets,
     record_name,
     run_job,
     seat_agents,
@@ -77,6 +79,9 @@ class LadderPlan:
     iterations: int | None = None
     max_actions: int | None = None
     prior_draws: float = 1.0
+    #: an agent's own budget, by its name or label (``--iterations planner=40,rollout=16``)
+    agent_think: dict[str, float] = field(default_factory=dict)
+    agent_iterations: dict[str, int] = field(default_factory=dict)
 
     @property
     def labels(self) -> list[str]:
@@ -116,6 +121,7 @@ def plan_ladder(plan: LadderPlan) -> list[GameJob]:
     if plan.prior_draws < 0:
         raise PlanError(f"prior draws must be 0 or more, not {plan.prior_draws}")
     check_agents(plan.agents)
+    check_budgets(plan.agents, plan.agent_think, plan.agent_iterations)
     game = load(plan.scenario, plan.options)
     two_sides(game)
     entrants = list(zip(plan.agents, plan.labels, strict=True))
@@ -148,7 +154,9 @@ def _job(
         scenario=plan.scenario,
         options=dict(plan.options),
         seed=seed,
-        seats=seat_agents(game, names, labels),
+        seats=own_budgets(
+            seat_agents(game, names, labels), plan.agent_think, plan.agent_iterations
+        ),
         think=plan.think,
         iterations=plan.iterations,
         max_actions=plan.max_actions,

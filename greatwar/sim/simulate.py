@@ -27,8 +27,8 @@ import hashlib
 import json
 import time
 import traceback
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -79,6 +79,9 @@ class Seat:
     side: str
     agent: str
     label: str
+    #: this seat's agent's own budget, where one was named for it (else the job's)
+    think: float | None = None
+    iterations: int | None = None
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,9 @@ class Plan:
     think: float | None = None
     iterations: int | None = None
     max_actions: int | None = None
+    #: an agent's own budget, by its name or label (``--iterations planner=40,rollout=16``)
+    agent_think: dict[str, float] = field(default_factory=dict)
+    agent_iterations: dict[str, int] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "agents": list(self.agents)}
@@ -159,6 +165,36 @@ def seat_agents(game: Game, names: Sequence[str], labels: Sequence[str]) -> tupl
     return tuple(Seat(r, side_of(game, r), *chosen[r]) for r in roles)
 
 
+def own_budgets(
+    seats: tuple[Seat, ...], think: Mapping[str, float], iterations: Mapping[str, int]
+) -> tuple[Seat, ...]:
+    """The seats, each given its agent's own budget where one is named for it: by its
+    label (``heuristic#2``), else by its agent's name."""
+    if not think and not iterations:
+        return seats
+    return tuple(replace(s, think=_own(think, s), iterations=_own(iterations, s)) for s in seats)
+
+
+def _own(budgets: Mapping[str, Any], seat: Seat) -> Any:
+    return budgets.get(seat.label, budgets.get(seat.agent))
+
+
+def check_budgets(
+    agents: Sequence[str], think: Mapping[str, float], iterations: Mapping[str, int]
+) -> None:
+    """Refuse an agent's own budget that names no agent of the plan, or is not positive."""
+    known = set(agents) | set(labels_of(agents))
+    for flag, budgets in (("think", think), ("iterations", iterations)):
+        for who, value in budgets.items():
+            if who not in known:
+                raise PlanError(
+                    f"--{flag} names {who!r}, which is not among the agents"
+                    f" ({', '.join(sorted(known))})"
+                )
+            if value <= 0:
+                raise PlanError(f"--{flag} for {who} must be positive, not {value}")
+
+
 def check_agents(names: Sequence[str]) -> None:
     """Refuse an unknown agent name before any game is played."""
     for name in dict.fromkeys(names):
@@ -177,11 +213,13 @@ def plan_jobs(plan: Plan) -> list[GameJob]:
     game = load(plan.scenario, plan.options)
     names = agent_list(game, plan.agents)
     labels = labels_of(names)
+    check_budgets(names, plan.agent_think, plan.agent_iterations)
     orders = [seat_agents(game, names, labels)]
     if plan.swap_sides:
         if names == names[::-1]:
             raise PlanError("--swap-sides needs agents that differ when their order is reversed")
         orders.append(seat_agents(game, names[::-1], labels[::-1]))
+    orders = [own_budgets(seats, plan.agent_think, plan.agent_iterations) for seats in orders]
     jobs: list[GameJob] = []
     for pair in range(plan.games):
         seed = game_seed(plan.seed, pair)
@@ -230,9 +268,8 @@ def run_job(job: GameJob) -> Outcome:
     failure: GameFailure | None = None
     try:
         game = load(job.scenario, job.options)
-        budget = _budget(job)
         agents = {
-            seat.role: make_agent(seat.agent, agent_seed(job.seed, n), budget)
+            seat.role: make_agent(seat.agent, agent_seed(job.seed, n), _budget(job, seat))
             for n, seat in enumerate(job.seats)
         }
         limit = job.max_actions or RUNAWAY
@@ -249,10 +286,22 @@ def run_job(job: GameJob) -> Outcome:
     return _outcome(job, clock, start, state, "failed", record, record["failure"])
 
 
-def _budget(job: GameJob) -> Budget | None:
-    if job.think is None and job.iterations is None:
+def _budget_of(job: GameJob, seat: Seat) -> dict[str, float | int]:
+    """The seat's budget for its outcome: ``think`` and ``iterations`` where given."""
+    budget = _budget(job, seat)
+    if budget is None:
+        return {}
+    given = {"think": budget.seconds, "iterations": budget.iterations}
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def _budget(job: GameJob, seat: Seat) -> Budget | None:
+    """The seat's agent's budget: its own where one was named, else the job's."""
+    think = job.think if seat.think is None else seat.think
+    iterations = job.iterations if seat.iterations is None else seat.iterations
+    if think is None and iterations is None:
         return None
-    return Budget(seconds=job.think, iterations=job.iterations)
+    return Budget(seconds=think, iterations=iterations)
 
 
 def lost_game(
@@ -301,6 +350,7 @@ def _outcome(
                 "side": s.side,
                 "agent": s.agent,
                 "label": s.label,
+                **_budget_of(job, s),
                 "decisions": clock.decisions.get(s.role, 0),
                 "seconds": clock.seconds.get(s.role, 0.0),
             }

@@ -16,8 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from greatwar.ai import AGENTS
+from greatwar.ai import AGENTS, Budget, RandomAgent
 from greatwar.cli import app
+from greatwar.sim import simulate as simulate_module
 from greatwar.sim.backends import PoolBackend, SerialBackend
 from greatwar.sim.bradley_terry import ELO_PER_LOGIT, FitError, Game, fit
 from greatwar.sim.ladder import (
@@ -28,7 +29,7 @@ from greatwar.sim.ladder import (
     summarize_ladder,
     win_matrix,
 )
-from greatwar.sim.simulate import PlanError
+from greatwar.sim.simulate import PlanError, run_job
 from greatwar.sim.stats import Z95
 from tests.sim.agents_kit import BrokenAgent
 
@@ -251,11 +252,68 @@ def test_three_seats_the_second_agent_plays_both_russian_seats() -> None:
         (LadderPlan("gwite/teaching", ("random", "heuristic"), 0), "must be even"),
         (LadderPlan("gwite/teaching", ("random", "nobody"), 2), "no agent 'nobody'"),
         (LadderPlan("gwite/teaching", ("random", "heuristic"), 2, prior_draws=-1), "0 or more"),
+        (
+            LadderPlan("gwite/teaching", ("random", "heuristic"), 2, agent_iterations={"x": 4}),
+            "--iterations names 'x', which is not among the agents",
+        ),
+        (
+            LadderPlan("gwite/teaching", ("random", "heuristic"), 2, agent_think={"random": 0}),
+            "--think for random must be positive",
+        ),
     ],
 )
 def test_a_ladder_that_cannot_be_planned_is_refused(plan: LadderPlan, message: str) -> None:
     with pytest.raises(PlanError, match=message):
         plan_ladder(plan)
+
+
+def test_an_agent_given_its_own_budget_thinks_with_it_on_either_side() -> None:
+    """``--iterations 8,planner=40``: the planner's seats get 40 whichever side they
+    play, by name or (where a name repeats) by label; the others the budget for all."""
+    plan = LadderPlan(
+        "gwite/teaching",
+        ("heuristic", "heuristic", "planner"),
+        games=2,
+        iterations=8,
+        agent_iterations={"planner": 40, "heuristic#2": 3},
+        agent_think={"heuristic#1": 1.5},
+    )
+    jobs = plan_ladder(plan)
+    own = {(s.label, s.iterations, s.think) for job in jobs for s in job.seats}
+    assert own == {("heuristic#1", None, 1.5), ("heuristic#2", 3, None), ("planner#3", 40, None)}
+    planner_sides = {s.side for job in jobs for s in job.seats if s.agent == "planner"}
+    assert planner_sides == {"allied", "central"}
+    assert {(job.iterations, job.think) for job in jobs} == {(8, None)}
+
+
+def test_each_seats_agent_is_made_with_its_own_budget_in_the_game_played(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The budget reaches the agent that plays (not only the plan): each seat's agent is
+    made with its own iterations, the job's where it has none, and the outcome says so."""
+    made: dict[str, Budget | None] = {}
+
+    def recording(name: str, seed: int = 0, budget: Budget | None = None) -> Any:
+        made[name] = budget
+        return RandomAgent(seed)
+
+    monkeypatch.setattr(simulate_module, "make_agent", recording)
+    plan = LadderPlan(
+        "gwite/teaching",
+        ("heuristic", "rollout"),
+        games=2,
+        think=9.0,
+        agent_iterations={"rollout": 16},
+        max_actions=20,
+    )
+    outcome = run_job(plan_ladder(plan)[0])
+    assert outcome["status"] == "unfinished"
+    assert made == {
+        "heuristic": Budget(seconds=9.0, iterations=None),
+        "rollout": Budget(seconds=9.0, iterations=16),
+    }
+    budgets = {s["agent"]: (s.get("think"), s.get("iterations")) for s in outcome["seats"].values()}
+    assert budgets == {"heuristic": (9.0, None), "rollout": (9.0, 16)}
 
 
 # --- rating the games played -----------------------------------------------------------
@@ -390,6 +448,25 @@ def test_cli_ladder_refuses_an_existing_results_file_and_bad_counts(tmp_path: Pa
     odd = _ladder_cli(tmp_path, "--out", str(tmp_path / "other.json"), "--games", "3")
     assert odd.exit_code == 1 and "must be even" in odd.output
     assert not (tmp_path / "other.json").exists()
+
+
+def test_cli_ladder_budgets_for_every_agent_and_an_agents_own(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    result = _ladder_cli(tmp_path, "--out", str(out), "--iterations", "2,heuristic=3")
+    assert result.exit_code == 0, result.output
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert results["iterations"] == 2 and results["agent_iterations"] == {"heuristic": 3}
+    for bad, message in [
+        ("planner=40", "names 'planner', which is not among the agents"),
+        ("many", "expected a number, or AGENT=number"),
+        ("3,4", "one value for every agent, not two"),
+        ("0", "must be positive"),
+        ("heuristic=-2", "for heuristic must be positive"),
+    ]:
+        other = tmp_path / "other.json"
+        refused = _ladder_cli(tmp_path, "--out", str(other), "--iterations", bad)
+        assert refused.exit_code == 1 and message in refused.output, (bad, refused.output)
+        assert not other.exists()
 
 
 def test_cli_ladder_replace_writes_over_an_existing_results_file(tmp_path: Path) -> None:
