@@ -351,6 +351,14 @@ def ladder(
             "--replace", help="Write over an existing results file (once every game is played)."
         ),
     ] = False,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Play only the games not yet in the journal (OUT's -games.jsonl) of a "
+            "ladder stopped part way, or with more --games, then rate them all.",
+        ),
+    ] = False,
     plot: Annotated[Path | None, typer.Option(help="Draw ratings and win matrix here.")] = None,
     ray: RayAddress = None,
     think: ThinkSeconds = None,
@@ -376,8 +384,14 @@ def ladder(
     )
     if workers is not None and workers < 0:
         raise _fail(f"--workers must be 0 (this process) or more, not {workers}")
-    if out.exists() and not replace:
+    if out.exists() and not (replace or resume):
         raise _fail(f"{out} exists; choose another --out, or --replace to write over it")
+    journal = round_robin.Journal(round_robin.journal_path(out))
+    if journal.path.exists() and not (replace or resume):
+        raise _fail(
+            f"{journal.path} holds the games of a ladder stopped part way: --resume to play"
+            " the rest, or --replace to start anew"
+        )
     _load(scenario, option)  # clear errors for a bad scenario before starting
     plan = round_robin.LadderPlan(
         scenario=scenario,
@@ -396,11 +410,18 @@ def ladder(
     code = round_robin.code_version()  # the commit that plays, taken before the games
     try:
         jobs = round_robin.plan_ladder(plan)
+        played = journal.played(plan, code) if resume and journal.path.exists() else {}
+        jobs, kept = round_robin.still_to_play(jobs, played)
+        if not played:
+            journal.start(plan, code)
+        elif kept:
+            console.print(f"resumed: {len(kept)} games kept in {journal.path}", highlight=False)
         failures = out.with_name(f"{out.stem}-failures")
         with _game_progress(len(jobs)) as on_game:
             outcomes, wall = round_robin.play_ladder(
-                plan, backend, jobs=jobs, on_game=on_game, failures=failures
+                plan, backend, jobs=jobs, on_game=on_game, failures=failures, journal=journal
             )
+        outcomes = sorted(kept + outcomes, key=lambda o: o["index"])
         results = round_robin.summarize_ladder(
             plan,
             outcomes,
@@ -408,6 +429,7 @@ def ladder(
             backend=backend.describe(),
             wall_seconds=wall,
             code=code,
+            resumed=len(kept),
         )
     except (PlanError, BackendError) as exc:
         raise _fail(str(exc)) from None

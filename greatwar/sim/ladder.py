@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from itertools import combinations
 from pathlib import Path
@@ -173,10 +173,11 @@ def play_ladder(
     jobs: Sequence[GameJob] | None = None,
     on_game: Callable[[Outcome, int, int], None] | None = None,
     failures: Path | None = None,
+    journal: Journal | None = None,
 ) -> tuple[list[Outcome], float]:
-    """Play every game of ``plan`` on ``backend``: the outcomes in game order (without
-    their records) and the wall seconds.  A failed game's record goes to ``failures``
-    (a directory) if given."""
+    """Play every game of ``plan`` (or ``jobs``) on ``backend``: the outcomes in game
+    order (without their records) and the wall seconds.  A failed game's record goes to
+    ``failures`` (a directory) if given; each other game to ``journal`` as it ends."""
     jobs = plan_ladder(plan) if jobs is None else jobs
     started = time.perf_counter()
     outcomes: list[Outcome] = []
@@ -184,6 +185,8 @@ def play_ladder(
     try:
         for outcome in backend.map(run_job, jobs, on_error=lost_game):
             outcomes.append(_keep_failure(outcome, failures))
+            if journal is not None:
+                journal.add(outcome)
             if on_game is not None:
                 on_game(outcome, len(outcomes), len(jobs))
     finally:
@@ -202,6 +205,110 @@ def _keep_failure(outcome: Outcome, failures: Path | None) -> Outcome:
         path.write_text(json.dumps(record, indent=1), encoding="utf-8")
         outcome["record"] = str(path)
     return outcome
+
+
+# --- the journal: a long ladder stopped part way and resumed ---------------------------
+
+JOURNAL_FORMAT = 1
+
+
+def journal_path(out: Path) -> Path:
+    """Where the games of the ladder whose results go to ``out`` are kept as they end."""
+    return out.with_name(f"{out.stem}-games.jsonl")
+
+
+def game_key(seed: int, labels_by_role: Iterable[tuple[str, str]]) -> tuple[object, ...]:
+    """What names one game of a ladder whatever the number of games a pairing: its seed
+    (from the master seed, the two agents and the game's number) and who plays which
+    role."""
+    return (seed, *sorted(labels_by_role))
+
+
+def job_key(job: GameJob) -> tuple[object, ...]:
+    return game_key(job.seed, ((s.role, s.label) for s in job.seats))
+
+
+def outcome_key(outcome: Outcome) -> tuple[object, ...]:
+    return game_key(outcome["seed"], ((r, s["label"]) for r, s in outcome["seats"].items()))
+
+
+def _journal_plan(plan: LadderPlan) -> dict[str, Any]:
+    """The plan as a journal's header names it: all but the games a pairing (a ladder
+    may be resumed with more, to play on)."""
+    named = json.loads(json.dumps(plan.as_dict()))  # (as read back: lists, not tuples)
+    named.pop("games_per_pairing")
+    return named
+
+
+class Journal:
+    """The games of a ladder as they end, one JSON line each after a header naming the
+    plan and the code that plays: a ladder stopped part way (hours of search agents)
+    keeps them, and resumed plays only the rest (every game's seed is its own, so the
+    games are those an unbroken run plays; agents thinking against the clock excepted).
+    Failed games are not kept: a resumed ladder plays them again."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def start(self, plan: LadderPlan, code: str | None) -> None:
+        """Begin a new journal (over any old one)."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        header = {"journal": JOURNAL_FORMAT, "plan": _journal_plan(plan), "code": code}
+        self.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+
+    def played(self, plan: LadderPlan, code: str | None) -> dict[tuple[object, ...], Outcome]:
+        """The games kept, by :func:`game_key`; refused (:class:`PlanError`) if the journal
+        is of another ladder or another code, or unreadable."""
+        name = self.path
+        try:
+            lines = name.read_text(encoding="utf-8").splitlines()
+            header = json.loads(lines[0]) if lines else None
+            games = [json.loads(line) for line in lines[1:] if line.strip()]
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise PlanError(f"{name}: not a ladder's journal ({exc})") from None
+        if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
+            raise PlanError(f"{name}: not a ladder's journal (no header of format 1)")
+        if header.get("plan") != _journal_plan(plan):
+            theirs = header.get("plan") or {}
+            differ = sorted(
+                k
+                for k in set(theirs) | set(_journal_plan(plan))
+                if theirs.get(k) != _journal_plan(plan).get(k)
+            )
+            raise PlanError(
+                f"{name} holds the games of another ladder (it differs in"
+                f" {', '.join(differ)}): resume with the same scenario, agents, seed, options"
+                " and budgets, or start anew with --replace"
+            )
+        if header.get("code") != code:
+            raise PlanError(
+                f"{name} holds games played by code {header.get('code')}, this is {code}:"
+                " games of two versions are not rated together; start anew with --replace"
+            )
+        return {outcome_key(o): o for o in games}
+
+    def add(self, outcome: Outcome) -> None:
+        """Keep a game that ended (a failed one is not kept), written through at once."""
+        if outcome["status"] == "failed":
+            return
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(outcome, separators=(",", ":")) + "\n")
+
+
+def still_to_play(
+    jobs: Sequence[GameJob], played: dict[tuple[object, ...], Outcome]
+) -> tuple[list[GameJob], list[Outcome]]:
+    """The games of ``jobs`` not yet played, and the outcomes of those that were
+    (numbered as in ``jobs``)."""
+    todo: list[GameJob] = []
+    done: list[Outcome] = []
+    for job in jobs:
+        outcome = played.get(job_key(job))
+        if outcome is None:
+            todo.append(job)
+        else:
+            done.append({**outcome, "index": job.index, "pair": job.pair, "swapped": job.swapped})
+    return todo, done
 
 
 # --- rating ----------------------------------------------------------------------------
@@ -356,10 +463,12 @@ def summarize_ladder(
     backend: str | None = None,
     wall_seconds: float | None = None,
     code: str | None = None,
+    resumed: int = 0,
 ) -> dict[str, Any]:
     """The results file's content: what was asked and how (``code``: the commit that
     played, see :func:`code_version`), the ratings with their intervals, the side's
-    advantage, the win matrix by side, and every game."""
+    advantage, the win matrix by side, and every game (``resumed``: how many of them
+    an earlier run played, kept in its journal; ``wall_seconds`` is this run's)."""
     sides = two_sides(load(plan.scenario, plan.options))
     labels = plan.labels
     return {
@@ -369,6 +478,7 @@ def summarize_ladder(
         "code": code,
         "backend": backend,
         "wall_seconds": wall_seconds,
+        "resumed": resumed,
         "method": METHOD,
         "counts": counts(outcomes),
         **ratings(outcomes, plan, sides),

@@ -22,10 +22,13 @@ from greatwar.sim import simulate as simulate_module
 from greatwar.sim.backends import PoolBackend, SerialBackend
 from greatwar.sim.bradley_terry import ELO_PER_LOGIT, FitError, Game, fit
 from greatwar.sim.ladder import (
+    Journal,
     LadderPlan,
+    journal_path,
     plan_ladder,
     play_ladder,
     rated_games,
+    still_to_play,
     summarize_ladder,
     win_matrix,
 )
@@ -387,6 +390,80 @@ def test_a_failed_game_is_kept_apart_with_its_record_and_the_rest_are_rated(
     assert results["ratings"] == [] and "do not link" in results["fit_error"]
 
 
+# --- the journal -----------------------------------------------------------------------
+
+
+def test_a_ladder_stopped_part_way_and_resumed_plays_the_rest_to_the_same_results(
+    tmp_path: Path,
+) -> None:
+    """Four of the six games played and kept as they end; the ladder resumed plays only the
+    two others, and rates all six as one unbroken run does."""
+    plan = LadderPlan("gwite/teaching", ("random", "random", "heuristic"), 2, seed=6)
+    jobs = plan_ladder(plan)
+    journal = Journal(tmp_path / "l-games.jsonl")
+    journal.start(plan, "abc")
+    play_ladder(plan, SerialBackend(), jobs=jobs[:4], journal=journal)
+    todo, kept = still_to_play(jobs, journal.played(plan, "abc"))
+    assert [j.index for j in todo] == [4, 5] and sorted(o["index"] for o in kept) == [0, 1, 2, 3]
+    rest, _ = play_ladder(plan, SerialBackend(), jobs=todo, journal=journal)
+    resumed = sorted(kept + rest, key=lambda o: o["index"])
+    unbroken, _ = play_ladder(plan, SerialBackend())
+    assert [o["digest"] for o in resumed] == [o["digest"] for o in unbroken]
+    a = summarize_ladder(plan, resumed, resumed=4)
+    b = summarize_ladder(plan, unbroken)
+    assert a["resumed"] == 4 and _machine_free(a) | {"resumed": 0} == _machine_free(b)
+    assert len(journal.played(plan, "abc")) == 6
+
+
+def test_more_games_a_pairing_resumed_keep_the_games_played_under_their_new_numbers(
+    tmp_path: Path,
+) -> None:
+    two = LadderPlan("gwite/teaching", ("random", "heuristic"), 2, seed=6, max_actions=300)
+    journal = Journal(tmp_path / "l-games.jsonl")
+    journal.start(two, None)
+    play_ladder(two, SerialBackend(), journal=journal)
+    four = LadderPlan("gwite/teaching", ("random", "heuristic"), 4, seed=6, max_actions=300)
+    todo, kept = still_to_play(plan_ladder(four), journal.played(four, None))
+    assert [(j.pair, j.swapped) for j in todo] == [(1, False), (1, True)]
+    assert [(o["pair"], o["swapped"]) for o in kept] == [(0, False), (0, True)]
+
+
+@pytest.mark.parametrize(
+    ("other", "code", "message"),
+    [
+        (LadderPlan("gwite/teaching", ("random", "heuristic"), 2, seed=7), "abc", "seed"),
+        (
+            LadderPlan(
+                "gwite/teaching", ("random", "heuristic"), 2, agent_iterations={"heuristic": 2}
+            ),
+            "abc",
+            "agent_iterations",
+        ),
+        (LadderPlan("gwite/teaching", ("random", "heuristic"), 2), "def", "played by code abc"),
+    ],
+)
+def test_a_journal_of_another_ladder_or_code_is_refused(
+    tmp_path: Path, other: LadderPlan, code: str, message: str
+) -> None:
+    journal = Journal(tmp_path / "l-games.jsonl")
+    journal.start(LadderPlan("gwite/teaching", ("random", "heuristic"), 2), "abc")
+    with pytest.raises(PlanError, match=message):
+        journal.played(other, code)
+
+
+def test_a_failed_game_is_not_kept_in_the_journal_and_is_played_again_when_resumed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(AGENTS, "broken", BrokenAgent)
+    plan = LadderPlan("gwite/teaching", ("random", "broken"), 2, seed=3)
+    journal = Journal(tmp_path / "l-games.jsonl")
+    journal.start(plan, None)
+    outcomes, _ = play_ladder(plan, SerialBackend(), journal=journal)
+    assert {o["status"] for o in outcomes} == {"failed"}
+    todo, kept = still_to_play(plan_ladder(plan), journal.played(plan, None))
+    assert len(todo) == 2 and kept == []
+
+
 # --- the command -----------------------------------------------------------------------
 
 
@@ -467,6 +544,32 @@ def test_cli_ladder_budgets_for_every_agent_and_an_agents_own(tmp_path: Path) ->
         refused = _ladder_cli(tmp_path, "--out", str(other), "--iterations", bad)
         assert refused.exit_code == 1 and message in refused.output, (bad, refused.output)
         assert not other.exists()
+
+
+def test_cli_ladder_resumed_plays_only_the_games_not_in_its_journal(tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    first = _ladder_cli(tmp_path, "--out", str(out))
+    assert first.exit_code == 0, first.output
+    journal = journal_path(out)
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 6
+    out.unlink()  # as if stopped before the results were written
+    again = _ladder_cli(tmp_path, "--out", str(out))
+    assert again.exit_code == 1 and "--resume to play the rest" in again.output
+    assert not out.exists()
+    more = _ladder_cli(tmp_path, "--out", str(out), "--resume", "--games", "4")
+    assert more.exit_code == 0, more.output
+    assert "resumed: 6 games kept" in more.output
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert results["resumed"] == 6 and results["counts"]["games"] == 12
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1 + 12
+    fresh = tmp_path / "fresh.json"
+    unbroken = _ladder_cli(tmp_path, "--out", str(fresh), "--games", "4")
+    assert unbroken.exit_code == 0, unbroken.output
+    expected = json.loads(fresh.read_text(encoding="utf-8"))
+    assert [g["digest"] for g in results["games"]] == [g["digest"] for g in expected["games"]]
+    assert results["ratings"] == expected["ratings"]
+    other = _ladder_cli(tmp_path, "--out", str(out), "--resume", "--seed", "6")
+    assert other.exit_code == 1 and "holds the games of another ladder" in other.output
 
 
 def test_cli_ladder_replace_writes_over_an_existing_results_file(tmp_path: Path) -> None:
