@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -417,7 +418,7 @@ def ladder(
         elif kept:
             console.print(f"resumed: {len(kept)} games kept in {journal.path}", highlight=False)
         failures = out.with_name(f"{out.stem}-failures")
-        with _game_progress(len(jobs)) as on_game:
+        with _stoppable(), _game_progress(len(jobs)) as on_game:
             outcomes, wall = round_robin.play_ladder(
                 plan, backend, jobs=jobs, on_game=on_game, failures=failures, journal=journal
             )
@@ -433,6 +434,13 @@ def ladder(
         )
     except (PlanError, BackendError) as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        err.print(
+            f"stopped: the games played are kept in {journal.path};"
+            " the same command with --resume plays the rest",
+            highlight=False,
+        )
+        raise typer.Exit(130) from None
     console.print(ladder_report.ratings_table(results))
     for table in ladder_report.matrix_tables(results):
         console.print(table)
@@ -505,6 +513,21 @@ def _check_positive(**values: float | None) -> None:
         if value is not None and value <= 0:
             flag = name.replace("_", "-")
             raise _fail(f"--{flag} must be positive, not {value}")
+
+
+@contextmanager
+def _stoppable() -> Iterator[None]:
+    """A termination signal (``kill``) stops the run as Ctrl-C does (KeyboardInterrupt),
+    so that its worker processes are ended and what was played is kept."""
+
+    def interrupt(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(signal.Signals(signum).name)
+
+    before = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 @contextmanager

@@ -106,11 +106,26 @@ class PoolBackend(_Local):
                 except Exception as exc:  # fn raised, or a worker died (BrokenProcessPool)
                     result = on_error(futures[future], exc)
                 yield result
+        except BaseException:
+            # stopped (Ctrl-C, a signal, the results no longer wanted): the games in play
+            # are abandoned, not waited for, and no worker is left running on its own
+            _stop_workers(pool)
+            raise
         finally:
             pool.shutdown(wait=True, cancel_futures=True)
 
     def describe(self) -> str:
         return f"process pool, {self.workers} workers"
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now (Python 3.11's pool has no public way)."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        if process.is_alive():
+            process.terminate()
+    for process in list(processes.values()):
+        process.join(timeout=10)
 
 
 class RayBackend:

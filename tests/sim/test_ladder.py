@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import signal
+import time
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -17,7 +20,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from greatwar.ai import AGENTS, Budget, RandomAgent
-from greatwar.cli import app
+from greatwar.cli import _stoppable, app
+from greatwar.sim import ladder as ladder_module
 from greatwar.sim import simulate as simulate_module
 from greatwar.sim.backends import PoolBackend, SerialBackend
 from greatwar.sim.bradley_terry import ELO_PER_LOGIT, FitError, Game, fit
@@ -570,6 +574,32 @@ def test_cli_ladder_resumed_plays_only_the_games_not_in_its_journal(tmp_path: Pa
     assert results["ratings"] == expected["ratings"]
     other = _ladder_cli(tmp_path, "--out", str(out), "--resume", "--seed", "6")
     assert other.exit_code == 1 and "holds the games of another ladder" in other.output
+
+
+def test_a_kill_stops_a_run_as_ctrl_c_does_and_the_handler_is_put_back() -> None:
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt), _stoppable():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(30)
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
+def test_cli_ladder_stopped_says_where_the_games_are_kept_and_how_to_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped(plan: LadderPlan, backend: Any, **kw: Any) -> Any:
+        journal = kw["journal"]
+        jobs = kw["jobs"]
+        journal.add(run_job(jobs[0]))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(ladder_module, "play_ladder", stopped)
+    out = tmp_path / "results.json"
+    result = _ladder_cli(tmp_path, "--out", str(out))
+    assert result.exit_code == 130
+    assert "games played are kept in" in result.output and "--resume" in result.output
+    assert not out.exists()
+    assert len(journal_path(out).read_text(encoding="utf-8").splitlines()) == 2
 
 
 def test_cli_ladder_replace_writes_over_an_existing_results_file(tmp_path: Path) -> None:

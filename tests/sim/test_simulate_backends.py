@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import multiprocessing
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -104,3 +106,15 @@ def test_a_job_that_raises_goes_to_on_error_and_the_rest_go_on(name: str, local_
 def test_a_worker_that_dies_is_reported_not_waited_for(name: str, local_ray: None) -> None:
     results = list(_backend(name).map(os._exit, [3], on_error=lambda job, exc: ("lost", job)))
     assert results == [("lost", 3)]
+
+
+def test_a_pool_stopped_part_way_ends_its_workers_without_waiting_for_their_games() -> None:
+    """A run stopped (Ctrl-C, ``kill``, the results no longer wanted) leaves no worker
+    playing on by itself, and does not wait for the games in play to end."""
+    others = set(multiprocessing.active_children())
+    started = time.perf_counter()
+    results = PoolBackend(2).map(time.sleep, [0.0, 120.0, 120.0])
+    assert next(results) is None  # the first game ends at once; two are still in play
+    results.close()
+    assert time.perf_counter() - started < 60
+    assert set(multiprocessing.active_children()) <= others
