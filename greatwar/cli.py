@@ -280,7 +280,7 @@ def simulate(
     """Play many games between agents and summarise them: win rates, victory points, length."""
     from greatwar.sim import report
     from greatwar.sim.backends import BackendError, make_backend
-    from greatwar.sim.simulate import Plan, PlanError, check_out_dir, plan_jobs
+    from greatwar.sim.simulate import GAMES, RESULTS, Plan, PlanError, check_out_dir, plan_jobs
     from greatwar.sim.simulate import simulate as run_simulation
 
     think_all, think_own = _budgets("think", think, float)
@@ -310,10 +310,16 @@ def simulate(
         jobs = plan_jobs(plan)
         check_out_dir(out_dir)
         backend.start()  # a cluster that cannot be reached is refused before anything is written
-        with _game_progress(len(jobs)) as on_game:
+        with _stoppable(), _game_progress(len(jobs)) as on_game:
             run = run_simulation(plan, backend, out_dir, on_game=on_game, jobs=jobs)
     except (PlanError, BackendError) as exc:
         raise _fail(str(exc)) from None
+    except KeyboardInterrupt:
+        err.print(
+            f"stopped: the games played are in {out_dir / RESULTS} and {out_dir / GAMES}",
+            highlight=False,
+        )
+        raise typer.Exit(130) from None
     finally:
         backend.stop()
     summary = run.summary

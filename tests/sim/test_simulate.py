@@ -250,3 +250,31 @@ def test_three_seats_play_with_two_agents(tmp_path: Path) -> None:
     record = json.loads((tmp_path / outcome["record"]).read_text(encoding="utf-8"))
     assert record["options"]["three_players"] is True
     assert greatwar.replay(record).digest() == outcome["digest"]
+
+
+def test_cli_simulate_gives_an_agent_its_own_budget_and_records_it(tmp_path: Path) -> None:
+    result = _simulate_cli(
+        tmp_path, "--agents", "random,heuristic", "--iterations", "heuristic=3", "--json"
+    )
+    assert result.exit_code == 0, result.output
+    run = json.loads((tmp_path / "run" / "run.json").read_text(encoding="utf-8"))
+    assert run["iterations"] is None and run["agent_iterations"] == {"heuristic": 3}
+    seats = [s for o in read_results(tmp_path / "run" / RESULTS) for s in o["seats"].values()]
+    assert {(s["agent"], s.get("iterations")) for s in seats} == {
+        ("random", None),
+        ("heuristic", 3),
+    }
+
+
+def test_cli_simulate_stopped_keeps_the_games_played_and_says_where(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import greatwar.sim.simulate as simulate_module
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate_module, "simulate", stopped)
+    result = _simulate_cli(tmp_path)
+    assert result.exit_code == 130
+    assert "stopped: the games played are in" in result.output and RESULTS in result.output
