@@ -448,11 +448,42 @@ def game_line(outcome: Outcome) -> dict[str, Any]:
     keep = ("index", "pair", "swapped", "seed", "status", "winner", "vp", "actions", "turns")
     line = {key: outcome[key] for key in keep}
     line["sides"] = seat_labels(outcome)
+    line["seconds"] = thinking_seconds(outcome)
     line["digest"] = outcome["digest"]
     if outcome["failure"] is not None:
         line["failure"] = {k: outcome["failure"][k] for k in ("kind", "message")}
         line["record"] = outcome["record"]
     return line
+
+
+def thinking_seconds(outcome: Outcome) -> dict[str, float]:
+    """Label -> the seconds its seats took over their decisions in the game (a decision's
+    time includes applying it)."""
+    spent: dict[str, float] = {}
+    for seat in outcome["seats"].values():
+        label = seat["label"]
+        spent[label] = round(spent.get(label, 0.0) + seat.get("seconds", 0.0), 3)
+    return spent
+
+
+def thinking(plan: LadderPlan, outcomes: Sequence[Outcome]) -> dict[str, dict[str, Any]]:
+    """Each agent's budget (its own, else the ladder's) and the mean seconds it took a
+    game: how much thought its strength cost (machine-dependent)."""
+    found: dict[str, dict[str, Any]] = {}
+    for agent, label in zip(plan.agents, plan.labels, strict=True):
+        spent = [
+            thinking_seconds(o)[label]
+            for o in outcomes
+            if o["status"] != "failed" and label in seat_labels(o).values()
+        ]
+        iterations = plan.agent_iterations.get(label, plan.agent_iterations.get(agent))
+        think = plan.agent_think.get(label, plan.agent_think.get(agent))
+        found[label] = {
+            "iterations": plan.iterations if iterations is None else iterations,
+            "think": plan.think if think is None else think,
+            "seconds_per_game": sum(spent) / len(spent) if spent else None,
+        }
+    return found
 
 
 def summarize_ladder(
@@ -482,6 +513,7 @@ def summarize_ladder(
         "method": METHOD,
         "counts": counts(outcomes),
         **ratings(outcomes, plan, sides),
+        "thinking": thinking(plan, outcomes),
         "matrix": win_matrix(outcomes, labels, sides),
         "games": [game_line(o) for o in outcomes],
     }

@@ -44,10 +44,12 @@ def ratings_table(results: dict[str, Any]) -> Table:
     )
     table.add_column("#", justify="right")
     table.add_column("agent")
-    for column in ("Elo", "95% CI", "lead", "lead 95% CI"):
+    for column in ("Elo", "95% CI", "lead", "lead 95% CI", "budget", "s/game"):
         table.add_column(column, justify="right", no_wrap=True)
+    thought = results.get("thinking") or {}
     for row in results["ratings"]:
         lead = row["above_next"]
+        mind = thought.get(row["label"]) or {}
         table.add_row(
             str(row["rank"]),
             row["label"],
@@ -55,8 +57,20 @@ def ratings_table(results: dict[str, Any]) -> Table:
             _span(row["elo_ci95"]),
             _elo(lead["elo"]) if lead else "",
             _span(lead["elo_ci95"]) if lead else "",
+            budget_text(mind),
+            f"{mind['seconds_per_game']:.1f}" if mind.get("seconds_per_game") is not None else "",
         )
     return table
+
+
+def budget_text(mind: dict[str, Any]) -> str:
+    """An agent's budget in short: ``40 it``, ``2 s``, ``40 it, 2 s``, or ``—``."""
+    parts = []
+    if mind.get("iterations") is not None:
+        parts.append(f"{mind['iterations']} it")
+    if mind.get("think") is not None:
+        parts.append(f"{mind['think']:g} s")
+    return ", ".join(parts) or "—"
 
 
 def _cell_text(cell: dict[str, float]) -> str:

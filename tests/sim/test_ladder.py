@@ -364,7 +364,14 @@ def test_games_are_rated_from_the_first_sides_view_draws_half_unfinished_and_fai
 
 
 def _machine_free(results: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in results.items() if k not in ("wall_seconds", "backend")}
+    """The results without what the machine decides: times and the backend."""
+    kept = {k: v for k, v in results.items() if k not in ("wall_seconds", "backend")}
+    kept["games"] = [{k: v for k, v in g.items() if k != "seconds"} for g in results["games"]]
+    kept["thinking"] = {
+        label: {k: v for k, v in t.items() if k != "seconds_per_game"}
+        for label, t in results["thinking"].items()
+    }
+    return kept
 
 
 def test_the_same_seed_gives_the_same_ladder_in_this_process_and_in_a_pool() -> None:
@@ -537,6 +544,16 @@ def test_cli_ladder_budgets_for_every_agent_and_an_agents_own(tmp_path: Path) ->
     assert result.exit_code == 0, result.output
     results = json.loads(out.read_text(encoding="utf-8"))
     assert results["iterations"] == 2 and results["agent_iterations"] == {"heuristic": 3}
+    thought = results["thinking"]
+    assert {label: (t["iterations"], t["think"]) for label, t in thought.items()} == {
+        "random#1": (2, None),
+        "random#2": (2, None),
+        "heuristic#3": (3, None),
+    }
+    for label, mind in thought.items():  # the mean of its games' seconds
+        spent = [g["seconds"][label] for g in results["games"] if label in g["seconds"]]
+        assert len(spent) == 4 and mind["seconds_per_game"] == pytest.approx(sum(spent) / 4)
+    assert "3 it" in result.output and "2 it" in result.output and "s/game" in result.output
     for bad, message in [
         ("planner=40", "names 'planner', which is not among the agents"),
         ("many", "expected a number, or AGENT=number"),
