@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 from greatwar.ai import heuristic_gruppen, tables
 from greatwar.ai.evaluate import side_of, vp_scale
 from greatwar.ai.heuristic_moves import NOT_COMBAT, SUPPLY_SLACK, Front
+from greatwar.engine.errors import IllegalAction
 from greatwar.rules.gwite import combat, crt, stacking, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import forced_march
@@ -470,7 +471,30 @@ def choose(turn: Turn) -> Choice | None:
         turn.rule_out(lambda a: a["type"] == "attempt" and _last_in_a_town(turn.state, a["unit"]))
     if kinds & {"occupy", "advance"}:
         turn.rule_out(lambda a: _overstacks(turn.state, a))
+    if "option" in kinds and KEEP_THE_WIN:
+        turn.rule_out(lambda a: a["type"] == "option" and _loses_the_win(turn, a))
     return None
+
+
+#: the rule of thumb of :func:`_loses_the_win` (a switch for measuring it, README)
+KEEP_THE_WIN = True
+
+
+def _loses_the_win(turn: Turn, action: Action) -> bool:
+    """8.9 a combat result's option (half the steps lost, or a retreat) that would take
+    away the win the side has were the game to end now (25.3: a step lost in combat
+    scores for the enemy, Serbia/Galicia 25.2, Caporetto 24.13), where the side has it:
+    not taken if another option keeps it (the rest is left to the look-ahead)."""
+    st = turn.state
+    side = side_of(st, turn.role)
+    if not winning_now(st, side):
+        return False
+    trial = st.clone()
+    try:
+        trial.apply(turn.role, action)
+    except IllegalAction:  # a sample may refuse what the view allows
+        return False
+    return not winning_now(trial, side)
 
 
 def _overstacks(st: State, action: Action) -> bool:

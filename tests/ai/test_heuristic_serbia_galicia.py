@@ -168,3 +168,71 @@ def test_25_13_a_town_keeps_defenders_as_strong_as_the_enemy_closing_in(tmp_path
         st.apply("allied", decide(HeuristicAgent(3), st, "allied"))
         ends[corps] = U.record(st, "S-1MD")["hex"]
     assert ends == {"s0603": "s0704", "s0602": "s0908"}
+
+
+def _flotilla_result(tmp_path: Path, monkeypatch: Any, vp: int) -> State:
+    """The monitor flotilla alone against the 1st Drina Division (2 steps) in s0604 beside
+    the Dunav: 3 to 4 (1-2), die 1: 1/1 (21.0: the attacker's 1 ignored); the Allies to
+    choose how to take their 1 (8.9), at ``vp`` points."""
+    from greatwar.engine import dice
+
+    units = {
+        "S-1DD": "s0604",
+        "AH-IVK": "s0605",
+        "AH-HQ-2A": "s0705",
+        "AH-D2": "s0805",
+        "S-HQ-2A": "s0506",
+    }
+    (tmp_path / str(vp)).mkdir()
+    st = _position(
+        tmp_path / str(vp),
+        units,
+        vp=vp,
+        phasing="central",
+        phase="combat",
+        segment="combat_resolution",
+    )
+    st.apply("central", {"type": "declare", "target": "s0604"})
+    st.apply("central", {"type": "add_flotilla", "strength": 3})
+    monkeypatch.setattr(dice, "roll", lambda record, sides=6: 1)
+    st.apply("central", {"type": "resolve"})
+    if st.top()["kind"] == "attack" and st.top().get("stage") == "defending":
+        st.apply("allied", {"type": "end_defense"})
+    assert st.top()["kind"] == "combat_result" and st.top()["stage"] == "def_option"
+    return st
+
+
+def test_8_9_an_option_that_would_lose_the_win_is_not_taken_if_another_keeps_it(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # at 22 points, a Marginal Victory (25.3: 21-35), a Serbian step lost in combat
+    # (25.2: -2) would make it a draw: the division retreats one hex instead and the
+    # Allies keep their 22; at 30 either option keeps the win and the rule leaves the
+    # choice to the look-ahead
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.ai import heuristic_gwite as H
+    from greatwar.ai.heuristic import Turn
+
+    st = _flotilla_result(tmp_path, monkeypatch, 22)
+    options = {a["index"]: a for a in st.legal_actions("allied") if a["type"] == "option"}
+    lose, retreat = (
+        next(a for a in options.values() if "steps are eliminated" in a["text"]),
+        next(a for a in options.values() if "retreats" in a["text"]),
+    )
+    turn = Turn("allied", st.view("allied"), list(options.values()), st, set(), None)
+    assert H._loses_the_win(turn, lose) and not H._loses_the_win(turn, retreat)
+    monkeypatch.setattr(H, "KEEP_THE_WIN", False)
+    assert decide(HeuristicAgent(3), st, "allied") == lose  # the look-ahead alone
+    monkeypatch.setattr(H, "KEEP_THE_WIN", True)
+    action = decide(HeuristicAgent(3), st, "allied")
+    assert action == retreat
+    st.apply("allied", action)
+    while st.top() is not None and st.top()["kind"] == "combat_result":
+        assert st.active_roles() == ["allied"]  # where the division retreats to
+        st.apply("allied", decide(HeuristicAgent(3), st, "allied"))
+    assert st.data["vp"] == 22 and H.winning_now(st, "allied")
+    assert st.data["units"]["S-1DD"]["lost"] == 0
+    assert st.data["units"]["S-1DD"]["hex"] != "s0604"
+    wide = _flotilla_result(tmp_path, monkeypatch, 30)
+    turn = Turn("allied", wide.view("allied"), wide.legal_actions("allied"), wide, set(), None)
+    assert not any(H._loses_the_win(turn, a) for a in turn.legal)
