@@ -419,7 +419,26 @@ def front(st: State, side: str) -> Front:
         city_weight=min(CITY_SCORINGS, scorings),
         guard_short=GUARD_SHORT if scorings > 1 else 1.0,
         supply_weight=_supply_weight(st, side),
+        supply_weight_in=_denial_supply(st, side),
     )
+
+
+def _denial_supply(st: State, side: str) -> dict[str, float]:
+    """The last Game-Turn's towns the enemy scores in supply and ``side`` never does
+    (Serbia/Galicia 25.11-25.12: each town scores for one side): held only to keep the
+    enemy from them, supplied or not, so ending out of supply there weighs as anywhere
+    else on the last Game-Turn (:data:`LAST_TURN_SUPPLY`), not in full as by towns the
+    side scores (:func:`_supply_weight`)."""
+    if not (DENIAL_SUPPLY and last_turn(st) and _towns_need_supply(st, side)):
+        return {}
+    rules = U.rules(st)
+    own = rules.towns_scored_in_supply(st, side)
+    theirs = rules.towns_scored_in_supply(st, U.enemy_of(st, side))
+    return {h: LAST_TURN_SUPPLY for h in theirs if h not in own}
+
+
+#: the rule of thumb of :func:`_denial_supply` (a switch for measuring it, README)
+DENIAL_SUPPLY = True
 
 
 def _supply_weight(st: State, side: str) -> float:

@@ -103,6 +103,9 @@ class Front:
     #: how much ending out of supply weighs (less where it no longer matters, e.g. the
     #: last Game-Turn of a game that traces supply at the start of the next)
     supply_weight: float = 1.0
+    #: hexes where ending out of supply weighs otherwise (hex -> weight), e.g. the last
+    #: Game-Turn's towns held only to keep the enemy from scoring them
+    supply_weight_in: dict[str, float] = field(default_factory=dict)
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
@@ -283,9 +286,10 @@ class Front:
         """Out of supply costs dearly; at the very end of the line a little, since one
         enemy move may cut it."""
         gap = self.supply_gap(self, uid, h)
-        if gap > 0:
-            return self.supply_weight * (6.0 + 2.0 * gap)
-        return self.supply_weight * 1.5 if gap == 0 else 0.0
+        if gap < 0:
+            return 0.0
+        weight = self.supply_weight_in.get(h, self.supply_weight)
+        return weight * (6.0 + 2.0 * gap) if gap > 0 else weight * 1.5
 
     def weight(self, uid: str) -> float | None:
         """The fighting weight ``uid`` carries when it moves (None if it does not fight)."""

@@ -236,3 +236,41 @@ def test_8_9_an_option_that_would_lose_the_win_is_not_taken_if_another_keeps_it(
     wide = _flotilla_result(tmp_path, monkeypatch, 30)
     turn = Turn("allied", wide.view("allied"), wide.legal_actions("allied"), wide, set(), None)
     assert not any(H._loses_the_win(turn, a) for a in turn.legal)
+
+
+def test_25_12_on_the_last_turn_a_town_the_enemy_scores_is_held_out_of_supply(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # Game-Turn 8, the last: the 1st Drina Division and the Be Brigade hold Beograd
+    # (s0704, 3 points for Austria-Hungary, 25.11), cut off by one hex; Nisava (s0908)
+    # is Allied.  Only Austria-Hungary scores Beograd (in its supply, 25.12): the
+    # Allies hold it to deny the points, supplied or not, so their being out of supply
+    # there weighs as on any hex of the last Game-Turn (9.21: traced at the start of
+    # a Movement Phase that will not come).  Without the rule both leave for Nisava
+    # and Beograd is empty for the Austro-Hungarian cavalry next to it.
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.ai import heuristic_gwite as H
+
+    units = {
+        "S-1DD": "s0704",
+        "S-BE": "s0704",
+        "S-HQ-2A": "s0808",
+        "AH-2KD": "s0605",
+        "AH-VIIIK": "s0607",
+        "AH-21D": "s0902",
+        "AH-XIK": "s1003",
+    }
+
+    def allied_movement(denial: bool) -> list[str]:
+        monkeypatch.setattr(H, "DENIAL_SUPPLY", denial)
+        (tmp_path / str(denial)).mkdir()
+        st = _position(tmp_path / str(denial), units, turn=8, vp=22, control={"s0704": "allied"})
+        assert H.last_turn(st) and H.supply_gap(H.front(st, "allied"), "S-1DD", "s0704") > 0
+        agent = HeuristicAgent(3)
+        while st.top()["kind"] == "movement" and st.legal_actions("allied"):
+            st.apply("allied", decide(agent, st, "allied"))
+        return [u for u, r in st.data["units"].items() if r["hex"] == "s0704"]
+
+    assert allied_movement(False) == []
+    held = allied_movement(True)
+    assert held and all(u.startswith("S-") for u in held)
