@@ -11,6 +11,7 @@ from typing import Any
 import greatwar
 from greatwar.ai.heuristic_gwite import CITY_SCORINGS, front, supply_gap
 from greatwar.engine.state import State
+from tests.rules.gwite.serbia_galicia.positions import RIVERBANK
 
 SG_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "serbia_galicia" / "conftest.py"
 
@@ -176,17 +177,10 @@ def _flotilla_result(tmp_path: Path, monkeypatch: Any, vp: int) -> State:
     choose how to take their 1 (8.9), at ``vp`` points."""
     from greatwar.engine import dice
 
-    units = {
-        "S-1DD": "s0604",
-        "AH-IVK": "s0605",
-        "AH-HQ-2A": "s0705",
-        "AH-D2": "s0805",
-        "S-HQ-2A": "s0506",
-    }
     (tmp_path / str(vp)).mkdir()
     st = _position(
         tmp_path / str(vp),
-        units,
+        RIVERBANK,
         vp=vp,
         phasing="central",
         phase="combat",

@@ -14,6 +14,7 @@ from greatwar import State
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.serbia_galicia.flotilla import ALONE_AFFECTS_NONE, FLOTILLA_TURN
 from tests.rules.gwite.kit import COMBAT, Refuse, attack, attack_log, choose, logged, resolve
+from tests.rules.gwite.serbia_galicia.positions import RIVERBANK
 
 C21 = "serbia-galicia 21.0"
 
@@ -21,15 +22,8 @@ C21 = "serbia-galicia 21.0"
 def riverbank(make: Any, options: dict[str, Any] | None = None, **extra: Any) -> State:
     """The Serbian 1st Drina Division (defense 4, 2 steps) in s0604, beside the Dunav; the
     Austro-Hungarian IV Corps (attack 4) in s0605, supplied by the depot in s0805."""
-    units = {
-        "S-1DD": "s0604",
-        "AH-IVK": "s0605",
-        "AH-HQ-2A": "s0705",
-        "AH-D2": "s0805",
-        "S-HQ-2A": "s0506",
-    }
     return make(  # type: ignore[no-any-return]
-        {**units, **extra}, phasing="central", options=options or {}, **COMBAT
+        {**RIVERBANK, **extra}, phasing="central", options=options or {}, **COMBAT
     )
 
 
