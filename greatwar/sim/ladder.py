@@ -41,6 +41,7 @@ from greatwar.sim.simulate import (
     derive_seed,
     labels_of,
     lost_game,
+    own_budget,
     own_budgets,
     record_name,
     run_job,
@@ -268,13 +269,10 @@ class Journal:
             raise PlanError(f"{name}: not a ladder's journal ({exc})") from None
         if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
             raise PlanError(f"{name}: not a ladder's journal (no header of format 1)")
-        if header.get("plan") != _journal_plan(plan):
-            theirs = header.get("plan") or {}
-            differ = sorted(
-                k
-                for k in set(theirs) | set(_journal_plan(plan))
-                if theirs.get(k) != _journal_plan(plan).get(k)
-            )
+        ours = _journal_plan(plan)
+        if header.get("plan") != ours:
+            theirs = header.get("plan") if isinstance(header.get("plan"), dict) else {}
+            differ = sorted(k for k in set(theirs) | set(ours) if theirs.get(k) != ours.get(k))
             raise PlanError(
                 f"{name} holds the games of another ladder (it differs in"
                 f" {', '.join(differ)}): resume with the same scenario, agents, seed, options"
@@ -476,8 +474,8 @@ def thinking(plan: LadderPlan, outcomes: Sequence[Outcome]) -> dict[str, dict[st
             for o in outcomes
             if o["status"] != "failed" and label in seat_labels(o).values()
         ]
-        iterations = plan.agent_iterations.get(label, plan.agent_iterations.get(agent))
-        think = plan.agent_think.get(label, plan.agent_think.get(agent))
+        iterations = own_budget(plan.agent_iterations, agent, label)
+        think = own_budget(plan.agent_think, agent, label)
         found[label] = {
             "iterations": plan.iterations if iterations is None else iterations,
             "think": plan.think if think is None else think,

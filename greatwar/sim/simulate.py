@@ -172,11 +172,20 @@ def own_budgets(
     label (``heuristic#2``), else by its agent's name."""
     if not think and not iterations:
         return seats
-    return tuple(replace(s, think=_own(think, s), iterations=_own(iterations, s)) for s in seats)
+    return tuple(
+        replace(
+            s,
+            think=own_budget(think, s.agent, s.label),
+            iterations=own_budget(iterations, s.agent, s.label),
+        )
+        for s in seats
+    )
 
 
-def _own(budgets: Mapping[str, Any], seat: Seat) -> Any:
-    return budgets.get(seat.label, budgets.get(seat.agent))
+def own_budget(budgets: Mapping[str, Any], agent: str, label: str) -> Any:
+    """The budget named for an agent: by its label (``heuristic#2``), else by its name;
+    None when none is."""
+    return budgets.get(label, budgets.get(agent))
 
 
 def check_budgets(
