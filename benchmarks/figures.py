@@ -109,13 +109,26 @@ def view_and_apply(scenario: str, games: int) -> float:
 
 
 def heuristic_game(scenario: str) -> float:
+    return _heuristic_game(scenario)[0]
+
+
+def heuristic_action_ms(scenario: str) -> float:
+    """CPU milliseconds per action of :func:`heuristic_game` (both agents' thinking and
+    the engine): the fair figure when the two trees' heuristics play games of other
+    lengths."""
+    seconds, actions = _heuristic_game(scenario)
+    return seconds / max(1, actions) * 1e3
+
+
+def _heuristic_game(scenario: str) -> tuple[float, int]:
+    """The CPU seconds of one heuristic v heuristic game (seed 7) and its actions."""
     game = greatwar.load(scenario)
     agents = {r: HeuristicAgent(7 + n) for n, r in enumerate(game.roles())}
     start = time.process_time()
     played = play_game(game, 7, agents)
     seconds = time.process_time() - start
     PLAYED.append(played.state.digest())
-    return seconds
+    return seconds, len(played.state.data["actions"])
 
 
 def rollouts(scenario: str, decisions: int, per_decision: int) -> float:
@@ -206,6 +219,20 @@ FIGURES: dict[str, tuple[str, str, bool, str, Callable[[float, str], float]]] = 
         False,
         ">= 2x",
         lambda s, b: heuristic_game(TANNENBERG),
+    ),
+    "heuristic-gwite-ms": (
+        "heuristic v heuristic, gwite/teaching, per action",
+        "CPU-ms/action",
+        False,
+        ">= 2x",
+        lambda s, b: heuristic_action_ms(GWITE),
+    ),
+    "heuristic-tannenberg-ms": (
+        "heuristic v heuristic, tannenberg/teaching, per action",
+        "CPU-ms/action",
+        False,
+        ">= 2x",
+        lambda s, b: heuristic_action_ms(TANNENBERG),
     ),
     "rollout-gwite": (
         "rollout agent, gwite/teaching",
