@@ -81,6 +81,7 @@ from greatwar.server.storage import (
     hash_token,
 )
 from greatwar.server.views import UNDO, LogChain, public_view, seat_view, with_log_after
+from greatwar.workers import exit_with_parent
 
 if TYPE_CHECKING:
     from greatwar.ai.base import Agent
@@ -286,6 +287,7 @@ def think_behind_humans() -> None:
     first, and the computer's moves wait, never the other way round."""
     with contextlib.suppress(OSError, AttributeError):  # (no nice on this platform)
         os.nice(THINK_NICENESS)
+    exit_with_parent()  # a server killed outright leaves no worker thinking on alone
 
 
 class Thinkers:

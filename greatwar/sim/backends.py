@@ -17,6 +17,8 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from itertools import islice
 from typing import Any, Protocol, TypeVar
 
+from greatwar.workers import exit_with_parent
+
 J = TypeVar("J")
 R = TypeVar("R")
 
@@ -97,7 +99,8 @@ class PoolBackend(_Local):
             return
         context = multiprocessing.get_context("spawn")
         workers = min(self.workers, len(jobs))
-        pool = ProcessPoolExecutor(workers, mp_context=context)
+        # a worker ends itself if this process is killed outright (kill -9)
+        pool = ProcessPoolExecutor(workers, mp_context=context, initializer=exit_with_parent)
         try:
             futures: dict[Future[R], J] = {pool.submit(fn, job): job for job in jobs}
             for future in as_completed(futures):
