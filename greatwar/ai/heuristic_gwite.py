@@ -619,6 +619,8 @@ def _move_unit(turn: Turn, uid: str, moving: list[Action]) -> Choice:
     f = turn.front(front)
     here = U.record(st, uid)["hex"]
     name = U.info(st, uid).name
+    if here is None:
+        return _back_on_the_map(turn, f, uid)
     entrain = turn.first("entrain")
     if entrain is not None and _far_from_enemy(f, here):
         return turn.pick(entrain, f"entrains {name}: the fighting is far off")
@@ -632,6 +634,19 @@ def _move_unit(turn: Turn, uid: str, moving: list[Action]) -> Choice:
     if stop is not None:
         return turn.pick(stop, f"keeps {name} in {here}")
     return turn.pick(turn.first("end_segment") or turn.legal[0], "ends its movement")
+
+
+def _back_on_the_map(turn: Turn, f: Front, uid: str) -> Choice:
+    """5.37-5.38 a unit travelling off the map by rail: back onto the map at the best exit
+    hex it may re-enter by now, else it stays off the map (the Movement Points it has paid
+    toward the link carry over, 5.38)."""
+    name = U.info(turn.state, uid).name
+    ways = [a for a in turn.of_type("reenter") if a["unit"] == uid]
+    if ways:
+        best = max(ways, key=lambda a: f.hex_value(uid, a["hex"]))
+        return turn.pick(best, f"brings {name} back onto the map at {best['hex']}")
+    stay = turn.first("finish") or turn.first("end_segment") or turn.legal[0]
+    return turn.pick(stay, f"keeps {name} travelling off the map")
 
 
 def _forced_march(turn: Turn, f: Front, uid: str, here: str, best: Action | None) -> Choice | None:

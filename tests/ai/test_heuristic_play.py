@@ -14,6 +14,7 @@ from greatwar.ai.base import decide
 from greatwar.ai.heuristic import HeuristicAgent
 from greatwar.ai.heuristic_gwite import front, last_turn
 from greatwar.engine.state import State
+from greatwar.rules.gwite import units as U
 
 GWITE_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "conftest.py"
 #: units far off in a corner of the map, so that neither side has an empty board
@@ -149,3 +150,39 @@ def test_12_16_it_moves_into_a_vacated_hex_no_more_than_the_stacking_limit_allow
     # the phase is over and nothing was lost to overstacking
     assert all(state.data["units"][u]["status"] == "on_map" for u in units if u != "R-7C")
     assert not [e for e in state.data["log"] if e.get("case") == "6.14"]
+
+
+def _off_the_map(tmp_path: Path, units: dict[str, str]) -> State:
+    """G-1K (cavalry, MA 8) entrains at 0106 and leaves the map by rail toward 0114 (5.37):
+    the heuristic then has a unit in hand with no hex."""
+    st = _position(tmp_path, {"G-1K": "0106", **units}, phasing="central")
+    st.apply("central", {"type": "select", "unit": "G-1K"})
+    (entrain,) = [a for a in st.legal_actions("central") if a["type"] == "entrain"]
+    st.apply("central", entrain)
+    st.apply("central", {"type": "off_map", "unit": "G-1K", "to": "0114"})
+    assert U.record(st, "G-1K")["hex"] is None
+    return st
+
+
+def test_5_37_a_unit_off_the_map_is_brought_back_at_the_exit_hex(tmp_path: Path) -> None:
+    st = _off_the_map(tmp_path, {})
+    action = decide(HeuristicAgent(3), st, "central")
+    assert action == {"type": "reenter", "unit": "G-1K", "hex": "0114"}
+    st.apply("central", action)
+    assert U.record(st, "G-1K")["hex"] == "0114"
+
+
+def test_5_38_a_unit_that_may_not_reenter_stays_off_the_map(tmp_path: Path) -> None:
+    # R-1G in 0215 controls the exit hex 0114: no re-entry there (5.37); the heuristic
+    # plays the Movement Segment out and the unit stays off the map, its Movement Points
+    # paid carried over (5.38)
+    st = _off_the_map(tmp_path, {"R-1G": "0215"})
+    agent = HeuristicAgent(3)
+    for _ in range(50):
+        if not st.legal_actions("central"):
+            break
+        st.apply("central", decide(agent, st, "central"))
+    assert not st.legal_actions("central")  # the Central Powers' Movement Segment is over
+    assert "5.38" in [e.get("case") for e in st.data["log"]]
+    assert U.record(st, "G-1K")["status"] == "off_map"
+    assert U.record(st, "G-1K")["off_map"]["mp"] == 6
