@@ -13,16 +13,15 @@ player-turn, or an attack declared and taken back, costs many times a move.
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
+from figures import RandomGame  # benchmarks/ is on sys.path when run as a script
 from rich.console import Console
 from rich.table import Table
 
 import greatwar
-from greatwar.ai import RandomAgent, decide
 
 
 @dataclass(frozen=True)
@@ -49,16 +48,12 @@ def by_action(scenario: str, games: int, limit: int = 0) -> list[Row]:
     seconds: defaultdict[tuple[str, str], float] = defaultdict(float)
     counts: Counter[tuple[str, str]] = Counter()
     for g in range(games):
-        seed = 7 + g
-        agents = {r: RandomAgent(seed * 10 + n) for n, r in enumerate(game.roles())}
-        order = random.Random(seed ^ 0x5EED)
-        state = game.new_state(seed)
+        played = RandomGame.start(game, g)
+        state = played.state
         steps = 0
         while not state.is_over() and not (limit and steps >= limit):
             start = time.process_time()
-            candidates = [r for r in state.active_roles() if state.legal_actions(r)]
-            role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
-            action = decide(agents[role], state, role)
+            role, action = played.choose()
             top = state.top()
             key = (str(top["kind"]) if top is not None else "-", str(action.get("type")))
             state.apply(role, action)

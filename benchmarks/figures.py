@@ -27,7 +27,8 @@ import greatwar
 from greatwar.ai import Budget, HeuristicAgent, RandomAgent, decide
 from greatwar.ai.rollout import RolloutAgent
 from greatwar.ai.search import usable
-from greatwar.engine.state import State
+from greatwar.engine.phases import Action
+from greatwar.engine.state import Game, State
 from greatwar.sim.play import play_game
 
 #: the digests of the games a figure played (not timed): both trees must play the same
@@ -56,6 +57,30 @@ class Walk:
         return self.view_seconds / max(1, self.views) * 1e6
 
 
+@dataclass
+class RandomGame:
+    """The ``number``-th random game of the figures (the same in every tree whose rules
+    agree): its state, each seat's random agent, and the draw of who acts when several
+    seats may."""
+
+    state: State
+    agents: dict[str, RandomAgent]
+    order: random.Random
+
+    @classmethod
+    def start(cls, game: Game, number: int) -> RandomGame:
+        seed = 7 + number
+        agents = {r: RandomAgent(seed * 10 + n) for n, r in enumerate(game.roles())}
+        return cls(game.new_state(seed), agents, random.Random(seed ^ 0x5EED))
+
+    def choose(self) -> tuple[str, Action]:
+        """The seat that acts next and its random agent's action."""
+        state = self.state
+        candidates = [r for r in state.active_roles() if state.legal_actions(r)]
+        role = candidates[0] if len(candidates) == 1 else self.order.choice(candidates)
+        return role, decide(self.agents[role], state, role)
+
+
 def walk(
     scenario: str, games: int, *, limit: int = 0, view_every: int = 0, keep_every: int = 0
 ) -> Walk:
@@ -66,16 +91,13 @@ def walk(
     game = greatwar.load(scenario)
     out = Walk(states=[])
     for g in range(games):
-        seed = 7 + g
-        agents = {r: RandomAgent(seed * 10 + n) for n, r in enumerate(game.roles())}
-        order = random.Random(seed ^ 0x5EED)
-        state = game.new_state(seed)
+        played = RandomGame.start(game, g)
+        state = played.state
         start = time.process_time()  # the actions, not the setting up
         steps = 0
         while not state.is_over() and not (limit and steps >= limit):
-            candidates = [r for r in state.active_roles() if state.legal_actions(r)]
-            role = candidates[0] if len(candidates) == 1 else order.choice(candidates)
-            state.apply(role, decide(agents[role], state, role))
+            role, action = played.choose()
+            state.apply(role, action)
             steps += 1
             if view_every and steps % view_every == 0:
                 seen = time.process_time()
