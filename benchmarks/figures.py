@@ -35,6 +35,7 @@ from greatwar.sim.play import play_game
 PLAYED: list[str] = []
 GWITE = "gwite/teaching"
 TANNENBERG = "tannenberg/teaching"
+HINDENBURG = "gwite/hindenburg-teaching"
 
 
 @dataclass
@@ -270,6 +271,20 @@ FIGURES: dict[str, tuple[str, str, bool, str, Callable[[float, str], float]]] = 
         ">= 3x",
         lambda s, b: rollouts(TANNENBERG, max(1, round(3 * s)), 4),
     ),
+    "heuristic-hindenburg-ms": (
+        "heuristic v heuristic, gwite/hindenburg-teaching (the ladders' even scenario), per action",
+        "CPU-ms/action",
+        False,
+        "",
+        lambda s, b: heuristic_action_ms(HINDENBURG),
+    ),
+    "rollout-hindenburg": (
+        "rollout agent, gwite/hindenburg-teaching (the ladders' even scenario)",
+        "rollouts/CPU-s",
+        True,
+        "",
+        lambda s, b: rollouts(HINDENBURG, max(1, round(4 * s)), 8),
+    ),
     "big-action": (
         "big map: action cost / teaching's",
         "x teaching",
@@ -324,6 +339,7 @@ def warm(figure: str, big: str) -> None:
     the profile counts reading the data files and first-use imports."""
     scenarios = [GWITE] if "gwite" in figure or big else []
     scenarios += [TANNENBERG] if "tannenberg" in figure else []
+    scenarios += [HINDENBURG] if "hindenburg" in figure else []
     scenarios += [big] if big else []
     for scenario in scenarios:
         state = greatwar.load(scenario).new_state(1)

@@ -347,6 +347,15 @@ class RailRules:
         stamps = st.data.get(CONTROL_TURN)
         return stamps is None or stamps.get(hex_label, 0) < st.data["turn"]
 
+    def usable_rail(
+        self, st: State, side: str, rail: frozenset[str], closed: frozenset[str]
+    ) -> frozenset[str]:
+        """The hexes of ``rail`` not ``closed`` that ``side`` may use as far as who last
+        occupied them goes (:meth:`usable_control` of each; a game whose record is dear
+        to read may keep the answer, Hindenburg 17.5)."""
+        ok = self.usable_control
+        return frozenset(h for h in rail - closed if ok(st, side, h))
+
     def rail_hexes_entered(self, st: State, uid: str, hexes: list[str]) -> None:
         """A unit entered these rail hexes (moving, retreating, advancing ...): in the
         standard rules its side is now the last to have occupied them (5.33, 9.15), the

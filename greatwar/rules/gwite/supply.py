@@ -420,8 +420,7 @@ def _rail_sources(
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
     (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
-    ok = U.rules(st).usable_control  # (victory.usable_control, looked up once)
-    usable = frozenset(h for h in cnet.friendly_rail - closed if ok(st, side, h))
+    usable = U.rules(st).usable_rail(st, side, cnet.friendly_rail, closed)
     if not traced:
         return usable
     kept = U.static(st).derived.setdefault("supply-rail-paths", {})

@@ -50,6 +50,9 @@ OPTIONS: dict[str, OptionSpec] = {}
 
 #: state key: rail hex -> [side, Game-Turn it became that side's] (changes since the start)
 RAIL_CONTROL = "rail_control"
+#: the per-game table of :meth:`RailControl.usable_rail`, and how many answers it keeps
+USABLE_KEPT = "hindenburg-usable-rail"
+USABLE_KEPT_MOST = 256
 #: the Russian nationality (its side is the Russian Player's)
 RUSSIA = "russia"
 CASE_LAST_UNIT = "hindenburg 17.51"
@@ -122,6 +125,12 @@ def owner(st: State, hex_label: str) -> tuple[str | None, int]:
         if held is not None:
             return held[0], held[1]
     return start_owners(st).get(hex_label), 0
+
+
+def _serves(held: tuple[str | None, int] | list[object], side: str, turn: int) -> bool:
+    """17.52 a rail hex ``held`` (its side and the Game-Turn it became theirs) serves
+    ``side`` in Game-Turn ``turn``."""
+    return held[0] == side and held[1] < turn  # type: ignore[operator]
 
 
 def set_rail_control(st: State, hex_label: str, side: str, uid: str) -> None:
@@ -228,8 +237,32 @@ class RailControl:
         to it since an earlier Game-Turn (or since the start, 17.53)."""
         if hex_label not in st.game.static.rail_hexes:
             return super().usable_control(st, side, hex_label)  # type: ignore[misc, no-any-return]
-        holder, turn = owner(st, hex_label)
-        return holder == side and turn < st.data["turn"]
+        return _serves(owner(st, hex_label), side, st.data["turn"])
+
+    def usable_rail(
+        self, st: State, side: str, rail: frozenset[str], closed: frozenset[str]
+    ) -> frozenset[str]:
+        """17.51-17.53 the rail hexes of ``rail`` not ``closed`` that serve ``side`` now: those
+        of the rail net kept per game on all they read (the record of changes, the
+        Game-Turn; reading each hex's holder afresh was a twentieth of a rollout)."""
+        net = U.static(st).rail_hexes
+        kept: dict[object, frozenset[str]] = supply.per_game(st, USABLE_KEPT, dict)
+        changes = st.data.get(RAIL_CONTROL) or {}
+        record = tuple((h, held[0], held[1]) for h, held in changes.items())
+        key = (side, rail, st.data["turn"], record)
+        found = kept.get(key)
+        if found is None:
+            if len(kept) >= USABLE_KEPT_MOST:
+                del kept[next(iter(kept))]
+            turn = st.data["turn"]
+            starts = start_owners(st)
+            found = kept[key] = frozenset(
+                h for h in rail & net if _serves(changes.get(h) or (starts.get(h), 0), side, turn)
+            )
+        others = rail - net  # (none in a rail net's own hexes: asked as any hex)
+        if others:
+            found = found | super().usable_rail(st, side, others, closed)  # type: ignore[misc]
+        return found - closed
 
     def rail_hexes_entered(self, st: State, uid: str, hexes: list[str]) -> None:
         """17.51 a unit in a rail hex during a Movement Segment makes it Friendly to its side;

@@ -164,3 +164,35 @@ def test_17_53_bad_start_data_is_refused_naming_the_place(hindenburg_position: A
         hindenburg_position({}, special={"start_friendly_exceptions": ["0905", "0101"]})
     assert "special.start_friendly_exceptions.1" in str(err.value)
     assert "'0101' is not a rail hex" in str(err.value)
+
+
+def test_17_5_the_usable_rail_kept_per_game_is_each_hexs_own_reading_throughout_a_game() -> None:
+    """The rail hexes that serve each side (17.51-17.53), kept per game on the record of
+    changes and the Game-Turn, are at every step of a random game what reading each hex's
+    holder gives (the memo's key covers all it reads: the record changes, the turn goes
+    on, and the answers follow)."""
+    import random
+
+    import greatwar
+    from greatwar.ai import RandomAgent
+    from greatwar.rules.gwite.rail import RailRules
+
+    st = greatwar.load("gwite/hindenburg-teaching").new_state(3)
+    rules = U.rules(st)
+    agents = {r: RandomAgent(n) for n, r in enumerate(st.game.roles())}
+    order = random.Random(3)
+    nets = {side: supply.friendly_rail(st, side, "") for side in ("allied", "central")}
+    seen_changes, turns = set(), set()
+    for _ in range(400):
+        if st.is_over():
+            break
+        for side, net in nets.items():
+            closed = frozenset(sorted(net)[::7])
+            kept = rules.usable_rail(st, side, net, closed)
+            assert kept == RailRules.usable_rail(rules, st, side, net, closed)
+        seen_changes.add(len(st.data.get(control.RAIL_CONTROL) or {}))
+        turns.add(st.data["turn"])
+        roles = [r for r in st.active_roles() if st.legal_actions(r)]
+        role = order.choice(roles)
+        st.apply(role, agents[role].choose({"role": role, "legal_actions": st.legal_actions(role)}))
+    assert len(seen_changes) > 1 and len(turns) > 1  # the record and the turn both moved
