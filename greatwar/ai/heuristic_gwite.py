@@ -415,12 +415,44 @@ def front(st: State, side: str) -> Front:
         goals=goals,
         threat_range=THREAT_RANGE,
         feeds=feeds,
+        path_value=reclaimed_rail,
         exposed=U.rules(st).exposed_hexes(st, side),
         city_weight=min(CITY_SCORINGS, scorings),
         guard_short=GUARD_SHORT if scorings > 1 else 1.0,
         supply_weight=_supply_weight(st, side),
         supply_weight_in=_denial_supply(st, side),
     )
+
+
+def reclaimed_rail(f: Front, uid: str, action: Action) -> float:
+    """The side's own rail hexes the enemy last occupied that a move takes back on its way
+    (5.33, 9.15: such a hex is no Friendly rail for rail movement nor for supply until a
+    Friendly unit enters it again, :func:`~greatwar.rules.gwite.victory.passed_through`),
+    :data:`RECLAIM_WORTH` each.  A rail net fed from one edge is cut off whole behind one
+    such hex: in Caporetto's losses looked at, an enemy unit that had slipped through
+    took the Allies' entry hex or a hex of their one line, and it stayed his to the end."""
+    if not RECLAIM_RAIL or action.get("type") != "move":
+        return 0.0
+    lost = f.notes.get(("lost-rail", uid))
+    if lost is None:
+        lost = f.notes[("lost-rail", uid)] = _lost_rail(f.state, f.side, uid)
+    if not lost:
+        return 0.0
+    return RECLAIM_WORTH * len(lost.intersection(action.get("path", ())))
+
+
+def _lost_rail(st: State, side: str, uid: str) -> frozenset[str]:
+    """The rail hexes of ``uid``'s Friendly countries (5.32) that the enemy holds by the
+    rule of who last occupied them (the game's :meth:`RailRules.rail_owner`)."""
+    rules = U.rules(st)
+    rail = supply.friendly_rail(st, side, U.info(st, uid).nationality)
+    return frozenset(h for h in rail if rules.rail_owner(st, h) not in (None, side))
+
+
+#: the rule of thumb of :func:`reclaimed_rail` (a switch for measuring it, README)
+RECLAIM_RAIL = True
+#: what taking back one of the side's own rail hexes is worth to a move
+RECLAIM_WORTH = 3.0
 
 
 def _denial_supply(st: State, side: str) -> dict[str, float]:
@@ -678,7 +710,8 @@ def _move_value(f: Front, uid: str, move: Action | None, here: str) -> float:
     """The value :meth:`Front.best_move` gives a move (staying put: its hex's)."""
     if move is None:
         return f.hex_value(uid, here, here)
-    return f.hex_value(uid, move["to"], here) - 0.01 * len(move.get("path", ()))
+    value = f.hex_value(uid, move["to"], here) - 0.01 * len(move.get("path", ()))
+    return value + f.path_value(f, uid, move)
 
 
 def _far_from_enemy(f: Front, here: str) -> bool:

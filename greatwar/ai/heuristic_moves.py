@@ -84,6 +84,9 @@ class Front:
     #: the chance a move (an offered action) costs the moving unit itself (a roll the rules
     #: make as it moves), weighed as :data:`LOSS_WEIGHT` times that chance
     risk: Callable[[State, str, dict[str, Any]], float] = lambda st, uid, a: 0.0
+    #: what a move is worth on its way, beyond the hex it ends in (e.g. the side's own rail
+    #: hexes the enemy took that the unit takes back by passing through them)
+    path_value: Callable[[Front, str, dict[str, Any]], float] = lambda f, uid, a: 0.0
     #: what a piece that does not fight (e.g. a supply depot) is worth standing in a hex
     #: for the lines of supply it would open there (a rule system says how)
     feeds: Callable[[Front, str, str], float] = lambda f, uid, h: 0.0
@@ -260,7 +263,7 @@ class Front:
         best, value = None, self.hex_value(uid, here, here) + MOVE_GAIN
         for a in moves:
             v = self.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
-            v -= LOSS_WEIGHT * self.risk(self.state, uid, a)
+            v += self.path_value(self, uid, a) - LOSS_WEIGHT * self.risk(self.state, uid, a)
             if v > value:
                 best, value = a, v
         return best

@@ -186,3 +186,26 @@ def test_5_38_a_unit_that_may_not_reenter_stays_off_the_map(tmp_path: Path) -> N
     assert "5.38" in [e.get("case") for e in st.data["log"]]
     assert U.record(st, "G-1K")["status"] == "off_map"
     assert U.record(st, "G-1K")["off_map"]["mp"] == 6
+
+
+def test_9_15_it_takes_back_its_own_rail_hex_the_enemy_last_occupied(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 1607, on the Russians' Imperial Line, was last occupied by a Central Powers unit: no
+    # Friendly rail for the Russians (5.33), neither for rail movement nor as a source of
+    # supply (9.15), until a Russian unit enters it again.  R-3S, next to it in 1608, goes
+    # there rather than on toward the Central Powers' cities; the rules then count 1607
+    # a Russian rail source again.  Without the rule of thumb it marches on to 1309.
+    from greatwar.ai import heuristic_gwite
+    from greatwar.rules.gwite import supply
+
+    for reclaim, goes_to in ((True, "1607"), (False, "1309")):
+        monkeypatch.setattr(heuristic_gwite, "RECLAIM_RAIL", reclaim)
+        state = _position(tmp_path / str(reclaim), {"R-3S": "1608"}, control={"1607": "central"})
+        assert "1607" not in supply.table(state, "allied").rail
+        action = _move_of(state, "allied", "R-3S")
+        assert action["type"] == "move" and action["to"] == goes_to
+        state.apply("allied", action)
+        taken_back = state.data["control"].get("1607") == "allied"
+        assert taken_back is reclaim
+        assert ("1607" in supply.table(state, "allied").rail) is reclaim
