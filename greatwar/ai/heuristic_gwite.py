@@ -710,8 +710,7 @@ def _move_value(f: Front, uid: str, move: Action | None, here: str) -> float:
     """The value :meth:`Front.best_move` gives a move (staying put: its hex's)."""
     if move is None:
         return f.hex_value(uid, here, here)
-    value = f.hex_value(uid, move["to"], here) - 0.01 * len(move.get("path", ()))
-    return value + f.path_value(f, uid, move)
+    return f.move_value(uid, move, here)
 
 
 def _far_from_enemy(f: Front, here: str) -> bool:

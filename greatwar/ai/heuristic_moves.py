@@ -262,11 +262,16 @@ class Front:
         (shorter paths preferred a little); None to stay."""
         best, value = None, self.hex_value(uid, here, here) + MOVE_GAIN
         for a in moves:
-            v = self.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
-            v += self.path_value(self, uid, a) - LOSS_WEIGHT * self.risk(self.state, uid, a)
+            v = self.move_value(uid, a, here)
             if v > value:
                 best, value = a, v
         return best
+
+    def move_value(self, uid: str, a: dict[str, Any], here: str) -> float:
+        """What the move ``a`` of ``uid`` from ``here`` is worth: the hex it ends in, a
+        little less the longer its path, what it is worth on its way, less its risk."""
+        v = self.hex_value(uid, a["to"], here) - 0.01 * len(a.get("path", ()))
+        return v + self.path_value(self, uid, a) - LOSS_WEIGHT * self.risk(self.state, uid, a)
 
     def hex_value(self, uid: str, h: str, here: str | None = None) -> float:
         """How good ``h`` is for unit ``uid`` to end its move in (``here`` is where it
