@@ -433,12 +433,55 @@ def reclaimed_rail(f: Front, uid: str, action: Action) -> float:
     took the Allies' entry hex or a hex of their one line, and it stayed his to the end."""
     if not RECLAIM_RAIL or action.get("type") != "move":
         return 0.0
+    held = held_open(f, uid, action) if HOLD_RAIL_OPEN else 0.0
     lost = f.notes.get(("lost-rail", uid))
     if lost is None:
         lost = f.notes[("lost-rail", uid)] = _lost_rail(f.state, f.side, uid)
     if not lost:
+        return held
+    return held + RECLAIM_WORTH * len(lost.intersection(action.get("path", ())))
+
+
+def held_open(f: Front, uid: str, action: Action) -> float:
+    """A move that ends in a hex of the side's own rail the enemy controls, where a rail
+    path to the map edge would run were it not for that zone, holds the line open (7.24: a
+    Friendly unit negates an Enemy zone for tracing supply; 9.15: the path may not pass an
+    Enemy-controlled hex); a unit that leaves such a hex alone cuts it again.
+    :data:`RECLAIM_WORTH` either way; nothing where the zone cuts no source off."""
+    st = f.state
+    zoned = f.notes.get(("zoned-rail", uid))
+    if zoned is None:
+        rail = supply.friendly_rail(st, f.side, U.info(st, uid).nationality)
+        zoned = f.notes[("zoned-rail", uid)] = rail & zoc.enemy_controlled(st, f.side)
+    if not zoned:
         return 0.0
-    return RECLAIM_WORTH * len(lost.intersection(action.get("path", ())))
+    here, to = U.record(st, uid)["hex"], action["to"]
+    value = 0.0
+    if to in zoned and _cuts_rail(f, uid, to, opened=True):
+        value += RECLAIM_WORTH
+    if here in zoned and U.units_in(st, here) == [uid] and _cuts_rail(f, uid, here, False):
+        value -= RECLAIM_WORTH
+    return value
+
+
+def _cuts_rail(f: Front, uid: str, h: str, opened: bool) -> bool:
+    """Whether ``uid``'s class has rail sources (9.15) that the Enemy zone in ``h`` cuts
+    off: that ``h`` ``opened`` would join, or that ``h`` closed again would lose."""
+    st = f.state
+    cls = supply.class_of(st, uid)
+    key = ("rail-cut", cls, h)
+    found = f.notes.get(key)
+    if found is None:
+        table = supply.table(st, f.side)
+        now = table.classes[cls].rail if cls in table.classes else frozenset()
+        closed = table.blocked | table.enemy_zones
+        closed = closed - {h} if opened else closed | {h}
+        found = f.notes[key] = supply.rail_sources_within(st, f.side, cls, closed) != now
+    return bool(found)
+
+
+#: the rule of thumb of :func:`held_open` (a switch for measuring it, README)
+HOLD_RAIL_OPEN = True
 
 
 def _lost_rail(st: State, side: str, uid: str) -> frozenset[str]:

@@ -209,3 +209,48 @@ def test_9_15_it_takes_back_its_own_rail_hex_the_enemy_last_occupied(
         taken_back = state.data["control"].get("1607") == "allied"
         assert taken_back is reclaim
         assert ("1607" in supply.table(state, "allied").rail) is reclaim
+
+
+def test_7_24_it_holds_its_own_rail_open_where_the_enemy_zone_cuts_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # G-35R in 1608 controls 1609, a hex of the Russians' rail to their map edge: no path
+    # of rail free of Enemy-controlled hexes passes it (9.15), so it is no source.  A
+    # Russian unit in it negates the zone for supply (7.24).  R-3S in 1508 goes there,
+    # and the rules count 1609 a rail source again; without the rule of thumb it goes
+    # back to 1210 and the line stays cut.
+    from greatwar.ai import heuristic_gwite
+    from greatwar.rules.gwite import supply
+
+    for hold, goes_to in ((True, "1609"), (False, "1210")):
+        monkeypatch.setattr(heuristic_gwite, "HOLD_RAIL_OPEN", hold)
+        units = {"G-35R": "1608", "R-3S": "1508"}
+        state = _position(tmp_path / f"enter-{hold}", units)
+        assert "1609" not in supply.table(state, "allied").rail
+        action = _move_of(state, "allied", "R-3S")
+        assert action["type"] == "move" and action["to"] == goes_to
+        state.apply("allied", action)
+        assert ("1609" in supply.table(state, "allied").rail) is hold
+
+
+def test_7_24_a_lone_unit_holding_its_rail_open_keeps_as_much_of_it_open_when_it_moves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # R-3S alone in 1609 keeps the rail there a source though G-35R in 1608 controls it
+    # (7.24).  With the rule of thumb it goes on only to 1708, another of its rail hexes
+    # the German controls (leaving 1609 costs what entering 1708 gains), and as many rail
+    # hexes are sources after as before; without, it leaves for 1807 and one is lost.
+    from greatwar.ai import heuristic_gwite
+    from greatwar.rules.gwite import supply
+
+    for hold, goes_to in ((True, "1708"), (False, "1807")):
+        monkeypatch.setattr(heuristic_gwite, "HOLD_RAIL_OPEN", hold)
+        units = {"G-35R": "1608", "R-3S": "1609"}
+        state = _position(tmp_path / f"leave-{hold}", units)
+        before = supply.table(state, "allied").rail
+        assert "1609" in before
+        action = _move_of(state, "allied", "R-3S")
+        assert action["type"] == "move" and action["to"] == goes_to
+        state.apply("allied", action)
+        after = supply.table(state, "allied").rail
+        assert (len(after) == len(before)) is hold and len(after) <= len(before)

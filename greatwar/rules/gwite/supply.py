@@ -406,13 +406,29 @@ def _base(
     cnet = class_network(st, cls)
     rules = U.rules(st)
     cut = rules.supply_interdicted(st, cls)
-    rail = _rail_sources(st, side, cnet, closed | cut, rules.rail_source_needs_edge(st, cls))
+    rail = _class_rail(st, side, cls, closed, cut)
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
     # hex the game's rules interdict: Caporetto 9.19)
     barred = blocked | cut
     usable = rules.usable_control  # (victory.usable_control, looked up once)
     edges = frozenset(h for h in cnet.edges if h not in barred and usable(st, side, h))
     return rail, edges
+
+
+def rail_sources_within(
+    st: State, side: str, cls: SupplyClass, closed: frozenset[str]
+) -> frozenset[str]:
+    """9.15 the rail sources of ``side``'s class ``cls`` were ``closed`` the hexes a line
+    may not pass (Enemy-occupied and Enemy-controlled, 9.14, 7.24): the table's, and what
+    another occupation would make of them (the computer players ask)."""
+    return _class_rail(st, side, cls, closed, U.rules(st).supply_interdicted(st, cls))
+
+
+def _class_rail(
+    st: State, side: str, cls: SupplyClass, closed: frozenset[str], cut: frozenset[str]
+) -> frozenset[str]:
+    needs_edge = U.rules(st).rail_source_needs_edge(st, cls)
+    return _rail_sources(st, side, class_network(st, cls), closed | cut, needs_edge)
 
 
 def _rail_sources(
