@@ -443,40 +443,48 @@ def reclaimed_rail(f: Front, uid: str, action: Action) -> float:
 
 
 def held_open(f: Front, uid: str, action: Action) -> float:
-    """A move that ends in a hex of the side's own rail the enemy controls, where a rail
-    path to the map edge would run were it not for that zone, holds the line open (7.24: a
-    Friendly unit negates an Enemy zone for tracing supply; 9.15: the path may not pass an
-    Enemy-controlled hex); a unit that leaves such a hex alone cuts it again.
-    :data:`RECLAIM_WORTH` either way; nothing where the zone cuts no source off."""
+    """A fighting unit's move that ends in a hex of the side's own rail the enemy controls
+    holds the line open there (7.24: a Friendly unit negates an Enemy zone for tracing
+    supply; 9.15: the rail path to a map edge may not pass an Enemy-controlled hex); one
+    that leaves such a hex it holds alone cuts it again.  :data:`RECLAIM_WORTH` either
+    way, only where the zone there decides another unit's line of supply."""
     st = f.state
     zoned = f.notes.get(("zoned-rail", uid))
     if zoned is None:
-        rail = supply.friendly_rail(st, f.side, U.info(st, uid).nationality)
-        zoned = f.notes[("zoned-rail", uid)] = rail & zoc.enemy_controlled(st, f.side)
+        info = U.info(st, uid)
+        rail = supply.friendly_rail(st, f.side, info.nationality)
+        fights = not info.hq and info.type != "supply_depot"
+        zoned = rail & zoc.enemy_controlled(st, f.side) if fights else frozenset()
+        f.notes[("zoned-rail", uid)] = zoned
     if not zoned:
         return 0.0
     here, to = U.record(st, uid)["hex"], action["to"]
     value = 0.0
-    if to in zoned and _cuts_rail(f, uid, to, opened=True):
+    if to in zoned and _decides_lines(f, uid, to, opened=True):
         value += RECLAIM_WORTH
-    if here in zoned and U.units_in(st, here) == [uid] and _cuts_rail(f, uid, here, False):
+    if here in zoned and U.units_in(st, here) == [uid] and _decides_lines(f, uid, here, False):
         value -= RECLAIM_WORTH
     return value
 
 
-def _cuts_rail(f: Front, uid: str, h: str, opened: bool) -> bool:
-    """Whether ``uid``'s class has rail sources (9.15) that the Enemy zone in ``h`` cuts
-    off: that ``h`` ``opened`` would join, or that ``h`` closed again would lose."""
+def _decides_lines(f: Front, uid: str, h: str, opened: bool) -> bool:
+    """Whether a unit of ``uid``'s supply class other than ``uid`` traces a line of supply
+    (9.12-9.15) with the Enemy zone in ``h`` negated and none without it: that a unit
+    standing there (``opened``) would give, or that ``uid`` leaving would take away."""
     st = f.state
     cls = supply.class_of(st, uid)
-    key = ("rail-cut", cls, h)
+    key = ("rail-decides", uid, h)
     found = f.notes.get(key)
     if found is None:
         table = supply.table(st, f.side)
-        now = table.classes[cls].rail if cls in table.classes else frozenset()
-        closed = table.blocked | table.enemy_zones
-        closed = closed - {h} if opened else closed | {h}
-        found = f.notes[key] = supply.rail_sources_within(st, f.side, cls, closed) != now
+        if opened and h not in table.enemy_zones:
+            found = False  # a Friendly unit negates it already
+        else:  # the table's lines are the other case's: the zone as it is now
+            one, none = frozenset({h}), frozenset[str]()
+            other = supply.lines_within(st, f.side, cls, *((one, none) if opened else (none, one)))
+            free, cut = (other, table.line) if opened else (table.line, other)
+            found = any(free[u] and not cut[u] for u in other if u != uid)
+        f.notes[key] = found
     return bool(found)
 
 

@@ -211,46 +211,46 @@ def test_9_15_it_takes_back_its_own_rail_hex_the_enemy_last_occupied(
         assert ("1607" in supply.table(state, "allied").rail) is reclaim
 
 
-def test_7_24_it_holds_its_own_rail_open_where_the_enemy_zone_cuts_it(
+def test_7_24_it_holds_its_own_rail_open_where_the_enemy_zone_cuts_a_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # G-35R in 1608 controls 1609, a hex of the Russians' rail to their map edge: no path
-    # of rail free of Enemy-controlled hexes passes it (9.15), so it is no source.  A
-    # Russian unit in it negates the zone for supply (7.24).  R-3S in 1508 goes there,
-    # and the rules count 1609 a rail source again; without the rule of thumb it goes
-    # back to 1210 and the line stays cut.
+    # G-35R in 1105 controls 1106, a hex of the Russians' rail: no rail path to their map
+    # edge passes it (9.15), and R-62R in 0807 traces no line of supply.  A Russian unit
+    # in 1106 negates the zone for supply (7.24).  R-3S in 1107 goes there, and the rules
+    # give R-62R its line again; without the rule of thumb it goes to 1207 and R-62R
+    # stays out of supply.
     from greatwar.ai import heuristic_gwite
     from greatwar.rules.gwite import supply
 
-    for hold, goes_to in ((True, "1609"), (False, "1210")):
+    for hold, goes_to in ((True, "1106"), (False, "1207")):
         monkeypatch.setattr(heuristic_gwite, "HOLD_RAIL_OPEN", hold)
-        units = {"G-35R": "1608", "R-3S": "1508"}
+        units = {"G-35R": "1105", "R-3S": "1107", "R-62R": "0807"}
         state = _position(tmp_path / f"enter-{hold}", units)
-        assert "1609" not in supply.table(state, "allied").rail
+        assert supply.table(state, "allied").line["R-62R"] is False
         action = _move_of(state, "allied", "R-3S")
         assert action["type"] == "move" and action["to"] == goes_to
         state.apply("allied", action)
-        assert ("1609" in supply.table(state, "allied").rail) is hold
+        assert supply.table(state, "allied").line["R-62R"] is hold
 
 
-def test_7_24_a_lone_unit_holding_its_rail_open_keeps_as_much_of_it_open_when_it_moves(
+def test_7_24_a_lone_unit_holding_its_rail_open_for_a_line_stays(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # R-3S alone in 1609 keeps the rail there a source though G-35R in 1608 controls it
-    # (7.24).  With the rule of thumb it goes on only to 1708, another of its rail hexes
-    # the German controls (leaving 1609 costs what entering 1708 gains), and as many rail
-    # hexes are sources after as before; without, it leaves for 1807 and one is lost.
+    # R-3S alone in 1207, a Russian rail hex G-35R in 1206 controls, negates the zone
+    # there for supply (7.24), and R-62R in 0907 traces its line through the rail it
+    # keeps open.  With the rule of thumb R-3S stays; without, it leaves for 0906 and the
+    # rules leave R-62R out of supply.
     from greatwar.ai import heuristic_gwite
     from greatwar.rules.gwite import supply
 
-    for hold, goes_to in ((True, "1708"), (False, "1807")):
+    for hold in (True, False):
         monkeypatch.setattr(heuristic_gwite, "HOLD_RAIL_OPEN", hold)
-        units = {"G-35R": "1608", "R-3S": "1609"}
+        units = {"G-35R": "1206", "R-3S": "1207", "R-62R": "0907"}
         state = _position(tmp_path / f"leave-{hold}", units)
-        before = supply.table(state, "allied").rail
-        assert "1609" in before
+        assert supply.table(state, "allied").line["R-62R"] is True
         action = _move_of(state, "allied", "R-3S")
-        assert action["type"] == "move" and action["to"] == goes_to
-        state.apply("allied", action)
-        after = supply.table(state, "allied").rail
-        assert (len(after) == len(before)) is hold and len(after) <= len(before)
+        assert (action["type"] == "finish") is hold
+        if action["type"] == "move":
+            assert action["to"] == "0906"
+            state.apply("allied", action)
+        assert supply.table(state, "allied").line["R-62R"] is hold

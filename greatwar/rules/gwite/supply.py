@@ -424,6 +424,23 @@ def rail_sources_within(
     return _class_rail(st, side, cls, closed, U.rules(st).supply_interdicted(st, cls))
 
 
+def lines_within(
+    st: State, side: str, cls: SupplyClass, opened: frozenset[str], closed: frozenset[str]
+) -> dict[str, bool]:
+    """The lines of ``side``'s units of class ``cls`` (9.12-9.15) were the Enemy zones in
+    ``opened`` negated by a Friendly unit and those in ``closed`` no longer (7.24): what a
+    unit that stands in a hex or leaves it alone would make of the others' supply (the
+    computer players ask).  Depots serve as they do now."""
+    now = table(st, side)
+    zones = (now.enemy_zones - opened) | (closed & zoc.enemy_controlled(st, side))
+    rail = rail_sources_within(st, side, cls, now.blocked | zones)
+    rules = U.rules(st)
+    served = {U.record(st, d)["hex"] for d in now.depots if rules.depot_serves(st, d, cls)}
+    sources = rail | now.classes[cls].edges | served
+    units = U.cached_of(st, "supply members", _members, side).get(cls, [])
+    return _trace_lines(st, cls, units, sources, now.blocked, zones, now.depots)
+
+
 def _class_rail(
     st: State, side: str, cls: SupplyClass, closed: frozenset[str], cut: frozenset[str]
 ) -> frozenset[str]:
