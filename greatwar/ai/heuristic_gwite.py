@@ -449,12 +449,13 @@ def held_open(f: Front, uid: str, action: Action) -> float:
     that leaves such a hex it holds alone cuts it again.  :data:`RECLAIM_WORTH` either
     way, only where the zone there decides another unit's line of supply."""
     st = f.state
+    negates = U.rules(st).negates_enemy_control  # 7.24 (not Caporetto's monitor, 17.32)
     zoned = f.notes.get(("zoned-rail", uid))
     if zoned is None:
         info = U.info(st, uid)
         rail = supply.friendly_rail(st, f.side, info.nationality)
-        fights = not info.hq and info.type != "supply_depot"
-        zoned = rail & zoc.enemy_controlled(st, f.side) if fights else frozenset()
+        holds = not info.hq and info.type != "supply_depot" and negates(st, uid)
+        zoned = rail & zoc.enemy_controlled(st, f.side) if holds else frozenset()
         f.notes[("zoned-rail", uid)] = zoned
     if not zoned:
         return 0.0
@@ -462,7 +463,8 @@ def held_open(f: Front, uid: str, action: Action) -> float:
     value = 0.0
     if to in zoned and _decides_lines(f, uid, to, opened=True):
         value += RECLAIM_WORTH
-    if here in zoned and U.units_in(st, here) == [uid] and _decides_lines(f, uid, here, False):
+    alone = not any(negates(st, o) for o in U.units_in(st, here) if o != uid)
+    if here in zoned and alone and _decides_lines(f, uid, here, False):
         value -= RECLAIM_WORTH
     return value
 
