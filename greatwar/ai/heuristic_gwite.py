@@ -415,13 +415,21 @@ def front(st: State, side: str) -> Front:
         goals=goals,
         threat_range=THREAT_RANGE,
         feeds=feeds,
-        path_value=reclaimed_rail,
+        path_value=_path_value,
         exposed=U.rules(st).exposed_hexes(st, side),
         city_weight=min(CITY_SCORINGS, scorings),
         guard_short=GUARD_SHORT if scorings > 1 else 1.0,
         supply_weight=_supply_weight(st, side),
         supply_weight_in=_denial_supply(st, side),
     )
+
+
+def _path_value(f: Front, uid: str, action: Action) -> float:
+    """What a move is worth on its way (:attr:`Front.path_value`): the rail it takes back
+    and the rail it holds open."""
+    if action.get("type") != "move":
+        return 0.0
+    return reclaimed_rail(f, uid, action) + held_open(f, uid, action)
 
 
 def reclaimed_rail(f: Front, uid: str, action: Action) -> float:
@@ -431,15 +439,12 @@ def reclaimed_rail(f: Front, uid: str, action: Action) -> float:
     :data:`RECLAIM_WORTH` each.  A rail net fed from one edge is cut off whole behind one
     such hex: in Caporetto's losses looked at, an enemy unit that had slipped through
     took the Allies' entry hex or a hex of their one line, and it stayed his to the end."""
-    if not RECLAIM_RAIL or action.get("type") != "move":
+    if not RECLAIM_RAIL:
         return 0.0
-    held = held_open(f, uid, action) if HOLD_RAIL_OPEN else 0.0
     lost = f.notes.get(("lost-rail", uid))
     if lost is None:
         lost = f.notes[("lost-rail", uid)] = _lost_rail(f.state, f.side, uid)
-    if not lost:
-        return held
-    return held + RECLAIM_WORTH * len(lost.intersection(action.get("path", ())))
+    return RECLAIM_WORTH * len(lost.intersection(action.get("path", ()))) if lost else 0.0
 
 
 def held_open(f: Front, uid: str, action: Action) -> float:
@@ -448,25 +453,32 @@ def held_open(f: Front, uid: str, action: Action) -> float:
     supply; 9.15: the rail path to a map edge may not pass an Enemy-controlled hex); one
     that leaves such a hex it holds alone cuts it again.  :data:`RECLAIM_WORTH` either
     way, only where the zone there decides another unit's line of supply."""
+    if not HOLD_RAIL_OPEN:
+        return 0.0
     st = f.state
-    negates = U.rules(st).negates_enemy_control  # 7.24 (not Caporetto's monitor, 17.32)
     zoned = f.notes.get(("zoned-rail", uid))
     if zoned is None:
-        info = U.info(st, uid)
-        rail = supply.friendly_rail(st, f.side, info.nationality)
-        holds = not info.hq and info.type != "supply_depot" and negates(st, uid)
-        zoned = rail & zoc.enemy_controlled(st, f.side) if holds else frozenset()
-        f.notes[("zoned-rail", uid)] = zoned
+        zoned = f.notes[("zoned-rail", uid)] = _zoned_rail(f, uid)
     if not zoned:
         return 0.0
-    here, to = U.record(st, uid)["hex"], action["to"]
     value = 0.0
+    to = action["to"]
     if to in zoned and _decides_lines(f, uid, to, opened=True):
         value += RECLAIM_WORTH
-    alone = not any(negates(st, o) for o in U.units_in(st, here) if o != uid)
-    if here in zoned and alone and _decides_lines(f, uid, here, False):
+    here = U.record(st, uid)["hex"]
+    if here in zoned and _decides_lines(f, uid, here, opened=False):
         value -= RECLAIM_WORTH
     return value
+
+
+def _zoned_rail(f: Front, uid: str) -> frozenset[str]:
+    """The rail hexes of ``uid``'s Friendly countries under an Enemy zone, if it is a
+    fighting unit that negates zones (7.24; not Caporetto's monitor, 17.32)."""
+    st = f.state
+    info = U.info(st, uid)
+    if info.hq or info.type == "supply_depot" or not U.rules(st).negates_enemy_control(st, uid):
+        return frozenset()
+    return supply.friendly_rail(st, f.side, info.nationality) & zoc.enemy_controlled(st, f.side)
 
 
 def _decides_lines(f: Front, uid: str, h: str, opened: bool) -> bool:
@@ -474,14 +486,17 @@ def _decides_lines(f: Front, uid: str, h: str, opened: bool) -> bool:
     (9.12-9.15) with the Enemy zone in ``h`` negated and none without it: that a unit
     standing there (``opened``) would give, or that ``uid`` leaving would take away."""
     st = f.state
-    cls = supply.class_of(st, uid)
-    key = ("rail-decides", uid, h)
+    key = ("rail-decides", uid, h, opened)
     found = f.notes.get(key)
     if found is None:
         table = supply.table(st, f.side)
+        negates = U.rules(st).negates_enemy_control
         if opened and h not in table.enemy_zones:
             found = False  # a Friendly unit negates it already
+        elif not opened and any(negates(st, o) for o in U.units_in(st, h) if o != uid):
+            found = False  # another unit holds it too
         else:  # the table's lines are the other case's: the zone as it is now
+            cls = supply.class_of(st, uid)
             one, none = frozenset({h}), frozenset[str]()
             other = supply.lines_within(st, f.side, cls, *((one, none) if opened else (none, one)))
             free, cut = (other, table.line) if opened else (table.line, other)

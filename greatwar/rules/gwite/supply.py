@@ -415,15 +415,6 @@ def _base(
     return rail, edges
 
 
-def rail_sources_within(
-    st: State, side: str, cls: SupplyClass, closed: frozenset[str]
-) -> frozenset[str]:
-    """9.15 the rail sources of ``side``'s class ``cls`` were ``closed`` the hexes a line
-    may not pass (Enemy-occupied and Enemy-controlled, 9.14, 7.24): the table's, and what
-    another occupation would make of them (the computer players ask)."""
-    return _class_rail(st, side, cls, closed, U.rules(st).supply_interdicted(st, cls))
-
-
 def lines_within(
     st: State, side: str, cls: SupplyClass, opened: frozenset[str], closed: frozenset[str]
 ) -> dict[str, bool]:
@@ -433,8 +424,8 @@ def lines_within(
     computer players ask).  Depots serve as they do now."""
     now = table(st, side)
     zones = (now.enemy_zones - opened) | (closed & zoc.enemy_controlled(st, side))
-    rail = rail_sources_within(st, side, cls, now.blocked | zones)
     rules = U.rules(st)
+    rail = _class_rail(st, side, cls, now.blocked | zones, rules.supply_interdicted(st, cls))
     served = {U.record(st, d)["hex"] for d in now.depots if rules.depot_serves(st, d, cls)}
     sources = rail | now.classes[cls].edges | served
     units = U.cached_of(st, "supply members", _members, side).get(cls, [])
@@ -444,6 +435,8 @@ def lines_within(
 def _class_rail(
     st: State, side: str, cls: SupplyClass, closed: frozenset[str], cut: frozenset[str]
 ) -> frozenset[str]:
+    """9.15 the class's rail sources were ``closed`` the hexes a line may not pass and
+    ``cut`` the rail the game's rules interdict (the table's, and :func:`lines_within`'s)."""
     needs_edge = U.rules(st).rail_source_needs_edge(st, cls)
     return _rail_sources(st, side, class_network(st, cls), closed | cut, needs_edge)
 
