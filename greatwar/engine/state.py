@@ -364,13 +364,28 @@ class State:
         """Memoise ``value`` under ``key`` (see :meth:`memo`)."""
         self._cache[key] = value
 
-    def kept(self, slot: Any, key: Any, build: Callable[..., Any], *args: Any) -> Any:
+    def kept(
+        self,
+        slot: Any,
+        key: Any,
+        build: Callable[..., Any],
+        *args: Any,
+        update: Callable[[Any, Any], Any] | None = None,
+    ) -> Any:
         """``build(*args)``, kept in the memo's ``slot`` while ``key`` (what it depends on)
         stays the same: one entry a slot, replaced when the key changes, so that values
-        asked for after every action (the views' parts) do not fill the memo."""
-        found = self._cache.get(slot)
-        if found is not None and found[0] == key:
-            return found[1]
+        asked for after every action (the views' parts) do not fill the memo.  When the key
+        has changed, ``update(old_key, old_value)`` may work out the new value from the old
+        one (None: it cannot, and ``build`` runs)."""
+        found = self._cache.find(slot)
+        if found is not None:
+            if found[0] == key:
+                return found[1]
+            if update is not None:
+                value = update(found[0], found[1])
+                if value is not None:
+                    self._cache[slot] = (key, value)
+                    return value
         value = build(*args)
         self._cache[slot] = (key, value)
         return value

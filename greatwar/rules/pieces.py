@@ -178,6 +178,31 @@ def changed_since(st: State, side: str, count: int) -> set[str] | None:
     return changed
 
 
+def counts(st: State) -> tuple[tuple[str, int], ...]:
+    """Each side's count of changes now, as (side, count) pairs: the key of a table that
+    :func:`changed_between` may later update rather than rebuild."""
+    return tuple(st.data["rev"].items())
+
+
+def changed_between(st: State, then: tuple[tuple[str, int], ...]) -> set[str] | None:
+    """The units of every side changed since the counts were ``then`` (:func:`counts`),
+    or None when that is not known (:func:`changed_since`; a side's count went back)."""
+    changed: set[str] = set()
+    rev = st.data["rev"]
+    for side, count in then:
+        if rev.get(side) != count:
+            found = changed_since(st, side, count)
+            if found is None:
+                return None
+            changed |= found
+    return changed
+
+
+def order(st: State) -> dict[str, int]:
+    """Each unit's place in the scenario's counter order (the order tables list them in)."""
+    return _order(st)
+
+
 def _touch_in_place(st: State, uid: str) -> None:
     """A unit changed but not where it stands nor its status: bump its side's count, and
     carry the tables of where the units stand (occupancy, hex sides, units on the map) to

@@ -217,6 +217,8 @@ def _radius_occupants(st: State) -> dict[str, str]:
     def build(s: State) -> dict[str, str]:
         rules = U.rules(s)
         info = U.static(s).units
+        if type(rules).counts_for_radius is CommandRules.counts_for_radius:  # every unit
+            return {h: info[ids[0]].side for h, ids in U.occupancy(s).items()}
         occupant: dict[str, str] = {}
         for h, ids in U.occupancy(s).items():
             counted = [uid for uid in ids if rules.counts_for_radius(s, uid)]
@@ -272,7 +274,60 @@ def radii(st: State, side: str) -> dict[str, frozenset[str]]:
     """Command radius hexes of every HQ of ``side`` on the map, as its TCR traces them
     (10.34), cached on the positions of both sides: Enemy units and zones block radii,
     Friendly units open zones."""
-    return U.cached(st, f"command_radii:{side}", lambda s: _all_radii(s, side))  # type: ignore[no-any-return]
+    return U.cached(st, f"command_radii:{side}", lambda s: _radii_kept(s, side))  # type: ignore[no-any-return]
+
+
+_Radii = tuple[dict[str, frozenset[str]], dict[str, str | None]]
+
+
+def _radii_kept(st: State, side: str) -> dict[str, frozenset[str]]:
+    """:func:`_all_radii`, worked out from the side's radii found last where the units
+    changed since are known: an HQ's radius is traced again only when the HQ changed or
+    a changed unit stood, or stands, within one hex more than its radius of it (what a
+    radius reads: occupants of its hexes, 10.33, and the zones over them, 10.34, which
+    reach one hex, 7.11); the others stand as they were."""
+    units = st.data["units"]
+
+    def build() -> _Radii:
+        return _all_radii(st, side), {uid: u["hex"] for uid, u in units.items()}
+
+    def since(then: tuple[tuple[str, int], ...], last: _Radii) -> _Radii | None:
+        changed = U.changed_between(st, then)
+        if changed is None:
+            return None
+        old, hexes = last
+        touched = {hexes.get(uid) for uid in changed} | {units[uid]["hex"] for uid in changed}
+        touched.discard(None)
+        hexes = dict(hexes)
+        for uid in changed:
+            hexes[uid] = units[uid]["hex"]
+        found: dict[str, frozenset[str]] = {}
+        for hq in hqs_of(st, side):
+            kept = old.get(hq)
+            if kept is None or hq in changed or not touched.isdisjoint(_watched(st, hq)):
+                kept = trace_radius(st, hq, U.tcr(st, hq) == 1)
+            found[hq] = kept
+        return found, hexes
+
+    slot = ("command_radii_last", side)
+    return st.kept(slot, U.counts(st), build, update=since)[0]  # type: ignore[no-any-return]
+
+
+def _watched(st: State, hq: str) -> frozenset[str]:
+    """The hexes whose units a radius of the HQ where it stands may read: within its
+    Command Radius plus one hex of it on the map (kept per game for each hex and radius)."""
+    start, most = U.record(st, hq)["hex"], command_radius(st, hq) + 1
+    kept = U.static(st).derived.setdefault("command-radius-watched", {})
+    found: frozenset[str] | None = kept.get((start, most))
+    if found is None:
+        board = st.game.scenario.board
+        seen = {start}
+        frontier = [start]
+        for _ in range(most):
+            frontier = [n for h in frontier for n in board.neighbours[h] if n not in seen]
+            seen.update(frontier)
+        found = kept[(start, most)] = frozenset(seen)
+    return found
 
 
 def radius_to(st: State, hq: str, uid: str) -> frozenset[str]:

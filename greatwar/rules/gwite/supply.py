@@ -922,19 +922,16 @@ def out_of_supply_units(st: State) -> list[str]:
     units = st.data["units"]
     stat = U.static(st)
     fortresses = stat.fortress_side
-    lines: dict[str, dict[str, bool]] = {}  # each side's table, looked up once
     out = []
-    for uid, ui in stat.units.items():
-        if ui.hq or units[uid]["status"] != "on_map":
-            continue  # in supply (:func:`in_supply`)
-        line = lines.get(ui.side)
-        if line is None:
-            line = lines[ui.side] = table(st, ui.side).line
-        if line.get(uid, False):
-            continue
-        # 11.22 only a unit in a fortress of its side may feed off it
-        if fortresses.get(units[uid]["hex"]) != ui.side or not fortress_fed(st, uid):
-            out.append(uid)
+    for side in stat.side_ids:
+        # each side's table names every unit of it on the map (HQs are in supply)
+        for uid, traced in table(st, side).line.items():
+            if traced or stat.units[uid].hq:
+                continue
+            # 11.22 only a unit in a fortress of its side may feed off it
+            if fortresses.get(units[uid]["hex"]) != side or not fortress_fed(st, uid):
+                out.append(uid)
+    out.sort(key=U.order(st).__getitem__)  # (in counter order)
     return out
 
 

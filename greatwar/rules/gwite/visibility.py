@@ -29,22 +29,22 @@ if TYPE_CHECKING:
 def unit_entries(st: State) -> list[dict[str, Any]]:
     """Every counter of the game with its state (the board is open information): fresh
     entries, which the caller may change."""
-    static = st.game.static
-    units = []
-    for uid, ui in static.units.items():
-        u = st.data["units"][uid]
-        units.append(
-            {
-                "id": uid,
-                "name": ui.name,
-                "side": ui.side,
-                "status": u["status"],
-                "hex": u["hex"],
-                "steps_lost": u["lost"],
-                "markers": list(u["markers"]),
-            }
-        )
-    return units
+    return [_unit_entry(st, uid) for uid in st.game.static.units]
+
+
+def _unit_entry(st: State, uid: str) -> dict[str, Any]:
+    """One counter of :func:`unit_entries`."""
+    ui = st.game.static.units[uid]
+    u = st.data["units"][uid]
+    return {
+        "id": uid,
+        "name": ui.name,
+        "side": ui.side,
+        "status": u["status"],
+        "hex": u["hex"],
+        "steps_lost": u["lost"],
+        "markers": list(u["markers"]),
+    }
 
 
 # A view is built after every action (the server, the agents' views), and most of what it
@@ -55,8 +55,21 @@ def unit_entries(st: State) -> list[dict[str, Any]]:
 
 
 def _shared_entries(st: State) -> list[dict[str, Any]]:
-    """:func:`unit_entries`, kept while no unit changes (the entries are shared)."""
-    return st.kept(("view:units",), U.revision(st), unit_entries, st)  # type: ignore[no-any-return]
+    """:func:`unit_entries`, kept while no unit changes (the entries are shared); after a
+    change, the last list with the changed units' entries made again (an entry reads only
+    its own unit's record)."""
+
+    def since(then: tuple[tuple[str, int], ...], entries: list[dict[str, Any]]) -> Any:
+        changed = U.changed_between(st, then)
+        if changed is None:
+            return None
+        order = U.order(st)
+        updated = list(entries)
+        for uid in changed:
+            updated[order[uid]] = _unit_entry(st, uid)
+        return updated
+
+    return st.kept(("view:units",), U.counts(st), unit_entries, st, update=since)  # type: ignore[no-any-return]
 
 
 def _counters(st: State, shared: bool) -> list[dict[str, Any]]:

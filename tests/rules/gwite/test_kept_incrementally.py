@@ -1,0 +1,78 @@
+"""Tables worked out from the last ones where the units changed since are known (issue 18):
+along random games of several GWitE scenarios, asked every few actions (so that one update
+spans several changes), each equals the same table built afresh on a state read back from
+JSON (nothing kept)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+import greatwar
+from greatwar.engine.state import State
+from greatwar.rules.gwite import command, visibility, zoc
+from greatwar.rules.gwite import units as U
+
+SCENARIOS = [
+    "gwite/teaching",
+    "gwite/two-maps-teaching",
+    "gwite/brusilov-teaching",
+    "gwite/caporetto-teaching",
+    "gwite/serbia-galicia-teaching",
+]
+
+
+def _random_game(ref: str, seed: int, steps: int) -> Iterator[tuple[int, State]]:
+    state = greatwar.load(ref).new_state(seed=seed)
+    rng = random.Random(seed)
+    for n in range(steps):
+        if state.is_over():
+            return
+        yield n, state
+        role = rng.choice([r for r in state.active_roles() if state.legal_actions(r)])
+        state.apply(role, rng.choice(state.legal_actions(role)))
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_10_33_radii_updated_from_the_last_equal_radii_traced_afresh(ref: str) -> None:
+    updated = 0
+    for n, state in _random_game(ref, 11, 240):
+        if n % 3:
+            continue
+        for side in U.static(state).side_ids:
+            fresh = State.from_json(state.to_json())
+            last = state._cache.get(("command_radii_last", side))
+            assert command.radii(state, side) == command._all_radii(fresh, side)
+            updated += last is not None and last[0] != U.counts(state)
+    assert updated > 0  # (the update, not only the first build, was checked)
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_view_counters_updated_from_the_last_equal_fresh_entries(ref: str) -> None:
+    for n, state in _random_game(ref, 12, 240):
+        if n % 4 == 0:
+            fresh = State.from_json(state.to_json())
+            assert visibility._shared_entries(state) == visibility.unit_entries(fresh)
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_7_1_zones_updated_from_the_last_equal_zones_found_afresh(ref: str) -> None:
+    for n, state in _random_game(ref, 13, 240):
+        if n % 2:
+            continue
+        fresh = State.from_json(state.to_json())
+        for side in U.static(state).side_ids:
+            afresh = zoc.zones_of(fresh, U.on_map(fresh, side)) | zoc.fortress_zones(fresh, side)
+            assert zoc.controlled_by(state, side) == afresh
+
+
+def test_a_change_the_notes_do_not_name_rebuilds_the_counters() -> None:
+    state = greatwar.load("gwite/teaching").new_state(seed=1)
+    visibility._shared_entries(state)
+    uid = next(iter(U.static(state).units))
+    U.record(state, uid)["lost"] = 1  # (no note of which unit changed: the count alone)
+    state.data["rev"][U.info(state, uid).side] += 1
+    entry = visibility._shared_entries(state)[U.order(state)[uid]]
+    assert entry["steps_lost"] == 1
