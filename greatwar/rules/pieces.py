@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -196,6 +196,77 @@ def changed_between(st: State, then: tuple[tuple[str, int], ...]) -> set[str] | 
                 return None
             changed |= found
     return changed
+
+
+class Tally:
+    """The hexes the units of one side cover, each hex with how many cover it (a unit may
+    cover several, several units one): made once, then updated by the units changed
+    (:func:`tally`) rather than made again.  Never changed once made (a state's clones
+    may share it)."""
+
+    __slots__ = ("count", "hexes", "of")
+
+    def __init__(self, count: dict[str, int], of: dict[str, tuple[str, ...]]) -> None:
+        self.count = count
+        self.of = of
+        #: the hexes covered
+        self.hexes = frozenset(count)
+
+    @classmethod
+    def made(
+        cls, uids: Iterable[str], cover: Callable[[str], tuple[str, ...]], fixed: Iterable[str]
+    ) -> Tally:
+        """The tally of ``uids``, each covering ``cover(uid)``, and the ``fixed`` hexes."""
+        count = dict.fromkeys(fixed, 1)
+        of = {}
+        for uid in uids:
+            covered = cover(uid)
+            if covered:
+                of[uid] = covered
+                for h in covered:
+                    count[h] = count.get(h, 0) + 1
+        return cls(count, of)
+
+    def updated(self, changed: Iterable[str], cover: Callable[[str], tuple[str, ...]]) -> Tally:
+        """A new tally with the ``changed`` units' hexes taken out and covered again."""
+        count = dict(self.count)
+        of = dict(self.of)
+        for uid in changed:
+            for h in of.pop(uid, ()):
+                n = count[h] - 1
+                if n:
+                    count[h] = n
+                else:
+                    del count[h]
+            covered = cover(uid)
+            if covered:
+                of[uid] = covered
+                for h in covered:
+                    count[h] = count.get(h, 0) + 1
+        return Tally(count, of)
+
+
+def tally(
+    st: State,
+    name: str,
+    side: str,
+    cover: Callable[[str], tuple[str, ...]],
+    fixed: Callable[[], Iterable[str]] = tuple,
+) -> Tally:
+    """The :class:`Tally` ``name`` of ``side``'s units on the map, each covering
+    ``cover(uid)`` (which reads only the unit's own record and the game's static tables;
+    a unit off the map covers nothing), and the hexes ``fixed()``: kept while the side's
+    units are unchanged, updated by the units changed since where they are known
+    (:func:`changed_since`), made afresh otherwise."""
+
+    def made() -> Tally:
+        return Tally.made(on_map(st, side), cover, fixed())
+
+    def since(then: int, last: Tally) -> Tally | None:
+        changed = changed_since(st, side, then)
+        return None if changed is None else last.updated(changed, cover)
+
+    return st.kept((name, side), st.data["rev"][side], made, update=since)  # type: ignore[no-any-return]
 
 
 def order(st: State) -> dict[str, int]:

@@ -80,7 +80,7 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -353,8 +353,19 @@ class RailRules:
         """The hexes of ``rail`` not ``closed`` that ``side`` may use as far as who last
         occupied them goes (:meth:`usable_control` of each; a game whose record is dear
         to read may keep the answer, Hindenburg 17.5)."""
+        return self.usable_hexes(st, side, rail - closed)
+
+    def usable_hexes(self, st: State, side: str, hexes: Iterable[str]) -> frozenset[str]:
+        """The ``hexes`` ``side`` may use as far as who last occupied them goes
+        (:meth:`usable_control` of each; read straight from the record where the game
+        keeps the standard rule and stamps no turn: not last occupied by the Enemy)."""
+        if type(self).usable_control is RailRules.usable_control and (
+            st.data.get(CONTROL_TURN) is None
+        ):
+            control = st.data["control"]
+            return frozenset(h for h in hexes if control.get(h, side) == side)
         ok = self.usable_control
-        return frozenset(h for h in rail - closed if ok(st, side, h))
+        return frozenset(h for h in hexes if ok(st, side, h))
 
     def rail_hexes_entered(self, st: State, uid: str, hexes: list[str]) -> None:
         """A unit entered these rail hexes (moving, retreating, advancing ...): in the

@@ -32,7 +32,7 @@ side holds, until its own units change (:func:`_held`); the rail paths to a
 map edge, per game on the edges and the usable rail hexes (:func:`_rail_paths`);
 a unit's line, per game on its hex, range and Enemy zones allowed and the
 class's sources, blocked hexes and Enemy zones, carried to a new supply
-situation while no changed hex lies within its range (:func:`_lines_kept`).
+situation while none of the hexes its search read has changed (:func:`_lines_kept`).
 The tables of both sides are put together after every change of units.
 
 Choices made where the rules are silent (each is explained where coded):
@@ -409,9 +409,7 @@ def _base(
     rail = _class_rail(st, side, cls, closed, cut)
     # 9.13 map edges: not Enemy-occupied nor last occupied by an Enemy unit (nor a rail
     # hex the game's rules interdict: Caporetto 9.19)
-    barred = blocked | cut
-    usable = rules.usable_control  # (victory.usable_control, looked up once)
-    edges = frozenset(h for h in cnet.edges if h not in barred and usable(st, side, h))
+    edges = rules.usable_hexes(st, side, cnet.edges - blocked - cut)
     return rail, edges
 
 
@@ -521,8 +519,7 @@ def _supplied_depots(
     class (not itself closed) or the hex of a supplied depot that serves its class (a
     supplied depot feeds from its hex, whatever holds it), until no depot is added:
     the least set closed under the rule, in any order."""
-    stat = U.static(st)
-    depots = [uid for uid in U.on_map(st, side) if stat.units[uid].type == "supply_depot"]
+    depots = U.cached_of(st, "supply depots", _depots_on_map, side)
     if not depots:
         return frozenset()
     rules = U.rules(st)
@@ -531,6 +528,7 @@ def _supplied_depots(
     hexes = {uid: U.record(st, uid)["hex"] for uid in depots}
     starts: dict[SupplyClass, frozenset[str]] = {}
     backs: dict[SupplyClass, dict[str, tuple[str, ...]]] = {}
+    kept: dict[SupplyClass, dict[Any, _Answer]] = {}  # (searches found in this situation)
     supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
     searched: dict[str, int] = {}  # depot -> how many depots fed its class when it searched
     progress = True
@@ -546,12 +544,39 @@ def _supplied_depots(
             searched[uid] = len(feeding)
             if cls not in starts:
                 rail, edges = base[cls]
-                starts[cls] = frozenset(h for h in rail | edges if h not in closed)
+                starts[cls] = (rail | edges) - closed
                 backs[cls] = reverse_links(st, cls)
-            if _reaches(backs[cls], hexes[uid], starts[cls], feeding, closed, reach[uid]):
+                kept[cls] = _situation_answers(st, ("supply-depots", cls), (starts[cls], closed))
+            key = (hexes[uid], frozenset(feeding), reach[uid])
+            found = kept[cls].get(key)
+            if found is None:
+                found = kept[cls][key] = _depot_search(backs[cls], starts[cls], closed, *key)
+            if found[0]:
                 supplied.append(uid)
                 progress = True
     return frozenset(supplied)
+
+
+def _depots_on_map(st: State, side: str) -> list[str]:
+    """The supply depots of ``side`` on the map, in counter order (read, never changed)."""
+    units = U.static(st).units
+    return [uid for uid in U.on_map(st, side) if units[uid].type == "supply_depot"]
+
+
+def _depot_search(
+    back: dict[str, tuple[str, ...]],
+    sources: frozenset[str],
+    closed: frozenset[str],
+    here: str,
+    feeding: frozenset[str],
+    limit: int,
+) -> _Answer:
+    """:func:`_reaches`, and the hexes its search read (looked up in ``sources`` or
+    ``closed``): the answer stands in any situation that differs in none of them (the
+    depots that feed are the key's, :func:`_situation_answers`)."""
+    expanded: list[str] = []
+    found = _reaches(back, here, sources, feeding, closed, limit, expanded)
+    return found, _read(back, here, expanded)
 
 
 def _reaches(
@@ -561,11 +586,12 @@ def _reaches(
     feeding: set[str],
     closed: frozenset[str],
     limit: int,
+    expanded: list[str] | None = None,
 ) -> bool:
     """Whether a path of at most ``limit`` hexes runs from one of ``sources`` or ``feeding``
     (the targets) to ``here`` through hexes not ``closed`` (``here`` too, unless it is a
     target; the target hex itself may be closed), searched backward from ``here`` along
-    ``back``."""
+    ``back`` (each hex searched from noted in ``expanded``, if given)."""
     if here in sources or here in feeding:
         return True
     if here in closed:
@@ -577,6 +603,8 @@ def _reaches(
         d += 1
         following = []
         for h in frontier:
+            if expanded is not None:
+                expanded.append(h)
             for p in back.get(h, ()):
                 if p in seen:
                     continue
@@ -609,18 +637,6 @@ def reverse_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
     return per_game(st, ("supply-reverse", cls), build)  # type: ignore[no-any-return]
 
 
-def _ball_links(st: State, cls: SupplyClass) -> dict[str, tuple[str, ...]]:
-    """The class's links both ways (what a search within some hexes of a hex may look at;
-    built once per game)."""
-
-    def build() -> dict[str, tuple[str, ...]]:
-        links = class_network(st, cls).links
-        back = reverse_links(st, cls)
-        return {h: tuple(sorted({*links.get(h, ()), *back.get(h, ())})) for h in {*links, *back}}
-
-    return per_game(st, ("supply-ball", cls), build)  # type: ignore[no-any-return]
-
-
 def _trace_lines(
     st: State,
     cls: SupplyClass,
@@ -633,9 +649,8 @@ def _trace_lines(
     """Each unit of one class: a line within its own range crossing no more Enemy-controlled
     hexes than it may (9.12-9.14), or always in supply by the game's rules.
 
-    A unit's line is found by a search back from its hex (:func:`_traces`), which reads
-    no hex farther than its range: its answer is kept (:func:`_lines_kept`) while
-    nothing it could read has changed."""
+    A unit's line is found by a search back from its hex (:func:`_search_back`): its
+    answer is kept (:func:`_lines_kept`) while none of the hexes it read has changed."""
     stat = U.static(st)
     rules = U.rules(st)
     allowed = _sorted(st).zones
@@ -644,19 +659,21 @@ def _trace_lines(
     back = reverse_links(st, cls)
     records = st.data["units"]
     infos = stat.units
+    # (the standard rules supply no unit without a line: not asked of each unit then)
+    always = rules.always_supplied if _overridden(rules, "always_supplied") else None
     line: dict[str, bool] = {}
     for uid in units:
         if infos[uid].type == "supply_depot":
             line[uid] = uid in depots  # 9.16
             continue
-        if rules.always_supplied(st, uid):
+        if always is not None and always(st, uid):
             line[uid] = True
             continue
         key = (records[uid]["hex"], allowed[uid], reach[uid])
         found = answers.get(key)
         if found is None:
-            found = answers[key] = _traces(back, sources, blocked, enemy_zones, *key)
-        line[uid] = found
+            found = answers[key] = _search_back(back, sources, blocked, enemy_zones, *key)
+        line[uid] = found[0]
     return line
 
 
@@ -672,41 +689,60 @@ def _traces(
     """9.12-9.14 whether a line of at most ``limit`` hexes (the unit's hex not counted)
     runs from one of ``sources`` to ``here``, entering no ``blocked`` hex (the source
     itself may be one) and passing through at most ``crossing`` ``enemy_zones`` (every
-    hex of the line counted, the source and ``here`` too): a breadth-first search back
-    from ``here`` along ``back``, a hex searched again only through fewer Enemy zones."""
+    hex of the line counted, the source and ``here`` too) (:func:`_search_back`)."""
+    return _search_back(back, sources, blocked, enemy_zones, here, crossing, limit)[0]
+
+
+_Answer = tuple[bool, frozenset[str]]
+
+
+def _search_back(
+    back: dict[str, tuple[str, ...]],
+    sources: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    here: str,
+    crossing: int,
+    limit: int,
+) -> _Answer:
+    """:func:`_traces`, and the hexes the search read (looked up in ``sources``,
+    ``blocked`` or ``enemy_zones``): a breadth-first search back from ``here`` along
+    ``back``, a hex searched again only through fewer Enemy zones.  Its answer is the
+    same in any situation that differs from this one in none of those hexes."""
     c = 1 if here in enemy_zones else 0
-    if c > crossing:
-        return False
-    if here in sources:
-        return True
-    if here in blocked:
-        return False
+    if c > crossing or here in sources or here in blocked:
+        return c <= crossing and here in sources, frozenset((here,))
     fewest = {here: c}
     too_many = crossing + 1
     frontier = [(here, c)]
+    expanded = []
     d = 0
     while frontier and d < limit:
         d += 1
         following = []
         for h, c in frontier:
+            expanded.append(h)
             for p in back.get(h, ()):
                 crossed = c + 1 if p in enemy_zones else c
                 if crossed < fewest.get(p, too_many):
                     if p in sources:
-                        return True
+                        return True, _read(back, here, expanded)
                     fewest[p] = crossed
                     if p not in blocked:
                         following.append((p, crossed))
         frontier = following
-    return False
+    return False, _read(back, here, expanded)
+
+
+def _read(back: dict[str, tuple[str, ...]], here: str, expanded: list[str]) -> frozenset[str]:
+    """The hexes a search back from ``here`` read: its own and each searched hex's links."""
+    return frozenset((here,)).union(*(back.get(h, ()) for h in expanded))
 
 
 #: the supply situations whose lines a game keeps for each class (the oldest go first)
 LINES_KEPT = 16
 #: beyond this many hexes changed, no lines are carried over from another situation
 LINES_CHANGED_MOST = 400
-#: the situations kept that a new one may take its lines from (the latest)
-LINES_CARRIED_FROM = 3
 
 _Situation = tuple[frozenset[str], frozenset[str], frozenset[str]]
 
@@ -717,61 +753,40 @@ def _lines_kept(
     sources: frozenset[str],
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
-) -> dict[tuple[str, int, int], bool]:
+) -> dict[tuple[str, int, int], _Answer]:
     """The lines of ``cls`` found so far in this supply situation (its sources, blocked
     hexes and Enemy zones): (hex, Enemy zones it may cross, range) -> whether a line is
-    traced from there; kept per game for the latest situations.  A new situation starts
-    with the answers of the nearest of the latest ones that read no hex changed since: a
-    search from a hex reads nothing farther than its range along the class's links either
-    way (:func:`_ball`), so its answer stands while every changed hex is farther away."""
+    traced from there and the hexes its search read; kept per game for the latest
+    situations (:func:`_situation_answers`)."""
+    return _situation_answers(st, ("supply-lines", cls), (sources, blocked, enemy_zones))
+
+
+def _situation_answers(
+    st: State, name: object, now: tuple[frozenset[str], ...]
+) -> dict[Any, _Answer]:
+    """The answers kept per game under ``name`` for the situation ``now`` (sets of hexes
+    a search reads): those found in it so far, else a new dict holding the answers of the
+    latest situation kept whose search read none of the hexes changed since (in or out of
+    one of the sets): each would be found the same again."""
     derived = U.static(st).derived
-    memo: dict[_Situation, dict[tuple[str, int, int], bool]] | None = derived.get(
-        ("supply-lines", cls)
-    )
+    memo: dict[tuple[frozenset[str], ...], dict[Any, _Answer]] | None = derived.get(name)
     if memo is None:
-        memo = derived[("supply-lines", cls)] = {}
-    now = (sources, blocked, enemy_zones)
+        memo = derived[name] = {}
     found = memo.get(now)
     if found is not None:
         return found
-    answers: dict[tuple[str, int, int], bool] = {}
-    nearest = None
-    latest = list(memo.items())[-LINES_CARRIED_FROM:]  # (copies: another state may add some)
-    for then, kept in latest:
-        changed = (sources ^ then[0]) | (blocked ^ then[1]) | (enemy_zones ^ then[2])
-        if nearest is None or len(changed) < len(nearest[0]):
-            nearest = (changed, kept)
-    if nearest is not None and len(nearest[0]) <= LINES_CHANGED_MOST:
-        changed, kept = nearest
-        balls = _balls(st, cls)
-        for key, answer in list(kept.items()):
-            ball = balls.get((key[0], key[2]))
-            if ball is None:
-                ball = _ball(st, cls, key[0], key[2])
-            if ball.isdisjoint(changed):
-                answers[key] = answer
+    answers: dict[Any, _Answer] = {}
+    if memo:
+        then, kept = next(reversed(memo.items()))
+        changed: frozenset[str] = frozenset().union(
+            *(a ^ b for a, b in zip(now, then, strict=True))
+        )
+        if len(changed) <= LINES_CHANGED_MOST:
+            answers = {key: found for key, found in kept.items() if found[1].isdisjoint(changed)}
     if len(memo) >= LINES_KEPT:
         memo.pop(next(iter(memo)), None)
     memo[now] = answers
     return answers
-
-
-def _ball(st: State, cls: SupplyClass, here: str, most: int) -> frozenset[str]:
-    """The hexes at most ``most`` links of ``cls`` from ``here``, either way (kept per game)."""
-    balls = _balls(st, cls)
-    found = balls.get((here, most))
-    if found is None:
-        found = balls[(here, most)] = frozenset(hexes_within(_ball_links(st, cls), (here,), most))
-    return found
-
-
-def _balls(st: State, cls: SupplyClass) -> dict[tuple[str, int], frozenset[str]]:
-    """:func:`_ball` of each (hex, range) asked so far in the game."""
-    derived = U.static(st).derived
-    balls: dict[tuple[str, int], frozenset[str]] | None = derived.get(("supply-balls", cls))
-    if balls is None:
-        balls = derived[("supply-balls", cls)] = {}
-    return balls
 
 
 def hexes_within(
@@ -933,6 +948,11 @@ def out_of_supply_units(st: State) -> list[str]:
                 out.append(uid)
     out.sort(key=U.order(st).__getitem__)  # (in counter order)
     return out
+
+
+def _overridden(rules: object, name: str) -> bool:
+    """Whether the game's rules override :class:`SupplyRules`' method ``name``."""
+    return getattr(type(rules), name) is not getattr(SupplyRules, name)
 
 
 class SupplyRules:

@@ -51,6 +51,7 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     set_note,
     set_status,
     static,
+    tally,
     units_in,
 )
 

@@ -44,73 +44,21 @@ def fortress_zones(st: State, side: str) -> set[str]:
 
 
 def _controlled_by(st: State, side: str) -> frozenset[str]:
-    """:func:`controlled_by` worked out afresh, or from the side's zones found last where
-    the units changed since are known (each unit's zone reads only its own record: the
-    rules' ``exerts_zoc``): the changed units' zones taken out and put back as they are
-    now, each hex counting the zones over it (:class:`_Zones`)."""
-    rev = st.data["rev"][side]
-
-    def since(then: int, last: _Zones) -> _Zones | None:
-        changed = U.changed_since(st, side, then)
-        return None if changed is None else last.updated(st, changed)
-
-    slot = ("zoc_last", side)
-    return st.kept(slot, rev, _Zones.build, st, side, update=since).hexes  # type: ignore[no-any-return]
-
-
-class _Zones:
-    """A side's zones of control: the hexes, how many zones lie over each (fortresses
-    count as one), and the hexes each unit's zone covers."""
-
-    __slots__ = ("count", "hexes", "of")
-
-    def __init__(
-        self, hexes: frozenset[str], count: dict[str, int], of: dict[str, tuple[str, ...]]
-    ) -> None:
-        self.hexes = hexes
-        self.count = count
-        self.of = of
-
-    @classmethod
-    def build(cls, st: State, side: str) -> _Zones:
-        of = {uid: _zone_of(st, uid) for uid in U.on_map(st, side)}
-        count: dict[str, int] = {}
-        for h in fortress_zones(st, side):
-            count[h] = 1
-        for covered in of.values():
-            for h in covered:
-                count[h] = count.get(h, 0) + 1
-        return cls(frozenset(count), count, of)
-
-    def updated(self, st: State, changed: set[str]) -> _Zones:
-        """The zones with the ``changed`` units' made again (a new object: the old one may
-        be another state's)."""
-        count = dict(self.count)
-        of = dict(self.of)
-        hexes = set(self.hexes)
-        for uid in changed:
-            for h in of.pop(uid, ()):
-                n = count[h] - 1
-                if n:
-                    count[h] = n
-                else:
-                    del count[h]
-                    hexes.discard(h)
-            if st.data["units"][uid]["status"] != "on_map":
-                continue
-            covered = of[uid] = _zone_of(st, uid)
-            for h in covered:
-                count[h] = count.get(h, 0) + 1
-            hexes.update(covered)
-        return _Zones(frozenset(hexes), count, of)
+    """:func:`controlled_by` worked out afresh, or from the side's zones found last by the
+    units changed since (each unit's zone reads only its own record: the rules'
+    ``exerts_zoc``; fortresses lost make them afresh): :func:`pieces.tally`."""
+    return U.tally(
+        st, "zoc_tally", side, lambda uid: _zone_of(st, uid), lambda: fortress_zones(st, side)
+    ).hexes
 
 
 def _zone_of(st: State, uid: str) -> tuple[str, ...]:
-    """The hexes the zone of a unit on the map covers (none if it exerts none, 7.26)."""
+    """The hexes the zone of a unit covers (none off the map, nor if it exerts none, 7.26)."""
+    record = st.data["units"][uid]
     rules = U.static(st).rules
-    if not rules.exerts_zoc(st, uid):
+    if record["status"] != "on_map" or not rules.exerts_zoc(st, uid):
         return ()
-    return rules.movement_table(st, uid).zoc_reach[st.data["units"][uid]["hex"]]  # type: ignore[no-any-return]
+    return rules.movement_table(st, uid).zoc_reach[record["hex"]]  # type: ignore[no-any-return]
 
 
 def controlled_by(st: State, side: str) -> frozenset[str]:

@@ -12,7 +12,7 @@ import pytest
 
 import greatwar
 from greatwar.engine.state import State
-from greatwar.rules.gwite import command, visibility, zoc
+from greatwar.rules.gwite import command, supply, visibility, zoc
 from greatwar.rules.gwite import units as U
 
 SCENARIOS = [
@@ -21,6 +21,7 @@ SCENARIOS = [
     "gwite/brusilov-teaching",
     "gwite/caporetto-teaching",
     "gwite/serbia-galicia-teaching",
+    "gwite/hindenburg-teaching",
 ]
 
 
@@ -68,6 +69,22 @@ def test_7_1_zones_updated_from_the_last_equal_zones_found_afresh(ref: str) -> N
             assert zoc.controlled_by(state, side) == afresh
 
 
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_9_12_9_16_lines_and_depots_carried_between_situations_equal_those_found_afresh(
+    ref: str,
+) -> None:
+    # (a state read back from JSON belongs to a new game: nothing carried over)
+    for n, state in _random_game(ref, 14, 240):
+        if n % 3:
+            continue
+        fresh = State.from_json(state.to_json())
+        for side in U.static(state).side_ids:
+            kept, afresh = supply.table(state, side), supply.table(fresh, side)
+            assert kept.line == afresh.line
+            assert kept.depots == afresh.depots
+            assert kept.sources == afresh.sources
+
+
 def test_a_change_the_notes_do_not_name_rebuilds_the_counters() -> None:
     state = greatwar.load("gwite/teaching").new_state(seed=1)
     visibility._shared_entries(state)
@@ -76,3 +93,19 @@ def test_a_change_the_notes_do_not_name_rebuilds_the_counters() -> None:
     state.data["rev"][U.info(state, uid).side] += 1
     entry = visibility._shared_entries(state)[U.order(state)[uid]]
     assert entry["steps_lost"] == 1
+
+
+@pytest.mark.parametrize("ref", ["gwite/teaching", "gwite/hindenburg-teaching"])
+def test_5_33_9_15_usable_hexes_equal_each_hex_asked_in_turn(ref: str) -> None:
+    # (read straight from the record in the standard rules; Hindenburg stamps the turn)
+    checked = 0
+    for n, state in _random_game(ref, 15, 200):
+        if n % 10:
+            continue
+        rules = U.rules(state)
+        hexes = sorted(U.static(state).scenario.board.hexes)
+        for side in U.static(state).side_ids:
+            asked = frozenset(h for h in hexes if rules.usable_control(state, side, h))
+            assert rules.usable_hexes(state, side, hexes) == asked
+            checked += len(hexes) - len(asked)
+    assert checked  # (some hexes were refused: last held by the Enemy)

@@ -5,6 +5,7 @@ each input changes).  Positions are on the FICTIONAL teaching maps."""
 from __future__ import annotations
 
 import dataclasses
+import random
 from typing import Any
 
 import pytest
@@ -122,8 +123,8 @@ def _traced(
     out = {}
     for key in asked:
         if key not in answers:
-            answers[key] = supply._traces(back, *env, *key)
-        out[key] = answers[key]
+            answers[key] = supply._search_back(back, *env, *key)
+        out[key] = answers[key][0]
     return out
 
 
@@ -363,18 +364,30 @@ def test_kept_lines_of_several_situations_each_stand_and_carry_only_far_answers(
             assert _traced(st, cls, situation, asked) == _forward_lines(st, cls, situation, asked)
     carried = supply._lines_kept(st, cls, env[0], env[1] | {h}, env[2] | {h})
     assert carried and all(
-        h not in supply._ball(st, cls, key[0], key[2]) for key in carried
-    )  # (each carried answer's search could not see the hex changed)
+        h not in read for _, read in carried.values()
+    )  # (each carried answer's search did not read the hex changed)
     assert any(key[0] == h for key in asked) and not any(key[0] == h for key in carried)
 
 
-def test_a_ball_holds_the_hexes_within_its_range_either_way() -> None:
+def test_9_12_a_search_s_answer_stands_whatever_changes_outside_the_hexes_it_read() -> None:
+    # what lets an answer be carried to another situation (issue 18): each hex outside
+    # what the search read, put into or taken out of each set in turn, changes nothing
     st = greatwar.load("gwite/teaching").new_state(1)
-    cls = next(iter(supply._sorted(st).classes[U.static(st).side_ids[0]]))
-    links = supply.class_network(st, cls).links
-    here = sorted(links)[len(links) // 2]
-    assert supply._ball(st, cls, here, 0) == {here}
-    one = supply._ball(st, cls, here, 1)
-    assert one == {here, *links[here], *supply.reverse_links(st, cls)[here]}
-    two = supply._ball(st, cls, here, 2)
-    assert one < two and all(n in two for h in one for n in links[h])
+    side = U.static(st).side_ids[0]
+    tab = supply.table(st, side)
+    cls = next(iter(tab.classes))
+    back = supply.reverse_links(st, cls)
+    env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
+    rng = random.Random(5)
+    hexes = sorted(supply.class_network(st, cls).links)
+    answers = {True: 0, False: 0}
+    for key in _asked(st, side):
+        found, read = supply._search_back(back, *env, *key)
+        answers[found] += 1
+        assert key[0] in read
+        outside = [h for h in hexes if h not in read]
+        for h in rng.sample(outside, min(12, len(outside))):
+            for n in range(3):
+                changed = tuple(s ^ {h} if i == n else s for i, s in enumerate(env))
+                assert supply._traces(back, *changed, *key) == found
+    assert answers[True] and answers[False]
