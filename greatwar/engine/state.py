@@ -10,6 +10,7 @@ saved, cloned, hashed, sent and restored exactly.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import marshal
@@ -37,6 +38,16 @@ SETTLE_LIMIT = 100_000
 # read from the old generation moves back to the young one; so the tables in
 # use survive and the memo stays bounded (about twice this size).
 CACHE_LIMIT = 512
+
+#: the garbage collector's thresholds while games are played (issue 18): the forward model
+#: makes many short-lived objects (actions, memo keys, search frontiers) beside tables kept
+#: for a whole game, and with Python's defaults (700, 10, 10) the collector scanned those
+#: tables so often that random play and rollouts spent a tenth of their time in it (the
+#: README's performance section).  Raised once, when the engine is loaded, never lowered.
+GC_THRESHOLDS = (20_000, 50, 100)
+gc.set_threshold(
+    *(max(now, ours) for now, ours in zip(gc.get_threshold(), GC_THRESHOLDS, strict=True))
+)
 
 # Lists that only ever grow and whose entries are never changed once written:
 # a clone may share their entries instead of copying them.
