@@ -47,7 +47,7 @@ Labeler = Callable[[LabelContext, Action], str]
 
 def names_of(view: Mapping[str, Any]) -> dict[str, str]:
     """Unit id -> name, as a seat's view gives them (shared: not to be changed)."""
-    return kept_names(view.get("units", []), _names)
+    return kept_names(view.get("units", []), _names, local=True)
 
 
 def _names(units: Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -65,21 +65,42 @@ _named: dict[Callable[..., Any], list[tuple[list[Any], dict[str, str]]]] = {}
 def kept_names(
     units: Sequence[Mapping[str, Any]],
     build: Callable[[Sequence[Mapping[str, Any]]], dict[str, str]],
+    local: bool = False,
 ) -> dict[str, str]:
     """``build(units)``, the names of a view's pieces, worked out again only when the entries
     are not the very ones named lately (each seat's view shares its entries while the board
     does not change, and a view's entries are never changed once made; the names are
-    shared too: a caller must not change them)."""
+    shared too: a caller must not change them).  ``local``: an entry's name reads that
+    entry alone, so entries made anew (a unit moved) that name as the old ones did keep
+    the names too."""
     recent = _named.get(build)
     if recent is None:
         recent = _named[build] = []
-    for entries, names in recent:
-        if len(entries) == len(units) and all(map(operator.is_, entries, units)):
+    for i, (entries, names) in enumerate(recent):
+        if len(entries) != len(units):
+            continue
+        if all(map(operator.is_, entries, units)):
+            return names
+        if local and _named_alike(entries, units, build):
+            recent[i] = (list(units), names)
             return names
     names = build(units)
     recent.insert(0, (list(units), names))
     del recent[KEPT_NAMES:]
     return names
+
+
+def _named_alike(
+    entries: Sequence[Mapping[str, Any]],
+    units: Sequence[Mapping[str, Any]],
+    build: Callable[[Sequence[Mapping[str, Any]]], dict[str, str]],
+) -> bool:
+    """Whether the few entries of ``units`` that are not ``entries``' own objects name as
+    those did (an entry-local ``build``; many changed: not worth asking)."""
+    differ = [k for k, same in enumerate(map(operator.is_, entries, units)) if not same]
+    if len(differ) * 4 > len(units):
+        return False
+    return all(build([entries[k]]) == build([units[k]]) for k in differ)
 
 
 def joined(items: Sequence[str]) -> str:

@@ -70,3 +70,15 @@ def test_a_view_changed_by_its_caller_changes_no_later_view(ref: str) -> None:
         if isinstance(scribbled.get(key), dict):
             scribbled[key]["scribbled"] = True
     assert _canonical(state.view(role)) == before
+
+
+def test_names_kept_for_new_entries_that_name_alike_and_made_again_when_one_does_not() -> None:
+    # (an entry made anew when its unit moves names as before: the names are kept; an
+    # entry whose name changed, a unit hidden from the seat, gets names made again)
+    first = [{"id": f"u{n}", "name": f"Unit {n}", "hex": "0101"} for n in range(8)]
+    names = engine_labels.names_of({"units": first})
+    moved = [*first[:-1], {**first[-1], "hex": "0102"}]
+    assert engine_labels.names_of({"units": moved}) is names
+    hidden = [*moved[:-1], {**moved[-1], "name": None}]
+    renamed = engine_labels.names_of({"units": hidden})
+    assert renamed["u7"] == engine_labels.UNSEEN and names["u7"] == "Unit 7"
