@@ -84,8 +84,9 @@ RAIL_DISTANCE = 6
 #: how far (hexes) supply distances are searched
 SUPPLY_SEARCH = 12
 #: Caporetto 19.0: a forced march is worth its expected step loss when its best move
-#: gains at least this much hex value per point of strength the loss costs
-FORCED_MARCH_PRICE = 1.0
+#: gains at least this much hex value per point of strength the loss costs (a tuning
+#: value: 3.0 since 2026-12-05, 1.0 before; the README's ladder notes give the games)
+FORCED_MARCH_PRICE = 3.0
 #: how much more a step weighs, per victory point its loss scores for the enemy on the
 #: game's scale (its swing), in an attack's expected result: a tuning value, measured in
 #: ``benchmarks/strength.py``
