@@ -217,15 +217,7 @@ class Tally:
         cls, uids: Iterable[str], cover: Callable[[str], tuple[str, ...]], fixed: Iterable[str]
     ) -> Tally:
         """The tally of ``uids``, each covering ``cover(uid)``, and the ``fixed`` hexes."""
-        count = dict.fromkeys(fixed, 1)
-        of = {}
-        for uid in uids:
-            covered = cover(uid)
-            if covered:
-                of[uid] = covered
-                for h in covered:
-                    count[h] = count.get(h, 0) + 1
-        return cls(count, of)
+        return cls(dict.fromkeys(fixed, 1), {}).updated(uids, cover)
 
     def updated(self, changed: Iterable[str], cover: Callable[[str], tuple[str, ...]]) -> Tally:
         """A new tally with the ``changed`` units' hexes taken out and covered again."""

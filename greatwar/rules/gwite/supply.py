@@ -677,22 +677,6 @@ def _trace_lines(
     return line
 
 
-def _traces(
-    back: dict[str, tuple[str, ...]],
-    sources: frozenset[str],
-    blocked: frozenset[str],
-    enemy_zones: frozenset[str],
-    here: str,
-    crossing: int,
-    limit: int,
-) -> bool:
-    """9.12-9.14 whether a line of at most ``limit`` hexes (the unit's hex not counted)
-    runs from one of ``sources`` to ``here``, entering no ``blocked`` hex (the source
-    itself may be one) and passing through at most ``crossing`` ``enemy_zones`` (every
-    hex of the line counted, the source and ``here`` too) (:func:`_search_back`)."""
-    return _search_back(back, sources, blocked, enemy_zones, here, crossing, limit)[0]
-
-
 _Answer = tuple[bool, frozenset[str]]
 
 
@@ -705,9 +689,13 @@ def _search_back(
     crossing: int,
     limit: int,
 ) -> _Answer:
-    """:func:`_traces`, and the hexes the search read (looked up in ``sources``,
-    ``blocked`` or ``enemy_zones``): a breadth-first search back from ``here`` along
-    ``back``, a hex searched again only through fewer Enemy zones.  Its answer is the
+    """9.12-9.14 whether a line of at most ``limit`` hexes (the unit's hex not counted)
+    runs from one of ``sources`` to ``here``, entering no ``blocked`` hex (the source
+    itself may be one) and passing through at most ``crossing`` ``enemy_zones`` (every
+    hex of the line counted, the source and ``here`` too), and the hexes the search read
+    (looked up in ``sources``, ``blocked`` or ``enemy_zones``): a breadth-first search
+    back from ``here`` along ``back``, a hex searched again only through fewer Enemy
+    zones.  Its answer is the
     same in any situation that differs from this one in none of those hexes."""
     c = 1 if here in enemy_zones else 0
     if c > crossing or here in sources or here in blocked:

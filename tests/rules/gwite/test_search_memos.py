@@ -142,7 +142,8 @@ def test_lines_searched_from_the_unit_match_a_search_from_the_sources() -> None:
             for cls in tab.classes:
                 env = (tab.classes[cls].sources, tab.blocked, tab.enemy_zones)
                 asked = _asked(st, side)
-                found = {k: supply._traces(supply.reverse_links(st, cls), *env, *k) for k in asked}
+                back = supply.reverse_links(st, cls)
+                found = {k: supply._search_back(back, *env, *k)[0] for k in asked}
                 expected = _forward_lines(st, cls, env, asked)
                 assert found == expected
                 assert any(found.values()) and not all(found.values())
@@ -389,5 +390,5 @@ def test_9_12_a_search_s_answer_stands_whatever_changes_outside_the_hexes_it_rea
         for h in rng.sample(outside, min(12, len(outside))):
             for n in range(3):
                 changed = tuple(s ^ {h} if i == n else s for i, s in enumerate(env))
-                assert supply._traces(back, *changed, *key) == found
+                assert supply._search_back(back, *changed, *key)[0] == found
     assert answers[True] and answers[False]
