@@ -254,3 +254,36 @@ def test_7_24_a_lone_unit_holding_its_rail_open_for_a_line_stays(
             assert action["to"] == "0906"
             state.apply("allied", action)
         assert supply.table(state, "allied").line["R-62R"] is hold
+
+
+def test_19_21_it_force_marches_a_corps_only_when_the_farther_move_pays_its_step(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Caporetto, FICTIONAL teaching map: the Italian IV Corps (MA 6) in 1210, its army HQ
+    # beside it, a German division at the front in 1505.  Forcing the march opens farther
+    # moves (19.11); at no price the agent forces it and the corps loses a step when its
+    # move ends (19.21), at a price no move pays it marches at its own pace and keeps them
+    from greatwar.ai import heuristic_gwite
+    from greatwar.rules.gwite.caporetto import forced_march
+    from tests.rules.gwite.caporetto.conftest import write_caporetto_position
+
+    units = {"I-IV": "1210", "I-HQ-2A": "1209", "G-12": "1505"}
+    for price, marched in ((0.0, True), (1e9, False)):
+        monkeypatch.setattr(heuristic_gwite, "FORCED_MARCH_PRICE", price)
+        directory = tmp_path / f"price-{price}"
+        directory.mkdir()
+        path = write_caporetto_position(directory, units, phasing="allied")
+        state = greatwar.load(path).new_state(1)
+        state.apply("allied", {"type": "select", "unit": "I-IV"})
+        steps = U.steps_left(state, "I-IV")
+        agent = HeuristicAgent(3)
+        action = decide(agent, state, "allied")
+        assert (action["type"] == forced_march.FORCE_MARCH) is marched
+        while action["type"] != "move":
+            state.apply("allied", action)
+            action = decide(agent, state, "allied")
+        state.apply("allied", action)
+        if state.top() is not None and state.top().get("current") == "I-IV":
+            state.apply("allied", {"type": "finish", "unit": "I-IV"})
+        assert U.record(state, "I-IV")["hex"] == action["to"] != "1210"
+        assert U.steps_left(state, "I-IV") == steps - (1 if marched else 0)
