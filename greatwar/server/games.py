@@ -44,7 +44,7 @@ import sys
 import types
 import uuid
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field, replace
@@ -374,7 +374,7 @@ _NOT_HELD = (
 )
 
 
-def _held(value: Any, shared: set[int] | None = None) -> Iterator[Any]:
+def _held(value: Any, shared: Mapping[int, Any] | None = None) -> Iterator[Any]:
     """``value`` and every object it holds, each once (followed through the collector's
     referents: dicts, lists, tuples, sets, instances and their slots), leaving out
     classes, modules, functions and the objects of ``shared`` (ids)."""
@@ -389,14 +389,17 @@ def _held(value: Any, shared: set[int] | None = None) -> Iterator[Any]:
         todo.extend(gc.get_referents(item))
 
 
-def deep_size(value: Any, shared: set[int] | None = None) -> int:
+def deep_size(value: Any, shared: Mapping[int, Any] | None = None) -> int:
     """Bytes of ``value`` and every object it holds, each counted once (:func:`_held`)."""
     return sum(map(sys.getsizeof, _held(value, shared)))
 
 
-def held_ids(value: Any) -> set[int]:
-    """The ids of ``value`` and every object it holds (as :func:`deep_size` follows)."""
-    return {id(item) for item in _held(value)}
+def held_ids(value: Any) -> dict[int, Any]:
+    """``value`` and every object it holds (as :func:`deep_size` follows), by id.  The
+    objects are kept with their ids: one the game lets go of later (a table its caches
+    drop) could otherwise free its id for a new object, which would then be taken for
+    shared and left uncounted."""
+    return {id(item): item for item in _held(value)}
 
 
 def measure_footprint(game: Game) -> Footprint:

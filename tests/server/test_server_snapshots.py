@@ -402,3 +402,12 @@ def test_defect_2_greatwar_serve_keeps_the_servers_own_memory_budget(
     runner.invoke(cli.app, ["serve", "--port", "0"])
     runner.invoke(cli.app, ["serve", "--port", "0", "--cache-mib", "64"])
     assert [options.get("cache_mib") for options in seen] == [None, 64]
+
+
+def test_defect_2_shared_objects_are_kept_so_their_ids_name_no_new_object() -> None:
+    # a game's caches drop tables as it goes; an id noted as shared must not be freed and
+    # given to a new object (a state's own), which would then be left uncounted
+    shared = games.held_ids([[f"old {n}"] for n in range(1_000)])  # (the list itself dropped)
+    fresh = [[f"new {n}"] for n in range(1_000)]  # (allocated where the dropped ones were)
+    assert all(id(item) == key for key, item in shared.items())
+    assert games.deep_size(fresh, shared) == games.deep_size(fresh)
