@@ -117,7 +117,7 @@ def _hex_defenders(st: State, hex_label: str, side: str) -> list[str]:
     standard rules' (none), from a table of the side's hexes memoised on that side's
     revision (all it reads: the side's units, their places and markers, 8.21, 8.66)."""
     rules = st.game.static.rules
-    if type(rules).combat_immune is not CombatRules.combat_immune:
+    if U.overridden(rules, CombatRules, "combat_immune"):
         return defenders_in(st, hex_label, side)
     table = U.cached_of(st, "defenders by hex", _defenders_by_hex, side)
     return table.get(hex_label, _NONE)  # type: ignore[no-any-return]

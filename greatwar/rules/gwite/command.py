@@ -217,7 +217,7 @@ def _radius_occupants(st: State) -> dict[str, str]:
     def build(s: State) -> dict[str, str]:
         rules = U.rules(s)
         info = U.static(s).units
-        if type(rules).counts_for_radius is CommandRules.counts_for_radius:  # every unit
+        if not U.overridden(rules, CommandRules, "counts_for_radius"):  # every unit counts
             return {h: info[ids[0]].side for h, ids in U.occupancy(s).items()}
         occupant: dict[str, str] = {}
         for h, ids in U.occupancy(s).items():
@@ -315,18 +315,13 @@ def _radii_kept(st: State, side: str) -> dict[str, frozenset[str]]:
 
 def _watched(st: State, hq: str) -> frozenset[str]:
     """The hexes whose units a radius of the HQ where it stands may read: within its
-    Command Radius plus one hex of it on the map (kept per game for each hex and radius)."""
+    Command Radius plus one hex of it on the map (a radius steps only to adjacent hexes;
+    kept per game for each hex and radius)."""
     start, most = U.record(st, hq)["hex"], command_radius(st, hq) + 1
     kept = U.static(st).derived.setdefault("command-radius-watched", {})
     found: frozenset[str] | None = kept.get((start, most))
     if found is None:
-        board = st.game.scenario.board
-        seen = {start}
-        frontier = [start]
-        for _ in range(most):
-            frontier = [n for h in frontier for n in board.neighbours[h] if n not in seen]
-            seen.update(frontier)
-        found = kept[(start, most)] = frozenset(seen)
+        found = kept[(start, most)] = frozenset(st.game.scenario.board.within(start, most))
     return found
 
 

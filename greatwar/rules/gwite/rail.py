@@ -359,7 +359,7 @@ class RailRules:
         """The ``hexes`` ``side`` may use as far as who last occupied them goes
         (:meth:`usable_control` of each; read straight from the record where the game
         keeps the standard rule and stamps no turn: not last occupied by the Enemy)."""
-        if type(self).usable_control is RailRules.usable_control and (
+        if not U.overridden(self, RailRules, "usable_control") and (
             st.data.get(CONTROL_TURN) is None
         ):
             control = st.data["control"]

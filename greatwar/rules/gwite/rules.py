@@ -24,6 +24,7 @@ from pydantic import BaseModel
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import option_effects, position, rail, reinforcement, special
 from greatwar.rules.gwite import parameters as P
+from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.cavalry import CavalryRules
 from greatwar.rules.gwite.combat import CombatRules
 from greatwar.rules.gwite.command import UNLIMITED_OPTION, CommandRules
@@ -129,7 +130,7 @@ class StandardRules(
 
     def _refuse_track_limits(self, scenario: Scenario, problems: Problems) -> None:
         """Track limits given to a game that has none are refused, never ignored."""
-        if type(self).track_limit_case is not RailRules.track_limit_case:
+        if U.overridden(self, RailRules, "track_limit_case"):
             return  # the game has track limits (R6)
         given = [(("parameters", "track_limit"), scenario.file.parameters)]
         given += [

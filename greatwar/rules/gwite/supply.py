@@ -660,7 +660,7 @@ def _trace_lines(
     records = st.data["units"]
     infos = stat.units
     # (the standard rules supply no unit without a line: not asked of each unit then)
-    always = rules.always_supplied if _overridden(rules, "always_supplied") else None
+    always = rules.always_supplied if U.overridden(rules, SupplyRules, "always_supplied") else None
     line: dict[str, bool] = {}
     for uid in units:
         if infos[uid].type == "supply_depot":
@@ -695,8 +695,8 @@ def _search_back(
     hex of the line counted, the source and ``here`` too), and the hexes the search read
     (looked up in ``sources``, ``blocked`` or ``enemy_zones``): a breadth-first search
     back from ``here`` along ``back``, a hex searched again only through fewer Enemy
-    zones.  Its answer is the
-    same in any situation that differs from this one in none of those hexes."""
+    zones.  Its answer is the same in any situation that differs from this one in none
+    of those hexes."""
     c = 1 if here in enemy_zones else 0
     if c > crossing or here in sources or here in blocked:
         return c <= crossing and here in sources, frozenset((here,))
@@ -936,11 +936,6 @@ def out_of_supply_units(st: State) -> list[str]:
                 out.append(uid)
     out.sort(key=U.order(st).__getitem__)  # (in counter order)
     return out
-
-
-def _overridden(rules: object, name: str) -> bool:
-    """Whether the game's rules override :class:`SupplyRules`' method ``name``."""
-    return getattr(type(rules), name) is not getattr(SupplyRules, name)
 
 
 class SupplyRules:

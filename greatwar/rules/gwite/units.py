@@ -60,6 +60,12 @@ if TYPE_CHECKING:
     from greatwar.model.schema import StepValues
 
 
+def overridden(rules: object, base: type, name: str) -> bool:
+    """Whether the game's rules override ``base``'s method ``name`` (a hot path may then
+    skip asking a hook whose standard answer it knows)."""
+    return getattr(type(rules), name) is not getattr(base, name)
+
+
 def rules(st: State) -> Any:
     """The rules of this game: a :class:`greatwar.rules.gwite.rules.StandardRules` (the
     standard rules, or a game's exclusive rules that override some of their methods).

@@ -129,7 +129,7 @@ def board_view(st: State, role: str | None) -> dict[str, Any]:
 def redacts(rules: VisibilityRules) -> bool:
     """Whether a game's rules take something out of a seat's view (they override
     :meth:`VisibilityRules.redact_view`)."""
-    return type(rules).redact_view is not VisibilityRules.redact_view
+    return U.overridden(rules, VisibilityRules, "redact_view")
 
 
 class VisibilityRules:

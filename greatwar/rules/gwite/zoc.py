@@ -24,12 +24,9 @@ if TYPE_CHECKING:
 
 def zones_of(st: State, uids: Iterable[str]) -> set[str]:
     """Hexes the zones of control of these units (on the map) cover now (7.11)."""
-    rules = U.static(st).rules
-    units = st.data["units"]
     hexes: set[str] = set()
     for uid in uids:
-        if rules.exerts_zoc(st, uid):
-            hexes.update(rules.movement_table(st, uid).zoc_reach[units[uid]["hex"]])
+        hexes.update(_zone_of(st, uid))
     return hexes
 
 
@@ -47,18 +44,20 @@ def _controlled_by(st: State, side: str) -> frozenset[str]:
     """:func:`controlled_by` worked out afresh, or from the side's zones found last by the
     units changed since (each unit's zone reads only its own record: the rules'
     ``exerts_zoc``; fortresses lost make them afresh): :func:`pieces.tally`."""
-    return U.tally(
-        st, "zoc_tally", side, lambda uid: _zone_of(st, uid), lambda: fortress_zones(st, side)
-    ).hexes
+    units = st.data["units"]
+
+    def cover(uid: str) -> tuple[str, ...]:  # (a unit off the map covers nothing)
+        return _zone_of(st, uid) if units[uid]["status"] == "on_map" else ()
+
+    return U.tally(st, "zoc_tally", side, cover, lambda: fortress_zones(st, side)).hexes
 
 
 def _zone_of(st: State, uid: str) -> tuple[str, ...]:
-    """The hexes the zone of a unit covers (none off the map, nor if it exerts none, 7.26)."""
-    record = st.data["units"][uid]
+    """The hexes the unit's zone covers from its hex (none if it exerts none, 7.26)."""
     rules = U.static(st).rules
-    if record["status"] != "on_map" or not rules.exerts_zoc(st, uid):
+    if not rules.exerts_zoc(st, uid):
         return ()
-    return rules.movement_table(st, uid).zoc_reach[record["hex"]]  # type: ignore[no-any-return]
+    return rules.movement_table(st, uid).zoc_reach[st.data["units"][uid]["hex"]]  # type: ignore[no-any-return]
 
 
 def controlled_by(st: State, side: str) -> frozenset[str]:
