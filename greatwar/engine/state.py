@@ -283,7 +283,9 @@ class State:
                 self.finish()
                 return
             frame = stack[-1]
-            if self.game.system.actors(self, frame):
+            actors = self.game.system.actors(self, frame)
+            if actors:
+                self._cache[("active", self.version)] = list(actors)  # (active_roles' answer)
                 return
             self.handler(frame).run(self, frame)
         raise RuntimeError("the phase stack did not settle (automatic frames loop)")

@@ -72,15 +72,16 @@ class Attack(Handler):
         for uid in ready_attackers(st, seg):
             if uid in attackers:
                 continue
+            here = U.record(st, uid)["hex"]
+            if not all(adjacent_for_combat(st, here, t) for t in frame["targets"]):
+                continue  # 8.23 adjacent to every defending hex
             if rules.attacker_refusal(st, frame, uid) is not None:
                 continue  # a game's rule keeps it out of this attack (Hindenburg 20.12)
-            here = U.record(st, uid)["hex"]
-            if all(adjacent_for_combat(st, here, t) for t in frame["targets"]):
-                if U.info(st, uid).hq and not command.heroic_attack(st, uid, U.units_in(st, here)):
-                    continue  # 10.23 a heroic leader needs two stacking points with it
-                if U.info(st, uid).hq and uid in seg["shifts_used"]:
-                    continue  # 10.24 its shift already went to another combat
-                out.append(uid)
+            if U.info(st, uid).hq and not command.heroic_attack(st, uid, U.units_in(st, here)):
+                continue  # 10.23 a heroic leader needs two stacking points with it
+            if U.info(st, uid).hq and uid in seg["shifts_used"]:
+                continue  # 10.24 its shift already went to another combat
+            out.append(uid)
         return out
 
     def extra_targets(self, st: State, frame: Frame) -> list[str]:

@@ -147,6 +147,22 @@ def targetable(st: State, seg: Frame, hex_label: str) -> bool:
     return not any(uid in seg["defended"] for uid in defenders)
 
 
+def _possible_targets(st: State, side: str) -> frozenset[str] | set[str]:
+    """Every hex :func:`targetable` may accept for ``side``: those holding Enemy units, an
+    Enemy fortress (undestroyed or not) or a hex the side cannot see into; the rest hold
+    nothing to attack (8.14, 8.21)."""
+    enemy = U.enemy_of(st, side)
+    rules = U.rules(st)
+    if U.overridden(rules, CombatRules, "combat_immune"):
+        units = U.static(st).units
+        held = {h for h, ids in U.occupancy(st).items() if any(units[u].side == enemy for u in ids)}
+    else:
+        held = set(U.cached_of(st, "defenders by hex", _defenders_by_hex, enemy))
+    held.update(h for h, owner in U.static(st).fortress_side.items() if owner == enemy)
+    held.update(rules.phantom_targets(st, side))
+    return held
+
+
 def attack_refusal(st: State, seg: Frame, uid: str) -> tuple[str, str] | None:
     """Why a unit may not attack at all this phase (reason, case), or None."""
     ui = U.info(st, uid)
@@ -816,10 +832,13 @@ class CombatResolution(Handler):
         board = U.static(st).scenario.board
         found = set()
         refused: set[str] = set()  # hexes found not targetable (asked once each)
+        possible = _possible_targets(st, frame["side"])
         for uid in ready_attackers(st, frame):
             here = U.record(st, uid)["hex"]
             for h in board.neighbours[here]:
-                if h in found or h in refused or not adjacent_for_combat(st, here, h):
+                if h not in possible or h in found or h in refused:
+                    continue
+                if not adjacent_for_combat(st, here, h):
                     continue
                 if targetable(st, frame, h):
                     found.add(h)

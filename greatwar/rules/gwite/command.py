@@ -340,11 +340,32 @@ def radius_to(st: State, hq: str, uid: str) -> frozenset[str]:
     )
 
 
+#: the hooks whose standard answers let :func:`_all_cover` read each unit's HQs off the
+#: radii hex by hex (every HQ may command every Friendly unit, by its own radius)
+_COVER_HOOKS = ("may_command", "command_refusal", "radius_through_zoc", "radius_variant")
+
+
 def _all_cover(st: State, side: str) -> dict[str, list[str]]:
-    units = U.static(st).units
-    rules = U.rules(st)
     hqs = hqs_of(st, side)
     traced = radii(st, side)  # each HQ's radius as its TCR traces it (10.34)
+    if standard_cover(st):
+        return _cover_by_hex(st, side, hqs, traced)
+    return _cover_by_asking(st, side, hqs, traced)
+
+
+def standard_cover(st: State) -> bool:
+    """Whether the game keeps the standard rules' hooks of who may command whom and along
+    which radius (:data:`_COVER_HOOKS`)."""
+    rules = U.rules(st)
+    return not any(U.overridden(rules, CommandRules, name) for name in _COVER_HOOKS)
+
+
+def _cover_by_asking(
+    st: State, side: str, hqs: list[str], traced: dict[str, frozenset[str]]
+) -> dict[str, list[str]]:
+    """:func:`_all_cover` by asking the game, for each unit, each HQ in turn."""
+    units = U.static(st).units
+    rules = U.rules(st)
     cover: dict[str, list[str]] = {}
     for uid in U.on_map(st, side):
         if units[uid].hq:
@@ -357,6 +378,28 @@ def _all_cover(st: State, side: str) -> dict[str, list[str]]:
             and where in _radius_for(st, rules, traced, hq, uid, units[hq].tcr == 1)
         ]
     return cover
+
+
+def _cover_by_hex(
+    st: State, side: str, hqs: list[str], traced: dict[str, frozenset[str]]
+) -> dict[str, list[str]]:
+    """:func:`_all_cover` where the standard rules' hooks stand: each HQ that may command
+    is found by the hexes its radius reaches (10.3), in the order of ``hqs``."""
+    by_hex: dict[str, list[str]] = {}
+    for hq in hqs:
+        for h in traced[hq]:
+            found = by_hex.get(h)
+            if found is None:
+                by_hex[h] = [hq]
+            else:
+                found.append(hq)
+    units = U.static(st).units
+    records = st.data["units"]
+    return {
+        uid: list(by_hex.get(records[uid]["hex"], ()))
+        for uid in U.on_map(st, side)
+        if not units[uid].hq
+    }
 
 
 def _radius_for(

@@ -1031,13 +1031,17 @@ def _carry_off_map(st: State, frame: Frame) -> None:
 
 def can_act(st: State, frame: Frame, uid: str) -> bool:
     """Quick check: has the unit any rail action now (so it may be selected)?"""
-    if off_map(st, uid):
+    u = st.data["units"][uid]
+    status = u["status"]
+    if status == OFF_MAP and OFF_MAP in u:  # (off_map, read at once: asked of every unit)
         return why_not_reenter(st, frame, uid) is None
-    u = U.record(st, uid)
-    if u["status"] != "on_map":
+    if status != "on_map":
         return False
-    if not entrained(st, uid):
+    if ENTRAINED not in u["markers"]:
         # (off a Friendly railroad line it may not entrain: the refusal is not worded)
+        ui = st.game.static.units[uid]
+        if u["hex"] not in supply.friendly_rail(st, ui.side, ui.nationality):
+            return False  # (unit_rail_hex's first question, asked here of every unit)
         return unit_rail_hex(st, uid, u["hex"]) and why_not_entrain(st, frame, uid) is None
     return why_not_detrain(st, frame, uid) is None or bool(actions(st, frame, uid))
 

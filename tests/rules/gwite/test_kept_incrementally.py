@@ -109,3 +109,23 @@ def test_5_33_9_15_usable_hexes_equal_each_hex_asked_in_turn(ref: str) -> None:
             assert rules.usable_hexes(state, side, hexes) == asked
             checked += len(hexes) - len(asked)
     assert checked  # (some hexes were refused: last held by the Enemy)
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_10_3_hqs_covering_each_unit_read_off_the_radii_equal_each_hq_asked_in_turn(
+    ref: str,
+) -> None:
+    # (read off the radii hex by hex where the game keeps the standard rules' hooks)
+    covered = 0
+    for n, state in _random_game(ref, 16, 240):
+        if n % 6:
+            continue
+        for side in U.static(state).side_ids:
+            hqs = command.hqs_of(state, side)
+            traced = command.radii(state, side)
+            asked = command._cover_by_asking(state, side, hqs, traced)
+            assert command.covering(state, side) == asked
+            if command.standard_cover(state):
+                assert command._cover_by_hex(state, side, hqs, traced) == asked
+            covered += sum(len(found) for found in asked.values())
+    assert covered  # (some units were in some HQ's radius)
