@@ -1031,19 +1031,32 @@ def _carry_off_map(st: State, frame: Frame) -> None:
 
 def can_act(st: State, frame: Frame, uid: str) -> bool:
     """Quick check: has the unit any rail action now (so it may be selected)?"""
-    u = st.data["units"][uid]
-    status = u["status"]
-    if status == OFF_MAP and OFF_MAP in u:  # (off_map, read at once: asked of every unit)
-        return why_not_reenter(st, frame, uid) is None
-    if status != "on_map":
+    if not may_ride(st, uid):
         return False
+    u = st.data["units"][uid]
+    if u["status"] == OFF_MAP:
+        return why_not_reenter(st, frame, uid) is None
     if ENTRAINED not in u["markers"]:
         # (off a Friendly railroad line it may not entrain: the refusal is not worded)
-        ui = st.game.static.units[uid]
-        if u["hex"] not in supply.friendly_rail(st, ui.side, ui.nationality):
-            return False  # (unit_rail_hex's first question, asked here of every unit)
         return unit_rail_hex(st, uid, u["hex"]) and why_not_entrain(st, frame, uid) is None
     return why_not_detrain(st, frame, uid) is None or bool(actions(st, frame, uid))
+
+
+def may_ride(st: State, uid: str) -> bool:
+    """Whether the unit's own record leaves it any rail action at all: off the map on a
+    journey (5.38), entrained (5.33), or on the map in a hex of a railroad line in a
+    country Friendly to its units (5.32; whoever last occupied it).  Reads the record and
+    the game's fixed tables alone (a table kept with the unit's record may keep it)."""
+    u = st.data["units"][uid]
+    status = u["status"]
+    if status == OFF_MAP:
+        return OFF_MAP in u
+    if status != "on_map":
+        return False
+    if ENTRAINED in u["markers"]:
+        return True
+    ui = st.game.static.units[uid]
+    return u["hex"] in supply.friendly_rail(st, ui.side, ui.nationality)
 
 
 def actions(st: State, frame: Frame, uid: str) -> list[Action]:
