@@ -696,30 +696,48 @@ def _search_back(
     (looked up in ``sources``, ``blocked`` or ``enemy_zones``): a breadth-first search
     back from ``here`` along ``back``, a hex searched again only through fewer Enemy
     zones.  Its answer is the same in any situation that differs from this one in none
-    of those hexes."""
+    of those hexes; a line found stands, too, in any situation that differs in none of
+    the hexes of that line (sources, blocked and Enemy zones elsewhere cannot break it),
+    so a line found names only its own hexes as read."""
     c = 1 if here in enemy_zones else 0
     if c > crossing or here in sources or here in blocked:
         return c <= crossing and here in sources, frozenset((here,))
     fewest = {here: c}
     too_many = crossing + 1
-    frontier = [(here, c)]
+    # each entry with the line searched back to it: (hex, the entry it was reached from)
+    frontier: list[tuple[str, int, _Back]] = [(here, c, None)]
     expanded = []
     d = 0
     while frontier and d < limit:
         d += 1
         following = []
-        for h, c in frontier:
+        for h, c, came in frontier:
             expanded.append(h)
+            step = (h, came)
             for p in back.get(h, ()):
                 crossed = c + 1 if p in enemy_zones else c
                 if crossed < fewest.get(p, too_many):
                     if p in sources:
-                        return True, _read(back, here, expanded)
+                        return True, _line_hexes(p, step)
                     fewest[p] = crossed
                     if p not in blocked:
-                        following.append((p, crossed))
+                        following.append((p, crossed, step))
         frontier = following
     return False, _read(back, here, expanded)
+
+
+#: a line searched back to a hex: the hex and the line to the hex it was reached from
+_Back = tuple[str, "_Back"] | None
+
+
+def _line_hexes(source: str, step: _Back) -> frozenset[str]:
+    """The hexes of the line a search back found: the source and each hex back to the
+    unit's own."""
+    hexes = [source]
+    while step is not None:
+        hexes.append(step[0])
+        step = step[1]
+    return frozenset(hexes)
 
 
 def _read(back: dict[str, tuple[str, ...]], here: str, expanded: list[str]) -> frozenset[str]:

@@ -391,4 +391,8 @@ def test_9_12_a_search_s_answer_stands_whatever_changes_outside_the_hexes_it_rea
             for n in range(3):
                 changed = tuple(s ^ {h} if i == n else s for i, s in enumerate(env))
                 assert supply._search_back(back, *changed, *key)[0] == found
+        # (and many at once, in every set: a line found names only its own hexes as read)
+        many = [set(rng.sample(outside, min(8, len(outside)))) for _ in env]
+        changed = tuple(s ^ flip for s, flip in zip(env, many, strict=True))
+        assert supply._search_back(back, *changed, *key)[0] == found
     assert answers[True] and answers[False]
