@@ -283,9 +283,7 @@ class State:
                 self.finish()
                 return
             frame = stack[-1]
-            actors = self.game.system.actors(self, frame)
-            if actors:
-                self._cache[("active", self.version)] = list(actors)  # (active_roles' answer)
+            if self.game.system.actors(self, frame):
                 return
             self.handler(frame).run(self, frame)
         raise RuntimeError("the phase stack did not settle (automatic frames loop)")

@@ -312,11 +312,23 @@ def corps_hq(st: State, uid: str) -> str | None:
     ui = U.info(st, uid)
     if not ui.corps:
         return None
-    units = st.data["units"]
-    for other, oi in U.static(st).units.items():
-        if oi.hq_level == "corps" and oi.corps == ui.corps and other != uid:
-            return other if units[other]["status"] == "on_map" else None
+    for other in _corps_hqs(st).get(ui.corps, ()):
+        if other != uid:
+            return other if U.record(st, other)["status"] == "on_map" else None
     return None
+
+
+def _corps_hqs(st: State) -> dict[str, tuple[str, ...]]:
+    """Each corps' corps HQ counters, in counter order (built once a game)."""
+    stat = U.static(st)
+    found: dict[str, tuple[str, ...]] | None = stat.derived.get("rail:corps-hqs")
+    if found is None:
+        table: dict[str, list[str]] = {}
+        for other, oi in stat.units.items():
+            if oi.hq_level == "corps" and oi.corps:
+                table.setdefault(oi.corps, []).append(other)
+        found = stat.derived["rail:corps-hqs"] = {k: tuple(v) for k, v in table.items()}
+    return found
 
 
 def _why_not_commanded_to_load(st: State, uid: str) -> Why | None:
