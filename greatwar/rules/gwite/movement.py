@@ -23,7 +23,7 @@ The variation points a game's rules override (:class:`MovementRules`):
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, rail, supply, zoc
@@ -303,47 +303,6 @@ def _has_a_step(st: State, frame: Frame, uid: str, allowance: int) -> bool:
     return False
 
 
-def _verdicts(st: State, frame: Frame, candidates: list[str]) -> dict[str, str]:
-    """:func:`_verdict` of each candidate in a game of :func:`standard_movers`, kept while
-    all it reads stands: each unit's record (place, status, steps lost, markers: out of
-    supply 9.21, of command 10.4, entrained 5.33), what it has spent and been given this
-    phase, the Game-Turn and the Enemy's units (their hexes and fortresses 5.13, HQs alone
-    10.52, zones 7.21: through the Enemy side's revision, as those tables are keyed).
-    When only some units changed since (:func:`~greatwar.rules.pieces.changed_between`,
-    what they spent), only theirs are asked again.  Never changed once kept."""
-    data = st.data
-    side = frame["side"]
-    enemy_rev = data["rev"][st.game.static.enemy[side]]
-    spent = frame["spent"]
-    extra = frame.get(EXTRA_MP) or {}
-    key = (enemy_rev, data["turn"], U.counts(st), tuple(spent.items()), tuple(extra.items()))
-
-    def made() -> dict[str, str]:
-        return {uid: _verdict(st, frame, uid) for uid in candidates}
-
-    def since(then: tuple[Any, ...], last: dict[str, str]) -> dict[str, str] | None:
-        if then[:2] != key[:2]:
-            return None  # the Enemy's units or the Game-Turn changed
-        changed = U.changed_between(st, then[2])
-        if changed is None:
-            return None
-        was_spent, was_extra = dict(then[3]), dict(then[4])
-        changed.update(u for u in spent if spent[u] != was_spent.get(u))
-        changed.update(u for u in was_spent if u not in spent)
-        changed.update(u for u in extra if extra[u] != was_extra.get(u))
-        changed.update(u for u in was_extra if u not in extra)
-        verdicts = dict(last)
-        for uid in changed:
-            verdicts.pop(uid, None)
-        for uid in candidates:
-            if uid not in verdicts:
-                verdicts[uid] = _verdict(st, frame, uid)
-        return verdicts
-
-    found: dict[str, str] = st.kept(("moves on", side), key, made, update=since)
-    return found
-
-
 #: :func:`_verdict`'s answers: the unit may make a normal move; it may not, but its record
 #: leaves it a rail action to ask about (:func:`rail.may_ride`); neither
 MOVES_ON, MAY_RIDE, STAYS = "moves on", "may ride", "stays"
@@ -430,17 +389,41 @@ class MovementSegment(Handler):
         self, st: State, frame: Frame, candidates: list[str], done: set[str]
     ) -> list[str]:
         """:meth:`_movable` in a game of :func:`standard_movers` (no unit refused by the
-        rules): whether each candidate may move on (:func:`_moves_on`) is memoised on all
-        it reads there (:func:`_verdicts`).  Whether it has a rail action
-        (:func:`_can_act`) is asked afresh."""
-        verdicts = _verdicts(st, frame, candidates)
+        rules): each candidate's :func:`_verdict` is memoised on all it reads: the unit's
+        record (place, status, steps lost, markers: out of supply 9.21, of command 10.4,
+        entrained 5.33), what it has spent and been given this phase, the Game-Turn and
+        the Enemy's units (their hexes and fortresses 5.13, HQs alone 10.52, zones 7.21:
+        through the Enemy side's revision, as those tables are keyed).  Whether a unit
+        whose record leaves it a rail action has one (:func:`_can_act`) is asked afresh."""
+        stat = st.game.static
+        data = st.data
+        enemy_rev = data["rev"][stat.enemy[frame["side"]]]
+        turn = data["turn"]
+        units = data["units"]
+        spent = frame["spent"]
+        extra = frame.get(EXTRA_MP) or {}
+        recall, remember = st.recall, st.remember
         found: list[str] = []
         for uid in candidates:
             if uid in done:
                 continue
-            verdict = verdicts.get(uid)
+            u = units[uid]
+            key = (
+                "moves on",
+                uid,
+                enemy_rev,
+                turn,
+                u["hex"],
+                u["status"],
+                u["lost"],
+                tuple(u["markers"]),
+                spent.get(uid),
+                extra.get(uid, 0),
+            )
+            verdict = recall(key)
             if verdict is None:
-                verdict = _verdict(st, frame, uid)  # (a unit no change noted: never met)
+                verdict = _verdict(st, frame, uid)
+                remember(key, verdict)
             if verdict == MOVES_ON or (verdict == MAY_RIDE and _can_act(st, frame, uid)):
                 found.append(uid)
         return found
