@@ -147,7 +147,7 @@ def targetable(st: State, seg: Frame, hex_label: str) -> bool:
     return not any(uid in seg["defended"] for uid in defenders)
 
 
-def _possible_targets(st: State, side: str) -> frozenset[str] | set[str]:
+def _possible_targets(st: State, side: str) -> set[str]:
     """Every hex :func:`targetable` may accept for ``side``: those holding Enemy units, an
     Enemy fortress (undestroyed or not) or a hex the side cannot see into; the rest hold
     nothing to attack (8.14, 8.21)."""
