@@ -68,9 +68,9 @@ from greatwar.rules.tannenberg.combatants import (
     with_contents,
 )
 from greatwar.rules.tannenberg.routes import (
-    continuations,
     entered,
     flight_steps,
+    has_way_on,
     move_piece,
     real_units,
     retreat_allowance,
@@ -172,7 +172,7 @@ class Withdrawal(Handler):
         for p in list(frame["pending"]):
             here = U.record(st, p)["hex"]
             left = frame["length"] - len(frame["path"][p])
-            if left <= 0 or continuations(st, frame["side"], frame["origin"][p], here, left):
+            if left <= 0 or has_way_on(st, frame["side"], frame["origin"][p], here, left):
                 continue
             if p in frame["optional"]:
                 frame["pending"].remove(p)  # a supply train that cannot go stays (15.3.5)

@@ -76,21 +76,61 @@ def step_cost(st: State, piece: str, a: str, b: str) -> int | None:
 # --- flight paths (9.5.4-9.5.8) and retreat steps (9.3.2) -------------------------------
 
 
-def continuations(st: State, side: str, origin: str, here: str, left: int) -> list[list[str]]:
-    """Every way on of ``left`` hexes from ``here``, each hex one farther from ``origin``
-    (9.5.4) and open (9.5.8)."""
-    board = _scenario(st).board
-    ways: list[list[str]] = [[]]
-    for _ in range(left):
-        longer = []
-        for way in ways:
-            at = way[-1] if way else here
+class _WaysOn:
+    """The ways on of a flight from ``origin`` (9.5.4): each hex one farther from the
+    origin and open (9.5.8).  What is asked of them (whether a way of so many hexes runs
+    on from a hex; the best rank, 9.5.6-9.5.7, of such ways) is worked out once per hex
+    and number of hexes, from the hexes next on, rather than by listing every way (they
+    multiply with each hex)."""
+
+    def __init__(self, st: State, side: str, origin: str, moving: list[str] | None = None):
+        self.st, self.side, self.origin, self.moving = st, side, origin, moving or []
+        self.board = _scenario(st).board
+        self._steps: dict[str, list[str]] = {}
+        self._zone: dict[str, int] = {}
+        self._best: dict[tuple[str, int], tuple[int, int] | None] = {}
+
+    def steps(self, at: str) -> list[str]:
+        """The hexes a way may enter next from ``at``."""
+        found = self._steps.get(at)
+        if found is None:
+            board, origin = self.board, self.origin
             far = board.distance(origin, at) + 1
-            for nxt in board.neighbours[at]:
-                if board.distance(origin, nxt) == far and step_open(st, side, at, nxt):
-                    longer.append([*way, nxt])
-        ways = longer
-    return ways
+            found = self._steps[at] = [
+                nxt
+                for nxt in board.neighbours[at]
+                if board.distance(origin, nxt) == far and step_open(self.st, self.side, at, nxt)
+            ]
+        return found
+
+    def runs_on(self, here: str, left: int) -> bool:
+        """Whether any way of ``left`` hexes runs on from ``here``."""
+        return any(self.through(nxt, left) is not None for nxt in self.steps(here))
+
+    def through(self, nxt: str, left: int) -> tuple[int, int] | None:
+        """The best rank (:func:`flight_rank`) of the ways of ``left`` hexes whose first
+        hex is ``nxt`` (None: no such way)."""
+        z = self._zone.get(nxt)
+        if z is None:
+            z = self._zone[nxt] = int(in_enemy_zone(self.st, self.side, nxt, self.moving))
+        if left == 1:
+            return z, z
+        on = self.best(nxt, left - 1)
+        return None if on is None else (on[0], on[1] + z)
+
+    def best(self, at: str, left: int) -> tuple[int, int] | None:
+        """The best rank of the ways of ``left`` hexes on from ``at`` (None: none)."""
+        key = (at, left)
+        if key not in self._best:
+            ranks = [r for nxt in self.steps(at) if (r := self.through(nxt, left)) is not None]
+            self._best[key] = min(ranks, default=None)
+        return self._best[key]
+
+
+def has_way_on(st: State, side: str, origin: str, here: str, left: int) -> bool:
+    """Whether a way on of ``left`` hexes runs from ``here``, each hex one farther from
+    ``origin`` (9.5.4) and open (9.5.8)."""
+    return _WaysOn(st, side, origin).runs_on(here, left)
 
 
 def flight_rank(st: State, side: str, way: list[str], moving: list[str]) -> tuple[int, int]:
@@ -104,13 +144,14 @@ def flight_rank(st: State, side: str, way: list[str], moving: list[str]) -> tupl
 def flight_steps(
     st: State, side: str, origin: str, here: str, left: int, moving: list[str]
 ) -> list[str]:
-    """The next hexes a fleeing group may enter: first hexes of its best ways on."""
-    ways = continuations(st, side, origin, here, left)
-    if not ways:
+    """The next hexes a fleeing group may enter: first hexes of its best ways on of
+    ``left`` hexes (9.5.4-9.5.8; at least one)."""
+    ways = _WaysOn(st, side, origin, moving)
+    ranked = {n: r for n in ways.steps(here) if (r := ways.through(n, left)) is not None}
+    if not ranked:
         return []
-    ranked = [(flight_rank(st, side, w, moving), w) for w in ways]
-    best = min(r for r, _ in ranked)
-    return sorted({w[0] for r, w in ranked if r == best})
+    best = min(ranked.values())
+    return sorted(n for n, r in ranked.items() if r == best)
 
 
 def _affordable(st: State, group: list[str], a: str, b: str, mp: int) -> bool:

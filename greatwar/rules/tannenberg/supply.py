@@ -126,6 +126,8 @@ class Network:
     train_budget: int
     #: every hex of the map
     all_hexes: frozenset[str]
+    #: every hex but those a line never passes through (``all_hexes - closed_terrain``)
+    open_terrain: frozenset[str]
 
 
 def network(st: State) -> Network:
@@ -188,7 +190,8 @@ def _build_network(scenario: Scenario) -> Network:
         fortifications=forts,
         train_costs=_train_costs(scenario, sides, per_mp),
         train_budget=int(constant("supply_train_range_mp")) * per_mp,
-        all_hexes=frozenset(scenario.board.hexes),
+        all_hexes=frozenset(board.hexes),
+        open_terrain=frozenset(board.hexes) - closed_terrain,
     )
 
 
@@ -283,10 +286,12 @@ class _Lines:
         present = zoc.held_by(st, side) | set(self.forts)
         self.blocked = frozenset(blocked)
         zones = zoc.controlled_by(st, enemy)
-        #: hexes free of enemy units and unneutralised enemy zones (15.2.3, 15.2.4)
-        self.free = net.all_hexes - blocked - (zones - present)
+        #: hexes of enemy units and unneutralised enemy zones (15.2.3, 15.2.4): every
+        #: other hex is free; the searches' memo keys name these few rather than the
+        #: many open hexes (the same closed hexes, the same open ones)
+        self.closed = frozenset(blocked.union(zones - present))
         #: hexes a line may pass through: free, and no lake, sea or swamp (15.2.2)
-        self.open = self.free - net.closed_terrain
+        self.open = net.open_terrain - self.closed
         lost = frozenset(
             frozenset(pair) for pair in net.bridges if railways.bridge_destroyed(st, *pair)
         )
@@ -299,10 +304,11 @@ class _Lines:
 
     def distances(self, starts: Iterable[str], limit: int | None) -> dict[str, int]:
         """Hexes reached from ``starts`` through open hexes, with the number of steps
-        (memoised on all the search reads: the starts, the limit, the open hexes and the
-        lost bridges; a move that leaves them as they were finds the same lines)."""
+        (memoised on all the search reads: the starts, the limit, the open hexes (named by
+        the closed ones) and the lost bridges; a move that leaves them as they were finds
+        the same lines)."""
         first = list(starts)
-        key = ("tb_supply_lines", frozenset(first), limit, self.open, self.lost)
+        key = ("tb_supply_lines", frozenset(first), limit, self.closed, self.lost)
         return self.st.memo(key, lambda: self._search(first, limit))  # type: ignore[no-any-return]
 
     def _search(self, starts: list[str], limit: int | None) -> dict[str, int]:
@@ -343,7 +349,7 @@ class _Lines:
                 if (
                     n not in network
                     and n in own
-                    and n in self.free
+                    and n not in self.closed
                     and n not in self.cut
                     and n in self.steps[h]
                 ):
@@ -353,7 +359,7 @@ class _Lines:
     def train_area(self, start: str) -> frozenset[str]:
         """15.3.7 open hexes within a supply train's movement points of its hex (memoised
         on all the search reads: the start, the open hexes and the lost bridges)."""
-        key = ("tb_train_area", start, self.open, self.lost)
+        key = ("tb_train_area", start, self.closed, self.lost)
         return self.st.memo(key, self._train_area, start)  # type: ignore[no-any-return]
 
     def _train_area(self, start: str) -> frozenset[str]:
