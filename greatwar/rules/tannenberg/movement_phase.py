@@ -215,6 +215,15 @@ def position_key(st: State, frame: Frame) -> bytes:
     return marshal.dumps((rest, stack, own))
 
 
+#: the units' revisions and :func:`position_key`: what the pieces that may move and the
+#: rail and reinforcement actions open are memoised on
+_Where = tuple[Any, bytes]
+
+
+def _where(st: State, frame: Frame) -> _Where:
+    return U.revision(st), position_key(st, frame)
+
+
 # --- the phase --------------------------------------------------------------------------------
 
 
@@ -251,25 +260,27 @@ class MovementPhase(Handler):
     def actors(self, st: State, frame: Frame) -> list[str]:
         if frame["moving"] is not None or frame["step"] == OVER:
             return []
+        where = _where(st, frame)
         return [
             r
             for r in self.roles(st, frame)
-            if r not in frame["ended"] and self._has_work(st, frame, r)
+            if r not in frame["ended"] and self._has_work(st, frame, r, where)
         ]
 
-    def _has_work(self, st: State, frame: Frame, role: str) -> bool:
+    def _has_work(self, st: State, frame: Frame, role: str, where: _Where) -> bool:
         """Something to do in this step: a piece to move, a reinforcement to bring on, or
         in the rail step a rail action (rail actions offered in the other steps stay
         open in the later ones, so they do not hold a step up)."""
-        if frame["current"].get(role) is not None or self.movable(st, frame, role):
+        if frame["current"].get(role) is not None or self.movable(st, frame, role, where):
             return True
         if reinforcements.actions(st, frame, role):
             return True
-        return frame["step"] == "rail" and bool(self._hook_actions(st, frame, role))
+        return frame["step"] == "rail" and bool(self._hook_actions(st, frame, role, where))
 
-    def movable(self, st: State, frame: Frame, role: str) -> list[str]:
-        """Pieces ``role`` may select now (memoised on the position and the frame)."""
-        key = ("tb_movable", role, U.revision(st), position_key(st, frame))
+    def movable(self, st: State, frame: Frame, role: str, where: _Where | None = None) -> list[str]:
+        """Pieces ``role`` may select now (memoised on the position and the frame:
+        ``where``, :func:`_where` now, when the caller has it)."""
+        key = ("tb_movable", role, where or _where(st, frame))
         return st.memo(  # type: ignore[no-any-return]
             key,
             lambda: [
@@ -277,8 +288,10 @@ class MovementPhase(Handler):
             ],
         )
 
-    def _hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:
-        key = ("tb_hooks", role, U.revision(st), position_key(st, frame))
+    def _hook_actions(
+        self, st: State, frame: Frame, role: str, where: _Where | None = None
+    ) -> list[Action]:
+        key = ("tb_hooks", role, where or _where(st, frame))
         return st.memo(key, lambda: self._build_hook_actions(st, frame, role))  # type: ignore[no-any-return]
 
     def _build_hook_actions(self, st: State, frame: Frame, role: str) -> list[Action]:
@@ -297,10 +310,11 @@ class MovementPhase(Handler):
             if trench is not None:
                 actions.append(trench)
             actions.append({"type": "finish", "unit": current})
-        for uid in self.movable(st, frame, role):
+        where = _where(st, frame)
+        for uid in self.movable(st, frame, role, where):
             if uid != current:
                 actions.append({"type": "select", "unit": uid})
-        actions.extend(self._hook_actions(st, frame, role))
+        actions.extend(self._hook_actions(st, frame, role, where))
         actions.append({"type": "end_step", "step": frame["step"]})
         if frame["step"] != STEPS[-1]:
             actions.append({"type": "end_phase"})
