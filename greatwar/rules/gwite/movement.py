@@ -23,7 +23,8 @@ The variation points a game's rules override (:class:`MovementRules`):
 from __future__ import annotations
 
 import heapq
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, rail, supply, zoc
@@ -96,15 +97,36 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
 
     ``fresh``: the unit has expended no movement points this phase, so it
     may always move one hex whatever the cost (5.17).
+
+    The search reads nothing but these: its answer is kept per game on them (the move
+    table, the start, the points, ``fresh``, the hexes blocked and the Enemy zones), so a
+    unit whose surroundings a Friendly move left as they were, in this state or another
+    of the game (a computer player's trials), is not searched again.
     """
-    return reach_over(
-        st.game.static.rules.movement_table(st, uid),
-        start,
-        budget,
-        fresh,
-        planning_blocked(st, uid),
-        planning_zoc(st, uid),
+    costs = st.game.static.rules.movement_table(st, uid)
+    blocked = _frozen(planning_blocked(st, uid))
+    enemy_zoc = _frozen(planning_zoc(st, uid))
+    kept: dict[tuple[Any, ...], tuple[MoveCosts, Reach]] = st.game.static.derived.setdefault(
+        "reaches", {}
     )
+    key = (id(costs), start, budget, fresh, blocked, enemy_zoc)
+    found = kept.get(key)
+    if found is not None and found[0] is costs:
+        return found[1]
+    reach = reach_over(costs, start, budget, fresh, blocked, enemy_zoc)
+    if len(kept) >= REACHES_KEPT:
+        kept.pop(next(iter(kept)), None)
+    kept[key] = (costs, reach)
+    return reach
+
+
+#: how many searches :func:`reachable` keeps per game (the oldest go first)
+REACHES_KEPT = 256
+
+
+def _frozen(hexes: Iterable[str]) -> frozenset[str]:
+    """``hexes`` as a frozenset (a game's hook may answer with a set)."""
+    return hexes if isinstance(hexes, frozenset) else frozenset(hexes)
 
 
 def reach_over(

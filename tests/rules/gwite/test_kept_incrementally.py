@@ -5,6 +5,7 @@ JSON (nothing kept)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 
@@ -160,3 +161,80 @@ def test_5_17_5_33_units_that_may_move_equal_each_unit_asked_afresh(ref: str, se
                 assert rail.may_ride(fresh, uid)
                 riders += 1
     assert riders  # (some unit had a rail action)
+
+
+def _same_reach(a: movement.Reach, b: movement.Reach) -> bool:
+    return (a.cost, a.prev, a.provisional, a.minimum_move) == (
+        b.cost,
+        b.prev,
+        b.provisional,
+        b.minimum_move,
+    )
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_5_1_5_17_7_21_a_reach_kept_per_game_equals_the_search_made_afresh(ref: str) -> None:
+    # (kept on all the search reads: another state of the game with the same move table,
+    # start, points, blocked hexes and Enemy zones, as a computer player's trials meet;
+    # each unit asked with its points and fresh or not, and with none or one point, so
+    # that answers that differ in one read only meet)
+    kept = 0
+    for n, state in _random_game(ref, 23, 300):
+        frame = state.top()
+        if n % 2 or frame is None or frame["kind"] != "movement":
+            continue
+        for uid in U.on_map(state, frame["side"]):
+            start = U.record(state, uid)["hex"]
+            budget = movement.mp_left(state, frame, uid)
+            fresh = uid not in frame["spent"]
+            for points, first in ((budget, fresh), (budget, not fresh), (0, True), (1, False)):
+                reaches = state.game.static.derived.get("reaches", {})
+                before = len(reaches)
+                found = movement.reachable(state, uid, start, points, first)
+                kept += len(reaches) == before  # (found among those kept)
+                searched = movement.reach_over(
+                    state.game.static.rules.movement_table(state, uid),
+                    start,
+                    points,
+                    first,
+                    movement.planning_blocked(state, uid),
+                    movement.planning_zoc(state, uid),
+                )
+                assert _same_reach(found, searched)
+    assert kept  # (some answer was one kept, not searched again)
+
+
+@pytest.mark.parametrize("read", ["blocked", "zoc", "table"])
+def test_5_1_7_21_a_reach_kept_is_searched_again_when_any_read_changes(
+    read: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # (each read of the search changed alone, the state and the rest as they were)
+    state = greatwar.load("gwite/teaching").new_state(seed=1)
+    side = state.game.scenario.sides[0].id
+    uid = next(u for u in U.on_map(state, side) if not U.info(state, u).hq)
+    start = U.record(state, uid)["hex"]
+    before = movement.reachable(state, uid, start, 6, True)
+    near = frozenset(state.game.scenario.board.neighbours[start])
+    if read == "blocked":
+        monkeypatch.setattr(movement, "planning_blocked", lambda st, u: near)
+    elif read == "zoc":
+        monkeypatch.setattr(movement, "planning_zoc", lambda st, u: near)
+    else:
+        costs = state.game.static.rules.movement_table(state, uid)
+        dearer = dataclasses.replace(
+            costs, enter={a: {b: c + 2 for b, c in row.items()} for a, row in costs.enter.items()}
+        )
+        monkeypatch.setattr(
+            type(state.game.static.rules), "movement_table", lambda s, st, u: dearer
+        )
+    after = movement.reachable(state, uid, start, 6, True)
+    searched = movement.reach_over(
+        state.game.static.rules.movement_table(state, uid),
+        start,
+        6,
+        True,
+        movement.planning_blocked(state, uid),
+        movement.planning_zoc(state, uid),
+    )
+    assert _same_reach(after, searched)
+    assert not _same_reach(after, before)
