@@ -70,7 +70,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -290,7 +290,57 @@ def supply_cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
 
 def table(st: State, side: str) -> SupplyTable:
     """The supply situation of ``side`` (one pass per change of either side's units)."""
-    return supply_cached(st, f"supply:{side}", lambda s: _build_table(s, side))  # type: ignore[no-any-return]
+    return supply_cached(st, f"supply:{side}", lambda s: _table_now(s, side))  # type: ignore[no-any-return]
+
+
+def _table_now(st: State, side: str) -> SupplyTable:
+    """The side's table: the last one found, updated (:func:`_updated_table`) when it is
+    of this Game-Turn and the units changed since are known; else built afresh."""
+    slot = ("supply_last", side)
+    turn = st.data["turn"]
+    last = st.recall(slot)
+    found = None
+    if last is not None and last[1] == turn:
+        changed = U.changed_between(st, last[0])
+        if changed is not None:
+            found = _updated_table(st, side, last[2], changed)
+    if found is None:
+        found = _build_table(st, side)
+    st.remember(slot, (U.counts(st), turn, found))
+    return found
+
+
+def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) -> SupplyTable | None:
+    """``old`` with the lines of the ``changed`` units traced again, when they are all the
+    side's own units but supply depots and the hexes that close lines (9.14, 7.24) and
+    each class's rail and map-edge sources (9.13, 9.15) are as they were: the depots in
+    supply (9.16) and every other unit's line (which reads only its own hex, range and
+    Enemy zones crossed, and those) then stand.  None: built afresh."""
+    units = U.static(st).units
+    if any(units[u].side != side or units[u].type == "supply_depot" for u in changed):
+        return None
+    blocked, present = _occupation(st, side)
+    enemy_zones = zoc.enemy_controlled(st, side) - present  # 7.24
+    if blocked != old.blocked or enemy_zones != old.enemy_zones:
+        return None
+    closed = blocked | enemy_zones
+    members = U.cached_of(st, "supply members", _members, side)
+    for cls in members:
+        kept = old.classes[cls]
+        if _base(st, side, cls, blocked, closed) != (kept.rail, kept.edges):
+            return None
+    line: dict[str, bool] = {}
+    for cls, uids in members.items():
+        again = [uid for uid in uids if uid in changed or uid not in old.line]
+        if again:
+            sources = old.classes[cls].sources
+            traced = _trace_lines(st, cls, again, sources, blocked, enemy_zones, old.depots)
+            for uid in uids:
+                line[uid] = traced[uid] if uid in traced else old.line[uid]
+        else:
+            for uid in uids:
+                line[uid] = old.line[uid]
+    return replace(old, line=line)
 
 
 def _build_table(st: State, side: str) -> SupplyTable:

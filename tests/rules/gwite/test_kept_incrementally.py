@@ -86,6 +86,27 @@ def test_9_12_9_16_lines_and_depots_carried_between_situations_equal_those_found
             assert kept.sources == afresh.sources
 
 
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_9_12_9_16_a_table_updated_by_the_side_s_own_moves_equals_one_built_afresh(
+    ref: str,
+) -> None:
+    # (asked after every action, as a view does: a table is updated from the one before
+    # when only the side's own units changed; read back from JSON, built afresh)
+    updated = 0
+    for _n, state in _random_game(ref, 15, 300):
+        fresh = State.from_json(state.to_json())
+        for side in U.static(state).side_ids:
+            last = state._cache.find(("supply_last", side))
+            found = supply.table(state, side)
+            afresh = supply._build_table(fresh, side)
+            assert found == afresh
+            assert list(found.line) == list(afresh.line)  # (in the same order)
+            updated += (
+                last is not None and found is not last[2] and found.classes is last[2].classes
+            )
+    assert updated  # (some table was updated, not built again)
+
+
 def test_a_change_the_notes_do_not_name_rebuilds_the_counters() -> None:
     state = greatwar.load("gwite/teaching").new_state(seed=1)
     visibility._shared_entries(state)
