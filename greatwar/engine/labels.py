@@ -124,8 +124,15 @@ def cost_text(cost: Any, provisional: bool = False, unit: str = "MP") -> str:
 
 def sentence(text: str) -> str:
     """``text`` with its first letter a capital, its spaces tidied."""
-    text = " ".join(text.split())
+    if not _tidy(text):
+        text = " ".join(text.split())
     return text[:1].upper() + text[1:]
+
+
+def _tidy(text: str) -> bool:
+    """Whether ``text``'s spaces need no tidying: its only white space single ASCII
+    spaces between words (a printable text has no other white space)."""
+    return text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " "
 
 
 def fixed(text: str) -> Labeler:

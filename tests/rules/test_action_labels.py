@@ -19,10 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
 from greatwar.ai.random_agent import RandomAgent
 from greatwar.api import load
-from greatwar.engine.labels import LabelContext, label_with
+from greatwar.engine.labels import LabelContext, label_with, sentence
 from greatwar.rules.gwite.labels import LABELS as GWITE_LABELS
 from greatwar.rules.tannenberg import masks
 from greatwar.rules.tannenberg.labels import LABELS as TANNENBERG_LABELS
@@ -306,3 +308,11 @@ def test_the_computers_reasons_name_its_choice_by_its_label() -> None:
             quoted += 1
         st.apply(role, action)
     assert quoted
+
+
+@settings(max_examples=300)
+@given(text=hs.text(alphabet=hs.sampled_from("aB →\t\n\xa0\u2009\u3000\x85-x9"), max_size=30))
+def test_a_sentence_has_its_spaces_tidied_and_a_capital_first(text: str) -> None:
+    # (the tidy text, whose spaces are left as they are, reads as any other)
+    tidy = " ".join(text.split())
+    assert sentence(text) == tidy[:1].upper() + tidy[1:]

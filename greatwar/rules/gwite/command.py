@@ -1170,12 +1170,29 @@ class HqDisplacement(Handler):
 def view(st: State, role: str) -> dict[str, Any]:
     """For the browser: the viewer's HQ radii and the units out of command (public)."""
     mine = radii(st, role) if role in U.static(st).side_ids else {}
+    records = st.data["units"]
     return {
-        "radii": {hq: sorted(hexes) for hq, hexes in mine.items()},
+        "radii": {hq: _in_order(st, hexes) for hq, hexes in mine.items()},
         "out_of_command": [
-            uid for uid in U.static(st).units if U.has_marker(st, uid, OUT_OF_COMMAND)
+            uid for uid in U.static(st).units if OUT_OF_COMMAND in records[uid]["markers"]
         ],
     }
+
+
+#: how many radii :func:`_in_order` keeps sorted per game (the oldest go first)
+SORTED_KEPT = 512
+
+
+def _in_order(st: State, hexes: frozenset[str]) -> list[str]:
+    """A radius's hexes sorted, the list kept per game for each radius (a radius that
+    stands from one view to the next is not sorted again; shared: never changed)."""
+    kept: dict[frozenset[str], list[str]] = U.static(st).derived.setdefault("radii sorted", {})
+    found = kept.get(hexes)
+    if found is None:
+        if len(kept) >= SORTED_KEPT:
+            kept.pop(next(iter(kept)), None)
+        found = kept[hexes] = sorted(hexes)
+    return found
 
 
 __all__ = [
