@@ -680,12 +680,13 @@ class _Danger:
         self.neighbours = U.static(st).scenario.board.neighbours
         self.occupancy = U.occupancy(st)
         self.st = st
+        self.garrisoned = fortified.garrisoned_hexes(st, side)
 
     def lone(self, here: str) -> bool:
         """13.1.5 no friendly infantry, cavalry, artillery (or mask) shares the HQ's hex,
         nor is it a friendly garrisoned fortification (its garrison defends like a unit,
         12.3.3)."""
-        if here in fortified.garrisoned_hexes(self.st, self.side):
+        if here in self.garrisoned:
             return False
         units, side = self.units, self.side
         return not any(

@@ -561,11 +561,13 @@ def _entered(st: State, uid: str, path: list[str]) -> None:
 
 
 def why_not_leave(st: State, uid: str) -> Why | None:
+    return why_not_rail_move(st, uid) or _why_not_leave_here(st, uid)
+
+
+def _why_not_leave_here(st: State, uid: str) -> Why | None:
+    """What keeps a unit that may move by rail from leaving the map where it stands."""
     ui = U.info(st, uid)
     here = U.record(st, uid)["hex"]
-    why = why_not_rail_move(st, uid)
-    if why:
-        return why
     if here not in exits_of(st, ui.side):
         return f"{here} is not a rail exit of {ui.side} track at the map edge", _case("5.1.8")
     if not adjacent_exits(st, ui.side, here):
@@ -713,8 +715,27 @@ def _touch_all(st: State) -> None:
 
 def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
     """6.0 the hex is within the command range of one of the role's army or corps HQs
-    (an entrained HQ commands nothing, 5.3.4)."""
-    return hex_label in role_command_hexes(st, role)
+    (an entrained HQ commands nothing, 5.3.4): :func:`role_command_hexes`, each HQ's
+    range asked in turn rather than their union made."""
+    return any(hex_label in command.command_reach(st, hq) for hq in _role_hqs(st, role))
+
+
+def _role_hqs(st: State, role: str) -> tuple[str, ...]:
+    """The role's army and corps HQs on the map that command (memoised on its side's
+    units: orders and rail counters are the units' own)."""
+    side = seats.side_of_role(role)
+    key = ("tb_role_hqs", role, st.data["rev"][side])
+    return st.memo(key, _commanding_hqs, st, role, side)  # type: ignore[no-any-return]
+
+
+def _commanding_hqs(st: State, role: str, side: str) -> tuple[str, ...]:
+    return tuple(
+        hq
+        for hq in U.on_map(st, side)
+        if U.info(st, hq).hq_level in ("army", "corps")
+        and seats.role_of_unit(st, hq) == role
+        and commands(st, hq)
+    )
 
 
 def role_command_hexes(st: State, role: str) -> frozenset[str]:
@@ -725,16 +746,7 @@ def role_command_hexes(st: State, role: str) -> frozenset[str]:
 
 
 def _role_command_hexes(st: State, role: str) -> frozenset[str]:
-    side = seats.side_of_role(role)
-    hexes: set[str] = set()
-    for hq in U.on_map(st, side):
-        if (
-            U.info(st, hq).hq_level in ("army", "corps")
-            and seats.role_of_unit(st, hq) == role
-            and commands(st, hq)
-        ):
-            hexes.update(command.command_reach(st, hq))
-    return frozenset(hexes)
+    return frozenset().union(*(command.command_reach(st, hq) for hq in _role_hqs(st, role)))
 
 
 def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
@@ -794,9 +806,10 @@ def actions(st: State, frame: Frame, role: str, mp: Any = None) -> list[Action]:
         if entrained(st, uid):
             if why_not_unload(st, uid) is None:
                 out.append({"type": "unload", "unit": uid})
-            if uid != train and why_not_rail_move(st, uid) is None and has_rail_path(st, uid):
+            may_go = why_not_rail_move(st, uid) is None  # (asked once for both)
+            if may_go and uid != train and has_rail_path(st, uid):
                 out.append({"type": "rail_select", "unit": uid})
-            if why_not_leave(st, uid) is None:
+            if may_go and _why_not_leave_here(st, uid) is None:  # why_not_leave
                 out.append({"type": "leave_map", "unit": uid})
         else:
             if why_not_load(st, uid) is None:
