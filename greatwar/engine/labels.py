@@ -13,6 +13,7 @@ unit".
 
 from __future__ import annotations
 
+import marshal
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -172,11 +173,13 @@ KEPT_LABELS = 4096
 #: per table of label functions (its id; the table is kept with it): the sets of names
 #: labels were lately worked out with (up to :data:`KEPT_NAMES`, most recent first: a
 #: seat's names differ from another's where pieces are hidden), each with its labels by
-#: action (its ``repr``: equal actions built alike, one key)
-_said: dict[int, tuple[Mapping[str, Labeler], list[tuple[Mapping[str, str], dict[str, str]]]]] = {}
+#: action (its contents as marshal writes them: equal actions built alike, one key)
+_said: dict[
+    int, tuple[Mapping[str, Labeler], list[tuple[Mapping[str, str], dict[bytes, str]]]]
+] = {}
 
 
-def _labels_kept(table: Mapping[str, Labeler], names: Mapping[str, str]) -> dict[str, str]:
+def _labels_kept(table: Mapping[str, Labeler], names: Mapping[str, str]) -> dict[bytes, str]:
     """The labels kept for ``table`` and these names (an empty dict to fill if none)."""
     kept = _said.get(id(table))
     if kept is None or kept[0] is not table:
@@ -205,7 +208,7 @@ def labels_with(
     said = _labels_kept(table, ctx.names)
     out = []
     for action in actions:
-        key = repr(action)
+        key = marshal.dumps(action, 2)  # (its contents, written without references)
         label = said.get(key)
         if label is None:
             label = said[key] = label_with(table, ctx, action)
