@@ -450,13 +450,18 @@ def off_map(st: State, uid: str) -> bool:
 
 
 def off_map_units(st: State, side: str) -> list[str]:
-    """Units of ``side`` travelling off the map, in counter order (5.38)."""
+    """Units of ``side`` travelling off the map, in counter order (5.38; memoised on the
+    side's units: whether one travels is its own record)."""
+    return list(U.cached_of(st, "off map by rail", _off_map_units, side))
+
+
+def _off_map_units(st: State, side: str) -> tuple[str, ...]:
     units = st.data["units"]
-    return [
+    return tuple(
         uid
         for uid, ui in U.static(st).units.items()
         if ui.side == side and units[uid]["status"] == OFF_MAP and OFF_MAP in units[uid]
-    ]
+    )
 
 
 def _counts(st: State, uid: str) -> bool:

@@ -781,3 +781,20 @@ def test_5_38_units_off_the_map_appear_in_views_and_keep_the_invariants(position
     assert U.record(st, "G-35R")["status"] == "off_map"
     again = greatwar.State.from_json(st.to_json())
     assert again.digest() == st.digest()
+
+
+def test_5_38_the_units_off_the_map_follow_each_leaving_and_reentry(position: Any) -> None:
+    # (kept on the side's units: asked before and after each change, as a view does)
+    st = position({"G-35R": "0106"}, phasing="central")
+    assert rail.off_map_units(st, "central") == []
+    entrain(st, "central", "G-35R")
+    assert rail.off_map_units(st, "central") == []
+    st.apply("central", {"type": "off_map", "unit": "G-35R", "to": "0114"})
+    assert rail.off_map_units(st, "central") == ["G-35R"]
+    assert rail.off_map_units(st, "allied") == []
+    st.apply("central", {"type": "end_segment"})
+    play_until(st, movement_of("central", 2))
+    assert rail.off_map_units(st, "central") == ["G-35R"]
+    select(st, "central", "G-35R")
+    st.apply("central", {"type": "reenter", "unit": "G-35R", "hex": "0114"})
+    assert rail.off_map_units(st, "central") == []
