@@ -260,14 +260,18 @@ class MovementPhase(Handler):
     def actors(self, st: State, frame: Frame) -> list[str]:
         if frame["moving"] is not None or frame["step"] == OVER:
             return []
-        where = _where(st, frame)
-        return [
-            r
-            for r in self.roles(st, frame)
-            if r not in frame["ended"] and self._has_work(st, frame, r, where)
-        ]
+        found = []
+        where: _Where | None = None  # (worked out once, if a role needs it)
+        for r in self.roles(st, frame):
+            if r in frame["ended"]:
+                continue
+            if frame["current"].get(r) is None and where is None:
+                where = _where(st, frame)
+            if self._has_work(st, frame, r, where):
+                found.append(r)
+        return found
 
-    def _has_work(self, st: State, frame: Frame, role: str, where: _Where) -> bool:
+    def _has_work(self, st: State, frame: Frame, role: str, where: _Where | None) -> bool:
         """Something to do in this step: a piece to move, a reinforcement to bring on, or
         in the rail step a rail action (rail actions offered in the other steps stay
         open in the later ones, so they do not hold a step up)."""
