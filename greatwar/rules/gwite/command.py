@@ -301,11 +301,23 @@ def _radii_kept(st: State, side: str) -> dict[str, frozenset[str]]:
         hexes = dict(hexes)
         for uid in changed:
             hexes[uid] = units[uid]["hex"]
+        info = U.static(st).units
+        own = all(info[uid].side == side for uid in changed)
+        if own:
+            # 10.34 a Friendly unit's hex matters to a radius only where it opens an Enemy
+            # zone (the Enemy's units, and so his zones, are as they were), and not at all
+            # to a radius that passes Enemy zones (TCR 1)
+            touched &= zoc.controlled_by(st, U.enemy_of(st, side))
         found: dict[str, frozenset[str]] = {}
         for hq in hqs_of(st, side):
             kept = old.get(hq)
-            if kept is None or hq in changed or not touched.isdisjoint(_watched(st, hq)):
-                kept = trace_radius(st, hq, U.tcr(st, hq) == 1)
+            through = U.tcr(st, hq) == 1
+            if (
+                kept is None
+                or hq in changed
+                or (not (own and through) and not touched.isdisjoint(_watched(st, hq)))
+            ):
+                kept = trace_radius(st, hq, through)
             found[hq] = kept
         return found, hexes
 
