@@ -113,8 +113,12 @@ def joined(items: Sequence[str]) -> str:
 
 def path_text(hexes: Sequence[Any]) -> str:
     """A route hex by hex: "0503→0403" ("A20 B7 → A19 B7" where hexes have spaces)."""
-    names = [str(h) for h in hexes]
-    return (" → " if any(" " in h for h in names) else "→").join(names)
+    try:
+        text = "→".join(hexes)
+    except TypeError:  # (a hex not named by a string)
+        hexes = [str(h) for h in hexes]
+        text = "→".join(hexes)
+    return " → ".join(hexes) if " " in text else text
 
 
 def cost_text(cost: Any, provisional: bool = False, unit: str = "MP") -> str:

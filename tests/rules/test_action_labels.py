@@ -24,7 +24,7 @@ from hypothesis import strategies as hs
 
 from greatwar.ai.random_agent import RandomAgent
 from greatwar.api import load
-from greatwar.engine.labels import LabelContext, label_with, sentence
+from greatwar.engine.labels import LabelContext, label_with, path_text, sentence
 from greatwar.rules.gwite.labels import LABELS as GWITE_LABELS
 from greatwar.rules.tannenberg import masks
 from greatwar.rules.tannenberg.labels import LABELS as TANNENBERG_LABELS
@@ -316,3 +316,15 @@ def test_a_sentence_has_its_spaces_tidied_and_a_capital_first(text: str) -> None
     # (the tidy text, whose spaces are left as they are, reads as any other)
     tidy = " ".join(text.split())
     assert sentence(text) == tidy[:1].upper() + tidy[1:]
+
+
+@settings(max_examples=300)
+@given(
+    hexes=hs.lists(
+        hs.one_of(hs.text(alphabet="AB 0123→", max_size=6), hs.integers(0, 9999)), max_size=6
+    )
+)
+def test_a_route_is_written_hex_by_hex_spaced_where_a_hex_has_spaces(hexes: list[Any]) -> None:
+    names = [str(h) for h in hexes]
+    joint = " → " if any(" " in h for h in names) else "→"
+    assert path_text(hexes) == joint.join(names)
