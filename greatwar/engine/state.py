@@ -123,10 +123,13 @@ class _Memo(dict):  # type: ignore[type-arg]
         super().clear()
         self.old = {}
 
-    def age(self) -> None:
-        """The young generation becomes the old one; the old one is dropped."""
-        self.old = dict(self)
-        super().clear()
+    def aged(self) -> _Memo:
+        """A new memo whose old generation is this one's young (this one's old dropped):
+        nothing copied."""
+        young = _Memo()
+        young.old = self
+        self.old = {}
+        return young
 
     def find(self, key: Any) -> Any:
         """The value under ``key`` in either generation (moved to the young one), or None."""
@@ -256,7 +259,7 @@ class State:
     def _commit(self, change: Callable[[], None], role: str, action: Action) -> None:
         self.data["actions"].append([role, _plain(action)])
         if len(self._cache) > CACHE_LIMIT:
-            self._cache.age()
+            self._age_memo()
         try:
             change()
             self._settle()
@@ -366,6 +369,10 @@ class State:
                 value = build(*args)
             cache[key] = value
         return value
+
+    def _age_memo(self) -> None:
+        """The memo's young generation becomes the old one; the old one is dropped."""
+        self._cache = self._cache.aged()
 
     def recall(self, key: Any) -> Any:
         """The value memoised under ``key`` (see :meth:`memo`), or None."""

@@ -54,10 +54,10 @@ def test_the_memo_keeps_two_generations_and_clear_empties_both() -> None:
 
     st.memo(("kept",), build, "kept")
     st.memo(("dropped",), build, "dropped")
-    st._cache.age()  # the young generation becomes the old one
+    st._age_memo()  # the young generation becomes the old one
     assert st.memo(("kept",), build, "kept") == "kept"  # found in the old: moved back
     assert built == ["kept", "dropped"]
-    st._cache.age()  # "dropped" was not read for a whole generation: gone
+    st._age_memo()  # "dropped" was not read for a whole generation: gone
     assert st.recall(("dropped",)) is None
     assert st.memo(("kept",), build, "kept") == "kept"
     assert built == ["kept", "dropped"]
