@@ -143,6 +143,7 @@ def reach_over(
     known = costs._steps  # (each hex's steps, built on first use: costs.steps)
     steps = costs.steps
     zoc_cost = costs.zoc_cost
+    last = budget - costs.least()  # (no step on from a hex reached with more spent)
     reach = Reach()
     # 5.4 (provisional entries): paths are ranked by cost, then by whether a
     # provisional chart entry priced them, so that a move is flagged
@@ -157,6 +158,8 @@ def reach_over(
         if rank > best[here]:
             continue
         spent, prov = rank >> 1, rank & 1
+        if spent > last:
+            continue
         row = known.get(here)
         for there, cost, priced in steps(here) if row is None else row:
             if there in blocked:

@@ -87,6 +87,16 @@ class MoveCosts:
     _steps: dict[str, tuple[tuple[str, int, bool], ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    #: the least cost of any step of the table (worked out on first use, as ``_steps``)
+    _least: int | None = field(default=None, init=False, repr=False, compare=False)
+
+    def least(self) -> int:
+        """The least cost of entering any hex from any other (a search need not look on
+        from a hex with fewer points left than this)."""
+        if self._least is None:
+            costs = [cost for row in self.enter.values() for cost in row.values()]
+            self._least = min(costs, default=0)
+        return self._least
 
     def steps(self, a: str) -> tuple[tuple[str, int, bool], ...]:
         """The adjacent hexes a move from ``a`` may enter, in ``enter``'s order, each with
