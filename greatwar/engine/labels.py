@@ -131,7 +131,9 @@ def sentence(text: str) -> str:
     """``text`` with its first letter a capital, its spaces tidied."""
     if not _tidy(text):
         text = " ".join(text.split())
-    return text[:1].upper() + text[1:]
+    first = text[:1]
+    capital = first.upper()
+    return text if capital == first else capital + text[1:]
 
 
 def _tidy(text: str) -> bool:
