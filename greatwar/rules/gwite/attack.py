@@ -32,6 +32,7 @@ from greatwar.rules.gwite.combat import (
     ready_attackers,
     ruling_numbers,
     segment,
+    shown_preview,
     targetable,
 )
 from greatwar.rules.gwite.names import side_name
@@ -117,7 +118,7 @@ class Attack(Handler):
         return out
 
     def assessment(self, st: State, frame: Frame) -> dict[str, Any]:
-        return preview(st, frame)
+        return shown_preview(st, frame)
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
         if frame.get("stage") == DEFENDING:

@@ -39,6 +39,7 @@ Readings where the standard rules are silent (each marked in the code):
 
 from __future__ import annotations
 
+import marshal
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
@@ -791,6 +792,15 @@ def preview(st: State, frame: Frame) -> dict[str, Any]:
     return {"key": attack_key(st, frame), **assess(st, segment(st), frame)}
 
 
+def shown_preview(st: State, frame: Frame) -> dict[str, Any]:
+    """:func:`preview` as the legal actions, the prompt and the view show it between two
+    actions (memoised on the number of actions taken and the attack's frame: all three
+    ask it of the same state; shared, never changed).  The resolution calls
+    :func:`preview` itself."""
+    key = ("attack preview", st.version, marshal.dumps(frame, 2))
+    return st.memo(key, preview, st, frame)  # type: ignore[no-any-return]
+
+
 def ruling_numbers(report: dict[str, Any]) -> dict[str, Any]:
     """The numbers of an attack a preview promises and a resolution applies (8.4, 8.8)."""
     keep = ("legal", "attack", "defense", "odds", "final_odds", "tcr", "column")
@@ -911,7 +921,7 @@ def view(st: State, role: str) -> dict[str, Any] | None:
     """The attack being prepared or resolved, for every role (combat is open information)."""
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "attack":
-            return {"stage": frame.get("stage", "preparing"), **preview(st, frame)}
+            return {"stage": frame.get("stage", "preparing"), **shown_preview(st, frame)}
         if getattr(st.handler(frame), "applies_result", False):  # combat_result or a game's
             return {"stage": frame["stage"], **frame["report"]}
     return None
