@@ -296,18 +296,14 @@ def table(st: State, side: str) -> SupplyTable:
 def _table_now(st: State, side: str) -> SupplyTable:
     """The side's table: the last one found, updated (:func:`_updated_table`) when it is
     of this Game-Turn and the units changed since are known; else built afresh."""
-    slot = ("supply_last", side)
     turn = st.data["turn"]
-    last = st.recall(slot)
-    found = None
-    if last is not None and last[1] == turn:
-        changed = U.changed_between(st, last[0])
-        if changed is not None:
-            found = _updated_table(st, side, last[2], changed)
-    if found is None:
-        found = _build_table(st, side)
-    st.remember(slot, (U.counts(st), turn, found))
-    return found
+
+    def since(then: tuple[Any, int], last: SupplyTable) -> SupplyTable | None:
+        changed = U.changed_between(st, then[0]) if then[1] == turn else None
+        return None if changed is None else _updated_table(st, side, last, changed)
+
+    key = (U.counts(st), turn)
+    return st.kept(("supply_last", side), key, _build_table, st, side, update=since)  # type: ignore[no-any-return]
 
 
 def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) -> SupplyTable | None:

@@ -108,8 +108,9 @@ class _WaysOn:
         return any(self.through(nxt, left) is not None for nxt in self.steps(here))
 
     def through(self, nxt: str, left: int) -> tuple[int, int] | None:
-        """The best rank (:func:`flight_rank`) of the ways of ``left`` hexes whose first
-        hex is ``nxt`` (None: no such way)."""
+        """The best rank of the ways of ``left`` hexes whose first hex is ``nxt`` (None:
+        no such way): whether a way ends in an enemy zone (9.5.6), then how many enemy
+        controlled hexes it enters (9.5.7), the fewer the better."""
         z = self._zone.get(nxt)
         if z is None:
             z = self._zone[nxt] = int(in_enemy_zone(self.st, self.side, nxt, self.moving))
@@ -131,14 +132,6 @@ def has_way_on(st: State, side: str, origin: str, here: str, left: int) -> bool:
     """Whether a way on of ``left`` hexes runs from ``here``, each hex one farther from
     ``origin`` (9.5.4) and open (9.5.8)."""
     return _WaysOn(st, side, origin).runs_on(here, left)
-
-
-def flight_rank(st: State, side: str, way: list[str], moving: list[str]) -> tuple[int, int]:
-    """9.5.6 ending in an enemy zone, then 9.5.7 enemy controlled hexes entered: the fewer
-    the better."""
-    entered = [h for h in way if in_enemy_zone(st, side, h, moving)]
-    ends = bool(way) and in_enemy_zone(st, side, way[-1], moving)
-    return int(ends), len(entered)
 
 
 def flight_steps(

@@ -102,7 +102,7 @@ def test_9_12_9_16_a_table_updated_by_the_side_s_own_moves_equals_one_built_afre
             assert found == afresh
             assert list(found.line) == list(afresh.line)  # (in the same order)
             updated += (
-                last is not None and found is not last[2] and found.classes is last[2].classes
+                last is not None and found is not last[1] and found.classes is last[1].classes
             )
     assert updated  # (some table was updated, not built again)
 

@@ -1,7 +1,7 @@
 """9.5.4-9.5.8 the ways a flight may go on, worked out hex by hex (issue 18): on positions
 of random games of the teaching scenario, from many starts and hexes, the first steps
 :func:`routes.flight_steps` offers and whether :func:`routes.has_way_on` finds a way equal
-those of every way listed one by one and ranked by :func:`routes.flight_rank` (the
+those of every way listed one by one and ranked by :func:`_rank` (the
 listing the rules describe: it multiplies with each hex, the hex-by-hex answer does not)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import greatwar
 from greatwar.engine.state import State
 from greatwar.rules.tannenberg import routes
 from greatwar.rules.tannenberg import units as U
+from greatwar.rules.tannenberg.combatants import in_enemy_zone
 
 
 def _every_way(st: State, side: str, origin: str, here: str, left: int) -> list[list[str]]:
@@ -33,11 +34,19 @@ def _every_way(st: State, side: str, origin: str, here: str, left: int) -> list[
     return ways
 
 
+def _rank(st: State, side: str, way: list[str], moving: list[str]) -> tuple[int, int]:
+    """9.5.6 ending in an enemy zone, then 9.5.7 enemy controlled hexes entered: the fewer
+    the better."""
+    entered = [h for h in way if in_enemy_zone(st, side, h, moving)]
+    ends = bool(way) and in_enemy_zone(st, side, way[-1], moving)
+    return int(ends), len(entered)
+
+
 def _listed_steps(st: State, side: str, origin: str, here: str, left: int, moving: list[str]):  # type: ignore[no-untyped-def]
     ways = _every_way(st, side, origin, here, left)
     if not ways:
         return []
-    ranked = [(routes.flight_rank(st, side, w, moving), w) for w in ways]
+    ranked = [(_rank(st, side, w, moving), w) for w in ways]
     best = min(r for r, _ in ranked)
     return sorted({w[0] for r, w in ranked if r == best})
 
