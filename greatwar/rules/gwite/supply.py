@@ -319,6 +319,9 @@ def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) ->
     enemy_zones = zoc.enemy_controlled(st, side) - present  # 7.24
     if blocked != old.blocked or enemy_zones != old.enemy_zones:
         return None
+    # (the table's own sets, equal: their hashes are kept, so the searches' memos find
+    # their situation without hashing and comparing every hex again)
+    blocked, enemy_zones = old.blocked, old.enemy_zones
     closed = blocked | enemy_zones
     members = U.cached_of(st, "supply members", _members, side)
     for cls in members:
@@ -831,7 +834,7 @@ def _situation_answers(
     if memo:
         then, kept = next(reversed(memo.items()))
         changed: frozenset[str] = frozenset().union(
-            *(a ^ b for a, b in zip(now, then, strict=True))
+            *(a ^ b for a, b in zip(now, then, strict=True) if a is not b)
         )
         if len(changed) <= LINES_CHANGED_MOST:
             answers = {key: found for key, found in kept.items() if found[1].isdisjoint(changed)}
