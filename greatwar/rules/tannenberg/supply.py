@@ -251,16 +251,36 @@ class SupplyTable:
     trains: frozenset[str]
     #: units on the map that are isolated (15.5.1)
     isolated: frozenset[str]
+    #: unit on the map -> whether it traces a line of its own to the network (15.2.8),
+    #: before corps HQs relay (15.2.6) and fortifications feed (15.1.2)
+    lined: dict[str, bool]
+    #: what the lines were traced on (:class:`_Lines`): closed hexes, lost bridges, cut
+    #: track, own garrisoned fortifications (:func:`_updated_table` compares them)
+    closed: frozenset[str]
+    lost: frozenset[frozenset[str]]
+    cut: frozenset[str]
+    forts: tuple[str, ...]
 
 
 def table(st: State, side: str) -> SupplyTable:
-    """The supply situation of ``side``, found once per revision of the units.
+    """The supply situation of ``side``, found once per revision of the units: the last
+    one found updated (:func:`_updated_table`) when only some of the side's own units
+    changed since and the open hexes are as they were, else built afresh.
 
     Everything else a line depends on bumps the revisions when it changes: cut
     track and destroyed bridges (rail module), fortifications damaged, destroyed
     or entered (fortifications module)."""
-    key = ("tannenberg-supply", side, U.revision(st))
-    return st.memo(key, lambda: _build_table(st, side))  # type: ignore[no-any-return]
+    slot = ("tannenberg-supply", side)
+    found = st.recall(slot)
+    rev = U.counts(st)
+    if found is not None and found[0] == rev:
+        return found[1]  # type: ignore[no-any-return]
+    lines = _Lines(st, side)
+
+    def since(then: tuple[tuple[str, int], ...], last: SupplyTable) -> SupplyTable | None:
+        return _updated_table(st, side, then, last, lines)
+
+    return st.kept(slot, rev, _build_table, st, side, lines, update=since)  # type: ignore[no-any-return]
 
 
 def _steps_without(
@@ -380,10 +400,8 @@ class _Lines:
         return frozenset(best)
 
 
-def _build_table(st: State, side: str) -> SupplyTable:
-    lines = _Lines(st, side)
+def _build_table(st: State, side: str, lines: _Lines) -> SupplyTable:
     net = lines.net
-    stat = U.static(st)
     units = U.on_map(st, side)
     where = {uid: U.record(st, uid)["hex"] for uid in units}
     unit_range = int(constant("supply_line_unit_range"))
@@ -392,19 +410,38 @@ def _build_table(st: State, side: str) -> SupplyTable:
     lines.rail_flood(network)
     trains = _extend_by_trains(st, lines, network, [u for u in units if _is_train(st, u)], where)
     dist = lines.distances(network, unit_range)
-    supplied = {uid: lines.reaches(where[uid], dist, unit_range) for uid in units}
+    lined = {uid: lines.reaches(where[uid], dist, unit_range) for uid in units}
+    reach = lines.distances(set(bases) | set(lines.forts), None)
+    isolated = frozenset(uid for uid in units if _isolated_at(st, lines, uid, where[uid], reach))
+    return _with_relays(st, lines, units, where, lined, dist, network, trains, isolated)
+
+
+def _isolated_at(st: State, lines: _Lines, uid: str, hex_label: str, reach: dict[str, int]) -> bool:
+    """15.5.1 no line at all from the unit's hex to a base or an own garrison (``reach``,
+    their distances; HQs, supply trains and masks are never isolated)."""
+    return U.info(st, uid).type not in NOT_SUPPLIED_TYPES and not lines.reaches(
+        hex_label, reach, None
+    )
+
+
+def _with_relays(
+    st: State,
+    lines: _Lines,
+    units: list[str],
+    where: dict[str, str],
+    lined: dict[str, bool],
+    dist: dict[str, int],
+    network: Iterable[str],
+    trains: Iterable[str],
+    isolated: frozenset[str],
+) -> SupplyTable:
+    """The table from each unit's own line (``lined``): corps HQs relay (15.2.6), then
+    garrisoned fortifications feed (15.1.2), each read from every unit's."""
+    supplied = dict(lined)
     _relay_by_corps_hqs(st, lines, units, where, supplied, dist)
     fed = _fortification_fed(st, lines, units, where, supplied)
     for uid in fed:
         supplied[uid] = True
-    starts = set(bases) | set(lines.forts)
-    reach = lines.distances(starts, None)
-    isolated = frozenset(
-        uid
-        for uid in units
-        if stat.units[uid].type not in NOT_SUPPLIED_TYPES
-        and not lines.reaches(where[uid], reach, None)
-    )
     return SupplyTable(
         open=lines.open,
         network=frozenset(network),
@@ -412,6 +449,58 @@ def _build_table(st: State, side: str) -> SupplyTable:
         fortification_fed=fed,
         trains=frozenset(trains),
         isolated=isolated,
+        lined=lined,
+        closed=lines.closed,
+        lost=lines.lost,
+        cut=lines.cut,
+        forts=lines.forts,
+    )
+
+
+def _updated_table(
+    st: State, side: str, then: tuple[tuple[str, int], ...], old: SupplyTable, lines: _Lines
+) -> SupplyTable | None:
+    """``old`` with the lines of the units changed since the counts were ``then`` traced
+    again, when they are all the side's own and none a supply train, and the hexes
+    closed to lines, the lost bridges, the cut track and the own garrisons are as they
+    were: the network (bases, rail, the trains' areas: 15.1.1, 15.2.7, 15.3.7) then
+    stands, and so does every other unit's own line and isolation, which read only its
+    own hex and those.  Relays and fortifications, which read every unit's, are worked
+    out again (:func:`_with_relays`).  None: built afresh."""
+    changed = U.changed_between(st, then)
+    if changed is None:
+        return None
+    infos = U.static(st).units
+    if any(infos[u].side != side or infos[u].type == SUPPLY_TRAIN for u in changed):
+        return None
+    if (lines.closed, lines.lost, lines.cut, lines.forts) != (
+        old.closed,
+        old.lost,
+        old.cut,
+        old.forts,
+    ):
+        return None
+    units = U.on_map(st, side)
+    where = {uid: U.record(st, uid)["hex"] for uid in units}
+    unit_range = int(constant("supply_line_unit_range"))
+    dist = lines.distances(old.network, unit_range)
+    reach: dict[str, int] | None = None
+    lined: dict[str, bool] = {}
+    isolated = set()
+    for uid in units:
+        if uid in changed or uid not in old.lined:
+            lined[uid] = lines.reaches(where[uid], dist, unit_range)
+            if reach is None:
+                bases = [h for h in lines.net.bases[side] if h in lines.open]
+                reach = lines.distances(set(bases) | set(lines.forts), None)
+            if _isolated_at(st, lines, uid, where[uid], reach):
+                isolated.add(uid)
+        else:
+            lined[uid] = old.lined[uid]
+            if uid in old.isolated:
+                isolated.add(uid)
+    return _with_relays(
+        st, lines, units, where, lined, dist, old.network, old.trains, frozenset(isolated)
     )
 
 
