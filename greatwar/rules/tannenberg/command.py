@@ -672,14 +672,12 @@ def hq_modifier(st: State, units: list[str], attacking: bool) -> tuple[int, str 
 
 
 class _Danger:
-    """What 13.1.5 asks of an HQ's hex and its neighbours, read once for one side."""
+    """What 13.1.5 asks of an HQ's own hex, read once for one side."""
 
     def __init__(self, st: State, side: str) -> None:
-        self.side, self.enemy = side, U.enemy_of(st, side)
+        self.side = side
         self.units = U.static(st).units
-        self.neighbours = U.static(st).scenario.board.neighbours
         self.occupancy = U.occupancy(st)
-        self.st = st
         self.garrisoned = fortified.garrisoned_hexes(st, side)
 
     def lone(self, here: str) -> bool:
@@ -694,16 +692,26 @@ class _Danger:
             for u in self.occupancy.get(here, ())
         )
 
-    def threatened(self, here: str) -> bool:
-        """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or
-        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5).  (The
-        neighbours are asked first: the enemy's zone may be a table still to build.)"""
-        units, enemy, occupancy = self.units, self.enemy, self.occupancy
-        return any(
-            units[u].side == enemy and units[u].type not in HARMLESS_TYPES
-            for n in self.neighbours[here]
-            for u in occupancy.get(n, ())
-        ) or zoc.controls(self.st, enemy, here)
+
+def threatened_hexes(st: State, side: str) -> frozenset[str]:
+    """13.1.5 the hexes next to an enemy unit (not an HQ, a supply train or a mask), and
+    8.2.4 those in an enemy control zone (a mask's too, 16.2.5): where an HQ of ``side``
+    is threatened.  Memoised on all they read, the enemy's units and the destroyed
+    fortifications (garrisons control too, 12.3.2): the side's own moves leave them."""
+    enemy = U.enemy_of(st, side)
+    key = ("tb_hq_threats", side, st.data["rev"][enemy], fortified.destroyed_key(st))
+    return st.memo(key, _threatened_hexes, st, enemy)  # type: ignore[no-any-return]
+
+
+def _threatened_hexes(st: State, enemy: str) -> frozenset[str]:
+    units = U.static(st).units
+    neighbours = U.static(st).scenario.board.neighbours
+    records = st.data["units"]
+    hexes = set(zoc.controlled_by(st, enemy))
+    for uid in U.on_map(st, enemy):
+        if units[uid].type not in HARMLESS_TYPES:
+            hexes.update(neighbours[records[uid]["hex"]])  # (a hex's neighbours' neighbour)
+    return frozenset(hexes)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:
@@ -739,10 +747,15 @@ def lone_hqs_in_danger(st: State) -> list[str]:
     pending = _pending_escapes(st)
     found = []
     for side in U.static(st).side_ids:
-        danger = _Danger(st, side)
+        threats = threatened_hexes(st, side)
+        danger = None  # (the HQ's own hex read only for a threatened HQ)
         for hq in hqs_of(st, side):
             here = U.record(st, hq)["hex"]
-            if hq not in pending and danger.lone(here) and danger.threatened(here):
+            if hq in pending or here not in threats:
+                continue
+            if danger is None:
+                danger = _Danger(st, side)
+            if danger.lone(here):
                 found.append(hq)
     return found
 
