@@ -418,39 +418,58 @@ class MovementSegment(Handler):
         record (place, status, steps lost, markers: out of supply 9.21, of command 10.4,
         entrained 5.33), what it has spent and been given this phase, the Game-Turn and
         the Enemy's units (their hexes and fortresses 5.13, HQs alone 10.52, zones 7.21:
-        through the Enemy side's revision, as those tables are keyed).  Whether a unit
-        whose record leaves it a rail action has one (:func:`_can_act`) is asked afresh."""
+        through the Enemy side's revision, as those tables are keyed).  The verdicts found
+        last stand for the units not changed since (their records unchanged, as they
+        are noted: :func:`pieces.changed_between`) while the rest is as it was, so only
+        the changed units are asked again.  Whether a unit whose record leaves it a rail
+        action has one (:func:`_can_act`) is asked afresh."""
         stat = st.game.static
         data = st.data
-        enemy_rev = data["rev"][stat.enemy[frame["side"]]]
+        side = frame["side"]
+        enemy_rev = data["rev"][stat.enemy[side]]
         turn = data["turn"]
         units = data["units"]
         spent = frame["spent"]
         extra = frame.get(EXTRA_MP) or {}
         recall, remember = st.recall, st.remember
+        slot = ("moves on, last", side)
+        last = recall(slot)
+        changed = None
+        if last is not None and last[1] == enemy_rev and last[2] == turn:
+            changed = U.changed_between(st, last[0])
+        before: dict[str, tuple[str, Any, Any]] = {} if changed is None else last[3]
+        stale = changed or set()
+        verdicts: dict[str, tuple[str, Any, Any]] = {}
         found: list[str] = []
         for uid in candidates:
             if uid in done:
                 continue
-            u = units[uid]
-            key = (
-                "moves on",
-                uid,
-                enemy_rev,
-                turn,
-                u["hex"],
-                u["status"],
-                u["lost"],
-                tuple(u["markers"]),
-                spent.get(uid),
-                extra.get(uid, 0),
-            )
-            verdict = recall(key)
-            if verdict is None:
-                verdict = _verdict(st, frame, uid)
-                remember(key, verdict)
+            given, more = spent.get(uid), extra.get(uid, 0)
+            kept = before.get(uid)
+            if kept is not None and kept[1] == given and kept[2] == more and uid not in stale:
+                verdict = kept[0]
+            else:
+                u = units[uid]
+                key = (
+                    "moves on",
+                    uid,
+                    enemy_rev,
+                    turn,
+                    u["hex"],
+                    u["status"],
+                    u["lost"],
+                    tuple(u["markers"]),
+                    given,
+                    more,
+                )
+                verdict = recall(key)
+                if verdict is None:
+                    verdict = _verdict(st, frame, uid)
+                    remember(key, verdict)
+            verdicts[uid] = (verdict, given, more)
             if verdict == MOVES_ON or (verdict == MAY_RIDE and _can_act(st, frame, uid)):
                 found.append(uid)
+        remember(slot, (U.counts(st), enemy_rev, turn, verdicts))
         return found
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:

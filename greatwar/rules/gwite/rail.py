@@ -450,18 +450,39 @@ def off_map(st: State, uid: str) -> bool:
 
 
 def off_map_units(st: State, side: str) -> list[str]:
-    """Units of ``side`` travelling off the map, in counter order (5.38; memoised on the
-    side's units: whether one travels is its own record)."""
-    return list(U.cached_of(st, "off map by rail", _off_map_units, side))
+    """Units of ``side`` travelling off the map, in counter order (5.38): kept on the
+    side's units, and when they change worked out from the last list by the units
+    changed since (whether one travels is its own record)."""
+
+    def since(then: int, last: tuple[str, ...]) -> tuple[str, ...] | None:
+        changed = U.changed_since(st, side, then)
+        return None if changed is None else _off_map_updated(st, last, changed)
+
+    found = st.kept(
+        ("off map by rail", side), st.data["rev"][side], _off_map_units, st, side, update=since
+    )
+    return list(found)
 
 
 def _off_map_units(st: State, side: str) -> tuple[str, ...]:
     units = st.data["units"]
     return tuple(
-        uid
-        for uid, ui in U.static(st).units.items()
-        if ui.side == side and units[uid]["status"] == OFF_MAP and OFF_MAP in units[uid]
+        uid for uid, ui in U.static(st).units.items() if ui.side == side and _travelling(units[uid])
     )
+
+
+def _travelling(u: dict[str, Any]) -> bool:
+    return u["status"] == OFF_MAP and OFF_MAP in u
+
+
+def _off_map_updated(st: State, last: tuple[str, ...], changed: set[str]) -> tuple[str, ...]:
+    """``last`` with the ``changed`` units asked again (in counter order)."""
+    units = st.data["units"]
+    now = [uid for uid in last if uid not in changed]
+    now.extend(uid for uid in changed if _travelling(units[uid]))
+    if len(now) > 1:
+        now.sort(key=U.order(st).__getitem__)
+    return tuple(now)
 
 
 def _counts(st: State, uid: str) -> bool:

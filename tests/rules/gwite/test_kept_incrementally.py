@@ -154,15 +154,23 @@ def test_10_3_hqs_covering_each_unit_read_off_the_radii_equal_each_hq_asked_in_t
 
 
 @pytest.mark.parametrize("ref", ["gwite/teaching", "gwite/two-maps-teaching"])
-@pytest.mark.parametrize("seed", [17, 18, 19])
-def test_5_17_5_33_units_that_may_move_equal_each_unit_asked_afresh(ref: str, seed: int) -> None:
-    # (a game of the standard movers: each unit's verdict memoised, a rail action asked
-    # only of a unit whose record leaves it one: rail.may_ride)
-    riders = 0
-    for _n, state in _random_game(ref, seed, 400):
+@pytest.mark.parametrize(("seed", "every"), [(17, 1), (18, 1), (19, 3), (20, 5)])
+def test_5_17_5_33_units_that_may_move_equal_each_unit_asked_afresh(
+    ref: str, seed: int, every: int
+) -> None:
+    # (a game of the standard movers: each unit's verdict memoised, and the verdicts
+    # found last kept for the units not changed since (asked every ``every`` actions);
+    # a rail action asked only of a unit whose record leaves it one: rail.may_ride)
+    riders = kept = 0
+    for n, state in _random_game(ref, seed, 400):
         frame = state.top()
-        if frame is None or frame["kind"] != "movement":
+        if frame is None or frame["kind"] != "movement" or n % every:
             continue
+        last = state.recall(("moves on, last", frame["side"]))
+        kept += (
+            last is not None
+            and last[1] == state.data["rev"][state.game.static.enemy[frame["side"]]]
+        )
         assert movement.standard_movers(state)
         handler = state.handler(frame)
         candidates = U.on_map(state, frame["side"])
@@ -182,6 +190,7 @@ def test_5_17_5_33_units_that_may_move_equal_each_unit_asked_afresh(ref: str, se
                 assert rail.may_ride(fresh, uid)
                 riders += 1
     assert riders  # (some unit had a rail action)
+    assert kept >= 10  # (the verdicts found last were there to be kept)
 
 
 def _same_reach(a: movement.Reach, b: movement.Reach) -> bool:
