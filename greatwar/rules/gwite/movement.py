@@ -341,6 +341,19 @@ def _verdict(st: State, frame: Frame, uid: str) -> str:
     return MAY_RIDE if rail.may_ride(st, uid) else STAYS
 
 
+def _keyed_verdict(st: State, frame: Frame, uid: str, rest: tuple[Any, ...]) -> str:
+    """:func:`_verdict`, memoised on the unit's record (place, status, steps lost,
+    markers) and ``rest``: the Enemy side's revision, the Game-Turn, what the unit has
+    spent and been given this phase (:meth:`MovementSegment._movable_standard`)."""
+    u = st.data["units"][uid]
+    key = ("moves on", uid, u["hex"], u["status"], u["lost"], tuple(u["markers"]), *rest)
+    verdict: str | None = st.recall(key)
+    if verdict is None:
+        verdict = _verdict(st, frame, uid)
+        st.remember(key, verdict)
+    return verdict
+
+
 #: the frame's entries what a unit may do never reads (:meth:`MovementSegment.movable`)
 _NOT_READ = ("current", "done")
 
@@ -423,17 +436,14 @@ class MovementSegment(Handler):
         are noted: :func:`pieces.changed_between`) while the rest is as it was, so only
         the changed units are asked again.  Whether a unit whose record leaves it a rail
         action has one (:func:`_can_act`) is asked afresh."""
-        stat = st.game.static
         data = st.data
         side = frame["side"]
-        enemy_rev = data["rev"][stat.enemy[side]]
+        enemy_rev = data["rev"][st.game.static.enemy[side]]
         turn = data["turn"]
-        units = data["units"]
         spent = frame["spent"]
         extra = frame.get(EXTRA_MP) or {}
-        recall, remember = st.recall, st.remember
         slot = ("moves on, last", side)
-        last = recall(slot)
+        last = st.recall(slot)
         changed = None
         if last is not None and last[1] == enemy_rev and last[2] == turn:
             changed = U.changed_between(st, last[0])
@@ -449,27 +459,11 @@ class MovementSegment(Handler):
             if kept is not None and kept[1] == given and kept[2] == more and uid not in stale:
                 verdict = kept[0]
             else:
-                u = units[uid]
-                key = (
-                    "moves on",
-                    uid,
-                    enemy_rev,
-                    turn,
-                    u["hex"],
-                    u["status"],
-                    u["lost"],
-                    tuple(u["markers"]),
-                    given,
-                    more,
-                )
-                verdict = recall(key)
-                if verdict is None:
-                    verdict = _verdict(st, frame, uid)
-                    remember(key, verdict)
+                verdict = _keyed_verdict(st, frame, uid, (enemy_rev, turn, given, more))
             verdicts[uid] = (verdict, given, more)
             if verdict == MOVES_ON or (verdict == MAY_RIDE and _can_act(st, frame, uid)):
                 found.append(uid)
-        remember(slot, (U.counts(st), enemy_rev, turn, verdicts))
+        st.remember(slot, (U.counts(st), enemy_rev, turn, verdicts))
         return found
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:

@@ -273,7 +273,7 @@ def table(st: State, side: str) -> SupplyTable:
     slot = ("tannenberg-supply", side)
     found = st.recall(slot)
     rev = U.counts(st)
-    if found is not None and found[0] == rev:
+    if found is not None and found[0] == rev:  # (asked first: the lines only on a change)
         return found[1]  # type: ignore[no-any-return]
     lines = _Lines(st, side)
 
@@ -321,6 +321,15 @@ class _Lines:
             if not lost
             else st.memo(("tb_supply_steps", lost), lambda: _steps_without(net.sides, lost))
         )
+
+    def bases(self) -> list[str]:
+        """The side's supply bases a line may reach (15.1.1): those in open hexes."""
+        return [h for h in self.net.bases[self.side] if h in self.open]
+
+    def to_bases(self) -> dict[str, int]:
+        """15.5.1 the hexes any line at all reaches from a base or an own garrison, with
+        their distances (no limit): a unit whose hex it does not reach is isolated."""
+        return self.distances(set(self.bases()) | set(self.forts), None)
 
     def distances(self, starts: Iterable[str], limit: int | None) -> dict[str, int]:
         """Hexes reached from ``starts`` through open hexes, with the number of steps
@@ -401,17 +410,15 @@ class _Lines:
 
 
 def _build_table(st: State, side: str, lines: _Lines) -> SupplyTable:
-    net = lines.net
     units = U.on_map(st, side)
     where = {uid: U.record(st, uid)["hex"] for uid in units}
     unit_range = int(constant("supply_line_unit_range"))
-    bases = [h for h in net.bases[side] if h in lines.open]
-    network: set[str] = set(bases)
+    network: set[str] = set(lines.bases())
     lines.rail_flood(network)
     trains = _extend_by_trains(st, lines, network, [u for u in units if _is_train(st, u)], where)
     dist = lines.distances(network, unit_range)
     lined = {uid: lines.reaches(where[uid], dist, unit_range) for uid in units}
-    reach = lines.distances(set(bases) | set(lines.forts), None)
+    reach = lines.to_bases()
     isolated = frozenset(uid for uid in units if _isolated_at(st, lines, uid, where[uid], reach))
     return _with_relays(st, lines, units, where, lined, dist, network, trains, isolated)
 
@@ -466,7 +473,10 @@ def _updated_table(
     were: the network (bases, rail, the trains' areas: 15.1.1, 15.2.7, 15.3.7) then
     stands, and so does every other unit's own line and isolation, which read only its
     own hex and those.  Relays and fortifications, which read every unit's, are worked
-    out again (:func:`_with_relays`).  None: built afresh."""
+    out again (:func:`_with_relays`).  None: built afresh.  (An enemy unit's change
+    may leave the closed hexes as they were yet take its zone off an own train's hex
+    that an own unit frees, which decides whether the train extends the network,
+    15.3.9: only the side's own changes are taken.)"""
     changed = U.changed_between(st, then)
     if changed is None:
         return None
@@ -491,8 +501,7 @@ def _updated_table(
         if uid in changed or uid not in old.lined:
             lined[uid] = lines.reaches(where[uid], dist, unit_range)
             if reach is None:
-                bases = [h for h in lines.net.bases[side] if h in lines.open]
-                reach = lines.distances(set(bases) | set(lines.forts), None)
+                reach = lines.to_bases()
             if _isolated_at(st, lines, uid, where[uid], reach):
                 isolated.add(uid)
         else:
