@@ -1,6 +1,8 @@
 """13.1.5, 8.2.4 the HQs alone and threatened, asked on every hex a piece enters (issue
 18): the hexes where an HQ is threatened are found once per change of the enemy's units
-(:func:`command.threatened_hexes`), and an HQ's own hex is read only when it is one.  On
+when they are asked again with those units as they were (:func:`command.threatened_hexes`;
+else each HQ's hex is read from its neighbours), and an HQ's own hex is read only when
+it is threatened.  On
 positions of random games of the FICTIONAL teaching scenario, and with enemy units placed
 next to lone HQs, the HQs found equal those the rule lists, HQ by HQ: alone in its hex
 (no friendly infantry, cavalry, artillery or mask, no friendly garrison) and next to an
@@ -60,6 +62,9 @@ def test_13_1_5_8_2_4_lone_threatened_hqs_equal_those_listed_on_random_games(see
         if st.is_over():
             break
         if n % 4 == 0:
+            # (asked once, each hex is read from its neighbours; asked again with the
+            # enemy's units as they were, from the threatened hexes found once)
+            assert command.lone_hqs_in_danger(st) == _listed(st)
             assert command.lone_hqs_in_danger(st) == _listed(st)
         role = rng.choice([r for r in st.active_roles() if st.legal_actions(r)])
         st.apply(role, rng.choice(st.legal_actions(role)))
@@ -74,9 +79,12 @@ def test_13_1_5_8_2_4_lone_threatened_hqs_equal_those_listed_on_random_games(see
         ("mask-russian-1", "mask"),  # 16.2.5 harmless next to it, but its zone reaches
     ],
 )
+@pytest.mark.parametrize("zone_known", [False, True])
 def test_13_1_5_an_hq_next_to_an_enemy_unit_is_in_danger_unless_the_unit_is_harmless(
-    enemy_unit: str, kind: str
+    enemy_unit: str, kind: str, zone_known: bool
 ) -> None:
+    """(``zone_known``: the enemy's control zone already worked out when the HQs are
+    first asked, else read from the hex's neighbours.)"""
     st = greatwar.load("tannenberg/teaching").new_state(1)
     hq = "G-HQ-I"
     here = U.record(st, hq)["hex"]
@@ -85,8 +93,11 @@ def test_13_1_5_an_hq_next_to_an_enemy_unit_is_in_danger_unless_the_unit_is_harm
     board = st.game.scenario.board
     free = next(n for n in board.neighbours[here] if not U.units_in(st, n))
     U.place(st, enemy_unit, free)
+    if zone_known:
+        zoc.controlled_by(st, "russian")
     found = command.lone_hqs_in_danger(st)
     assert found == _listed(st)
+    assert command.lone_hqs_in_danger(st) == found  # (the second time from the hexes found)
     # (an HQ alone in its hex is threatened by a Russian unit next to it: infantry; a
     # mask by its zone (8.2.4); an HQ or a train only in another Russian unit's zone)
     assert (hq in found) == (kind in ("infantry", "mask") or zoc.controls(st, "russian", here))
