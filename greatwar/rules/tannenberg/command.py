@@ -791,15 +791,15 @@ def lone_hqs_in_danger(st: State) -> list[str]:
         hqs = hqs_of(st, side)
         if not hqs:
             continue
-        threatened = _threatened_at(st, side)
-        danger = None  # (the HQ's own hex read only for a threatened HQ)
+        danger = _Danger(st, side)
+        threatened = None  # (asked only of a lone HQ)
         for hq in hqs:
             here = U.record(st, hq)["hex"]
-            if hq in pending or not threatened(here):
+            if hq in pending or not danger.lone(here):
                 continue
-            if danger is None:
-                danger = _Danger(st, side)
-            if danger.lone(here):
+            if threatened is None:
+                threatened = _threatened_at(st, side)
+            if threatened(here):
                 found.append(hq)
     return found
 

@@ -1,8 +1,7 @@
 """13.1.5, 8.2.4 the HQs alone and threatened, asked on every hex a piece enters (issue
 18): the hexes where an HQ is threatened are found once per change of the enemy's units
 when they are asked again with those units as they were (:func:`command.threatened_hexes`;
-else each HQ's hex is read from its neighbours), and an HQ's own hex is read only when
-it is threatened.  On
+else each HQ's hex is read from its neighbours), asked only of an HQ alone in its hex.  On
 positions of random games of the FICTIONAL teaching scenario, and with enemy units placed
 next to lone HQs, the HQs found equal those the rule lists, HQ by HQ: alone in its hex
 (no friendly infantry, cavalry, artillery or mask, no friendly garrison) and next to an
