@@ -672,12 +672,14 @@ def hq_modifier(st: State, units: list[str], attacking: bool) -> tuple[int, str 
 
 
 class _Danger:
-    """What 13.1.5 asks of an HQ's own hex, read once for one side."""
+    """What 13.1.5 asks of an HQ's hex and its neighbours, read once for one side."""
 
     def __init__(self, st: State, side: str) -> None:
-        self.side = side
+        self.side, self.enemy = side, U.enemy_of(st, side)
         self.units = U.static(st).units
+        self.neighbours = U.static(st).scenario.board.neighbours
         self.occupancy = U.occupancy(st)
+        self.st = st
         self.garrisoned = fortified.garrisoned_hexes(st, side)
 
     def lone(self, here: str) -> bool:
@@ -692,67 +694,16 @@ class _Danger:
             for u in self.occupancy.get(here, ())
         )
 
-
-def threatened_hexes(st: State, side: str) -> frozenset[str]:
-    """13.1.5 the hexes next to an enemy unit (not an HQ, a supply train or a mask), and
-    8.2.4 those in an enemy control zone (a mask's too, 16.2.5): where an HQ of ``side``
-    is threatened.  Memoised on all they read, the enemy's units and the destroyed
-    fortifications (garrisons control too, 12.3.2): the side's own moves leave them."""
-    return st.memo(_threats_key(st, side), _threatened_hexes, st, U.enemy_of(st, side))  # type: ignore[no-any-return]
-
-
-def _threats_key(st: State, side: str) -> tuple[Any, ...]:
-    enemy = U.enemy_of(st, side)
-    return ("tb_hq_threats", side, st.data["rev"][enemy], fortified.destroyed_key(st))
-
-
-def _threatened_hexes(st: State, enemy: str) -> frozenset[str]:
-    units = U.static(st).units
-    neighbours = U.static(st).scenario.board.neighbours
-    records = st.data["units"]
-    hexes = set(zoc.controlled_by(st, enemy))
-    for uid in U.on_map(st, enemy):
-        if units[uid].type not in HARMLESS_TYPES:
-            hexes.update(neighbours[records[uid]["hex"]])  # (a hex's neighbours' neighbour)
-    return frozenset(hexes)
-
-
-def _threatened_at(st: State, side: str) -> Callable[[str], bool]:
-    """Whether an HQ of ``side`` is threatened in a hex (:func:`threatened_hexes`): read
-    from those hexes while the enemy's units are as they were when last asked (the side
-    moving: asked again and again), else from the hex's neighbours alone (the enemy
-    moving: the hexes would be found again after each of its steps)."""
-    key = _threats_key(st, side)
-    threats: frozenset[str] | None = st.recall(key)
-    if threats is None and st.recall(("tb_hq_threats_asked", side)) == key:
-        threats = threatened_hexes(st, side)
-    if threats is not None:
-        return threats.__contains__
-    st.remember(("tb_hq_threats_asked", side), key)
-    return _Threat(st, U.enemy_of(st, side)).at
-
-
-class _Threat:
-    """:func:`threatened_hexes` asked of one hex at a time, from its neighbours."""
-
-    def __init__(self, st: State, enemy: str) -> None:
-        self.st, self.enemy = st, enemy
-        self.units = U.static(st).units
-        self.neighbours = U.static(st).scenario.board.neighbours
-        self.occupancy = U.occupancy(st)
-        self.zone = zoc.memoised_zone(st, enemy)  # (asked once: else from the neighbours)
-
-    def at(self, here: str) -> bool:
+    def threatened(self, here: str) -> bool:
+        """13.1.5 an enemy unit (not an HQ or a supply train) stands next to the HQ, or
+        8.2.4 the HQ stands in an enemy control zone (a mask's too, 16.2.5).  (The
+        neighbours are asked first: the enemy's zone may be a table still to build.)"""
         units, enemy, occupancy = self.units, self.enemy, self.occupancy
-        if any(
+        return any(
             units[u].side == enemy and units[u].type not in HARMLESS_TYPES
             for n in self.neighbours[here]
             for u in occupancy.get(n, ())
-        ):
-            return True
-        if self.zone is not None:
-            return here in self.zone
-        return zoc.controls_near(self.st, enemy, here)
+        ) or zoc.controls(self.st, enemy, here)
 
 
 def _own_unit(st: State, hq: str, uid: str) -> bool:
@@ -788,18 +739,10 @@ def lone_hqs_in_danger(st: State) -> list[str]:
     pending = _pending_escapes(st)
     found = []
     for side in U.static(st).side_ids:
-        hqs = hqs_of(st, side)
-        if not hqs:
-            continue
         danger = _Danger(st, side)
-        threatened = None  # (asked only of a lone HQ)
-        for hq in hqs:
+        for hq in hqs_of(st, side):
             here = U.record(st, hq)["hex"]
-            if hq in pending or not danger.lone(here):
-                continue
-            if threatened is None:
-                threatened = _threatened_at(st, side)
-            if threatened(here):
+            if hq not in pending and danger.lone(here) and danger.threatened(here):
                 found.append(hq)
     return found
 

@@ -93,25 +93,16 @@ def controls(st: State, side: str, hex_label: str) -> bool:
     garrisons, or one of its units next to it whose zone reaches it (a zone covers
     neighbours only, 8.1.1).  The whole zone is memoised on the side's units; this asks
     nothing that a move of one of them makes stale."""
-    zone = memoised_zone(st, side)
+    zone = st.recall(("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st)))
     if zone is not None:
-        return hex_label in zone
-    return controls_near(st, side, hex_label)
-
-
-def memoised_zone(st: State, side: str) -> frozenset[str] | None:
-    """:func:`controlled_by` if it is memoised now, else None (nothing worked out)."""
-    return st.recall(("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st)))  # type: ignore[no-any-return]
-
-
-def controls_near(st: State, side: str, hex_label: str) -> bool:
-    """:func:`controls` found from the hex's neighbours alone (the zone not asked)."""
+        return hex_label in zone  # type: ignore[no-any-return]
     if hex_label in fortified.garrison_zoc(st, side):
         return True
     reach = derived_table(U.static(st), "zoc_reach", _build_reach)
     units = st.game.static.units
+    occupancy = U.occupancy(st)  # (once, not once a neighbour)
     for n in st.game.static.scenario.board.neighbours[hex_label]:
-        for uid in U.units_in(st, n):
+        for uid in occupancy.get(n, ()):
             if units[uid].side == side and has_zone(st, uid) and hex_label in reach[n]:
                 return True
     return False
