@@ -1198,13 +1198,9 @@ SORTED_KEPT = 512
 def _in_order(st: State, hexes: frozenset[str]) -> list[str]:
     """A radius's hexes sorted, the list kept per game for each radius (a radius that
     stands from one view to the next is not sorted again; shared: never changed)."""
-    kept: dict[frozenset[str], list[str]] = U.static(st).derived.setdefault("radii sorted", {})
-    found = kept.get(hexes)
-    if found is None:
-        if len(kept) >= SORTED_KEPT:
-            kept.pop(next(iter(kept)), None)
-        found = kept[hexes] = sorted(hexes)
-    return found
+    kept = U.static(st).bounded("radii sorted", SORTED_KEPT)
+    found: list[str] | None = kept.get(hexes)
+    return found if found is not None else kept.put(hexes, sorted(hexes))  # type: ignore[no-any-return]
 
 
 __all__ = [

@@ -106,17 +106,13 @@ def reachable(st: State, uid: str, start: str, budget: int, fresh: bool) -> Reac
     costs = st.game.static.rules.movement_table(st, uid)
     blocked = _frozen(planning_blocked(st, uid))
     enemy_zoc = _frozen(planning_zoc(st, uid))
-    kept: dict[tuple[Any, ...], tuple[MoveCosts, Reach]] = st.game.static.derived.setdefault(
-        "reaches", {}
-    )
+    kept = st.game.static.bounded("reaches", REACHES_KEPT)
     key = (id(costs), start, budget, fresh, blocked, enemy_zoc)
-    found = kept.get(key)
-    if found is not None and found[0] is costs:
+    found: tuple[MoveCosts, Reach] | None = kept.get(key)
+    if found is not None and found[0] is costs:  # (the table itself, not one at its address)
         return found[1]
     reach = reach_over(costs, start, budget, fresh, blocked, enemy_zoc)
-    if len(kept) >= REACHES_KEPT:
-        kept.pop(next(iter(kept)), None)
-    kept[key] = (costs, reach)
+    kept.put(key, (costs, reach))
     return reach
 
 

@@ -110,6 +110,24 @@ class MoveCosts:
         return found
 
 
+class Bounded(dict[Any, Any]):
+    """A table of at most ``limit`` entries, the oldest dropped first (:meth:`put`): each
+    entry a pure function of its key, so a dropped one is only worked out again."""
+
+    __slots__ = ("limit",)
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key: Any, value: Any) -> Any:
+        """``value`` kept under ``key`` (the oldest entry dropped if the table is full)."""
+        if key not in self and len(self) >= self.limit:
+            del self[next(iter(self))]
+        self[key] = value
+        return value
+
+
 @dataclass
 class GwiteStatic:
     scenario: Scenario
@@ -135,8 +153,17 @@ class GwiteStatic:
     #: the rules' movement extensions (movement.extensions), once asked
     movement_extensions: tuple[Any, ...] | None = None
     #: tables supply and rail derive once per game (or Game-Turn) as ``supply.per_game``
-    #: builds them: units' supply classes, Supply Ranges, Friendly rail hexes
+    #: builds them: units' supply classes, Supply Ranges, Friendly rail hexes; and the
+    #: searches kept per game (:meth:`bounded`)
     derived: dict[object, Any] = field(default_factory=dict)
+
+    def bounded(self, name: object, limit: int) -> Bounded:
+        """The table of answers kept per game under ``name``, at most ``limit`` of them
+        (searches a game's states and a computer player's trials ask again)."""
+        table = self.derived.get(name)
+        if table is None:
+            table = self.derived[name] = Bounded(limit)
+        return table  # type: ignore[no-any-return]
 
     def column(self, tcr: int) -> MoveCosts:
         """The move table of one TCR column of the Terrain Effects Chart (5.4), built on

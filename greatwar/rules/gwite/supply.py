@@ -496,13 +496,11 @@ def _rail_sources(
     usable = U.rules(st).usable_rail(st, side, cnet.friendly_rail, closed)
     if not traced:
         return usable
-    kept = U.static(st).derived.setdefault("supply-rail-paths", {})
+    kept = U.static(st).bounded("supply-rail-paths", RAIL_PATHS_KEPT)
     key = (cnet.edges, usable)
     found: frozenset[str] | None = kept.get(key)
     if found is None:
-        if len(kept) >= RAIL_PATHS_KEPT:
-            del kept[next(iter(kept))]
-        found = kept[key] = _rail_paths(network(st).rail_links, cnet.edges, usable)
+        found = kept.put(key, _rail_paths(network(st).rail_links, cnet.edges, usable))
     return found
 
 
@@ -823,11 +821,8 @@ def _situation_answers(
     a search reads): those found in it so far, else a new dict holding the answers of the
     latest situation kept whose search read none of the hexes changed since (in or out of
     one of the sets): each would be found the same again."""
-    derived = U.static(st).derived
-    memo: dict[tuple[frozenset[str], ...], dict[Any, _Answer]] | None = derived.get(name)
-    if memo is None:
-        memo = derived[name] = {}
-    found = memo.get(now)
+    memo = U.static(st).bounded(name, LINES_KEPT)
+    found: dict[Any, _Answer] | None = memo.get(now)
     if found is not None:
         return found
     answers: dict[Any, _Answer] = {}
@@ -837,11 +832,8 @@ def _situation_answers(
             *(a ^ b for a, b in zip(now, then, strict=True) if a is not b)
         )
         if len(changed) <= LINES_CHANGED_MOST:
-            answers = {key: found for key, found in kept.items() if found[1].isdisjoint(changed)}
-    if len(memo) >= LINES_KEPT:
-        memo.pop(next(iter(memo)), None)
-    memo[now] = answers
-    return answers
+            answers = {key: answer for key, answer in kept.items() if answer[1].isdisjoint(changed)}
+    return memo.put(now, answers)  # type: ignore[no-any-return]
 
 
 def hexes_within(
