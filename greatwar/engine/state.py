@@ -262,10 +262,12 @@ class State:
             self._age_memo()
         try:
             change()
-            self._settle()
+            actors = self._settle()
         except BaseException:
             self._restore(self.data["actions"][:-1])
             raise
+        if actors:  # who acts now, as :meth:`active_roles` would find them again
+            self._cache[("active", self.version)] = actors
 
     def _restore(self, actions: list[list[Any]]) -> None:
         """Rebuild this state from its record (used by undo and to roll back a failure)."""
@@ -275,19 +277,21 @@ class State:
         self.data = fresh.data
         self._cache.clear()
 
-    def _settle(self) -> None:
-        """Run automatic frames until someone must decide, or the game ends."""
+    def _settle(self) -> list[str]:
+        """Run automatic frames until someone must decide, or the game ends; the roles who
+        must (none once the game is over)."""
         stack = self.data["stack"]
         for _ in range(SETTLE_LIMIT):
             if self.data["over"]:
                 stack.clear()
-                return
+                return []
             if not stack:
                 self.finish()
-                return
+                return []
             frame = stack[-1]
-            if self.game.system.actors(self, frame):
-                return
+            actors = self.game.system.actors(self, frame)
+            if actors:
+                return actors
             self.handler(frame).run(self, frame)
         raise RuntimeError("the phase stack did not settle (automatic frames loop)")
 
