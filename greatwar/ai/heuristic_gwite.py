@@ -120,11 +120,13 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)
 
 
-def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
-    """:func:`stack_room` in ``st``, with the stacking points of every occupied hex
-    counted once (a unit's destinations each ask)."""
-    points = {h: stacking.stacking_points(st, h) for h in U.occupancy(st)}
-    rules = U.rules(st)
+def _stack_room_in(at: State) -> Callable[[State, str, str], bool]:
+    """:func:`stack_room` in ``at``, with the stacking points of each hex counted once,
+    when first asked (a unit's destinations each ask; most occupied hexes
+    are asked of by none)."""
+    occupied = U.occupancy(at)
+    points: dict[str, int] = {}
+    rules = U.rules(at)
     units: dict[str, tuple[str, int]] = {}  # where each unit asked about stands, its points
 
     def room(st: State, uid: str, h: str) -> bool:
@@ -132,7 +134,10 @@ def _stack_room_in(st: State) -> Callable[[State, str, str], bool]:
         if unit is None:
             unit = units[uid] = (U.record(st, uid)["hex"], U.info(st, uid).stacking)
         extra = 0 if unit[0] == h else unit[1]
-        return points.get(h, 0) + extra <= rules.stacking_limit(st, h)
+        there = points.get(h)
+        if there is None:
+            there = points[h] = stacking.stacking_points(at, h) if h in occupied else 0
+        return there + extra <= rules.stacking_limit(st, h)
 
     return room
 

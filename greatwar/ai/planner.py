@@ -60,7 +60,7 @@ from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
 from greatwar.ai.search import (
     Evaluator,
-    acting_role,
+    actor_and_choices,
     better_half,
     choices_in,
     decision_seed,
@@ -69,7 +69,6 @@ from greatwar.ai.search import (
     only_choice,
     outcome,
     side_of,
-    usable,
 )
 from greatwar.engine.errors import IllegalAction
 
@@ -509,10 +508,10 @@ class _Playout:
         while self.changes < until and self.played < self.agent.settings.max_actions:
             if state.is_over():
                 return
-            actor = acting_role(state)
-            if actor is None:
+            acting = actor_and_choices(state)
+            if acting is None:
                 return
-            legal = usable(state.legal_actions(actor))
+            actor, legal = acting
             choice = self._choice(actor, legal)
             try:
                 state.apply(actor, choice.action)

@@ -45,7 +45,7 @@ from greatwar.ai.heuristic import HeuristicAgent, prior
 from greatwar.ai.search import (
     DEFAULT_BUDGET,
     Evaluator,
-    acting_role,
+    actor_and_choices,
     better_half,
     choices_in,
     decision_seed,
@@ -53,7 +53,6 @@ from greatwar.ai.search import (
     hash_text,
     only_choice,
     outcome,
-    usable,
 )
 from greatwar.engine.errors import IllegalAction
 
@@ -251,10 +250,10 @@ class RolloutAgent:
         horizon = self.settings.horizon
         played = 0
         while not state.is_over() and (horizon is None or played < horizon):
-            actor = acting_role(state)
-            if actor is None:
+            acting = actor_and_choices(state)
+            if acting is None:
                 break
-            legal = usable(state.legal_actions(actor))
+            actor, legal = acting
             agent = agents.get(actor)
             if agent is None:
                 agent = agents[actor] = HeuristicAgent(future ^ hash_text(actor))

@@ -139,10 +139,23 @@ def better_half(
 def acting_role(state: State, prefer: str | None = None) -> str | None:
     """The role that acts at ``state`` in the tree: ``prefer`` when it may act, else the
     first active role with a legal action (None when no one can)."""
+    acting = actor_and_choices(state, prefer)
+    return None if acting is None else acting[0]
+
+
+def actor_and_choices(state: State, prefer: str | None = None) -> tuple[str, list[Action]] | None:
+    """:func:`acting_role` and its :func:`usable` actions, found once (None when no role
+    can act)."""
     active = state.active_roles()
-    if prefer is not None and prefer in active and usable(state.legal_actions(prefer)):
-        return prefer
-    return next((r for r in active if usable(state.legal_actions(r))), None)
+    if prefer is not None and prefer in active:
+        legal = usable(state.legal_actions(prefer))
+        if legal:
+            return prefer, legal
+    for r in active:
+        legal = usable(state.legal_actions(r))
+        if legal:
+            return r, legal
+    return None
 
 
 @dataclass
@@ -355,10 +368,10 @@ class SearchAgent:
         for _ in range(self.settings.rollout_depth):
             if state.is_over():
                 break
-            role = acting_role(state)
-            if role is None:
+            acting = actor_and_choices(state)
+            if acting is None:
                 break
-            legal = usable(state.legal_actions(role))
+            role, legal = acting
             try:
                 state.apply(role, self.policy(state, role, legal, rng))
             except IllegalAction:  # as in the tree: the rollout ends there
