@@ -237,12 +237,14 @@ def role_units(st: State, role: str, side: str) -> list[str]:
 
 
 def _role_units(st: State, role: str, side: str) -> tuple[str, ...]:
+    units = st.game.static.units
+    hidden = {uid for inside in masks.contents_table(st, side).values() for uid in inside}
     return tuple(
         uid
         for uid in U.on_map(st, side)
-        if seats.role_of_unit(st, uid) == role
-        and not masks.is_mask(st, uid)
-        and not masks.is_masked(st, uid)
+        if units[uid].type != masks.MASK  # masks.is_mask
+        and uid not in hidden  # masks.is_masked
+        and seats.role_of_unit(st, uid) == role
     )
 
 
@@ -713,11 +715,15 @@ def _touch_all(st: State) -> None:
 # --- bridges (6.0) ------------------------------------------------------------------------
 
 
-def _hq_reaches(st: State, role: str, hex_label: str) -> bool:
-    """6.0 the hex is within the command range of one of the role's army or corps HQs
-    (an entrained HQ commands nothing, 5.3.4): :func:`role_command_hexes`, each HQ's
-    range asked in turn rather than their union made."""
-    return any(hex_label in command.command_reach(st, hq) for hq in _role_hqs(st, role))
+def _hq_reaches(st: State, role: str, *hexes: str) -> bool:
+    """6.0 one of the hexes is within the command range of one of the role's army or
+    corps HQs (an entrained HQ commands nothing, 5.3.4): :func:`role_command_hexes`, each
+    HQ's range asked in turn rather than their union made."""
+    for hq in _role_hqs(st, role):
+        reach = command.command_reach(st, hq)
+        if any(h in reach for h in hexes):
+            return True
+    return False
 
 
 def _role_hqs(st: State, role: str) -> tuple[str, ...]:
@@ -757,8 +763,7 @@ def why_not_destroy_bridge(st: State, role: str, key: Any) -> Why | None:
         return f"the bridge {key} is already destroyed", _case("6.0")
     if peek(st)["bridge_tried"].get(side) == st.data["stage"]:
         return "one attempt to destroy a bridge a stage: it has been made", _case("6.0")
-    a, b = key.split("/")
-    if not (_hq_reaches(st, role, a) or _hq_reaches(st, role, b)):
+    if not _hq_reaches(st, role, *key.split("/")):
         return (
             f"neither hex of the bridge {key} is within the command range of your army HQ"
             " or a corps HQ",

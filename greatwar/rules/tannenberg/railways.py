@@ -116,9 +116,20 @@ def countries_of(st: State, side: str) -> tuple[str, ...]:
 
 def own_rail_hex(st: State, side: str, hex_label: str) -> bool:
     """5.2.1 a railway hex of the side's own country (the gauge of its trains)."""
-    if hex_label not in rail_net(st).track:
-        return False
-    return U.static(st).scenario.board.country.get(hex_label) in countries_of(st, side)
+    return hex_label in own_rail(st, side)
+
+
+def own_rail(st: State, side: str) -> frozenset[str]:
+    """5.2.1 the railway hexes of the side's own country (found once per game)."""
+    stat = U.static(st)
+    name = f"own_rail:{side}"
+    found: frozenset[str] | None = stat.derived.get(name)
+    if found is None:
+        country, countries = stat.scenario.board.country, countries_of(st, side)
+        found = stat.derived[name] = frozenset(
+            h for h in rail_net(st).track if country.get(h) in countries
+        )
+    return found
 
 
 def rail_step_open(st: State, side: str, a: str, b: str) -> bool:
@@ -133,7 +144,8 @@ def rail_step_open(st: State, side: str, a: str, b: str) -> bool:
 
 def exits_of(st: State, side: str) -> list[str]:
     """Rail exit hexes of the side's own country, in perimeter order (5.1.8)."""
-    return [h for h in rail_net(st).exits if own_rail_hex(st, side, h)]
+    own = own_rail(st, side)
+    return [h for h in rail_net(st).exits if h in own]
 
 
 def adjacent_exits(st: State, side: str, exit_hex: str) -> list[str]:
