@@ -111,23 +111,34 @@ class Game:
 class _Memo(dict):  # type: ignore[type-arg]
     """A state's memo (:meth:`State.memo`): the young generation is the dict itself, the
     old one :attr:`old`.  ``clear()`` empties both (rules that change a state outside an
-    action clear it)."""
+    action clear it).  The slots of :meth:`State.kept` (:attr:`slots`: one entry each,
+    a table updated from its last value) are carried from generation to generation
+    rather than dropped with the old one: a table dropped is built afresh."""
 
-    __slots__ = ("old",)
+    __slots__ = ("old", "slots")
 
     def __init__(self) -> None:
         super().__init__()
         self.old: dict[Any, Any] = {}
+        self.slots: set[Any] = set()
 
     def clear(self) -> None:
         super().clear()
         self.old = {}
+        self.slots = set()
 
     def aged(self) -> _Memo:
-        """A new memo whose old generation is this one's young (this one's old dropped):
-        nothing copied."""
+        """A new memo whose old generation is this one's young (this one's old dropped,
+        but for the slots it alone holds): nothing else copied."""
+        dropped = self.old
+        for slot in self.slots:
+            if slot not in self:
+                value = dropped.get(slot)
+                if value is not None:
+                    self[slot] = value
         young = _Memo()
         young.old = self
+        young.slots = self.slots
         self.old = {}
         return young
 
@@ -410,6 +421,7 @@ class State:
                     return value
         value = build(*args)
         self._cache[slot] = (key, value)
+        self._cache.slots.add(slot)
         return value
 
     def checkpoint(self, moment: str) -> None:
@@ -520,6 +532,7 @@ class State:
             for key in system.unshared_memo(self.game):
                 shared.pop(key, None)
             twin._cache.old = shared
+            twin._cache.slots = cache.slots & shared.keys()
         return twin
 
     def to_json(self) -> str:

@@ -65,6 +65,36 @@ def test_the_memo_keeps_two_generations_and_clear_empties_both() -> None:
     assert st.recall(("kept",)) is None
 
 
+def test_a_kept_slot_outlives_the_generations_a_plain_entry_does() -> None:
+    """A table kept in a slot (State.kept: updated from its last value, or built afresh
+    when it is gone) is carried when the memo ages, in the state and in its clones, and
+    emptied with the memo."""
+    st = greatwar.load("gwite/teaching").new_state(1)
+    built: list[int] = []
+
+    def build(n: int) -> int:
+        built.append(n)
+        return n
+
+    assert st.kept(("test-slot",), 1, build, 1) == 1
+    st.memo(("plain",), build, 0)
+    for _ in range(3):  # neither read for three generations
+        st._age_memo()
+    assert st.recall(("plain",)) is None
+    assert st.kept(("test-slot",), 1, build, 1) == 1  # still kept: not built again
+    assert st.kept(("test-slot",), 2, build, 2, update=lambda key, old: old + key) == 2
+    assert built == [1, 0]  # updated from the last value, not built
+    twin = st.clone()
+    for _ in range(3):
+        twin._age_memo()
+    assert twin.kept(("test-slot",), 2, build, 2) == 2
+    assert built == [1, 0]
+    st._cache.clear()  # a state changed outside an action: every table built afresh
+    st._age_memo()
+    assert st.kept(("test-slot",), 2, build, 2) == 2
+    assert built == [1, 0, 2]
+
+
 def test_a_long_game_bounds_the_memo() -> None:
     from greatwar.engine.state import CACHE_LIMIT
 
