@@ -1298,19 +1298,14 @@ def view(st: State, role: str) -> dict[str, Any]:
         return {}
     table = command_table(st, side)
     units = st.data["units"]
+    own = [u for u, ui in U.static(st).units.items() if ui.side == side]
     return {
         "ranges": {hq: sorted(command_reach(st, hq)) for hq in hqs_of(st, side)},
         "orders": {hq: order(st, hq) for hq in hqs_of(st, side) if is_corps_hq(st, hq)},
         "commanded": [u for u in units_on_map(st, side) if table.status[u][0]],
-        "attached": {
-            u: units[u][ATTACHED]
-            for u in U.static(st).units
-            if U.info(st, u).side == side and units[u].get(ATTACHED)
-        },
+        "attached": {u: units[u][ATTACHED] for u in own if units[u].get(ATTACHED)},
         "returning": {
-            hq: units[hq][RETURN_STAGE]
-            for hq in U.static(st).units
-            if U.info(st, hq).side == side and units[hq].get(RETURN_STAGE) is not None
+            hq: units[hq][RETURN_STAGE] for hq in own if units[hq].get(RETURN_STAGE) is not None
         },
     }
 
