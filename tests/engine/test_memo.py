@@ -160,3 +160,29 @@ def test_the_units_changed_since_a_count_are_noted_or_unknown() -> None:
     assert pieces.changed_since(st, side, count) == set(mine)
     st.data["rev"][side] += 1  # a count bumped by hand: not known unit by unit
     assert pieces.changed_since(st, side, count) is None
+
+
+def test_the_roles_found_to_act_when_an_action_settles_are_those_asked_afresh() -> None:
+    """The roles the settling of an action stopped for are kept as the state's active
+    roles (the rules are not asked again at once): after every action of random games
+    they equal those a fresh state (no memo) finds."""
+    from greatwar.ai import RandomAgent, decide
+    from greatwar.engine.state import State
+
+    for scenario, options in (
+        ("gwite/teaching", {}),
+        ("tannenberg/teaching", {}),
+        ("tannenberg/teaching", {"three_players": True}),
+        ("gwite/hindenburg-teaching", {"hidden_movement": True}),
+    ):
+        game = greatwar.load(scenario, options)
+        st = game.new_state(6)
+        agents = {r: RandomAgent(7 + n) for n, r in enumerate(game.roles())}
+        for _ in range(200):
+            if st.is_over():
+                break
+            role = next(r for r in st.active_roles() if st.legal_actions(r))
+            st.apply(role, decide(agents[role], st, role))
+            if not st.is_over():
+                assert st.recall(("active", st.version)) is not None  # kept when settling
+            assert st.active_roles() == State(game, st.data).active_roles()
