@@ -212,3 +212,32 @@ def test_an_action_a_sample_refuses_is_never_chosen() -> None:
     agent = SearchAgent(0, Budget(iterations=200), evaluate=_even, guide=_no_guide)
     choice = agent.choose_in(state.view("north"), World(state, "north"))  # type: ignore[arg-type]
     assert choice == {"type": "add", "n": 1}
+
+
+def test_the_acting_role_and_its_choices_are_found_together_as_asked_apart() -> None:
+    """actor_and_choices: the role acting_role names (``prefer`` when it may act, else the
+    first active role with a usable action) and that role's usable actions, undo left out."""
+    from greatwar.ai.search import acting_role, actor_and_choices
+
+    for scenario in ("gwite/teaching", "tannenberg/teaching"):
+        game = greatwar.load(scenario)
+        st = game.new_state(3)
+        rng = random.Random(3)
+        for _ in range(120):
+            if st.is_over():
+                break
+            active = st.active_roles()
+            for prefer in (None, *game.roles()):
+                found = actor_and_choices(st, prefer)
+                if prefer in active and usable(st.legal_actions(prefer)):
+                    role = prefer
+                else:
+                    role = next((r for r in active if usable(st.legal_actions(r))), None)
+                assert acting_role(st, prefer) == role
+                assert (found is None) == (role is None)
+                if found is not None:
+                    assert found == (role, usable(st.legal_actions(role)))
+                    assert all(a.get("type") != "undo" for a in found[1])
+            role = acting_role(st)
+            assert role is not None
+            st.apply(role, rng.choice(usable(st.legal_actions(role))))
