@@ -193,6 +193,44 @@ def test_5_17_5_33_units_that_may_move_equal_each_unit_asked_afresh(
     assert kept >= 10  # (the verdicts found last were there to be kept)
 
 
+def test_5_13_a_unit_hemmed_in_by_enemy_units_mid_segment_is_no_longer_movable() -> None:
+    """The verdicts kept for units not changed since hold only while the Enemy's units are
+    as they were: Enemy units placed in every hex around a unit that could move (5.13: it
+    may enter none of them, 5.17 notwithstanding) take it off the list at once."""
+    for _, state in _random_game("gwite/teaching", 5, 400):
+        frame = state.top()
+        if frame is None or frame["kind"] != "movement" or frame["current"] is not None:
+            continue
+        handler = state.handler(frame)
+        side = frame["side"]
+        movers = [
+            u
+            for u in handler.movable(state, frame)
+            if not rail.may_ride(state, u)
+            and not any(
+                U.units_in(state, h)
+                for h in state.game.scenario.board.neighbours[U.record(state, u)["hex"]]
+            )
+        ]
+        if movers:
+            break
+    else:
+        pytest.fail("no movement segment with a unit that may move")
+    uid = movers[0]
+    here = U.record(state, uid)["hex"]
+    around = state.game.scenario.board.neighbours[here]  # (all empty)
+    enemy = state.game.static.enemy[side]
+    spare = [u for u in U.static(state).units if U.info(state, u).side == enemy]
+    spare = [u for u in spare if U.record(state, u)["status"] != "on_map"] + [
+        u for u in spare if U.record(state, u)["status"] == "on_map"
+    ]
+    for h, other in zip(around, spare[: len(around)], strict=True):
+        U.place(state, other, h)
+    assert uid not in handler.movable(state, frame)
+    fresh = State.from_json(state.to_json())
+    assert handler.movable(state, frame) == handler.movable(fresh, fresh.top())
+
+
 def _same_reach(a: movement.Reach, b: movement.Reach) -> bool:
     return (a.cost, a.prev, a.provisional, a.minimum_move) == (
         b.cost,
