@@ -18,7 +18,7 @@ import greatwar
 from greatwar.ai import HeuristicAgent, RandomAgent
 from greatwar.ai.base import decide
 from greatwar.engine.state import State
-from greatwar.rules.tannenberg import supply, zoc
+from greatwar.rules.tannenberg import railways, supply, zoc
 from greatwar.rules.tannenberg import units as U
 
 SIDES = ("german", "russian")
@@ -108,3 +108,52 @@ def test_15_2_8_15_3_7_a_unit_or_train_moved_where_its_line_changes_is_traced_ag
     assert after == _afresh(st, side)
     assert after.lined[uid] != before.lined[uid]
     assert updated == [U.info(st, uid).type != supply.SUPPLY_TRAIN]
+
+
+def test_15_3_9_a_train_an_enemy_change_frees_of_its_zone_extends_the_network_at_once() -> None:
+    """An enemy unit entrained (5.3.1: no control zone) takes its zone off a Russian supply
+    train's hex while every hex of that zone is held by a Russian piece (8.1.4), so the
+    hexes closed to lines stay as they were: the train, no longer in an enemy zone, now
+    extends the network (15.3.9), and the table asked then is the one built afresh (an
+    enemy change is never taken as an update)."""
+    st = greatwar.load("tannenberg/teaching").new_state(1)
+    side, train = "russian", "R-Train-2"
+    enemy = U.enemy_of(st, side)
+
+    def fighting(uid: str) -> bool:
+        info = U.info(st, uid)
+        return not info.hq and info.type not in (supply.SUPPLY_TRAIN, "mask")
+
+    def freed(uid: str) -> list[str]:  # the hexes only ``uid``'s zone covers
+        trial = st.clone()
+        before = zoc.controlled_by(trial, enemy)
+        U.add_marker(trial, uid, railways.ENTRAINED)
+        return sorted(before - zoc.controlled_by(trial, enemy))
+
+    def extends_from(hex_label: str, entrained: str) -> bool:
+        trial = st.clone()
+        U.add_marker(trial, entrained, railways.ENTRAINED)
+        U.place(trial, train, hex_label)
+        return train in _afresh(trial, side).trains
+
+    setting = next(
+        (uid, h, hexes)
+        for uid in U.on_map(st, enemy)
+        if fighting(uid)
+        for hexes in [freed(uid)]
+        for h in hexes
+        if not U.units_in(st, h) and extends_from(h, uid)
+    )
+    uid, hex_label, zone = setting
+    U.place(st, train, hex_label)  # a train neutralises its own hex (8.1.4)
+    spare = [u for u in U.on_map(st, side) if fighting(u)]
+    for h in zone:
+        if h != hex_label and h not in zoc.held_by(st, side):
+            U.place(st, spare.pop(), h)
+    before = supply.table(st, side)
+    assert train not in before.trains  # in an enemy zone: it extends nothing
+    U.add_marker(st, uid, railways.ENTRAINED)
+    after = supply.table(st, side)
+    assert after.closed == before.closed  # (what an update would compare: as it was)
+    assert train in after.trains
+    assert after == _afresh(st, side)
