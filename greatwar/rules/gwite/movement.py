@@ -23,6 +23,7 @@ The variation points a game's rules override (:class:`MovementRules`):
 from __future__ import annotations
 
 import heapq
+import marshal
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -377,7 +378,8 @@ class MovementSegment(Handler):
         markers through the revisions, the frame's record of what has moved), not on
         which unit is selected."""
         rest = {k: v for k, v in frame.items() if k not in _NOT_READ}
-        base = (U.revision(st), st.data["turn"], repr(rest))
+        # (equal bytes, equal entries: marshal writes back what it reads)
+        base = (U.revision(st), st.data["turn"], marshal.dumps(rest, 2))
         done = tuple(frame["done"])
         key = ("movable", base, done)
         found: list[str] | None = st.recall(key)
@@ -454,9 +456,10 @@ class MovementSegment(Handler):
             kept = before.get(uid)
             if kept is not None and kept[1] == given and kept[2] == more and uid not in stale:
                 verdict = kept[0]
+                verdicts[uid] = kept
             else:
                 verdict = _keyed_verdict(st, frame, uid, (enemy_rev, turn, given, more))
-            verdicts[uid] = (verdict, given, more)
+                verdicts[uid] = (verdict, given, more)
             if verdict == MOVES_ON or (verdict == MAY_RIDE and _can_act(st, frame, uid)):
                 found.append(uid)
         st.remember(slot, (U.counts(st), enemy_rev, turn, verdicts))
