@@ -186,3 +186,16 @@ def test_the_roles_found_to_act_when_an_action_settles_are_those_asked_afresh() 
             if not st.is_over():
                 assert st.recall(("active", st.version)) is not None  # kept when settling
             assert st.active_roles() == State(game, st.data).active_roles()
+
+
+def test_a_content_key_tells_apart_what_differs_and_reads_back_what_it_keys() -> None:
+    """content_key: the memo key of a part of a state's data (in place of its repr)."""
+    import marshal
+
+    from greatwar.engine.state import content_key
+
+    frame = {"kind": "movement", "spent": {"U1": 2, "U2": 0}, "done": ["U3"], "extra": None}
+    assert content_key(frame) == content_key({**frame})
+    assert marshal.loads(content_key(frame)) == frame  # equal bytes, equal values
+    values = [1, True, 1.0, "1", [1], (1,), {"a": 1}, {"a": True}, None, {"U1": 2, "U2": 1}]
+    assert len({content_key(v) for v in values}) == len(values)

@@ -39,10 +39,10 @@ Readings where the standard rules are silent (each marked in the code):
 
 from __future__ import annotations
 
-import marshal
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.engine.state import content_key
 from greatwar.rules.gwite import cavalry, command, crt, fortress, rail, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.names import side_name
@@ -797,7 +797,7 @@ def shown_preview(st: State, frame: Frame) -> dict[str, Any]:
     actions (memoised on the number of actions taken and the attack's frame: all three
     ask it of the same state; shared, never changed).  The resolution calls
     :func:`preview` itself."""
-    key = ("attack preview", st.version, marshal.dumps(frame, 2))
+    key = ("attack preview", st.version, content_key(frame))
     return st.memo(key, preview, st, frame)  # type: ignore[no-any-return]
 
 
@@ -835,7 +835,7 @@ class CombatResolution(Handler):
 
     def targets(self, st: State, frame: Frame) -> list[str]:
         """Hexes some unit of the phasing player may attack now."""
-        key = ("combat targets", U.revision(st), repr(frame))
+        key = ("combat targets", U.revision(st), content_key(frame))
         return st.memo(key, lambda: self._targets(st, frame))  # type: ignore[no-any-return]
 
     def _targets(self, st: State, frame: Frame) -> list[str]:

@@ -23,11 +23,11 @@ The variation points a game's rules override (:class:`MovementRules`):
 from __future__ import annotations
 
 import heapq
-import marshal
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.engine.state import content_key
 from greatwar.rules.gwite import command, rail, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.movement_extension import (
@@ -378,8 +378,7 @@ class MovementSegment(Handler):
         markers through the revisions, the frame's record of what has moved), not on
         which unit is selected."""
         rest = {k: v for k, v in frame.items() if k not in _NOT_READ}
-        # (equal bytes, equal entries: marshal writes back what it reads)
-        base = (U.revision(st), st.data["turn"], marshal.dumps(rest, 2))
+        base = (U.revision(st), st.data["turn"], content_key(rest))
         done = tuple(frame["done"])
         key = ("movable", base, done)
         found: list[str] | None = st.recall(key)

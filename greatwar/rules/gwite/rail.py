@@ -86,6 +86,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame
+from greatwar.engine.state import content_key
 from greatwar.model.schema import side_value
 from greatwar.rules.gwite import command, supply, zoc
 from greatwar.rules.gwite import parameters as P
@@ -740,7 +741,7 @@ def rail_reach(st: State, frame: Frame, uid: str) -> dict[str, list[str]]:
     """Hexes the entrained unit can reach by rail now, with their paths (5.33)."""
     left = _rate_left(st, frame, uid)
     crossing = _crossing(st, frame, uid)
-    tracks = None if crossing is None else repr(sorted(frame.get(TRACK_USED, {}).items()))
+    tracks = None if crossing is None else content_key(sorted(frame.get(TRACK_USED, {}).items()))
     key = ("rail_reach", uid, U.revision(st), st.data["turn"], left, tracks)
     here = U.record(st, uid)["hex"]
     return st.memo(key, lambda: _rail_paths(st, uid, here, left, crossing) if left > 0 else {})  # type: ignore[no-any-return]

@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
+from greatwar.engine.state import content_key
 from greatwar.rules.tannenberg import fog, fortified, masks, movement, railways, seats, zoc
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.movement import hq_movement  # noqa: F401  (13.1.3, re-exported)
@@ -1075,14 +1076,14 @@ START, RETURN, ORDERS, FREE = "start", "return", "orders", "free"
 END_ORDERS: Action = {"type": "end_orders"}
 
 
-def _plans_key(st: State, role: str) -> str:
+def _plans_key(st: State, role: str) -> bytes:
     """The masking plans of the role's side and the masks' handles (16.1: all of the
     masking state its choices read), as text."""
     masking = st.data.get("masking")
     if masking is None:
-        return ""
+        return b""
     roles = seats.roles_of_side(st.game, seats.side_of_role(role))
-    return repr(([masking["plan"].get(r) for r in roles], masking.get("handles")))
+    return content_key(([masking["plan"].get(r) for r in roles], masking.get("handles")))
 
 
 class OrdersPhase(Handler):

@@ -55,6 +55,7 @@ from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.state import content_key
 from greatwar.rules.tannenberg import (
     artillery,
     clash_view,
@@ -115,10 +116,10 @@ SECTION_VIEWS: dict[str, ModuleType] = {
 OF_UNITS: dict[str, Callable[[State], tuple[Any, ...]]] = {
     "command": lambda st: (),
     "reinforcements": lambda st: (),
-    "artillery": lambda st: (st.data["stage"], repr(st.data.get(artillery.RECORD))),
+    "artillery": lambda st: (st.data["stage"], content_key(st.data.get(artillery.RECORD))),
     "fortifications": lambda st: (
-        repr(st.data.get(fortified.TRENCHES)),
-        repr(st.data.get(fortified.FORTIFICATIONS)),
+        content_key(st.data.get(fortified.TRENCHES)),
+        content_key(st.data.get(fortified.FORTIFICATIONS)),
     ),
 }
 

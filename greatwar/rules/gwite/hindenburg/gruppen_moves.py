@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from greatwar.engine.state import content_key
 from greatwar.rules.gwite import command, stacking, supply, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
@@ -186,7 +187,8 @@ def barred_by_zoc(st: State, box: str) -> bool:
 
 def reach(st: State, frame: Frame, box: str) -> Reach:
     """Hexes marker ``box`` can reach now, with their paths and costs."""
-    key = ("gruppe_reach", box, U.revision(st), repr(frame.get(SPENT, {})), repr(frame["spent"]))
+    spent = (frame.get(SPENT, {}), frame["spent"])
+    key = ("gruppe_reach", box, U.revision(st), content_key(spent))
     return st.memo(key, lambda: _reach(st, frame, box))  # type: ignore[no-any-return]
 
 

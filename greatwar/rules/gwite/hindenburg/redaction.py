@@ -46,6 +46,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from greatwar.engine.state import content_key
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import combat, stacking, supply, visibility, zoc
 from greatwar.rules.gwite import units as U
@@ -158,7 +159,7 @@ def knowledge(st: State) -> State:
         st.version,
         len(st.data["log"]),
         U.revision(st),
-        repr(st.data["stack"][-1:]),
+        content_key(st.data["stack"][-1:]),
     )
     return st.memo(key, lambda: build_knowledge(st))  # type: ignore[no-any-return]
 

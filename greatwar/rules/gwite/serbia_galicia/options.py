@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Frame, Handler
+from greatwar.engine.state import content_key
 from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import (
@@ -164,7 +165,7 @@ def imperative_applies(st: State, side: str) -> bool:
 def attack_possible(st: State, seg: Frame) -> bool:
     """23.0 (AS9) whether the phasing player may still make an attack: a hex he may
     attack, with every unit that may attack it, at odds the table resolves."""
-    key = ("serbia_galicia attack possible", U.revision(st), repr(seg))
+    key = ("serbia_galicia attack possible", U.revision(st), content_key(seg))
     return st.memo(key, lambda: _attack_possible(st, seg))  # type: ignore[no-any-return]
 
 
