@@ -617,8 +617,9 @@ class State:
 
 def content_key(value: Any) -> bytes:
     """A memo key for a part of a state's data (plain JSON data: dicts, lists, strings,
-    numbers): its bytes as ``marshal`` writes them (version 2, no back-references), several
-    times cheaper than ``repr``.  Equal bytes, equal values (marshal reads back what it
+    numbers): its bytes as ``marshal`` writes them (version 2: no back-references, which
+    later versions write as the objects' reference counts happen to be), several times
+    cheaper than ``repr``.  Equal bytes, equal values (marshal reads back what it
     wrote); equal values may give other bytes (the order of a dict's keys): a miss at
     worst."""
     return marshal.dumps(value, 2)
