@@ -169,6 +169,12 @@ def is_masked(st: State, uid: str) -> bool:
     return mask_of(st, uid) is not None
 
 
+def masked_units(st: State, side: str) -> set[str]:
+    """The units of ``side`` hidden under its masking counters now (each :func:`is_masked`),
+    read off the masks' contents at once."""
+    return {uid for inside in contents_table(st, side).values() for uid in inside}
+
+
 def masks_in(st: State, hex_label: str, side: str | None = None) -> list[str]:
     """On-map masking counters in a hex (of one side or both)."""
     return [

@@ -238,7 +238,7 @@ def role_units(st: State, role: str, side: str) -> list[str]:
 
 def _role_units(st: State, role: str, side: str) -> tuple[str, ...]:
     units = st.game.static.units
-    hidden = {uid for inside in masks.contents_table(st, side).values() for uid in inside}
+    hidden = masks.masked_units(st, side)
     return tuple(
         uid
         for uid in U.on_map(st, side)

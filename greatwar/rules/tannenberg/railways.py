@@ -121,15 +121,12 @@ def own_rail_hex(st: State, side: str, hex_label: str) -> bool:
 
 def own_rail(st: State, side: str) -> frozenset[str]:
     """5.2.1 the railway hexes of the side's own country (found once per game)."""
-    stat = U.static(st)
-    name = f"own_rail:{side}"
-    found: frozenset[str] | None = stat.derived.get(name)
-    if found is None:
-        country, countries = stat.scenario.board.country, countries_of(st, side)
-        found = stat.derived[name] = frozenset(
-            h for h in rail_net(st).track if country.get(h) in countries
-        )
-    return found
+
+    def build(scenario: Scenario) -> frozenset[str]:
+        countries, country = countries_of(st, side), scenario.board.country
+        return frozenset(h for h in rail_net(st).track if country.get(h) in countries)
+
+    return derived_table(U.static(st), f"own_rail:{side}", build)  # type: ignore[no-any-return]
 
 
 def rail_step_open(st: State, side: str, a: str, b: str) -> bool:
