@@ -496,24 +496,60 @@ def _usage(st: State, side: str) -> dict[str, list[int]]:
     """Per pool: [stacking points counted now, of which moved by rail] (5.31, 5.38)."""
     usage: dict[str, list[int]] = {pool: [0, 0] for pool in pools_of(st, side)}
     units = st.data["units"]
-    for uid, ui in U.static(st).units.items():
-        u = units[uid]
-        if ui.side != side or u["status"] not in ("on_map", OFF_MAP) or not _counts(st, uid):
-            continue
-        markers = u["markers"]
-        if RAIL_EXEMPT in markers:
-            continue
-        moved = MOVED_BY_RAIL in markers
-        if moved or ENTRAINED in markers:
-            entry = usage.setdefault(capacity_pool(st, uid), [0, 0])
-            entry[0] += ui.stacking
-            entry[1] += ui.stacking if moved else 0
+    infos = U.static(st).units
+    for uid in _rail_users(st, side):
+        stacking = infos[uid].stacking
+        entry = usage.setdefault(capacity_pool(st, uid), [0, 0])
+        entry[0] += stacking
+        entry[1] += stacking if MOVED_BY_RAIL in units[uid]["markers"] else 0
     # failed entrain rolls: the stacking points are spent as if the units had moved
     for pool, points in st.data.get(RAIL_CHARGED, {}).get(side, {}).items():
         entry = usage.setdefault(pool, [0, 0])
         entry[0] += points
         entry[1] += points
     return usage
+
+
+def _rail_users(st: State, side: str) -> tuple[str, ...]:
+    """5.31 the units of ``side`` whose stacking points count against Rail Capacity now
+    (entrained or moved by rail, on the map or off it, not exempt), in counter order: kept
+    on the side's units, and when they change worked out from the last list by the units
+    changed since (whether one counts is its own record), as :func:`off_map_units`."""
+
+    def since(then: int, last: tuple[str, ...]) -> tuple[str, ...] | None:
+        changed = U.changed_since(st, side, then)
+        return None if changed is None else _users_updated(st, last, changed)
+
+    return st.kept(  # type: ignore[no-any-return]
+        ("rail users", side), st.data["rev"][side], _rail_users_now, st, side, update=since
+    )
+
+
+def _rail_users_now(st: State, side: str) -> tuple[str, ...]:
+    units = st.data["units"]
+    return tuple(
+        uid
+        for uid, ui in U.static(st).units.items()
+        if ui.side == side and _uses_rail(st, uid, units[uid])
+    )
+
+
+def _users_updated(st: State, last: tuple[str, ...], changed: set[str]) -> tuple[str, ...]:
+    """``last`` with the ``changed`` units asked again (in counter order)."""
+    units = st.data["units"]
+    now = [uid for uid in last if uid not in changed]
+    now.extend(uid for uid in changed if _uses_rail(st, uid, units[uid]))
+    if len(now) > 1:
+        now.sort(key=U.order(st).__getitem__)
+    return tuple(now)
+
+
+def _uses_rail(st: State, uid: str, u: dict[str, Any]) -> bool:
+    """Whether the unit (record ``u``) counts against its Rail Capacity now (5.31, 5.38)."""
+    if u["status"] not in ("on_map", OFF_MAP) or not _counts(st, uid):
+        return False
+    markers = u["markers"]
+    return RAIL_EXEMPT not in markers and (MOVED_BY_RAIL in markers or ENTRAINED in markers)
 
 
 def usage(st: State, side: str) -> dict[str, list[int]]:
