@@ -306,3 +306,48 @@ def test_5_1_7_21_a_reach_kept_is_searched_again_when_any_read_changes(
     )
     assert _same_reach(after, searched)
     assert not _same_reach(after, before)
+
+
+def test_5_31_rail_capacity_in_use_updated_from_the_last_equals_every_unit_read_afresh() -> None:
+    # 5.31, 5.38: the units counted against Rail Capacity, kept per side and updated by
+    # the units changed, are those a reading of every unit finds (and their sums)
+    counted = 0
+    for ref in SCENARIOS:
+        for n, state in _random_game(ref, 15, 300):
+            if n % 2:
+                continue
+            fresh = State.from_json(state.to_json())
+            records = fresh.data["units"]
+            for side in U.static(state).side_ids:
+                every = tuple(
+                    uid
+                    for uid, ui in U.static(fresh).units.items()
+                    if ui.side == side and rail._uses_rail(fresh, uid, records[uid])
+                )
+                assert rail._rail_users(state, side) == every
+                assert rail.usage(state, side) == rail._usage(fresh, side)
+                counted += bool(every)
+    assert counted > 0  # (units did entrain and move by rail)
+
+
+def test_7_24_9_14_9_17_hexes_held_updated_from_the_last_equal_every_unit_read_afresh() -> None:
+    # the hexes a side holds, those that stop Enemy lines (not an HQ alone, 9.17) and those
+    # where it negates Enemy control (7.24), kept as tallies updated by the units changed
+    hq_alone = 0
+    for ref in SCENARIOS:
+        for n, state in _random_game(ref, 16, 200):
+            if n % 3:
+                continue
+            fresh = State.from_json(state.to_json())
+            records = fresh.data["units"]
+            rules = U.rules(fresh)
+            for side in U.static(state).side_ids:
+                on_map = U.on_map(fresh, side)
+                held = {records[u]["hex"] for u in on_map}
+                stopping = {records[u]["hex"] for u in on_map if not U.info(fresh, u).hq}
+                present = {
+                    records[u]["hex"] for u in on_map if rules.negates_enemy_control(fresh, u)
+                }
+                assert supply._held(state, side) == (held, stopping, present)
+                hq_alone += stopping != held
+    assert hq_alone > 0  # (an HQ stood alone somewhere: the sets were told apart)
