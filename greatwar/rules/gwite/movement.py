@@ -23,7 +23,7 @@ The variation points a game's rules override (:class:`MovementRules`):
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
@@ -148,6 +148,87 @@ def reach_over(
     # integer: twice the cost, plus one if provisional.
     best: dict[str, int] = {start: 0}
     prev = reach.prev
+    search = _ranked_by_heap if costs.least() < 1 else _ranked_by_buckets
+    search(known, steps, zoc_cost, start, budget, last, blocked, enemy_zoc, best, prev)
+    del best[start]
+    reach.cost = {h: r >> 1 for h, r in best.items()}
+    reach.provisional = {h for h, r in best.items() if r & 1}
+    if fresh:
+        # 5.17 a unit that has spent nothing may always move at least one hex
+        for there, _cost, priced in steps(start):
+            if there not in blocked and there not in reach.cost:
+                reach.cost[there] = budget
+                reach.prev[there] = start
+                reach.minimum_move.add(there)
+                if priced:
+                    reach.provisional.add(there)
+    return reach
+
+
+_Steps = dict[str, tuple[tuple[str, int, bool], ...]]
+
+
+def _ranked_by_buckets(
+    known: _Steps,
+    steps: Callable[[str], tuple[tuple[str, int, bool], ...]],
+    zoc_cost: int,
+    start: str,
+    budget: int,
+    last: int,
+    blocked: frozenset[str],
+    enemy_zoc: frozenset[str],
+    best: dict[str, int],
+    prev: dict[str, str],
+) -> None:
+    """:func:`reach_over`'s search when every step costs a point or more: Dial's
+    algorithm, one bucket a rank (each step raises the rank, so a bucket is complete when
+    its turn comes), each bucket's hexes taken in their labels' order: the hexes are
+    settled, and each hex's cheapest path chosen, exactly as by :func:`_ranked_by_heap`
+    (whose heap pops by rank, then label), without a heap."""
+    buckets: list[list[str]] = [[] for _ in range(2 * max(budget, 0) + 2)]
+    buckets[0].append(start)
+    for rank, bucket in enumerate(buckets):
+        if not bucket:
+            continue
+        spent, prov = rank >> 1, rank & 1
+        if spent > last:
+            return  # (every later bucket has spent as much or more)
+        if len(bucket) > 1:
+            bucket.sort()
+        for here in bucket:
+            if rank > best[here]:
+                continue  # (found cheaper since)
+            row = known.get(here)
+            for there, cost, priced in steps(here) if row is None else row:
+                if there in blocked:
+                    continue
+                total = spent + cost  # 7.21 plus the Enemy zone's cost
+                if there in enemy_zoc:
+                    total += zoc_cost
+                if total > budget:
+                    continue
+                key = total * 2 + (prov or priced)
+                found = best.get(there)
+                if found is None or key < found:
+                    best[there] = key
+                    prev[there] = here
+                    buckets[key].append(there)
+
+
+def _ranked_by_heap(
+    known: _Steps,
+    steps: Callable[[str], tuple[tuple[str, int, bool], ...]],
+    zoc_cost: int,
+    start: str,
+    budget: int,
+    last: int,
+    blocked: frozenset[str],
+    enemy_zoc: frozenset[str],
+    best: dict[str, int],
+    prev: dict[str, str],
+) -> None:
+    """:func:`reach_over`'s search with a heap, popping by rank then label (a table with
+    steps of no cost, where a bucket could grow while it is taken)."""
     heap: list[tuple[int, str]] = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
@@ -172,19 +253,6 @@ def reach_over(
                 best[there] = key
                 prev[there] = here
                 push(heap, (key, there))
-    del best[start]
-    reach.cost = {h: r >> 1 for h, r in best.items()}
-    reach.provisional = {h for h, r in best.items() if r & 1}
-    if fresh:
-        # 5.17 a unit that has spent nothing may always move at least one hex
-        for there, _cost, priced in steps(start):
-            if there not in blocked and there not in reach.cost:
-                reach.cost[there] = budget
-                reach.prev[there] = start
-                reach.minimum_move.add(there)
-                if priced:
-                    reach.provisional.add(there)
-    return reach
 
 
 # --- the Movement Segment ------------------------------------------------------
