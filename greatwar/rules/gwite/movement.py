@@ -148,7 +148,8 @@ def reach_over(
     # integer: twice the cost, plus one if provisional.
     best: dict[str, int] = {start: 0}
     prev = reach.prev
-    search = _ranked_by_heap if costs.least() < 1 else _ranked_by_buckets
+    few_ranks = costs.least() >= 1 and budget <= BUCKETS_MOST
+    search = _ranked_by_buckets if few_ranks else _ranked_by_heap
     search(known, steps, zoc_cost, start, budget, last, blocked, enemy_zoc, best, prev)
     del best[start]
     reach.cost = {h: r >> 1 for h, r in best.items()}
@@ -166,6 +167,10 @@ def reach_over(
 
 
 _Steps = dict[str, tuple[tuple[str, int, bool], ...]]
+
+#: the most points a search ranks in buckets (two a point); one with more (the search
+#: for why a hex is out of reach, with no limit) takes the heap
+BUCKETS_MOST = 64
 
 
 def _ranked_by_buckets(
@@ -228,7 +233,8 @@ def _ranked_by_heap(
     prev: dict[str, str],
 ) -> None:
     """:func:`reach_over`'s search with a heap, popping by rank then label (a table with
-    steps of no cost, where a bucket could grow while it is taken)."""
+    steps of no cost, where a bucket could grow while it is taken, or points beyond
+    :data:`BUCKETS_MOST`)."""
     heap: list[tuple[int, str]] = [(0, start)]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
