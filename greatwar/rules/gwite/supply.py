@@ -416,29 +416,20 @@ def _held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozens
 
 
 def _build_held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """:func:`_held` from three tallies of the side's units (:func:`pieces.tally`: updated
-    by the units changed since, not made again): each unit on the map covers its own hex
-    when it is on the map, when it is not an HQ, when it negates Enemy control (what each
-    asks is the unit's own record and the game's static tables)."""
-    infos = U.static(st).units
+    units = U.static(st).units
     negates = U.rules(st).negates_enemy_control
     records = st.data["units"]
-
-    def held(uid: str) -> tuple[str, ...]:
-        u = records[uid]
-        return (u["hex"],) if u["status"] == "on_map" else ()
-
-    def stopping(uid: str) -> tuple[str, ...]:  # 9.14, 9.17 (an HQ alone does not block)
-        return () if infos[uid].hq else held(uid)
-
-    def present(uid: str) -> tuple[str, ...]:  # 7.24
-        return held(uid) if negates(st, uid) else ()
-
-    return (
-        U.tally(st, "supply held hexes", side, held).hexes,
-        U.tally(st, "supply stopping hexes", side, stopping).hexes,
-        U.tally(st, "supply present hexes", side, present).hexes,
-    )
+    held: set[str] = set()
+    stopping: set[str] = set()
+    present: set[str] = set()
+    for uid in U.on_map(st, side):
+        h = records[uid]["hex"]
+        held.add(h)
+        if not units[uid].hq:
+            stopping.add(h)
+        if h not in present and negates(st, uid):
+            present.add(h)
+    return frozenset(held), frozenset(stopping), frozenset(present)
 
 
 def _sorted_by_first_unit(st: State, side: str) -> tuple[set[str], set[str]]:
