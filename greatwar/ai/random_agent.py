@@ -60,6 +60,8 @@ class RandomAgent:
         self.decisive_weight = decisive_weight
         self.sparing_weight = sparing_weight
         self.concluding_weight = concluding_weight
+        self._table: dict[object, float] = {}
+        self._table_of: tuple[float, ...] | None = None
 
     def weight(self, action: Action) -> float:
         kind = action.get("type")
@@ -79,5 +81,23 @@ class RandomAgent:
         legal: list[Action] = view["legal_actions"]
         if not legal:
             raise ValueError("no legal action to choose from")
-        weights = [self.weight(a) for a in legal]
+        by_type = self._weights_by_type()
+        weights = [by_type.get(a.get("type"), 1.0) for a in legal]  # (each as weight() says)
         return self.rng.choices(legal, weights)[0]
+
+    def _weights_by_type(self) -> dict[object, float]:
+        """:meth:`weight` of every kind of action it does not weigh 1.0, by kind (one
+        look-up an action: a big map's lists run to hundreds), made again whenever a
+        weight was changed."""
+        key = (
+            self.passive_weight,
+            self.undoing_weight,
+            self.decisive_weight,
+            self.sparing_weight,
+            self.concluding_weight,
+        )
+        if self._table_of != key:
+            kinds = PASSIVE | UNDOING | DECISIVE | SPARING | CONCLUDING
+            self._table = {kind: self.weight({"type": kind}) for kind in kinds}
+            self._table_of = key
+        return self._table
