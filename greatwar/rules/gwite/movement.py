@@ -148,9 +148,7 @@ def reach_over(
     # integer: twice the cost, plus one if provisional.
     best: dict[str, int] = {start: 0}
     prev = reach.prev
-    few_ranks = costs.least() >= 1 and budget <= BUCKETS_MOST
-    search = _ranked_by_buckets if few_ranks else _ranked_by_heap
-    search(known, steps, zoc_cost, start, budget, last, blocked, enemy_zoc, best, prev)
+    _settle(known, steps, zoc_cost, start, budget, last, blocked, enemy_zoc, best, prev)
     del best[start]
     reach.cost = {h: r >> 1 for h, r in best.items()}
     reach.provisional = {h for h, r in best.items() if r & 1}
@@ -168,12 +166,8 @@ def reach_over(
 
 _Steps = dict[str, tuple[tuple[str, int, bool], ...]]
 
-#: the most points a search ranks in buckets (two a point); one with more (the search
-#: for why a hex is out of reach, with no limit) takes the heap
-BUCKETS_MOST = 64
 
-
-def _ranked_by_buckets(
+def _settle(
     known: _Steps,
     steps: Callable[[str], tuple[tuple[str, int, bool], ...]],
     zoc_cost: int,
@@ -185,22 +179,22 @@ def _ranked_by_buckets(
     best: dict[str, int],
     prev: dict[str, str],
 ) -> None:
-    """:func:`reach_over`'s search when every step costs a point or more: Dial's
-    algorithm, one bucket a rank (each step raises the rank, so a bucket is complete when
-    its turn comes), each bucket's hexes taken in their labels' order: the hexes are
-    settled, and each hex's cheapest path chosen, exactly as by :func:`_ranked_by_heap`
-    (whose heap pops by rank, then label), without a heap."""
-    buckets: list[list[str]] = [[] for _ in range(2 * max(budget, 0) + 2)]
+    """:func:`reach_over`'s search: Dijkstra's, the hexes settled by rank (twice the cost,
+    plus one if provisional), those of one rank in their labels' order, each hex's path
+    the first found at its least rank.  One bucket a rank, each a heap of labels (Dial's
+    algorithm: ranks are small integers, so no heap of all the hexes; a step of no cost
+    puts a hex in the bucket being taken, and its heap keeps the labels' order)."""
+    buckets: list[list[str]] = [[] for _ in range(2 * min(max(budget, 0), RANKS_MADE) + 2)]
     buckets[0].append(start)
-    for rank, bucket in enumerate(buckets):
+    pop, push = heapq.heappop, heapq.heappush
+    for rank, bucket in enumerate(buckets):  # (the list may grow as it is read)
         if not bucket:
             continue
         spent, prov = rank >> 1, rank & 1
         if spent > last:
             return  # (every later bucket has spent as much or more)
-        if len(bucket) > 1:
-            bucket.sort()
-        for here in bucket:
+        while bucket:
+            here = pop(bucket)
             if rank > best[here]:
                 continue  # (found cheaper since)
             row = known.get(here)
@@ -217,48 +211,14 @@ def _ranked_by_buckets(
                 if found is None or key < found:
                     best[there] = key
                     prev[there] = here
-                    buckets[key].append(there)
+                    if key >= len(buckets):  # (a search with no limit: the list grows)
+                        buckets.extend([] for _ in range(key + 1 - len(buckets)))
+                    push(buckets[key], there)
 
 
-def _ranked_by_heap(
-    known: _Steps,
-    steps: Callable[[str], tuple[tuple[str, int, bool], ...]],
-    zoc_cost: int,
-    start: str,
-    budget: int,
-    last: int,
-    blocked: frozenset[str],
-    enemy_zoc: frozenset[str],
-    best: dict[str, int],
-    prev: dict[str, str],
-) -> None:
-    """:func:`reach_over`'s search with a heap, popping by rank then label (a table with
-    steps of no cost, where a bucket could grow while it is taken, or points beyond
-    :data:`BUCKETS_MOST`)."""
-    heap: list[tuple[int, str]] = [(0, start)]
-    pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        rank, here = pop(heap)
-        if rank > best[here]:
-            continue
-        spent, prov = rank >> 1, rank & 1
-        if spent > last:
-            continue
-        row = known.get(here)
-        for there, cost, priced in steps(here) if row is None else row:
-            if there in blocked:
-                continue
-            total = spent + cost  # 7.21 plus the Enemy zone's cost
-            if there in enemy_zoc:
-                total += zoc_cost
-            if total > budget:
-                continue
-            key = total * 2 + (prov or priced)
-            found = best.get(there)
-            if found is None or key < found:
-                best[there] = key
-                prev[there] = here
-                push(heap, (key, there))
+#: the points a search makes buckets for at once (two a point); one with more (the search
+#: for why a hex is out of reach has no limit) adds them as it reaches them
+RANKS_MADE = 64
 
 
 # --- the Movement Segment ------------------------------------------------------
