@@ -1396,8 +1396,14 @@ class GameService:
                     await live.driver
         for live in list(self._games.values()):
             self._snapshot_later(live)
-        if self._background:
-            await asyncio.wait(list(self._background))
+        # the storage work told to this loop is waited for here; work some other event
+        # loop was told of (a caller on another loop's thread, as a browser driver runs
+        # one) cannot be awaited here, its loop maybe never running again: the pool's
+        # shutdown below waits for every storage thread's work alike
+        loop = asyncio.get_running_loop()
+        ours = [f for f in self._background if f.get_loop() is loop]
+        if ours:
+            await asyncio.wait(ours)
         self._storage_pool.shutdown()
 
 
