@@ -451,39 +451,47 @@ def off_map(st: State, uid: str) -> bool:
 
 
 def off_map_units(st: State, side: str) -> list[str]:
-    """Units of ``side`` travelling off the map, in counter order (5.38): kept on the
-    side's units, and when they change worked out from the last list by the units
-    changed since (whether one travels is its own record)."""
-
-    def since(then: int, last: tuple[str, ...]) -> tuple[str, ...] | None:
-        changed = U.changed_since(st, side, then)
-        return None if changed is None else _off_map_updated(st, last, changed)
-
-    found = st.kept(
-        ("off map by rail", side), st.data["rev"][side], _off_map_units, st, side, update=since
-    )
-    return list(found)
-
-
-def _off_map_units(st: State, side: str) -> tuple[str, ...]:
-    units = st.data["units"]
-    return tuple(
-        uid for uid, ui in U.static(st).units.items() if ui.side == side and _travelling(units[uid])
-    )
+    """Units of ``side`` travelling off the map, in counter order (5.38) (whether one
+    travels is its own record: :func:`_units_kept`)."""
+    return list(_units_kept(st, side, "off map by rail", _travels_off_map))
 
 
 def _travelling(u: dict[str, Any]) -> bool:
     return u["status"] == OFF_MAP and OFF_MAP in u
 
 
-def _off_map_updated(st: State, last: tuple[str, ...], changed: set[str]) -> tuple[str, ...]:
-    """``last`` with the ``changed`` units asked again (in counter order)."""
-    units = st.data["units"]
-    now = [uid for uid in last if uid not in changed]
-    now.extend(uid for uid in changed if _travelling(units[uid]))
-    if len(now) > 1:
-        now.sort(key=U.order(st).__getitem__)
-    return tuple(now)
+def _travels_off_map(st: State, uid: str, u: dict[str, Any]) -> bool:
+    return _travelling(u)
+
+
+_UnitTest = Callable[["State", str, dict[str, Any]], bool]
+
+
+def _units_kept(st: State, side: str, name: str, test: _UnitTest) -> tuple[str, ...]:
+    """The units of ``side`` that pass ``test`` (which reads only the unit's own record
+    and the game's static tables), in counter order: kept on the side's units, and when
+    they change worked out from the last list by the units changed since."""
+
+    def build() -> tuple[str, ...]:
+        units = st.data["units"]
+        return tuple(
+            uid
+            for uid, ui in U.static(st).units.items()
+            if ui.side == side and test(st, uid, units[uid])
+        )
+
+    def since(then: int, last: tuple[str, ...]) -> tuple[str, ...] | None:
+        changed = U.changed_since(st, side, then)
+        if changed is None:
+            return None
+        units = st.data["units"]
+        now = [uid for uid in last if uid not in changed]
+        now.extend(uid for uid in changed if test(st, uid, units[uid]))
+        if len(now) > 1:
+            now.sort(key=U.order(st).__getitem__)
+        return tuple(now)
+
+    return st.kept((name, side), st.data["rev"][side], build, update=since)  # type: ignore[no-any-return]
 
 
 def _counts(st: State, uid: str) -> bool:
@@ -512,36 +520,9 @@ def _usage(st: State, side: str) -> dict[str, list[int]]:
 
 def _rail_users(st: State, side: str) -> tuple[str, ...]:
     """5.31 the units of ``side`` whose stacking points count against Rail Capacity now
-    (entrained or moved by rail, on the map or off it, not exempt), in counter order: kept
-    on the side's units, and when they change worked out from the last list by the units
-    changed since (whether one counts is its own record), as :func:`off_map_units`."""
-
-    def since(then: int, last: tuple[str, ...]) -> tuple[str, ...] | None:
-        changed = U.changed_since(st, side, then)
-        return None if changed is None else _users_updated(st, last, changed)
-
-    return st.kept(  # type: ignore[no-any-return]
-        ("rail users", side), st.data["rev"][side], _rail_users_now, st, side, update=since
-    )
-
-
-def _rail_users_now(st: State, side: str) -> tuple[str, ...]:
-    units = st.data["units"]
-    return tuple(
-        uid
-        for uid, ui in U.static(st).units.items()
-        if ui.side == side and _uses_rail(st, uid, units[uid])
-    )
-
-
-def _users_updated(st: State, last: tuple[str, ...], changed: set[str]) -> tuple[str, ...]:
-    """``last`` with the ``changed`` units asked again (in counter order)."""
-    units = st.data["units"]
-    now = [uid for uid in last if uid not in changed]
-    now.extend(uid for uid in changed if _uses_rail(st, uid, units[uid]))
-    if len(now) > 1:
-        now.sort(key=U.order(st).__getitem__)
-    return tuple(now)
+    (entrained or moved by rail, on the map or off it, not exempt), in counter order
+    (:func:`_units_kept`)."""
+    return _units_kept(st, side, "rail users", _uses_rail)
 
 
 def _uses_rail(st: State, uid: str, u: dict[str, Any]) -> bool:
