@@ -204,13 +204,19 @@ class Tally:
     (:func:`tally`) rather than made again.  Never changed once made (a state's clones
     may share it)."""
 
-    __slots__ = ("count", "hexes", "of")
+    __slots__ = ("_hexes", "count", "of")
 
     def __init__(self, count: dict[str, int], of: dict[str, tuple[str, ...]]) -> None:
         self.count = count
         self.of = of
-        #: the hexes covered
-        self.hexes = frozenset(count)
+        self._hexes: frozenset[str] | None = None
+
+    @property
+    def hexes(self) -> frozenset[str]:
+        """The hexes covered (made when first asked: a reader of ``count`` needs none)."""
+        if self._hexes is None:
+            self._hexes = frozenset(self.count)
+        return self._hexes
 
     @classmethod
     def made(

@@ -356,6 +356,18 @@ class RailRules:
         to read may keep the answer, Hindenburg 17.5)."""
         return self.usable_hexes(st, side, rail - closed)
 
+    def usable_by_record_alone(self, st: State) -> bool:
+        """Whether :meth:`usable_rail` and :meth:`usable_hexes` read nothing but the hexes
+        asked and who last occupied them (``state.data["control"]``): the standard rules
+        with no turn stamped on control.  A table may then keep their answer while neither
+        changes (9.15 supply sources, issue 18)."""
+        return (
+            st.data.get(CONTROL_TURN) is None
+            and not U.overridden(self, RailRules, "usable_control")
+            and not U.overridden(self, RailRules, "usable_rail")
+            and not U.overridden(self, RailRules, "usable_hexes")
+        )
+
     def usable_hexes(self, st: State, side: str, hexes: Iterable[str]) -> frozenset[str]:
         """The ``hexes`` ``side`` may use as far as who last occupied them goes
         (:meth:`usable_control` of each; read straight from the record where the game

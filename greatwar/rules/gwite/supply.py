@@ -70,7 +70,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
@@ -82,6 +82,7 @@ from greatwar.rules.gwite.names import side_name
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
+    from greatwar.rules.pieces import Tally
 
 OUT_OF_SUPPLY = "out_of_supply"
 #: 9.22 die rolls on which a unit out of supply suffers attrition
@@ -279,6 +280,17 @@ class SupplyTable:
     line: dict[str, bool]
     #: the sources of each supply class with units on the map
     classes: dict[SupplyClass, ClassSupply]
+    # what the table was found from, for :func:`_updated_table` (not part of its value):
+    #: unit -> the hexes its line's search read (units whose line was searched)
+    reads: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+    #: the hexes the searches of the depots' supply read (9.16)
+    depot_reads: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    #: the hex of every unit on the map (of every side)
+    where: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    #: the Enemy's zones of control, as a tally (:func:`zoc.control_tally`)
+    zones: Tally | None = field(default=None, compare=False, repr=False)
+    #: who last occupied each hex (``state.data["control"]``, 5.33, 9.15)
+    control: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
 
 def supply_cached(st: State, name: str, build: Callable[[State], Any]) -> Any:
@@ -307,39 +319,168 @@ def _table_now(st: State, side: str) -> SupplyTable:
 
 
 def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) -> SupplyTable | None:
-    """``old`` with the lines of the ``changed`` units traced again, when they are all the
-    side's own units but supply depots and the hexes that close lines (9.14, 7.24) and
-    each class's rail and map-edge sources (9.13, 9.15) are as they were: the depots in
-    supply (9.16) and every other unit's line (which reads only its own hex, range and
-    Enemy zones crossed, and those) then stand.  None: built afresh."""
-    units = U.static(st).units
-    if any(units[u].side != side or units[u].type == "supply_depot" for u in changed):
+    """``old`` updated by the ``changed`` units of any side (issue 18).
+
+    The hexes that close lines (9.14 Enemy-occupied; Enemy zones, 7.2, but where a
+    Friendly unit negates them, 7.24) are read again only where a changed unit stood or
+    stands, or its zone of control reached or reaches (:func:`_closing_at`).  When the
+    hexes whose state changed (``moved``) are none that the depots' searches read and
+    each class's rail and map-edge sources stand (:func:`_sources_stand`), the depots in
+    supply (9.16) stand, and so does every line whose search read none of them (a line
+    reads only its own hex, range and Enemy zones allowed, and those hexes): only the
+    changed units' lines and those are traced again.  None (built afresh): a supply depot
+    of the side changed, or the depots or sources may differ."""
+    stat = U.static(st)
+    units = stat.units
+    if any(units[u].side == side and units[u].type == "supply_depot" for u in changed):
         return None
-    blocked, present = _occupation(st, side)
-    enemy_zones = zoc.enemy_controlled(st, side) - present  # 7.24
-    if blocked != old.blocked or enemy_zones != old.enemy_zones:
+    enemy = stat.enemy[side]
+    zones = zoc.control_tally(st, enemy)
+    assert old.zones is not None
+    records = st.data["units"]
+    where = dict(old.where)
+    touched: set[str] = set()
+    joined = False  # (whether a unit of the side came onto the map or left it)
+    for uid in changed:
+        was = where.pop(uid, None)
+        rec = records[uid]
+        now = rec["hex"] if rec["status"] == "on_map" else None
+        if was is not None:
+            touched.add(was)
+        if now is not None:
+            where[uid] = now
+            touched.add(now)
+        if units[uid].side == enemy:
+            touched.update(old.zones.of.get(uid, ()))
+            touched.update(zones.of.get(uid, ()))
+        elif units[uid].side == side and (was is None) != (now is None):
+            joined = True
+    occupancy = U.occupancy(st)
+    count = zones.count
+    flipped: set[str] = set()  # hexes whose blocking changed
+    opened: set[str] = set()  # hexes whose Enemy zone changed
+    for h in touched:
+        blocks, present = _closing_at(st, side, h, occupancy.get(h, ()))
+        if blocks != (h in old.blocked):
+            flipped.add(h)
+        if (h in count and not present) != (h in old.enemy_zones):
+            opened.add(h)
+    moved = frozenset(flipped | opened)
+    if not old.depot_reads.isdisjoint(moved):
         return None
-    # (the table's own sets, equal: their hashes are kept, so the searches' memos find
-    # their situation without hashing and comparing every hex again)
-    blocked, enemy_zones = old.blocked, old.enemy_zones
-    closed = blocked | enemy_zones
-    members = U.cached_of(st, "supply members", _members, side)
-    for cls in members:
-        kept = old.classes[cls]
-        if _base(st, side, cls, blocked, closed) != (kept.rail, kept.edges):
-            return None
-    line: dict[str, bool] = {}
-    for cls, uids in members.items():
-        again = [uid for uid in uids if uid in changed or uid not in old.line]
-        if again:
-            sources = old.classes[cls].sources
-            traced = _trace_lines(st, cls, again, sources, blocked, enemy_zones, old.depots)
-            for uid in uids:
-                line[uid] = traced[uid] if uid in traced else old.line[uid]
+    blocked = old.blocked.symmetric_difference(flipped) if flipped else old.blocked
+    enemy_zones = old.enemy_zones.symmetric_difference(opened) if opened else old.enemy_zones
+    control = st.data["control"]
+    if control != old.control:
+        control = dict(control)
+    else:
+        control = old.control
+    if not _sources_stand(st, side, old, moved, blocked, enemy_zones, control is old.control):
+        return None
+    # the lines to trace again: the side's changed units on the map, and those whose
+    # search read a hex that changed
+    reads = dict(old.reads)
+    for uid in changed:
+        reads.pop(uid, None)
+    again = {uid for uid in changed if uid in where and units[uid].side == side}
+    if moved:
+        again.update(uid for uid, hexes in reads.items() if not hexes.isdisjoint(moved))
+    traced: dict[str, bool] = {}
+    of = _sorted(st).of
+    by_class: dict[SupplyClass, list[str]] = defaultdict(list)
+    for uid in again:
+        by_class[of[uid]].append(uid)
+    for cls, uids in by_class.items():
+        sources = old.classes[cls].sources
+        traced.update(
+            _trace_lines(st, cls, uids, sources, blocked, enemy_zones, old.depots, reads, {})
+        )
+    if joined:  # (in the order a table built afresh lists them)
+        members = U.cached_of(st, "supply members", _members, side)
+        line = {
+            uid: traced[uid] if uid in traced else old.line[uid]
+            for uids in members.values()
+            for uid in uids
+        }
+    else:
+        line = dict(old.line)
+        line.update(traced)
+    return replace(
+        old,
+        blocked=blocked,
+        enemy_zones=enemy_zones,
+        line=line,
+        reads=reads,
+        where=where,
+        zones=zones,
+        control=control,
+    )
+
+
+def _closing_at(st: State, side: str, h: str, ids: Iterable[str]) -> tuple[bool, bool]:
+    """Whether hex ``h`` (holding the units ``ids``) blocks ``side``'s lines, and whether
+    ``side`` is present there to negate Enemy control (7.24): :func:`_occupation` read at
+    one hex (a hex holding units of two sides read as the side of its first unit)."""
+    stat = U.static(st)
+    units = stat.units
+    blocks = present = False
+    ids = list(ids)
+    if ids:
+        if units[ids[0]].side == side:
+            negates = U.rules(st).negates_enemy_control
+            present = any(negates(st, uid) for uid in ids)
         else:
-            for uid in uids:
-                line[uid] = old.line[uid]
-    return replace(old, line=line)
+            blocks = any(not units[uid].hq for uid in ids)  # 9.17 HQs alone do not block
+    owner = stat.fortress_side.get(h)
+    if owner is not None and not zoc.fortress_destroyed(st, h):
+        if owner == side:
+            present = True  # 7.24 a Friendly fortress negates Enemy control
+        else:
+            blocks = True  # 5.13 an Enemy fortress blocks
+    return blocks, present
+
+
+def _sources_stand(
+    st: State,
+    side: str,
+    old: SupplyTable,
+    moved: frozenset[str],
+    blocked: frozenset[str],
+    enemy_zones: frozenset[str],
+    same_control: bool,
+) -> bool:
+    """Whether every class's rail sources (9.15) and map edges (9.13) are as in ``old``:
+    without asking again where the game's rules read no more than the hexes closed and
+    who last occupied each (:meth:`RailRules.usable_by_record_alone`, no interdiction)
+    and neither changed at a Friendly rail hex or map edge; else found again and
+    compared."""
+    rules = U.rules(st)
+    if (
+        same_control
+        and rules.usable_by_record_alone(st)
+        and not U.overridden(rules, SupplyRules, "supply_interdicted")
+        and _source_hexes(st, side).isdisjoint(moved)
+    ):
+        return True
+    closed = blocked | enemy_zones
+    return all(
+        _base(st, side, cls, blocked, closed) == (kept.rail, kept.edges)
+        for cls, kept in old.classes.items()
+    )
+
+
+def _source_hexes(st: State, side: str) -> frozenset[str]:
+    """The Friendly rail hexes and map edges of every class of ``side`` (static): where a
+    change of what closes lines may change a rail or map-edge source."""
+
+    def build() -> frozenset[str]:
+        found: set[str] = set()
+        for cls in _sorted(st).classes.get(side, {}):
+            cnet = class_network(st, cls)
+            found |= cnet.friendly_rail | cnet.edges
+        return frozenset(found)
+
+    return per_game(st, ("supply-source-hexes", side), build)  # type: ignore[no-any-return]
 
 
 def _build_table(st: State, side: str) -> SupplyTable:
@@ -351,15 +492,17 @@ def _build_table(st: State, side: str) -> SupplyTable:
     # still has them: retreats and withdrawals measure toward them); units on the map trace
     members = U.cached_of(st, "supply members", _members, side)
     base = {cls: _base(st, side, cls, blocked, closed) for cls in members}
-    depots = _supplied_depots(st, side, base, closed)
+    depots, depot_reads = _supplied_depots(st, side, base, closed)
     line: dict[str, bool] = {}
+    reads: dict[str, frozenset[str]] = {}
     classes: dict[SupplyClass, ClassSupply] = {}
     for cls, uids in members.items():
         rail, edges = base[cls]
         served = {U.record(st, d)["hex"] for d in depots if rules.depot_serves(st, d, cls)}
         sources = rail | edges | served
         classes[cls] = ClassSupply(rail, edges, sources)
-        line.update(_trace_lines(st, cls, uids, sources, blocked, enemy_zones, depots))
+        line.update(_trace_lines(st, cls, uids, sources, blocked, enemy_zones, depots, reads))
+    records = st.data["units"]
     every = list(classes.values())
     return SupplyTable(
         blocked=blocked,
@@ -370,6 +513,11 @@ def _build_table(st: State, side: str) -> SupplyTable:
         sources=frozenset().union(*(c.sources for c in every)),
         line=line,
         classes=classes,
+        reads=reads,
+        depot_reads=depot_reads,
+        where={uid: records[uid]["hex"] for uid in U.on_map(st)},
+        zones=zoc.control_tally(st, U.static(st).enemy[side]),
+        control=dict(st.data["control"]),
     )
 
 
@@ -558,9 +706,11 @@ def _supplied_depots(
     side: str,
     base: dict[SupplyClass, tuple[frozenset[str], frozenset[str]]],
     closed: frozenset[str],
-) -> frozenset[str]:
+) -> tuple[frozenset[str], frozenset[str]]:
     """9.16 depots within their own Supply Range of a source of their class or of a
-    supplied depot that serves their class (chains), by a path of hexes not ``closed``.
+    supplied depot that serves their class (chains), by a path of hexes not ``closed``;
+    and the hexes their searches read (the same depots are found in any situation that
+    differs in none of them and in no depot).
 
     Each depot searches back from its own hex (:func:`_reaches`) for a source of its
     class (not itself closed) or the hex of a supplied depot that serves its class (a
@@ -568,7 +718,7 @@ def _supplied_depots(
     the least set closed under the rule, in any order."""
     depots = U.cached_of(st, "supply depots", _depots_on_map, side)
     if not depots:
-        return frozenset()
+        return frozenset(), frozenset()
     rules = U.rules(st)
     of = _sorted(st).of
     reach = _ranges(st)
@@ -578,6 +728,7 @@ def _supplied_depots(
     kept: dict[SupplyClass, dict[Any, _Answer]] = {}  # (searches found in this situation)
     supplied = [uid for uid in depots if rules.always_supplied(st, uid)]
     searched: dict[str, int] = {}  # depot -> how many depots fed its class when it searched
+    read: list[frozenset[str]] = []  # (the hexes each search read)
     progress = True
     while progress:
         progress = False
@@ -598,10 +749,11 @@ def _supplied_depots(
             found = kept[cls].get(key)
             if found is None:
                 found = kept[cls][key] = _depot_search(backs[cls], starts[cls], closed, *key)
+            read.append(found[1])
             if found[0]:
                 supplied.append(uid)
                 progress = True
-    return frozenset(supplied)
+    return frozenset(supplied), frozenset().union(*read)
 
 
 def _depots_on_map(st: State, side: str) -> list[str]:
@@ -692,17 +844,21 @@ def _trace_lines(
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
     depots: frozenset[str],
+    reads: dict[str, frozenset[str]] | None = None,
+    answers: dict[tuple[str, int, int], _Answer] | None = None,
 ) -> dict[str, bool]:
     """Each unit of one class: a line within its own range crossing no more Enemy-controlled
     hexes than it may (9.12-9.14), or always in supply by the game's rules.
 
     A unit's line is found by a search back from its hex (:func:`_search_back`): its
-    answer is kept (:func:`_lines_kept`) while none of the hexes it read has changed."""
+    answer is kept (:func:`_lines_kept`, or in ``answers`` if given) while none of the
+    hexes it read has changed; those hexes go in ``reads``, if given."""
     stat = U.static(st)
     rules = U.rules(st)
     allowed = _sorted(st).zones
     reach = _ranges(st)
-    answers = _lines_kept(st, cls, sources, blocked, enemy_zones)
+    if answers is None:
+        answers = _lines_kept(st, cls, sources, blocked, enemy_zones)
     back = reverse_links(st, cls)
     records = st.data["units"]
     infos = stat.units
@@ -721,6 +877,8 @@ def _trace_lines(
         if found is None:
             found = answers[key] = _search_back(back, sources, blocked, enemy_zones, *key)
         line[uid] = found[0]
+        if reads is not None:
+            reads[uid] = found[1]
     return line
 
 

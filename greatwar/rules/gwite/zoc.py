@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from greatwar.engine.state import State
+    from greatwar.rules.pieces import Tally
 
 
 def zones_of(st: State, uids: Iterable[str]) -> set[str]:
@@ -44,12 +45,20 @@ def _controlled_by(st: State, side: str) -> frozenset[str]:
     """:func:`controlled_by` worked out afresh, or from the side's zones found last by the
     units changed since (each unit's zone reads only its own record: the rules'
     ``exerts_zoc``; fortresses lost make them afresh): :func:`pieces.tally`."""
+    return control_tally(st, side).hexes
+
+
+def control_tally(st: State, side: str) -> Tally:
+    """The zones of ``side``'s units and fortresses as a tally: how many cover each hex
+    (``count``) and the hexes each unit's zone covers (``of``), updated by the units
+    changed (:func:`pieces.tally`): a table updated by the same changes reads here where
+    the zones moved."""
     units = st.data["units"]
 
     def cover(uid: str) -> tuple[str, ...]:  # (a unit off the map covers nothing)
         return _zone_of(st, uid) if units[uid]["status"] == "on_map" else ()
 
-    return U.tally(st, "zoc_tally", side, cover, lambda: fortress_zones(st, side)).hexes
+    return U.tally(st, "zoc_tally", side, cover, lambda: fortress_zones(st, side))  # type: ignore[no-any-return]
 
 
 def _zone_of(st: State, uid: str) -> tuple[str, ...]:

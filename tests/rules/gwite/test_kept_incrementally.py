@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -15,6 +16,7 @@ import greatwar
 from greatwar.engine.state import State
 from greatwar.rules.gwite import command, movement, rail, supply, visibility, zoc
 from greatwar.rules.gwite import units as U
+from greatwar.rules.gwite.victory import CONTROL_TURN
 
 SCENARIOS = [
     "gwite/teaching",
@@ -86,14 +88,14 @@ def test_9_12_9_16_lines_and_depots_carried_between_situations_equal_those_found
             assert kept.sources == afresh.sources
 
 
-@pytest.mark.parametrize("ref", SCENARIOS)
-def test_9_12_9_16_a_table_updated_by_the_side_s_own_moves_equals_one_built_afresh(
-    ref: str,
-) -> None:
-    # (asked after every action, as a view does: a table is updated from the one before
-    # when only the side's own units changed; read back from JSON, built afresh)
-    updated = 0
-    for _n, state in _random_game(ref, 15, 300):
+def _tables_updated_equal_afresh(ref: str, seed: int, steps: int, every: int) -> Counter[str]:
+    """Along a random game, each side's supply table asked every ``every`` actions equals
+    one built afresh on the state read back from JSON (nothing kept); how many tables were
+    updated from the one before, by whose changes."""
+    updated: Counter[str] = Counter()
+    for n, state in _random_game(ref, seed, steps):
+        if n % every:
+            continue
         fresh = State.from_json(state.to_json())
         for side in U.static(state).side_ids:
             last = state._cache.find(("supply_last", side))
@@ -101,10 +103,78 @@ def test_9_12_9_16_a_table_updated_by_the_side_s_own_moves_equals_one_built_afre
             afresh = supply._build_table(fresh, side)
             assert found == afresh
             assert list(found.line) == list(afresh.line)  # (in the same order)
-            updated += (
-                last is not None and found is not last[1] and found.classes is last[1].classes
-            )
-    assert updated  # (some table was updated, not built again)
+            # (what the next update reads: each searched unit's hexes; a line found reads
+            # its own hexes, and a line kept may be another than a fresh search finds)
+            assert found.reads.keys() == afresh.reads.keys()
+            for uid, traced in found.line.items():
+                if uid in found.reads:
+                    assert traced or found.reads[uid] == afresh.reads[uid]
+                    assert not traced or U.record(state, uid)["hex"] in found.reads[uid]
+            assert found.where == afresh.where and found.depot_reads == afresh.depot_reads
+            if last is None or found is last[1] or found.classes is not last[1].classes:
+                continue
+            changed = U.changed_between(state, last[0][0]) or set()
+            sides = {U.info(state, uid).side for uid in changed}
+            updated["enemy" if sides - {side} else "own"] += 1
+            updated["lines moved"] += found.enemy_zones is not last[1].enemy_zones
+    return updated
+
+
+@pytest.mark.parametrize("ref", SCENARIOS)
+def test_9_12_9_16_a_table_updated_by_the_changes_of_either_side_equals_one_built_afresh(
+    ref: str,
+) -> None:
+    # (asked after every action, as a view does, and every fourth (several changes at
+    # once): a table is updated from the one before by the units changed, its own side's
+    # or the Enemy's; read back from JSON, built afresh)
+    updated = _tables_updated_equal_afresh(ref, 15, 300, 1)
+    updated += _tables_updated_equal_afresh(ref, 16, 300, 4)
+    assert updated["own"] and updated["enemy"]  # (updated, not built again, both ways)
+    assert updated["lines moved"]  # (and by changes that opened or closed hexes)
+
+
+def test_7_24_9_14_9_17_what_closes_lines_read_at_one_hex_equals_the_whole_board_s() -> None:
+    # _closing_at (the update's reading at a hex) against _occupation (the build's) at
+    # every hex, along a random game: Enemy units but HQs alone block, Friendly units and
+    # fortresses negate control, Enemy fortresses block
+    checked = 0
+    for n, state in _random_game("gwite/teaching", 17, 200):
+        if n % 10:
+            continue
+        occupancy = U.occupancy(state)
+        for side in U.static(state).side_ids:
+            blocked, present = supply._occupation(state, side)
+            for h in U.static(state).scenario.board.hexes:
+                at = supply._closing_at(state, side, h, occupancy.get(h, ()))
+                assert at == (h in blocked, h in present), (side, h)
+                checked += at != (False, False)
+    assert checked
+
+
+def test_9_15_a_rail_source_cut_by_an_enemy_unit_is_updated_not_kept() -> None:
+    # an Enemy unit entering a Friendly rail hex (control changes, and the hex blocks):
+    # the updated table's rail sources follow, equal to a table built afresh
+    state = greatwar.load("gwite/teaching").new_state(seed=1)
+    stat = U.static(state)
+    side, enemy = stat.side_ids[:2]
+    before = supply.table(state, side)
+    rail = sorted(before.rail - before.blocked - {U.record(state, u)["hex"] for u in U.on_map(state)})
+    mover = next(u for u in U.on_map(state, enemy) if not U.info(state, u).hq)
+    U.place(state, mover, rail[0])
+    stat.rules.rail_hexes_entered(state, mover, [rail[0]])
+    after = supply.table(state, side)
+    assert after.classes is before.classes or after.rail != before.rail
+    assert rail[0] not in after.rail
+    assert after == supply._build_table(State.from_json(state.to_json()), side)
+
+
+def test_5_33_usable_rail_is_read_from_the_record_alone_only_in_the_standard_rules() -> None:
+    state = greatwar.load("gwite/teaching").new_state(seed=1)
+    assert U.rules(state).usable_by_record_alone(state)
+    state.data[CONTROL_TURN] = {}  # (control stamped with the turn: read each hex)
+    assert not U.rules(state).usable_by_record_alone(state)
+    hindenburg = greatwar.load("gwite/hindenburg-teaching").new_state(seed=1)
+    assert not U.rules(hindenburg).usable_by_record_alone(hindenburg)  # (17.5 its own)
 
 
 def test_a_change_the_notes_do_not_name_rebuilds_the_counters() -> None:
