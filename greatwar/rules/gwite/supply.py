@@ -323,24 +323,90 @@ def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) ->
 
     The hexes that close lines (9.14 Enemy-occupied; Enemy zones, 7.2, but where a
     Friendly unit negates them, 7.24) are read again only where a changed unit stood or
-    stands, or its zone of control reached or reaches (:func:`_closing_at`).  When the
-    hexes whose state changed (``moved``) are none that the depots' searches read and
-    each class's rail and map-edge sources stand (:func:`_sources_stand`), the depots in
-    supply (9.16) stand, and so does every line whose search read none of them (a line
-    reads only its own hex, range and Enemy zones allowed, and those hexes): only the
-    changed units' lines and those are traced again.  None (built afresh): a supply depot
-    of the side changed, or the depots or sources may differ."""
+    stands, or its zone of control reached or reaches (:func:`_where_changed`); each
+    class's rail and map-edge sources only where those hexes or who last occupied a hex
+    changed at a Friendly rail hex or map edge (:func:`_bases_now`); the depots in supply
+    (9.16) only when the sources changed, a depot of the side did, or their searches read
+    a hex that did.  Every line stands whose search read none of those hexes nor a source
+    its class gained or lost (a line reads only its own hex, range and Enemy zones
+    allowed, and those hexes): only the changed units' lines and those are traced again
+    (:func:`_lines_again`)."""
+    units = U.static(st).units
+    where = _where_changed(st, side, old, changed)
+    moved = where.flipped | where.zoned
+    blocked = old.blocked ^ where.flipped if where.flipped else old.blocked
+    enemy_zones = old.enemy_zones ^ where.zoned if where.zoned else old.enemy_zones
+    control = st.data["control"]
+    ruled: frozenset[str] = frozenset()  # (hexes whose last occupier changed, 5.33)
+    if control == old.control:
+        control = old.control
+    else:
+        ruled = frozenset(h for h, c in control.items() if old.control.get(h) != c)
+        ruled |= old.control.keys() - control.keys()
+        control = dict(control)
+    base = _bases_now(st, side, old, moved | ruled, blocked, enemy_zones)
+    depots, depot_reads, classes = old.depots, old.depot_reads, old.classes
+    own_depot = any(units[u].side == side and units[u].type == "supply_depot" for u in changed)
+    if base is not None or own_depot or not old.depot_reads.isdisjoint(moved):
+        if base is None:
+            base = {cls: (kept.rail, kept.edges) for cls, kept in old.classes.items()}
+        depots, depot_reads = _supplied_depots(st, side, base, blocked | enemy_zones)
+        classes = {
+            cls: _class_supply(st, cls, *base[cls], depots, kept)
+            for cls, kept in old.classes.items()
+        }
+    now = replace(
+        old,
+        blocked=blocked,
+        enemy_zones=enemy_zones,
+        depots=depots,
+        depot_reads=depot_reads,
+        classes=classes,
+        where=where.hexes,
+        zones=where.zones,
+        control=control,
+    )
+    if classes is not old.classes:
+        every = list(classes.values())
+        now = replace(
+            now,
+            rail=frozenset().union(*(c.rail for c in every)),
+            edges=frozenset().union(*(c.edges for c in every)),
+            sources=frozenset().union(*(c.sources for c in every)),
+        )
+    line, reads = _lines_again(st, side, old, now, changed, where)
+    return replace(now, line=line, reads=reads)
+
+
+@dataclass(frozen=True)
+class _Moved:
+    """What the units changed since a supply table moved (:func:`_where_changed`)."""
+
+    #: the hex of every unit on the map now (of every side)
+    hexes: dict[str, str]
+    #: the Enemy's zones of control now, as a tally
+    zones: Tally
+    #: hexes that block the side's lines now and did not, or the reverse (9.14, 5.13)
+    flipped: frozenset[str]
+    #: hexes Enemy-controlled for the side's lines now and not before, or the reverse
+    zoned: frozenset[str]
+    #: whether a unit of the side came onto the map or left it
+    joined: bool
+
+
+def _where_changed(st: State, side: str, old: SupplyTable, changed: set[str]) -> _Moved:
+    """The hexes where what closes ``side``'s lines changed since ``old`` was found: read
+    again (:func:`_closing_at`) where a changed unit stood or stands, or where the zone
+    of an Enemy one reached or reaches (7.1)."""
     stat = U.static(st)
     units = stat.units
-    if any(units[u].side == side and units[u].type == "supply_depot" for u in changed):
-        return None
     enemy = stat.enemy[side]
     zones = zoc.control_tally(st, enemy)
     assert old.zones is not None
     records = st.data["units"]
     where = dict(old.where)
     touched: set[str] = set()
-    joined = False  # (whether a unit of the side came onto the map or left it)
+    joined = False
     for uid in changed:
         was = where.pop(uid, None)
         rec = records[uid]
@@ -357,64 +423,96 @@ def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) ->
             joined = True
     occupancy = U.occupancy(st)
     count = zones.count
-    flipped: set[str] = set()  # hexes whose blocking changed
-    opened: set[str] = set()  # hexes whose Enemy zone changed
+    flipped: set[str] = set()
+    zoned: set[str] = set()
     for h in touched:
         blocks, present = _closing_at(st, side, h, occupancy.get(h, ()))
         if blocks != (h in old.blocked):
             flipped.add(h)
         if (h in count and not present) != (h in old.enemy_zones):
-            opened.add(h)
-    moved = frozenset(flipped | opened)
-    if not old.depot_reads.isdisjoint(moved):
-        return None
-    blocked = old.blocked.symmetric_difference(flipped) if flipped else old.blocked
-    enemy_zones = old.enemy_zones.symmetric_difference(opened) if opened else old.enemy_zones
-    control = st.data["control"]
-    if control != old.control:
-        control = dict(control)
-    else:
-        control = old.control
-    if not _sources_stand(st, side, old, moved, blocked, enemy_zones, control is old.control):
-        return None
-    # the lines to trace again: the side's changed units on the map, and those whose
-    # search read a hex that changed
+            zoned.add(h)
+    return _Moved(where, zones, frozenset(flipped), frozenset(zoned), joined)
+
+
+def _lines_again(
+    st: State, side: str, old: SupplyTable, now: SupplyTable, changed: set[str], where: _Moved
+) -> tuple[dict[str, bool], dict[str, frozenset[str]]]:
+    """The lines of ``now`` (``old`` updated but for its lines, :func:`_updated_table`),
+    and what their searches read: ``old``'s, but those of the side's changed units traced
+    again, and each line a change may have made or broken (:func:`_may_turn`); each
+    depot's read off the depots in supply (9.16)."""
+    units = U.static(st).units
+    of = _sorted(st).of
     reads = dict(old.reads)
     for uid in changed:
         reads.pop(uid, None)
-    again = {uid for uid in changed if uid in where and units[uid].side == side}
-    if moved:
-        again.update(uid for uid, hexes in reads.items() if not hexes.isdisjoint(moved))
-    traced: dict[str, bool] = {}
-    of = _sorted(st).of
+    again = {uid for uid in changed if uid in now.where and units[uid].side == side}
+    turns = {cls: _may_turn(old, now, cls, where) for cls in old.classes}
+    if any(made or broken for made, broken in turns.values()):
+        line = old.line
+        for uid, hexes in reads.items():
+            made, broken = turns[of[uid]]
+            if not hexes.isdisjoint(broken if line[uid] else made):
+                again.add(uid)
     by_class: dict[SupplyClass, list[str]] = defaultdict(list)
     for uid in again:
         by_class[of[uid]].append(uid)
+    traced: dict[str, bool] = {}
     for cls, uids in by_class.items():
-        sources = old.classes[cls].sources
-        traced.update(
-            _trace_lines(st, cls, uids, sources, blocked, enemy_zones, old.depots, reads, {})
-        )
-    if joined:  # (in the order a table built afresh lists them)
+        sources = now.classes[cls].sources
+        blocked, zones = now.blocked, now.enemy_zones
+        traced.update(_trace_lines(st, cls, uids, sources, blocked, zones, now.depots, reads, {}))
+    if now.depots != old.depots:
+        for uid in U.cached_of(st, "supply depots", _depots_on_map, side):
+            traced[uid] = uid in now.depots  # 9.16
+    if where.joined:  # (in the order a table built afresh lists them)
         members = U.cached_of(st, "supply members", _members, side)
-        line = {
+        return {
             uid: traced[uid] if uid in traced else old.line[uid]
             for uids in members.values()
             for uid in uids
-        }
-    else:
-        line = dict(old.line)
-        line.update(traced)
-    return replace(
-        old,
-        blocked=blocked,
-        enemy_zones=enemy_zones,
-        line=line,
-        reads=reads,
-        where=where,
-        zones=zones,
-        control=control,
-    )
+        }, reads
+    line = dict(old.line)
+    line.update(traced)
+    return line, reads
+
+
+def _may_turn(
+    old: SupplyTable, now: SupplyTable, cls: SupplyClass, where: _Moved
+) -> tuple[frozenset[str], frozenset[str]]:
+    """The hexes whose change may make a line of ``cls`` that was not (a hex no longer
+    blocked nor Enemy-controlled, a source gained) and those whose change may break one
+    that was (blocked or Enemy-controlled now, a source lost): a line's search only finds
+    more through the first and less through the second (9.12-9.14), so a line stands
+    unless its search read one of them (a line found reads only its own hexes)."""
+    made: set[str] = set()
+    broken: set[str] = set()
+    for h in where.flipped:
+        (broken if h in now.blocked else made).add(h)
+    for h in where.zoned:
+        (broken if h in now.enemy_zones else made).add(h)
+    before, after = old.classes[cls].sources, now.classes[cls].sources
+    if before is not after:
+        return frozenset(made | (after - before)), frozenset(broken | (before - after))
+    return frozenset(made), frozenset(broken)
+
+
+def _class_supply(
+    st: State,
+    cls: SupplyClass,
+    rail: frozenset[str],
+    edges: frozenset[str],
+    depots: frozenset[str],
+    kept: ClassSupply | None = None,
+) -> ClassSupply:
+    """The sources of ``cls``: its rail sources and map edges, and the hexes of the depots
+    in supply that serve it (9.13, 9.16); ``kept`` itself when they are its own."""
+    rules = U.rules(st)
+    served = {U.record(st, d)["hex"] for d in depots if rules.depot_serves(st, d, cls)}
+    sources = rail | edges | served
+    if kept is not None and (kept.rail, kept.edges, kept.sources) == (rail, edges, sources):
+        return kept
+    return ClassSupply(rail, edges, sources)
 
 
 def _closing_at(st: State, side: str, h: str, ids: Iterable[str]) -> tuple[bool, bool]:
@@ -440,33 +538,31 @@ def _closing_at(st: State, side: str, h: str, ids: Iterable[str]) -> tuple[bool,
     return blocks, present
 
 
-def _sources_stand(
+def _bases_now(
     st: State,
     side: str,
     old: SupplyTable,
     moved: frozenset[str],
     blocked: frozenset[str],
     enemy_zones: frozenset[str],
-    same_control: bool,
-) -> bool:
-    """Whether every class's rail sources (9.15) and map edges (9.13) are as in ``old``:
-    without asking again where the game's rules read no more than the hexes closed and
-    who last occupied each (:meth:`RailRules.usable_by_record_alone`, no interdiction)
-    and neither changed at a Friendly rail hex or map edge; else found again and
-    compared."""
+) -> dict[SupplyClass, tuple[frozenset[str], frozenset[str]]] | None:
+    """Each class's rail sources (9.15) and map edges (9.13) now, or None when they are
+    ``old``'s: known without asking again where the game's rules read no more than the
+    hexes closed and who last occupied each (:meth:`RailRules.usable_by_record_alone`, no
+    interdiction) and none of the hexes ``moved`` (closed or opened, or whose last
+    occupier changed) is a Friendly rail hex or map edge; else found again and compared."""
     rules = U.rules(st)
     if (
-        same_control
-        and rules.usable_by_record_alone(st)
+        rules.usable_by_record_alone(st)
         and not U.overridden(rules, SupplyRules, "supply_interdicted")
         and _source_hexes(st, side).isdisjoint(moved)
     ):
-        return True
+        return None
     closed = blocked | enemy_zones
-    return all(
-        _base(st, side, cls, blocked, closed) == (kept.rail, kept.edges)
-        for cls, kept in old.classes.items()
-    )
+    base = {cls: _base(st, side, cls, blocked, closed) for cls in old.classes}
+    if all(base[cls] == (kept.rail, kept.edges) for cls, kept in old.classes.items()):
+        return None
+    return base
 
 
 def _source_hexes(st: State, side: str) -> frozenset[str]:
@@ -484,7 +580,6 @@ def _source_hexes(st: State, side: str) -> frozenset[str]:
 
 
 def _build_table(st: State, side: str) -> SupplyTable:
-    rules = U.rules(st)
     blocked, present = _occupation(st, side)
     enemy_zones = zoc.enemy_controlled(st, side) - present  # 7.24
     closed = blocked | enemy_zones
@@ -497,11 +592,8 @@ def _build_table(st: State, side: str) -> SupplyTable:
     reads: dict[str, frozenset[str]] = {}
     classes: dict[SupplyClass, ClassSupply] = {}
     for cls, uids in members.items():
-        rail, edges = base[cls]
-        served = {U.record(st, d)["hex"] for d in depots if rules.depot_serves(st, d, cls)}
-        sources = rail | edges | served
-        classes[cls] = ClassSupply(rail, edges, sources)
-        line.update(_trace_lines(st, cls, uids, sources, blocked, enemy_zones, depots, reads))
+        classes[cls] = now = _class_supply(st, cls, *base[cls], depots)
+        line.update(_trace_lines(st, cls, uids, now.sources, blocked, enemy_zones, depots, reads))
     records = st.data["units"]
     every = list(classes.values())
     return SupplyTable(
