@@ -70,9 +70,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import parameters as P
@@ -355,27 +355,29 @@ def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) ->
             cls: _class_supply(st, cls, *base[cls], depots, kept)
             for cls, kept in old.classes.items()
         }
-    now = replace(
-        old,
+    rail, edges, sources = old.rail, old.edges, old.sources
+    if classes is not old.classes:
+        every = list(classes.values())
+        rail = frozenset().union(*(c.rail for c in every))
+        edges = frozenset().union(*(c.edges for c in every))
+        sources = frozenset().union(*(c.sources for c in every))
+    closing = _Closing(blocked, enemy_zones, classes, depots)
+    line, reads = _lines_again(st, side, old, closing, changed, where)
+    return SupplyTable(
         blocked=blocked,
         enemy_zones=enemy_zones,
+        rail=rail,
+        edges=edges,
         depots=depots,
-        depot_reads=depot_reads,
+        sources=sources,
+        line=line,
         classes=classes,
+        reads=reads,
+        depot_reads=depot_reads,
         where=where.hexes,
         zones=where.zones,
         control=control,
     )
-    if classes is not old.classes:
-        every = list(classes.values())
-        now = replace(
-            now,
-            rail=frozenset().union(*(c.rail for c in every)),
-            edges=frozenset().union(*(c.edges for c in every)),
-            sources=frozenset().union(*(c.sources for c in every)),
-        )
-    line, reads = _lines_again(st, side, old, now, changed, where)
-    return replace(now, line=line, reads=reads)
 
 
 @dataclass(frozen=True)
@@ -434,22 +436,45 @@ def _where_changed(st: State, side: str, old: SupplyTable, changed: set[str]) ->
     return _Moved(where, zones, frozenset(flipped), frozenset(zoned), joined)
 
 
+class _Closing(NamedTuple):
+    """What lines are traced through and toward now (:func:`_lines_again`)."""
+
+    blocked: frozenset[str]
+    enemy_zones: frozenset[str]
+    classes: dict[SupplyClass, ClassSupply]
+    depots: frozenset[str]
+
+
 def _lines_again(
-    st: State, side: str, old: SupplyTable, now: SupplyTable, changed: set[str], where: _Moved
+    st: State, side: str, old: SupplyTable, now: _Closing, changed: set[str], where: _Moved
 ) -> tuple[dict[str, bool], dict[str, frozenset[str]]]:
-    """The lines of ``now`` (``old`` updated but for its lines, :func:`_updated_table`),
-    and what their searches read: ``old``'s, but those of the side's changed units traced
+    """The lines in the situation ``now`` (:func:`_updated_table`), and what their searches
+    read: ``old``'s, but those of the side's units that moved or came onto the map traced
     again, and each line a change may have made or broken (:func:`_may_turn`); each
-    depot's read off the depots in supply (9.16)."""
+    depot's read off the depots in supply (9.16).  A unit changed in place keeps its line
+    but as the others do: a line reads the unit's hex, range and Enemy zones allowed (by
+    Game-Turn and per game), and :meth:`SupplyRules.always_supplied` its identity and hex."""
     units = U.static(st).units
     of = _sorted(st).of
     reads = dict(old.reads)
-    for uid in changed:
-        reads.pop(uid, None)
-    again = {uid for uid in changed if uid in now.where and units[uid].side == side}
-    turns = {cls: _may_turn(old, now, cls, where) for cls in old.classes}
-    if any(made or broken for made, broken in turns.values()):
-        line = old.line
+    again: set[str] = set()
+    for uid in changed:  # (a unit changed in place keeps its line: it reads only its hex)
+        here = where.hexes.get(uid)
+        if units[uid].side == side and (here is None or here != old.where.get(uid)):
+            reads.pop(uid, None)
+            if here is not None:
+                again.add(uid)
+    line = old.line
+    if now.classes is old.classes:  # (the same turns for every class: no source changed)
+        made, broken = _may_turn(old, now, None, where)
+        if made or broken:
+            again.update(
+                uid
+                for uid, hexes in reads.items()
+                if not hexes.isdisjoint(broken if line[uid] else made)
+            )
+    else:
+        turns = {cls: _may_turn(old, now, cls, where) for cls in old.classes}
         for uid, hexes in reads.items():
             made, broken = turns[of[uid]]
             if not hexes.isdisjoint(broken if line[uid] else made):
@@ -478,19 +503,22 @@ def _lines_again(
 
 
 def _may_turn(
-    old: SupplyTable, now: SupplyTable, cls: SupplyClass, where: _Moved
+    old: SupplyTable, now: _Closing, cls: SupplyClass | None, where: _Moved
 ) -> tuple[frozenset[str], frozenset[str]]:
     """The hexes whose change may make a line of ``cls`` that was not (a hex no longer
     blocked nor Enemy-controlled, a source gained) and those whose change may break one
     that was (blocked or Enemy-controlled now, a source lost): a line's search only finds
     more through the first and less through the second (9.12-9.14), so a line stands
-    unless its search read one of them (a line found reads only its own hexes)."""
+    unless its search read one of them (a line found reads only its own hexes).  ``cls``
+    None: the sources stand."""
     made: set[str] = set()
     broken: set[str] = set()
     for h in where.flipped:
         (broken if h in now.blocked else made).add(h)
     for h in where.zoned:
         (broken if h in now.enemy_zones else made).add(h)
+    if cls is None:
+        return frozenset(made), frozenset(broken)
     before, after = old.classes[cls].sources, now.classes[cls].sources
     if before is not after:
         return frozenset(made | (after - before)), frozenset(broken | (before - after))
@@ -1259,8 +1287,10 @@ class SupplyRules:
     (:meth:`always_supplied`).  Supply is on the computer players' hot path, so the
     answers are kept: ``supply_class``, ``supply_enemy_zones``, ``supply_links`` and
     ``supply_edges`` once per game (they may depend only on the unit or class and the
-    map), ``supply_range`` once per Game-Turn; ``supply_interdicted``, ``depot_serves``
-    and ``always_supplied`` are asked each time supply is found.
+    map), ``supply_range`` once per Game-Turn; ``supply_interdicted`` and
+    ``depot_serves`` each time supply is found, ``always_supplied`` each time a unit's
+    line is (it may read the unit's identity and hex, nothing else: a unit changed in
+    place keeps its answer).
     """
 
     def attrition_exempt(self, st: State, uid: str) -> bool:
