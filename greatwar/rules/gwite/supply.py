@@ -427,8 +427,13 @@ def _where_changed(st: State, side: str, old: SupplyTable, changed: set[str]) ->
     count = zones.count
     flipped: set[str] = set()
     zoned: set[str] = set()
+    fortresses = stat.fortress_side
     for h in touched:
-        blocks, present = _closing_at(st, side, h, occupancy.get(h, ()))
+        ids = occupancy.get(h)
+        if ids or h in fortresses:
+            blocks, present = _closing_at(st, side, h, ids or ())
+        else:
+            blocks = present = False  # (an empty hex: as _closing_at reads it)
         if blocks != (h in old.blocked):
             flipped.add(h)
         if (h in count and not present) != (h in old.enemy_zones):
