@@ -33,7 +33,9 @@ map edge, per game on the edges and the usable rail hexes (:func:`_rail_paths`);
 a unit's line, per game on its hex, range and Enemy zones allowed and the
 class's sources, blocked hexes and Enemy zones, carried to a new supply
 situation while none of the hexes its search read has changed (:func:`_lines_kept`).
-The tables of both sides are put together after every change of units.
+A side's table is updated after a change of units of either side (:func:`_updated_table`):
+what closes lines read again where the changed units were, are and reach with their
+zones; sources, depots and lines found again only where what they read changed.
 
 Choices made where the rules are silent (each is explained where coded):
 
@@ -1295,7 +1297,8 @@ class SupplyRules:
     map), ``supply_range`` once per Game-Turn; ``supply_interdicted`` and
     ``depot_serves`` each time supply is found, ``always_supplied`` each time a unit's
     line is (it may read the unit's identity and hex, nothing else: a unit changed in
-    place keeps its answer).
+    place keeps its answer); ``negates_enemy_control`` may read the unit's own record
+    only (a table updated by the units changed reads it again only where they stand).
     """
 
     def attrition_exempt(self, st: State, uid: str) -> bool:
