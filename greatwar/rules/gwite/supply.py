@@ -359,10 +359,7 @@ def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) ->
         }
     rail, edges, sources = old.rail, old.edges, old.sources
     if classes is not old.classes:
-        every = list(classes.values())
-        rail = frozenset().union(*(c.rail for c in every))
-        edges = frozenset().union(*(c.edges for c in every))
-        sources = frozenset().union(*(c.sources for c in every))
+        rail, edges, sources = _every_class(classes)
     closing = _Closing(blocked, enemy_zones, classes, depots)
     line, reads = _lines_again(st, side, old, closing, changed, where)
     return SupplyTable(
@@ -630,14 +627,14 @@ def _build_table(st: State, side: str) -> SupplyTable:
         classes[cls] = now = _class_supply(st, cls, *base[cls], depots)
         line.update(_trace_lines(st, cls, uids, now.sources, blocked, enemy_zones, depots, reads))
     records = st.data["units"]
-    every = list(classes.values())
+    rail, edges, sources = _every_class(classes)
     return SupplyTable(
         blocked=blocked,
         enemy_zones=enemy_zones,
-        rail=frozenset().union(*(c.rail for c in every)),
-        edges=frozenset().union(*(c.edges for c in every)),
+        rail=rail,
+        edges=edges,
         depots=depots,
-        sources=frozenset().union(*(c.sources for c in every)),
+        sources=sources,
         line=line,
         classes=classes,
         reads=reads,
@@ -645,6 +642,18 @@ def _build_table(st: State, side: str) -> SupplyTable:
         where={uid: records[uid]["hex"] for uid in U.on_map(st)},
         zones=zoc.control_tally(st, U.static(st).enemy[side]),
         control=dict(st.data["control"]),
+    )
+
+
+def _every_class(
+    classes: dict[SupplyClass, ClassSupply],
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The rail sources, map edges and sources of every class together (the table's)."""
+    every = list(classes.values())
+    return (
+        frozenset().union(*(c.rail for c in every)),
+        frozenset().union(*(c.edges for c in every)),
+        frozenset().union(*(c.sources for c in every)),
     )
 
 
