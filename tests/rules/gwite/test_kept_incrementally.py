@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as hs
 
 import greatwar
 from greatwar.engine.state import State
@@ -444,3 +446,38 @@ def test_9_16_a_depot_surrounded_by_enemy_units_is_out_of_supply_in_the_updated_
     assert not built  # (updated, not built afresh)
     assert not found.line[uid] and uid not in found.depots
     assert found == build(State.from_json(state.to_json()), side)
+
+
+@pytest.mark.parametrize("ref", ["gwite/teaching", "gwite/hindenburg-teaching"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=hs.data())
+def test_9_12_9_17_7_24_tables_updated_by_any_changes_equal_tables_built_afresh(
+    ref: str, data: hs.DataObject
+) -> None:
+    # units of both sides put anywhere, taken off the map, rail hexes entered (their last
+    # occupier changed, 5.33), several at once between two questions: each side's table,
+    # updated from the one before, equals a table built afresh (whatever the rules' moves
+    # would allow: the update reads what changed, not how)
+    state = greatwar.load(ref).new_state(seed=data.draw(hs.integers(0, 3)))
+    stat = U.static(state)
+    hexes = sorted(stat.scenario.board.hexes)
+    units = sorted(stat.units)
+    rail = sorted(stat.rail_hexes)
+    for side in stat.side_ids:
+        supply.table(state, side)
+    for _ in range(data.draw(hs.integers(1, 6))):
+        for _ in range(data.draw(hs.integers(1, 4))):
+            uid = data.draw(hs.sampled_from(units))
+            what = data.draw(hs.sampled_from(["place", "place", "eliminate", "rail"]))
+            if what == "eliminate":
+                if U.record(state, uid)["status"] == "on_map":
+                    U.eliminate(state, uid)
+            elif what == "rail":  # (a unit entering a rail hex: the rules note it, 5.33)
+                h = data.draw(hs.sampled_from(rail))
+                U.place(state, uid, h)
+                stat.rules.rail_hexes_entered(state, uid, [h])
+            else:
+                U.place(state, uid, data.draw(hs.sampled_from(hexes)))
+        fresh = State.from_json(state.to_json())
+        for side in stat.side_ids:
+            assert supply.table(state, side) == supply._build_table(fresh, side)
