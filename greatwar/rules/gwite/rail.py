@@ -362,19 +362,23 @@ class RailRules:
         with no turn stamped on control.  A table may then keep their answer while neither
         changes (9.15 supply sources, issue 18)."""
         return (
-            st.data.get(CONTROL_TURN) is None
-            and not U.overridden(self, RailRules, "usable_control")
+            self._control_read_plainly(st)
             and not U.overridden(self, RailRules, "usable_rail")
             and not U.overridden(self, RailRules, "usable_hexes")
+        )
+
+    def _control_read_plainly(self, st: State) -> bool:
+        """Whether a hex serves as far as who last occupied it goes by the record alone:
+        the standard :meth:`usable_control`, no turn stamped on control."""
+        return not U.overridden(self, RailRules, "usable_control") and (
+            st.data.get(CONTROL_TURN) is None
         )
 
     def usable_hexes(self, st: State, side: str, hexes: Iterable[str]) -> frozenset[str]:
         """The ``hexes`` ``side`` may use as far as who last occupied them goes
         (:meth:`usable_control` of each; read straight from the record where the game
         keeps the standard rule and stamps no turn: not last occupied by the Enemy)."""
-        if not U.overridden(self, RailRules, "usable_control") and (
-            st.data.get(CONTROL_TURN) is None
-        ):
+        if self._control_read_plainly(st):
             control = st.data["control"]
             return frozenset(h for h in hexes if control.get(h, side) == side)
         ok = self.usable_control

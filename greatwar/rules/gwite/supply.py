@@ -71,7 +71,7 @@ Choices made where the rules are silent (each is explained where coded):
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -320,7 +320,7 @@ def _table_now(st: State, side: str) -> SupplyTable:
     return st.kept(("supply_last", side), key, _build_table, st, side, update=since)  # type: ignore[no-any-return]
 
 
-def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) -> SupplyTable | None:
+def _updated_table(st: State, side: str, old: SupplyTable, changed: set[str]) -> SupplyTable:
     """``old`` updated by the ``changed`` units of any side (issue 18).
 
     The hexes that close lines (9.14 Enemy-occupied; Enemy zones, 7.2, but where a
@@ -547,21 +547,12 @@ def _class_supply(
     return ClassSupply(rail, edges, sources)
 
 
-def _closing_at(st: State, side: str, h: str, ids: Iterable[str]) -> tuple[bool, bool]:
+def _closing_at(st: State, side: str, h: str, ids: Sequence[str]) -> tuple[bool, bool]:
     """Whether hex ``h`` (holding the units ``ids``) blocks ``side``'s lines, and whether
     ``side`` is present there to negate Enemy control (7.24): :func:`_occupation` read at
-    one hex (a hex holding units of two sides read as the side of its first unit)."""
-    stat = U.static(st)
-    units = stat.units
-    blocks = present = False
-    ids = list(ids)
-    if ids:
-        if units[ids[0]].side == side:
-            negates = U.rules(st).negates_enemy_control
-            present = any(negates(st, uid) for uid in ids)
-        else:
-            blocks = any(not units[uid].hq for uid in ids)  # 9.17 HQs alone do not block
-    owner = stat.fortress_side.get(h)
+    one hex."""
+    blocks, present = _occupants_close(st, side, ids) if ids else (False, False)
+    owner = U.static(st).fortress_side.get(h)
     if owner is not None and not zoc.fortress_destroyed(st, h):
         if owner == side:
             present = True  # 7.24 a Friendly fortress negates Enemy control
@@ -719,17 +710,26 @@ def _build_held(st: State, side: str) -> tuple[frozenset[str], frozenset[str], f
 def _sorted_by_first_unit(st: State, side: str) -> tuple[set[str], set[str]]:
     """The occupied hexes that block ``side``'s lines and those where it is present, each
     hex read as the side of its first unit."""
-    units = U.static(st).units
-    negates = U.rules(st).negates_enemy_control
     blocked: set[str] = set()
     present: set[str] = set()
     for h, ids in U.occupancy(st).items():
-        if units[ids[0]].side == side:
-            if any(negates(st, uid) for uid in ids):
-                present.add(h)
-        elif any(not units[uid].hq for uid in ids):
+        blocks, negated = _occupants_close(st, side, ids)
+        if blocks:
             blocked.add(h)
+        if negated:
+            present.add(h)
     return blocked, present
+
+
+def _occupants_close(st: State, side: str, ids: Sequence[str]) -> tuple[bool, bool]:
+    """Whether the units of one hex (``ids``, not empty) block ``side``'s lines (9.14; HQs
+    alone do not, 9.17) and whether they make ``side`` present there (7.24), the hex read
+    as the side of its first unit."""
+    units = U.static(st).units
+    if units[ids[0]].side == side:
+        negates = U.rules(st).negates_enemy_control
+        return False, any(negates(st, uid) for uid in ids)
+    return any(not units[uid].hq for uid in ids), False
 
 
 def _base(
