@@ -66,11 +66,19 @@ def excess(st: State, hex_label: str) -> tuple[int, int]:
 
 
 def overstacked(st: State, side: str | None = None) -> list[str]:
-    """Hexes over the limits, of one side or both (sorted)."""
+    """Hexes over the limits, of one side or both (sorted; a new list)."""
+    found = U.cached(st, "tannenberg_overstacked", _overstacked)
+    if side is None:
+        return list(found)
     sides = U.hex_side(st)
-    return sorted(
-        h for h in U.occupancy(st) if (side is None or sides[h] == side) and any(excess(st, h))
-    )
+    return [h for h in found if sides[h] == side]
+
+
+def _overstacked(st: State) -> tuple[str, ...]:
+    """Every hex over the limits (sorted), found once per revision of the units: a
+    hex's excess reads only the records and counters of the units in it, and the
+    scenario's constants (the movement phase's prompt asks it after every action)."""
+    return tuple(sorted(h for h in U.occupancy(st) if any(excess(st, h))))
 
 
 def choices(st: State, hex_label: str) -> list[str]:

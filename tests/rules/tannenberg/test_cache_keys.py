@@ -13,7 +13,16 @@ import greatwar
 from greatwar.ai import RandomAgent
 from greatwar.ai.base import decide
 from greatwar.engine.state import State
-from greatwar.rules.tannenberg import command, fortified, movement, rail, railways, supply, zoc
+from greatwar.rules.tannenberg import (
+    command,
+    fortified,
+    movement,
+    rail,
+    railways,
+    stacking,
+    supply,
+    zoc,
+)
 from greatwar.rules.tannenberg import units as U
 
 GERMAN, RUSSIAN = "german", "russian"
@@ -149,7 +158,10 @@ def _same_as_fresh(st: State) -> None:
     new = fresh(st)
     for role in st.active_roles():
         assert st.legal_actions(role) == new.legal_actions(role), role
+        assert st.prompt(role) == new.prompt(role), role  # 7.1.2 the stacking warning
+    assert stacking.overstacked(st) == stacking.overstacked(new)
     for side in (GERMAN, RUSSIAN):
+        assert stacking.overstacked(st, side) == stacking.overstacked(new, side)
         assert zoc.controlled_by(st, side) == zoc.controlled_by(new, side)
         assert command.command_table(st, side) == command.command_table(new, side)
         assert fortified.garrison_hexes(st, side) == fortified.garrison_hexes(new, side)
