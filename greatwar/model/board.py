@@ -90,6 +90,14 @@ class Board:
     #: the maps of a game played on several (:mod:`greatwar.model.composite`); empty for a
     #: game on one map
     maps: tuple[MapPart, ...] = ()
+    #: :meth:`side_key`'s answers by pair of hexes (the map does not change once loaded)
+    _sides: dict[tuple[str, str], Hexside] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    #: :meth:`within`'s answers by hex and radius (the map does not change once loaded)
+    _within: dict[tuple[str, int], tuple[str, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     # --- queries ---------------------------------------------------------------
 
@@ -105,7 +113,11 @@ class Board:
         return self.info.prefix
 
     def side_key(self, a: str, b: str) -> Hexside:
-        return hexgrid.hexside_between(self.coord[a], self.coord[b])
+        """The hexside between the adjacent ``a`` and ``b`` (worked out once a pair)."""
+        key = self._sides.get((a, b))
+        if key is None:
+            key = self._sides[(a, b)] = hexgrid.hexside_between(self.coord[a], self.coord[b])
+        return key
 
     def features(self, a: str, b: str) -> frozenset[str]:
         """Hexside features between two adjacent hexes."""
@@ -119,13 +131,16 @@ class Board:
         return hexgrid.distance(self.coord[a], self.coord[b])
 
     def within(self, label: str, radius: int) -> list[str]:
-        """On-map hexes at most ``radius`` from ``label`` (ignoring terrain)."""
-        out = []
-        for h in hexgrid.within(self.coord[label], radius):
-            other = self.label_at.get(h)
-            if other is not None:
-                out.append(other)
-        return out
+        """On-map hexes at most ``radius`` from ``label`` (ignoring terrain; a new list,
+        worked out once for each hex and radius)."""
+        found = self._within.get((label, radius))
+        if found is None:
+            label_at = self.label_at
+            found = tuple(
+                label_at[h] for h in hexgrid.within(self.coord[label], radius) if h in label_at
+            )
+            self._within[(label, radius)] = found
+        return list(found)
 
     def is_edge(self, label: str) -> bool:
         return len(self.neighbours[label]) < 6

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from scenario_copy import FIXTURES
 
+from greatwar import hexgrid
 from greatwar.model.board import Board, canonical, compile_board, entry_hexes, entry_known
 from greatwar.model.loader import parse_file
 from greatwar.model.schema import MapFile
@@ -72,3 +73,29 @@ def test_14_11_entry_hexes_of_a_printed_arrival() -> None:
         assert entry_hexes(board, entry) == []
         assert not entry_known(entry)
     assert entry_known(letter) and entry_known("0106")
+
+
+def test_within_is_every_hex_at_most_that_far_each_answer_a_new_list() -> None:
+    """Board.within keeps its answers per hex and radius: each equals the hexes the
+    distance puts within the radius, asked twice or after the first list was changed."""
+    board = load_scenario("gwite/teaching").board
+    for label in board.hexes[::7]:
+        for radius in range(4):
+            near = {h for h in board.hexes if board.distance(label, h) <= radius}
+            first = board.within(label, radius)
+            assert set(first) == near and len(first) == len(near)
+            first.clear()  # the caller's list, not the one kept
+            assert set(board.within(label, radius)) == near
+
+
+def test_side_key_is_the_hexside_between_asked_either_way() -> None:
+    """Board.side_key keeps its answers per pair: each is the hexside the coordinates
+    give, the same from both hexes."""
+    board = load_scenario("gwite/teaching").board
+    for a in board.hexes:
+        for b in board.neighbours[a]:
+            for _ in range(2):  # worked out, then kept
+                assert board.side_key(a, b) == hexgrid.hexside_between(
+                    board.coord[a], board.coord[b]
+                )
+                assert board.side_key(a, b) == board.side_key(b, a)
