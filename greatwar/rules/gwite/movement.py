@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.engine.state import content_key
@@ -385,6 +385,26 @@ def _keyed_verdict(st: State, frame: Frame, uid: str, rest: tuple[Any, ...]) -> 
     return verdict
 
 
+class _Verdicts(NamedTuple):
+    """The verdicts :meth:`MovementSegment._movable_standard` found last, by unit, and
+    what they were found with: each side's count of changes, the Enemy side's revision,
+    the Game-Turn, and what each unit had spent and been given this phase (copies)."""
+
+    counts: tuple[tuple[str, int], ...]
+    enemy_rev: int
+    turn: int
+    spent: dict[str, Any]
+    extra: dict[str, Any]
+    verdicts: dict[str, str]
+
+
+def _changed_entries(then: dict[str, Any], now: dict[str, Any]) -> set[str]:
+    """The keys whose values differ between two dicts (one missing in either counts)."""
+    if then == now:
+        return set()
+    return {k for k in then.keys() | now.keys() if then.get(k) != now.get(k)}
+
+
 #: the frame's entries what a unit may do never reads (:meth:`MovementSegment.movable`)
 _NOT_READ = ("current", "done")
 
@@ -464,8 +484,9 @@ class MovementSegment(Handler):
         the Enemy's units (their hexes and fortresses 5.13, HQs alone 10.52, zones 7.21:
         through the Enemy side's revision, as those tables are keyed).  The verdicts found
         last stand for the units not changed since (their records unchanged, as they
-        are noted: :func:`pieces.changed_between`) while the rest is as it was, so only
-        the changed units are asked again.  Whether a unit whose record leaves it a rail
+        are noted: :func:`pieces.changed_between`; what they have spent and been given
+        unchanged, :func:`_changed_entries`) while the rest is as it was, so only the
+        changed units are asked again.  Whether a unit whose record leaves it a rail
         action has one (:func:`_can_act`) is asked afresh."""
         data = st.data
         side = frame["side"]
@@ -474,28 +495,31 @@ class MovementSegment(Handler):
         spent = frame["spent"]
         extra = frame.get(EXTRA_MP) or {}
         slot = ("moves on, last", side)
-        last = st.recall(slot)
-        changed = None
-        if last is not None and last[1] == enemy_rev and last[2] == turn:
-            changed = U.changed_between(st, last[0])
-        before: dict[str, tuple[str, Any, Any]] = {} if changed is None else last[3]
-        stale = changed or set()
-        verdicts: dict[str, tuple[str, Any, Any]] = {}
+        last: _Verdicts | None = st.recall(slot)
+        again: set[str] | None = None
+        if last is not None and last.enemy_rev == enemy_rev and last.turn == turn:
+            again = U.changed_between(st, last.counts)
+        if again is None:
+            before: dict[str, str] = {}
+            again = set()
+        else:
+            before = last.verdicts  # type: ignore[union-attr]
+            again |= _changed_entries(last.spent, spent)  # type: ignore[union-attr]
+            again |= _changed_entries(last.extra, extra)  # type: ignore[union-attr]
+        verdicts: dict[str, str] = {}
         found: list[str] = []
         for uid in candidates:
             if uid in done:
-                continue
-            given, more = spent.get(uid), extra.get(uid, 0)
-            kept = before.get(uid)
-            if kept is not None and kept[1] == given and kept[2] == more and uid not in stale:
-                verdict = kept[0]
-                verdicts[uid] = kept
-            else:
-                verdict = _keyed_verdict(st, frame, uid, (enemy_rev, turn, given, more))
-                verdicts[uid] = (verdict, given, more)
+                continue  # (its verdict is not kept: asked afresh once it may move again)
+            verdict = None if uid in again else before.get(uid)
+            if verdict is None:
+                key = (enemy_rev, turn, spent.get(uid), extra.get(uid, 0))
+                verdict = _keyed_verdict(st, frame, uid, key)
+            verdicts[uid] = verdict
             if verdict == MOVES_ON or (verdict == MAY_RIDE and _can_act(st, frame, uid)):
                 found.append(uid)
-        st.remember(slot, (U.counts(st), enemy_rev, turn, verdicts))
+        kept = _Verdicts(U.counts(st), enemy_rev, turn, dict(spent), dict(extra), verdicts)
+        st.remember(slot, kept)
         return found
 
     def _closing(self, st: State, frame: Frame) -> MovementExtension | None:

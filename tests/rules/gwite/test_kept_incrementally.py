@@ -321,6 +321,33 @@ def test_5_13_a_unit_hemmed_in_by_enemy_units_mid_segment_is_no_longer_movable()
     assert handler.movable(state, frame) == handler.movable(fresh, fresh.top())
 
 
+def test_5_1_a_unit_whose_points_are_spent_without_its_record_changing_is_asked_again() -> None:
+    """The verdicts kept stand only while what each unit has spent and been given this
+    phase is as it was: a unit that could move, its Movement Points then spent (and, in
+    turn, points given to another) with no change to either record, is asked again."""
+    for _, state in _random_game("gwite/teaching", 7, 400):
+        frame = state.top()
+        if frame is None or frame["kind"] != "movement" or frame["current"] is not None:
+            continue
+        handler = state.handler(frame)
+        movers = [u for u in handler.movable(state, frame) if not rail.may_ride(state, u)]
+        if len(movers) >= 2:
+            break
+    else:
+        pytest.fail("no movement segment with two units that may move")
+    spender, given = movers[0], movers[1]
+    frame["spent"] = {**frame["spent"], spender: 99}  # 5.1 nothing left to enter a hex with
+    assert spender not in handler.movable(state, frame)
+    fresh = State.from_json(state.to_json())
+    assert handler.movable(state, frame) == handler.movable(fresh, fresh.top())
+    frame["spent"] = {**frame["spent"], given: 99}
+    assert given not in handler.movable(state, frame)
+    frame[movement.EXTRA_MP] = {given: 120}  # (as an extension gives: points to spend again)
+    assert given in handler.movable(state, frame)
+    fresh = State.from_json(state.to_json())
+    assert handler.movable(state, frame) == handler.movable(fresh, fresh.top())
+
+
 def _same_reach(a: movement.Reach, b: movement.Reach) -> bool:
     return (a.cost, a.prev, a.provisional, a.minimum_move) == (
         b.cost,
