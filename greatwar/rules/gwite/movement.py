@@ -496,16 +496,14 @@ class MovementSegment(Handler):
         extra = frame.get(EXTRA_MP) or {}
         slot = ("moves on, last", side)
         last: _Verdicts | None = st.recall(slot)
-        again: set[str] | None = None
+        before: dict[str, str] = {}  # (none kept: every unit asked)
+        again: set[str] = set()
         if last is not None and last.enemy_rev == enemy_rev and last.turn == turn:
-            again = U.changed_between(st, last.counts)
-        if again is None:
-            before: dict[str, str] = {}
-            again = set()
-        else:
-            before = last.verdicts  # type: ignore[union-attr]
-            again |= _changed_entries(last.spent, spent)  # type: ignore[union-attr]
-            again |= _changed_entries(last.extra, extra)  # type: ignore[union-attr]
+            changed = U.changed_between(st, last.counts)
+            if changed is not None:
+                before = last.verdicts
+                again = changed | _changed_entries(last.spent, spent)
+                again |= _changed_entries(last.extra, extra)
         verdicts: dict[str, str] = {}
         found: list[str] = []
         for uid in candidates:
