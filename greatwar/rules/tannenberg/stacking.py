@@ -75,7 +75,7 @@ def overstacked(st: State, side: str | None = None) -> list[str]:
 
 
 def _overstacked(st: State) -> tuple[str, ...]:
-    """Every hex over the limits (sorted), found once per revision of the units: a
+    """Every hex over the limits (7.1.2, 7.1.4; sorted), found once per revision of the units: a
     hex's excess reads only the records and counters of the units in it, and the
     scenario's constants (the movement phase's prompt asks it after every action)."""
     return tuple(sorted(h for h in U.occupancy(st) if any(excess(st, h))))
