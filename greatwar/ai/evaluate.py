@@ -364,6 +364,18 @@ def automatic_feature(state: State, side: str, enemy: str) -> float:
     return nearness[side] - nearness[enemy]
 
 
+def automatic_regions(state: State, side: str) -> list[tuple[tuple[str, ...], int]]:
+    """19.2 each clause of ``side``'s automatic victories: its region's hexes (sorted) and
+    how many units or hexes of it the clause needs (none where the scenario has none)."""
+    regions = state.game.scenario.board.regions
+    return [
+        (tuple(sorted(regions.get(clause["region"], ()))), max(1, int(clause.get("count", 1))))
+        for condition in state.game.scenario.file.special.get("automatic_victory", [])
+        if condition["side"] == side
+        for clause in condition["clauses"]
+    ]
+
+
 def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
     """In [0, 1]: 1 when the clause holds, less the farther its units have to go (the
     ``count`` nearest units that count for it, each by its distance to the nearest hex of

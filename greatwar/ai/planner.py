@@ -33,11 +33,13 @@ greedy search and simulation for large-scale combat in StarCraft"):
 
 A plan is made at the first decision of the agent's player-turn; its *steps* are the
 agent's own actions when the chosen plan played its turn in the first sampled future.
-The agent then plays those steps one by one; when the next step is not legal (the dice
-of a combat, or the enemy's answer, went otherwise than in the sample) it makes a new
-plan from where the game stands, and says so in its reason. Decisions outside its own
-player-turn (retreats, losses and combat-result options the enemy's attacks ask for)
-are the heuristic agent's.
+The agent then plays those steps one by one. It makes a new plan from where the game
+stands, and says so in its reason, when another seat has acted since its last step (the
+enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
+one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
+the next step is not legal (the dice of a combat went otherwise than in the sample).
+Decisions outside its own player-turn (retreats, losses and combat-result options the
+enemy's attacks ask for) are the heuristic agent's.
 
 With ``Budget(iterations=N)`` (at most N playouts for each plan made, the candidates'
 and the rule-of-thumb turn's together) and no time limit the choice is a pure
@@ -54,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import as_percent
+from greatwar.ai.evaluate import as_percent, automatic_regions
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
@@ -71,6 +73,7 @@ from greatwar.ai.search import (
     side_of,
 )
 from greatwar.engine.errors import IllegalAction
+from greatwar.rules import pieces
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -82,6 +85,27 @@ FRONT, HOLD, TOWARD = "front", "hold", "toward"
 STOPS = ("finish", "detrain")
 #: pieces a plan does not send toward the enemy (they follow the troops)
 NOT_SENT = NOT_COMBAT | {"supply_depot"}
+#: the largest region of an enemy's automatic victory a guard plan garrisons hex by hex
+GUARDED_REGION = 4
+
+
+def automatic_stakes(state: State, side: str) -> frozenset[str]:
+    """19.2 the hexes of either side's automatic-victory regions (none where the
+    scenario has no automatic victory): concentrations on enemy units there come first."""
+    enemy = state.game.static.enemy[side]
+    return frozenset(
+        h for who in (side, enemy) for hexes, _ in automatic_regions(state, who) for h in hexes
+    )
+
+
+def records_of(state: State, side: str) -> list[dict[str, Any]]:
+    """The records of ``side``'s units on the map."""
+    static = state.game.static.units
+    return [
+        rec
+        for uid, rec in state.data["units"].items()
+        if rec["status"] == "on_map" and rec["hex"] and static[uid].side == side
+    ]
 
 
 @dataclass(frozen=True)
@@ -215,6 +239,8 @@ class PlannerAgent:
         self._steps: list[Choice] = []
         self._summary = ""
         self._names: dict[str, str] = {}
+        #: the view's version after this agent's last decision is played
+        self._expect: int | None = None
 
     # --- the agent protocol ---------------------------------------------------------
 
@@ -227,6 +253,7 @@ class PlannerAgent:
     def choose_in(self, view: View, world: World) -> Action:
         legal = choices_in(view)
         role = view["role"]
+        others_acted = self._others_acted(view)
         seed = decision_seed(self.seed, view)
         rng = random.Random(seed)
         sample = world.sample(rng)
@@ -245,6 +272,10 @@ class PlannerAgent:
         why = ""
         if self._key != key:
             self._make_plan(world, role, rng, key)
+        elif others_acted:
+            why = "replans (others have acted since its last step): "
+            self.replans += 1
+            self._make_plan(world, role, rng, key)
         elif not self._steps or self._steps[0].action not in legal:
             why = self._stale(legal)
             self.replans += 1
@@ -259,6 +290,16 @@ class PlannerAgent:
         self._base.note(sample, step.action)
         self.last_explanation = f"{why}{self._summary}: {step.reason}"
         return step.action
+
+    def _others_acted(self, view: View) -> bool:
+        """Whether any other seat has acted since this agent's last decision (the view's
+        version, the number of actions played, is public), and the version its decision
+        now will leave: a plan made before the enemy moved, or chose how to take a
+        result, is played no further (the step may still be legal, its reason gone)."""
+        version = view.get("version")
+        acted = self._expect is not None and version is not None and version != self._expect
+        self._expect = None if version is None else version + 1
+        return acted
 
     def _my_turn(self, sample: State, role: str) -> bool:
         """Whether ``role``'s side is the phasing side (always, where no side phases)."""
@@ -435,17 +476,21 @@ class _Search:
             }
         )
         reach = self.settings.reach
+        stakes = automatic_stakes(start, own)
         ranked = []
         for h in enemy_hexes:
             near = [u for u in fighting if board.distance(records[u]["hex"], h) <= reach]
             if len(near) >= 2:
                 closest = min(board.distance(records[u]["hex"], h) for u in near)
-                ranked.append((-len(near), closest, h, near))
+                ranked.append((h not in stakes, -len(near), closest, h, near))
         ranked.sort()
         plans = [
             Plan(f"concentrate on {h}", {u: f"{TOWARD} {h}" for u in near}, h)
             for *_, h, near in ranked[: self.settings.targets]
         ]
+        guard = self._guard(start, own, fighting)
+        if guard is not None:
+            plans.append(guard)
         in_contact = [
             u
             for u in fighting
@@ -454,6 +499,32 @@ class _Search:
         if in_contact:
             plans.append(Plan("hold the line", dict.fromkeys(in_contact, HOLD)))
         return plans
+
+    def _guard(self, start: State, own: str, fighting: list[str]) -> Plan | None:
+        """19.2 garrison the open hexes of the enemy's small automatic-victory regions
+        (one unit there wins him the game) that an enemy unit is near: the nearest fighting
+        unit within reach sent to each (None: no such hex, or no unit to send)."""
+        board = start.game.scenario.board
+        records = start.data["units"]
+        held = pieces.hex_side(start)
+        enemy = start.game.static.enemy[own]
+        theirs = [rec["hex"] for rec in records_of(start, enemy)]
+        reach = self.settings.reach
+        scripts: dict[str, str] = {}
+        for hexes, count in automatic_regions(start, enemy):
+            if count != 1 or len(hexes) > GUARDED_REGION:
+                continue
+            for h in hexes:
+                if h in held or not any(board.distance(t, h) <= reach for t in theirs):
+                    continue
+                free = [u for u in fighting if u not in scripts]
+                by_distance = sorted((board.distance(records[u]["hex"], h), u) for u in free)
+                if by_distance and by_distance[0][0] <= reach:
+                    scripts[by_distance[0][1]] = f"{TOWARD} {h}"
+        if not scripts:
+            return None
+        targets = sorted({s.split(" ", 1)[1] for s in scripts.values()})
+        return Plan(f"guard {_listing(targets)}", scripts)
 
     def _score_all(self, plan: Plan) -> None:
         """Score ``plan`` in the futures the plans in the race are scored in now."""

@@ -25,6 +25,7 @@ from greatwar.ai.planner import (
     turn_key,
 )
 from greatwar.ai.search import better_half, usable
+from greatwar.rules.tannenberg import units as TU
 from tests.ai.conftest import SYSTEMS, CheckedPlay
 
 TINY = Budget(iterations=3)
@@ -288,3 +289,99 @@ def test_without_a_race_the_first_pass_decides() -> None:
 def test_halving_keeps_the_better_half_in_order() -> None:
     plans = [Plan(str(n), {}, scores=[score]) for n, score in enumerate([0.1, 0.5, -0.2, 0.4, 0.3])]
     assert [p.label for p in better_half(plans, Plan.mean)] == ["1", "3", "4"]
+
+
+# --- replanning when others have acted ------------------------------------------------------
+
+
+def test_replans_when_another_seat_has_acted_since_its_last_step() -> None:
+    """Tannenberg 3.1: both sides act within one stage (orders, then each side's movement),
+    so a plan made before the enemy moved is made again once he has."""
+    game = greatwar.load("tannenberg/teaching")
+    state = game.new_state(seed=3)
+    planner = _planner(1)
+    others = {r: HeuristicAgent(7) for r in game.roles() if r != "russian"}
+    acted_between = False
+    for _ in range(200):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if role == "russian":
+            key, before = turn_key(state), planner.replans
+            action = decide(planner, state, role)
+            replanned = planner.replans > before and turn_key(state) == key
+            if acted_between and replanned:
+                break
+            acted_between = False
+        else:
+            action = decide(others[role], state, role)
+            acted_between = planner.plans > 0
+        state.apply(role, action)
+    else:
+        raise AssertionError("the planner never replanned after the Germans acted")
+    assert planner.last_explanation.startswith("replans (others have acted since its last step)")
+
+
+def test_its_own_steps_alone_leave_the_plan_standing() -> None:
+    state, role = _first_decision("gwite/teaching")
+    agent = _planner(1)
+    for _ in range(4):
+        state.apply(role, decide(agent, state, role))
+        assert role in state.active_roles()
+    assert agent.replans == 0
+
+
+# --- 19.2 automatic victories: the plans weighed ---------------------------------------------
+
+
+def _tannenberg_start() -> greatwar.State:
+    return greatwar.load("tannenberg/teaching").new_state(seed=11)
+
+
+def _search(state: greatwar.State, role: str) -> Any:
+    from greatwar.ai.planner import _Search
+
+    return _Search(_planner(1), World(state, role), role, [1], None)
+
+
+def _fighting(state: greatwar.State, side: str) -> list[str]:
+    static = state.game.static.units
+    return [
+        uid
+        for uid, rec in state.data["units"].items()
+        if rec["status"] == "on_map" and static[uid].side == side and static[uid].type == "infantry"
+    ]
+
+
+def test_tannenberg_19_2_2_the_guard_plan_sends_the_nearest_unit_to_the_open_railway_hex() -> None:
+    # the teaching scenario's Kowal railway (A20 B13, A21 B12, A22 B12): one German
+    # infantry unit there wins (19.2.2); the Russians hold A20 B13 and A22 B12
+    state = _tannenberg_start()
+    fighting = _fighting(state, "russian")
+    search = _search(state, "russian")
+    search.settings = PlannerSettings(reach=1)  # only a German next to the hex counts
+    assert search._guard(state, "russian", fighting) is None  # the nearest is four hexes off
+    TU.place(state, "G-3-2-I", "A20 B12")  # next to the open hex A21 B12
+    plan = search._guard(state, "russian", fighting)
+    assert plan is not None
+    assert plan.label == "guard A21 B12"
+    board = state.game.scenario.board
+    nearest = min(board.distance(state.data["units"][u]["hex"], "A21 B12") for u in fighting)
+    [(unit, script)] = plan.scripts.items()
+    assert script == f"{TOWARD} A21 B12"
+    assert board.distance(state.data["units"][unit]["hex"], "A21 B12") == nearest
+    # the Germans have no such small region to guard against
+    assert _search(state, "german")._guard(state, "german", _fighting(state, "german")) is None
+
+
+def test_tannenberg_19_2_2_a_concentration_on_the_railway_comes_before_the_others() -> None:
+    state = _tannenberg_start()
+    TU.place(state, "G-3-2-I", "A21 B12")  # a German on the railway's open hex
+    board, units = state.game.scenario.board, state.data["units"]
+    fighting = _fighting(state, "russian")
+    by_railway = sorted(fighting, key=lambda u: board.distance(units[u]["hex"], "A21 B12"))[:2]
+    by_other = [u for u in fighting if board.distance(units[u]["hex"], "A13 B11") <= 4]
+    assert len(by_other) > 2  # more units could close on the German at A13 B11
+    search = _search(state, "russian")
+    search.settings = PlannerSettings(samples=1, targets=1, max_actions=300)
+    plans = search._candidates(state, [*by_railway, *by_other])
+    assert plans[0].label == "concentrate on A21 B12"
+    assert set(plans[0].scripts) == set(by_railway)
