@@ -123,6 +123,9 @@ class PlannerSettings:
     targets: int = 3
     #: how far (hexes) from a target a unit may be to be sent toward it
     reach: int = 4
+    #: units a guard plan sends into a hex of its own next to the enemy, in a region
+    #: where one enemy unit wins the game (19.2)
+    reinforce: int = 2
     #: how much better (mean score over the same futures, scores in [-1, 1]) a plan must
     #: do to replace the rule-of-thumb turn, or a unit's script to be switched back
     margin: float = 0.02
@@ -501,9 +504,12 @@ class _Search:
         return plans
 
     def _guard(self, start: State, own: str, fighting: list[str]) -> Plan | None:
-        """19.2 garrison the open hexes of the enemy's small automatic-victory regions
-        (one unit there wins him the game) that an enemy unit is near: the nearest fighting
-        unit within reach sent to each (None: no such hex, or no unit to send)."""
+        """19.2 hold the hexes of the enemy's small automatic-victory regions (one unit
+        there wins him the game): the nearest fighting unit within reach sent to each open
+        hex an enemy unit is near, and :attr:`PlannerSettings.reinforce` more into each
+        hex of one's own an enemy unit stands next to (a clash lost there lets him in);
+        None: no such hex, or no unit to send.  Enemy-held hexes there are the
+        concentrations' (aimed at first)."""
         board = start.game.scenario.board
         records = start.data["units"]
         held = pieces.hex_side(start)
@@ -515,12 +521,19 @@ class _Search:
             if count != 1 or len(hexes) > GUARDED_REGION:
                 continue
             for h in hexes:
-                if h in held or not any(board.distance(t, h) <= reach for t in theirs):
+                holder = held.get(h)
+                near = min((board.distance(t, h) for t in theirs), default=reach + 1)
+                if holder is None and near <= reach:
+                    wanted = 1
+                elif holder == own and near <= 1:
+                    wanted = self.settings.reinforce
+                else:
                     continue
-                free = [u for u in fighting if u not in scripts]
+                free = [u for u in fighting if u not in scripts and records[u]["hex"] != h]
                 by_distance = sorted((board.distance(records[u]["hex"], h), u) for u in free)
-                if by_distance and by_distance[0][0] <= reach:
-                    scripts[by_distance[0][1]] = f"{TOWARD} {h}"
+                for distance, unit in by_distance[:wanted]:
+                    if distance <= reach:
+                        scripts[unit] = f"{TOWARD} {h}"
         if not scripts:
             return None
         targets = sorted({s.split(" ", 1)[1] for s in scripts.values()})

@@ -385,3 +385,24 @@ def test_tannenberg_19_2_2_a_concentration_on_the_railway_comes_before_the_other
     plans = search._candidates(state, [*by_railway, *by_other])
     assert plans[0].label == "concentrate on A21 B12"
     assert set(plans[0].scripts) == set(by_railway)
+
+
+def test_tannenberg_19_2_2_the_guard_plan_reinforces_a_railway_hex_the_enemy_stands_next_to() -> (
+    None
+):
+    # the Russians hold Kowal (A20 B13) with two units; a German next to it could win the
+    # clash there and pursue onto the railway: the two nearest other units are sent in
+    state = _tannenberg_start()
+    TU.place(state, "R-1-25-III", "A21 B12")  # every railway hex held by the Russians
+    fighting = _fighting(state, "russian")
+    search = _search(state, "russian")
+    assert search._guard(state, "russian", fighting) is None  # no German next to them
+    TU.place(state, "G-3-2-I", "A19 B14")  # next to A20 B13, two hexes from A21 B12
+    plan = search._guard(state, "russian", fighting)
+    assert plan is not None
+    assert plan.label == "guard A20 B13"
+    board, units = state.game.scenario.board, state.data["units"]
+    others = [u for u in fighting if units[u]["hex"] != "A20 B13"]
+    nearest = sorted(others, key=lambda u: (board.distance(units[u]["hex"], "A20 B13"), u))
+    assert board.distance(units[nearest[1]]["hex"], "A20 B13") <= PlannerSettings().reach
+    assert plan.scripts == dict.fromkeys(nearest[:2], f"{TOWARD} A20 B13")
