@@ -44,8 +44,9 @@ enemy's attacks ask for) are the heuristic agent's.
 With ``Budget(iterations=N)`` (at most N playouts for each plan made, the candidates'
 and the rule-of-thumb turn's together) and no time limit the choice is a pure
 function of the seed, the view and the world (and the agent's earlier decisions); the
-default is a think time of :data:`DEFAULT_BUDGET` a player-turn: a plan made again
-mid-turn gets what is left of it (at least the rule-of-thumb turn is always played out).
+default is a think time of :data:`DEFAULT_BUDGET` a player-turn: each plan may take
+half of what is left of it (:attr:`PlannerSettings.share`; the rest is kept for the
+plans made again mid-turn), and at least the rule-of-thumb turn is always played out.
 """
 
 from __future__ import annotations
@@ -135,6 +136,9 @@ class PlannerSettings:
     max_actions: int = 800
     #: the greedy step (units switched back one by one) after the plans are compared
     refine: bool = True
+    #: the most of what is left of a player-turn's think time one plan may take (the rest
+    #: is kept for the plans made again after other seats have acted)
+    share: float = 0.5
 
 
 @dataclass
@@ -333,7 +337,9 @@ class PlannerAgent:
         count = max(1, self.settings.samples, self.settings.most_samples)
         futures = [rng.getrandbits(64) for _ in range(count)]  # (the first ones: the first pass)
         seconds = self.budget.seconds
-        left = None if seconds is None else max(0.0, seconds - self._spent)
+        # a plan may take its share of what is left: the rest is kept for the plans made
+        # again once the enemy has acted (in Tannenberg, his movement within the stage)
+        left = None if seconds is None else max(0.0, seconds - self._spent) * self.settings.share
         started = time.monotonic()
         search = _Search(self, world, role, futures, left)
         chosen = search.run()

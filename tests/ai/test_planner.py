@@ -249,6 +249,30 @@ def test_a_turn_s_think_time_once_spent_leaves_only_the_rule_of_thumb_turn() -> 
     assert "its budget leaves no time for other plans" in agent.last_explanation
 
 
+def test_a_plan_takes_at_most_its_share_of_the_turn_s_think_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Half of what is left, each time: a plan made again after the enemy has acted
+    still has time to weigh plans (time itself is not measured: the search's limit is)."""
+    from greatwar.ai import planner as planner_module
+
+    given: list[float | None] = []
+    real = planner_module._Search.__init__
+
+    def spy(self: Any, agent: Any, world: Any, role: str, futures: Any, seconds: Any) -> None:
+        given.append(seconds)
+        real(self, agent, world, role, futures, seconds)
+
+    monkeypatch.setattr(planner_module._Search, "__init__", spy)
+    state, role = _first_decision("gwite/teaching")
+    agent = PlannerAgent(1, Budget(seconds=4.0), settings=QUICK)
+    decide(agent, state, role)
+    assert given == [2.0]
+    agent._spent = 1.0  # as if the first plan had taken a second
+    agent._make_plan(World(state, role), role, random.Random(1), agent._key)  # type: ignore[arg-type]
+    assert given[1] == pytest.approx((4.0 - 1.0) * 0.5)
+
+
 # --- the race: the leading plans scored in more futures ------------------------------------
 
 
