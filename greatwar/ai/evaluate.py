@@ -37,7 +37,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from greatwar import hexgrid
 from greatwar.ai import tables
@@ -364,12 +364,32 @@ def automatic_feature(state: State, side: str, enemy: str) -> float:
     return nearness[side] - nearness[enemy]
 
 
-def automatic_regions(state: State, side: str) -> list[tuple[tuple[str, ...], int]]:
-    """19.2 each clause of ``side``'s automatic victories: its region's hexes (sorted) and
-    how many units or hexes of it the clause needs (none where the scenario has none)."""
+class Clause(NamedTuple):
+    """19.2 one clause of an automatic victory: a region and what of it the side needs."""
+
+    region: str
+    #: the region's hexes, sorted
+    hexes: tuple[str, ...]
+    #: how many units (or hexes, by ``counts``) of the side the clause needs there
+    count: int
+    #: "units" or "hexes"
+    counts: str
+    #: the unit types that count (empty: every unit but HQs and supply trains)
+    types: tuple[str, ...]
+
+
+def automatic_regions(state: State, side: str) -> list[Clause]:
+    """19.2 each clause of ``side``'s automatic victories (none where the scenario has
+    none)."""
     regions = state.game.scenario.board.regions
     return [
-        (tuple(sorted(regions.get(clause["region"], ()))), max(1, int(clause.get("count", 1))))
+        Clause(
+            clause["region"],
+            tuple(sorted(regions.get(clause["region"], ()))),
+            max(1, int(clause.get("count", 1))),
+            str(clause.get("counts", "units")),
+            tuple(clause.get("types") or ()),
+        )
         for condition in state.game.scenario.file.special.get("automatic_victory", [])
         if condition["side"] == side
         for clause in condition["clauses"]

@@ -95,7 +95,7 @@ def automatic_stakes(state: State, side: str) -> frozenset[str]:
     scenario has no automatic victory): concentrations on enemy units there come first."""
     enemy = state.game.static.enemy[side]
     return frozenset(
-        h for who in (side, enemy) for hexes, _ in automatic_regions(state, who) for h in hexes
+        h for who in (side, enemy) for clause in automatic_regions(state, who) for h in clause.hexes
     )
 
 
@@ -500,6 +500,7 @@ class _Search:
         guard = self._guard(start, own, fighting)
         if guard is not None:
             plans.append(guard)
+        plans.extend(self._dashes(start, own, fighting))
         in_contact = [
             u
             for u in fighting
@@ -523,10 +524,10 @@ class _Search:
         theirs = [rec["hex"] for rec in records_of(start, enemy)]
         reach = self.settings.reach
         scripts: dict[str, str] = {}
-        for hexes, count in automatic_regions(start, enemy):
-            if count != 1 or len(hexes) > GUARDED_REGION:
+        for clause in automatic_regions(start, enemy):
+            if clause.count != 1 or len(clause.hexes) > GUARDED_REGION:
                 continue
-            for h in hexes:
+            for h in clause.hexes:
                 holder = held.get(h)
                 near = min((board.distance(t, h) for t in theirs), default=reach + 1)
                 if holder is None and near <= reach:
@@ -544,6 +545,36 @@ class _Search:
             return None
         targets = sorted({s.split(" ", 1)[1] for s in scripts.values()})
         return Plan(f"guard {_listing(targets)}", scripts)
+
+    def _dashes(self, start: State, own: str, fighting: list[str]) -> list[Plan]:
+        """19.2 make for each region of one's own automatic victories: the units the clause
+        needs (those of its types nearest the region's hexes the enemy does not hold,
+        within twice the reach), each sent toward its nearest such hex (a hex apiece where
+        the clause counts hexes)."""
+        board = start.game.scenario.board
+        records = start.data["units"]
+        static = start.game.static.units
+        held = pieces.hex_side(start)
+        far = 2 * self.settings.reach
+        plans = []
+        for clause in automatic_regions(start, own):
+            open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
+            scripts: dict[str, str] = {}
+            ranked = sorted(
+                (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
+                for u in fighting
+                if open_hexes and (not clause.types or static[u].type in clause.types)
+            )
+            for distance, unit in ranked[: clause.count]:
+                taken = {s.split(" ", 1)[1] for s in scripts.values()}
+                left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
+                if distance > far or not left:
+                    break
+                here = records[unit]["hex"]
+                scripts[unit] = f"{TOWARD} {min(left, key=lambda h: (board.distance(here, h), h))}"
+            if len(scripts) == clause.count:
+                plans.append(Plan(f"make for {clause.region}", scripts))
+        return plans
 
     def _score_all(self, plan: Plan) -> None:
         """Score ``plan`` in the futures the plans in the race are scored in now."""

@@ -430,3 +430,58 @@ def test_tannenberg_19_2_2_the_guard_plan_reinforces_a_railway_hex_the_enemy_sta
     nearest = sorted(others, key=lambda u: (board.distance(units[u]["hex"], "A20 B13"), u))
     assert board.distance(units[nearest[1]]["hex"], "A20 B13") <= PlannerSettings().reach
     assert plan.scripts == dict.fromkeys(nearest[:2], f"{TOWARD} A20 B13")
+
+
+def _sent(state: greatwar.State, side: str) -> list[str]:
+    static = state.game.static.units
+    return [
+        uid
+        for uid, rec in state.data["units"].items()
+        if rec["status"] == "on_map"
+        and static[uid].side == side
+        and static[uid].type not in ("hq", "supply_train", "mask", "supply_depot")
+    ]
+
+
+def test_tannenberg_19_2_2_make_for_the_railway_sends_the_nearest_infantry_unit() -> None:
+    state = _tannenberg_start()
+    fighting = _sent(state, "german")
+    dashes = {p.label: p for p in _search(state, "german")._dashes(state, "german", fighting)}
+    board, units = state.game.scenario.board, state.data["units"]
+    static = state.game.static.units
+    railway = ("A20 B13", "A21 B12", "A22 B12")
+    open_railway = ["A21 B12"]  # the Russians hold the other two
+    infantry = [u for u in fighting if static[u].type == "infantry"]  # 19.2.2: infantry only
+    nearest = min(
+        infantry, key=lambda u: (min(board.distance(units[u]["hex"], h) for h in railway), u)
+    )
+    assert dashes["make for kowal_railway"].scripts == {nearest: f"{TOWARD} {open_railway[0]}"}
+    # 19.2.2 four units east of Kowal: the four nearest, of any fighting type
+    ostland = dashes["make for ostland"].scripts
+    assert len(ostland) == 4
+    assert all(s.startswith(f"{TOWARD} A24 ") for s in ostland.values())
+
+
+def test_tannenberg_19_2_1_no_dash_while_the_units_it_needs_are_too_far() -> None:
+    # three Russian units west of the Vistula: the third nearest is more than twice the
+    # reach (8 hexes) away at the start
+    state = _tannenberg_start()
+    search = _search(state, "russian")
+    labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
+    assert "make for west_of_vistula" not in labels
+    for uid, h in (("R-1-6-XV", "A6 B14"), ("R-2-6-XV", "A6 B15"), ("R-1-8-XV", "A6 B16")):
+        TU.place(state, uid, h)
+    labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
+    assert "make for west_of_vistula" in labels
+
+
+def test_tannenberg_19_2_1_a_clause_that_counts_hexes_sends_each_unit_to_a_hex_of_its_own() -> None:
+    # two fortification hexes of Nordheim (A10 B23, A10 B22, A11 B22) must hold Russians
+    state = _tannenberg_start()
+    for uid, h in (("R-1-6-XV", "A10 B20"), ("R-2-6-XV", "A10 B20")):
+        TU.place(state, uid, h)
+    search = _search(state, "russian")
+    dashes = {p.label: p for p in search._dashes(state, "russian", ["R-1-6-XV", "R-2-6-XV"])}
+    targets = list(dashes["make for nordheim_forts"].scripts.values())
+    assert len(targets) == 2
+    assert len(set(targets)) == 2  # a hex apiece
