@@ -376,6 +376,8 @@ class Clause(NamedTuple):
     counts: str
     #: the unit types that count (empty: every unit but HQs and supply trains)
     types: tuple[str, ...]
+    #: the rule case of the condition the clause belongs to
+    case: str
 
 
 def automatic_regions(state: State, side: str) -> list[Clause]:
@@ -389,6 +391,7 @@ def automatic_regions(state: State, side: str) -> list[Clause]:
             max(1, int(clause.get("count", 1))),
             str(clause.get("counts", "units")),
             tuple(clause.get("types") or ()),
+            str(condition.get("case", "19.2")),
         )
         for condition in state.game.scenario.file.special.get("automatic_victory", [])
         if condition["side"] == side

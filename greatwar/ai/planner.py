@@ -354,9 +354,11 @@ class PlannerAgent:
             why = "its budget leaves no time for other plans" if search.candidates else ""
             return f"follows its rules of thumb this turn ({why or 'no other plan to weigh'})"
         text = chosen.label
+        moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
+        names = [self._names.get(u, u) for u in moved]
+        if chosen.target is None and names:  # a guard, or making for a region
+            text += f": {_listing(names)} sent"
         if chosen.target is not None:
-            moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
-            names = [self._names.get(u, u) for u in moved]
             attacks = [c.reason for c in chosen.line if c.action.get("type") == "resolve"]
             attacks.sort(key=lambda r: chosen.target not in r)  # the target's attack first
             text += f": {_count(len(names))} toward it ({_listing(names)})"
@@ -573,7 +575,8 @@ class _Search:
                 here = records[unit]["hex"]
                 scripts[unit] = f"{TOWARD} {min(left, key=lambda h: (board.distance(here, h), h))}"
             if len(scripts) == clause.count:
-                plans.append(Plan(f"make for {clause.region}", scripts))
+                where = clause.region.replace("_", " ")
+                plans.append(Plan(f"make for {where} ({clause.case})", scripts))
         return plans
 
     def _score_all(self, plan: Plan) -> None:

@@ -455,9 +455,11 @@ def test_tannenberg_19_2_2_make_for_the_railway_sends_the_nearest_infantry_unit(
     nearest = min(
         infantry, key=lambda u: (min(board.distance(units[u]["hex"], h) for h in railway), u)
     )
-    assert dashes["make for kowal_railway"].scripts == {nearest: f"{TOWARD} {open_railway[0]}"}
+    assert dashes["make for kowal railway (tannenberg 19.2.2)"].scripts == {
+        nearest: f"{TOWARD} {open_railway[0]}"
+    }
     # 19.2.2 four units east of Kowal: the four nearest, of any fighting type
-    ostland = dashes["make for ostland"].scripts
+    ostland = dashes["make for ostland (tannenberg 19.2.2)"].scripts
     assert len(ostland) == 4
     assert all(s.startswith(f"{TOWARD} A24 ") for s in ostland.values())
 
@@ -468,11 +470,11 @@ def test_tannenberg_19_2_1_no_dash_while_the_units_it_needs_are_too_far() -> Non
     state = _tannenberg_start()
     search = _search(state, "russian")
     labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
-    assert "make for west_of_vistula" not in labels
+    assert "make for west of vistula (tannenberg 19.2.1)" not in labels
     for uid, h in (("R-1-6-XV", "A6 B14"), ("R-2-6-XV", "A6 B15"), ("R-1-8-XV", "A6 B16")):
         TU.place(state, uid, h)
     labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
-    assert "make for west_of_vistula" in labels
+    assert "make for west of vistula (tannenberg 19.2.1)" in labels
 
 
 def test_tannenberg_19_2_1_a_clause_that_counts_hexes_sends_each_unit_to_a_hex_of_its_own() -> None:
@@ -482,6 +484,25 @@ def test_tannenberg_19_2_1_a_clause_that_counts_hexes_sends_each_unit_to_a_hex_o
         TU.place(state, uid, h)
     search = _search(state, "russian")
     dashes = {p.label: p for p in search._dashes(state, "russian", ["R-1-6-XV", "R-2-6-XV"])}
-    targets = list(dashes["make for nordheim_forts"].scripts.values())
+    targets = list(dashes["make for nordheim forts (tannenberg 19.2.1)"].scripts.values())
     assert len(targets) == 2
     assert len(set(targets)) == 2  # a hex apiece
+
+
+def test_the_reason_of_a_guard_or_a_dash_names_the_units_sent() -> None:
+    from types import SimpleNamespace
+
+    agent = _planner(1)
+    agent._names = {"G-3-2-I": "3/2/I", "G-4-2-I": "4/2/I"}
+    base = Plan("the rule-of-thumb turn", {}, scores=[0.0])
+    dash = Plan(
+        "make for kowal railway (tannenberg 19.2.2)",
+        {"G-3-2-I": f"{TOWARD} A21 B12", "G-4-2-I": "front"},
+        scores=[0.5],
+    )
+    search = SimpleNamespace(baseline=base, scored=[base, dash], candidates=1)
+    reason = agent._explain(dash, search)  # type: ignore[arg-type]
+    assert reason == (
+        "make for kowal railway (tannenberg 19.2.2): 3/2/I sent"
+        " (expected 75% over one sampled reply, against 50% for the rule-of-thumb turn)"
+    )
