@@ -503,6 +503,9 @@ class _Search:
         if guard is not None:
             plans.append(guard)
         plans.extend(self._dashes(start, own, fighting))
+        block = self._block(start, own, fighting)
+        if block is not None:
+            plans.append(block)
         in_contact = [
             u
             for u in fighting
@@ -578,6 +581,45 @@ class _Search:
                 where = clause.region.replace("_", " ")
                 plans.append(Plan(f"make for {where} ({clause.case})", scripts))
         return plans
+
+    def _block(self, start: State, own: str, fighting: list[str]) -> Plan | None:
+        """19.2 stand in the way of the enemy's other automatic victories (the regions the
+        guard plan does not garrison hex by hex): for each of the enemy units nearest such
+        a region (as many as its clause needs, of its types, within twice the reach), the
+        nearest fighting unit of one's own within twice the reach of the region's hex
+        nearest that enemy unit is sent toward that hex (toward the enemy unit itself once
+        it stands in the region)."""
+        board = start.game.scenario.board
+        records = start.data["units"]
+        static = start.game.static.units
+        enemy = start.game.static.enemy[own]
+        far = 2 * self.settings.reach
+        scripts: dict[str, str] = {}
+        regions = []
+        for clause in automatic_regions(start, enemy):
+            if clause.count == 1 and len(clause.hexes) <= GUARDED_REGION:
+                continue  # the guard's
+            coming = sorted(
+                (min(board.distance(rec["hex"], h) for h in clause.hexes), rec["hex"])
+                for uid, rec in records.items()
+                if rec["status"] == "on_map"
+                and rec["hex"]
+                and static[uid].side == enemy
+                and static[uid].type not in NOT_SENT
+                and (not clause.types or static[uid].type in clause.types)
+            )
+            for distance, there in coming[: clause.count]:
+                if distance > far:
+                    break
+                way = _nearest(board, there, clause.hexes)  # (his own hex once in it)
+                free = [u for u in fighting if u not in scripts]
+                mine = sorted((board.distance(records[u]["hex"], way), u) for u in free)
+                if mine and mine[0][0] <= far:
+                    scripts[mine[0][1]] = f"{TOWARD} {way}"
+                    regions.append(f"{clause.region.replace('_', ' ')} ({clause.case})")
+        if not scripts:
+            return None
+        return Plan(f"bar the way to {_listing(sorted(set(regions)))}", scripts)
 
     def _score_all(self, plan: Plan) -> None:
         """Score ``plan`` in the futures the plans in the race are scored in now."""
@@ -672,6 +714,11 @@ class _Playout:
         if self.state.is_over():
             return outcome(self.state, self.role)
         return self.agent.evaluate(self.state, self.role)
+
+
+def _nearest(board: Any, here: str, hexes: tuple[str, ...]) -> str:
+    """The hex of ``hexes`` nearest ``here`` (ties: the first in order)."""
+    return min(hexes, key=lambda h: (board.distance(here, h), h))
 
 
 def _replies(n: int) -> str:

@@ -506,3 +506,40 @@ def test_the_reason_of_a_guard_or_a_dash_names_the_units_sent() -> None:
         "make for kowal railway (tannenberg 19.2.2): 3/2/I sent"
         " (expected 75% over one sampled reply, against 50% for the rule-of-thumb turn)"
     )
+
+
+def _expected_block(state: greatwar.State, russian_hex: str) -> tuple[str, str]:
+    """The German unit nearest the hex of west of the Vistula nearest ``russian_hex`` (that
+    hex itself when it is in the region), and that hex."""
+    board, units = state.game.scenario.board, state.data["units"]
+    region = sorted(board.regions["west_of_vistula"])
+    way = min(region, key=lambda h: (board.distance(russian_hex, h), h))
+    german = min(_sent(state, "german"), key=lambda u: (board.distance(units[u]["hex"], way), u))
+    return german, way
+
+
+@pytest.mark.parametrize("russian_hex", ["A6 B14", "A4 B16"])
+def test_tannenberg_19_2_1_barring_the_way_sends_a_unit_between_the_enemy_and_the_region(
+    russian_hex: str,
+) -> None:
+    # three Russian units west of the Vistula win (19.2.1): the Russian nearest the region
+    # is met at its nearest hex of it (A6 B14: two hexes off), or where he stands in it
+    state = _tannenberg_start()
+    TU.place(state, "R-1-6-XV", russian_hex)
+    german, way = _expected_block(state, russian_hex)
+    if russian_hex == "A4 B16":
+        assert way == russian_hex
+    assert state.game.scenario.board.distance(state.data["units"][german]["hex"], way) <= 8
+    plan = _search(state, "german")._block(state, "german", _sent(state, "german"))
+    assert plan is not None
+    assert "west of vistula (tannenberg 19.2.1)" in plan.label
+    assert plan.label.startswith("bar the way to ")
+    assert plan.scripts[german] == f"{TOWARD} {way}"  # the nearest Russian is met first
+
+
+def test_tannenberg_19_2_barring_the_way_leaves_the_small_regions_to_the_guard() -> None:
+    # the Kowal railway (one German infantry unit wins, three hexes) is the guard's
+    state = _tannenberg_start()
+    TU.place(state, "G-3-2-I", "A20 B12")
+    plan = _search(state, "russian")._block(state, "russian", _sent(state, "russian"))
+    assert plan is None or "kowal" not in plan.label
