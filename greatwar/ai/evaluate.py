@@ -114,6 +114,8 @@ def weights_for(system: str) -> Mapping[str, float]:
 
 #: how near (hexes) units must come to a region of an automatic victory to count at all
 AUTOMATIC_REACH = 4
+#: the largest region of an automatic victory one unit wins that is held hex by hex
+GARRISONED_REGION = 4
 #: a non-final position never scores beyond this
 CAP = 0.95
 #: unit types that are not fighting units (their strength is not material)
@@ -378,6 +380,11 @@ class Clause(NamedTuple):
     types: tuple[str, ...]
     #: the rule case of the condition the clause belongs to
     case: str
+
+    def garrisoned(self) -> bool:
+        """Whether one unit there wins and the region is small enough to hold by a
+        garrison in each of its hexes (which keeps the enemy out)."""
+        return self.count == 1 and 0 < len(self.hexes) <= GARRISONED_REGION
 
 
 def automatic_regions(state: State, side: str) -> list[Clause]:

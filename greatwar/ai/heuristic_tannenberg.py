@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai import tables
+from greatwar.ai.evaluate import automatic_regions
 from greatwar.ai.heuristic_moves import Front
 from greatwar.rules.tannenberg import masking, stacking
 from greatwar.rules.tannenberg import units as U
@@ -39,8 +40,6 @@ ATTACK_RATIO = 1.4
 RETREAT_RATIO = 0.35
 #: the pull of a region where one unit wins the game at once (19.2)
 AUTOMATIC_WORTH = 12.0
-#: the largest region a garrison in each hex can hold against an automatic victory
-GARRISONED_REGION = 4
 #: a Tannenberg action takes some 15 ms to try on a copy: look ahead on few choices only
 LOOKAHEAD_LIMIT = 5
 #: action types this agent leaves alone (tricks whose worth it cannot judge)
@@ -157,16 +156,11 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
 
 
 def _goals(st: State, side: str) -> list[tuple[list[str], float]]:
-    regions = st.game.scenario.board.regions
-    out = []
-    for condition in st.game.scenario.file.special.get("automatic_victory", []):
-        if condition["side"] != side:
-            continue
-        for clause in condition["clauses"]:
-            hexes = sorted(regions.get(clause["region"], ()))
-            if hexes:
-                out.append((hexes, AUTOMATIC_WORTH / max(1, int(clause.get("count", 1)))))
-    return out
+    return [
+        (list(clause.hexes), AUTOMATIC_WORTH / clause.count)
+        for clause in automatic_regions(st, side)
+        if clause.hexes
+    ]
 
 
 def threats(st: State, side: str) -> list[tuple[list[str], float]]:
@@ -176,17 +170,12 @@ def threats(st: State, side: str) -> list[tuple[list[str], float]]:
 
 
 def _threats(st: State, side: str) -> list[tuple[list[str], float]]:
-    regions = st.game.scenario.board.regions
     enemy = st.game.static.enemy[side]
-    out = []
-    for condition in st.game.scenario.file.special.get("automatic_victory", []):
-        if condition["side"] != enemy:
-            continue
-        for clause in condition["clauses"]:
-            hexes = sorted(regions.get(clause["region"], ()))
-            if int(clause.get("count", 1)) == 1 and 0 < len(hexes) <= GARRISONED_REGION:
-                out.append((hexes, AUTOMATIC_WORTH))
-    return out
+    return [
+        (list(clause.hexes), AUTOMATIC_WORTH)
+        for clause in automatic_regions(st, enemy)
+        if clause.garrisoned()
+    ]
 
 
 def front(st: State, side: str) -> Front:

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -86,8 +87,6 @@ FRONT, HOLD, TOWARD = "front", "hold", "toward"
 STOPS = ("finish", "detrain")
 #: pieces a plan does not send toward the enemy (they follow the troops)
 NOT_SENT = NOT_COMBAT | {"supply_depot"}
-#: the largest region of an enemy's automatic victory a guard plan garrisons hex by hex
-GUARDED_REGION = 4
 
 
 def automatic_stakes(state: State, side: str) -> frozenset[str]:
@@ -530,7 +529,7 @@ class _Search:
         reach = self.settings.reach
         scripts: dict[str, str] = {}
         for clause in automatic_regions(start, enemy):
-            if clause.count != 1 or len(clause.hexes) > GUARDED_REGION:
+            if not clause.garrisoned():
                 continue
             for h in clause.hexes:
                 holder = held.get(h)
@@ -575,8 +574,7 @@ class _Search:
                 left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
                 if distance > far or not left:
                     break
-                here = records[unit]["hex"]
-                scripts[unit] = f"{TOWARD} {min(left, key=lambda h: (board.distance(here, h), h))}"
+                scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
             if len(scripts) == clause.count:
                 where = clause.region.replace("_", " ")
                 plans.append(Plan(f"make for {where} ({clause.case})", scripts))
@@ -597,8 +595,8 @@ class _Search:
         scripts: dict[str, str] = {}
         regions = []
         for clause in automatic_regions(start, enemy):
-            if clause.count == 1 and len(clause.hexes) <= GUARDED_REGION:
-                continue  # the guard's
+            if clause.garrisoned() or not clause.hexes:
+                continue  # the guard's (or a region the map lacks)
             coming = sorted(
                 (min(board.distance(rec["hex"], h) for h in clause.hexes), rec["hex"])
                 for uid, rec in records.items()
@@ -716,7 +714,7 @@ class _Playout:
         return self.agent.evaluate(self.state, self.role)
 
 
-def _nearest(board: Any, here: str, hexes: tuple[str, ...]) -> str:
+def _nearest(board: Any, here: str, hexes: Sequence[str]) -> str:
     """The hex of ``hexes`` nearest ``here`` (ties: the first in order)."""
     return min(hexes, key=lambda h: (board.distance(here, h), h))
 
