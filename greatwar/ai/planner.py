@@ -38,8 +38,20 @@ stands, and says so in its reason, when another seat has acted since its last st
 enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
 one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
 the next step is not legal (the dice of a combat went otherwise than in the sample).
-Decisions outside its own player-turn (retreats, losses and combat-result options the
-enemy's attacks ask for) are the heuristic agent's.
+Decisions outside its own player-turn that move no unit (retreats, losses and
+combat-result options the enemy's attacks ask for) are the heuristic agent's.
+
+*Tactics*: a decision that moves no unit but is one the rollout agent thinks about (a
+combat card, a clash formed, flight or pursuit, artillery fire, an attack declared or
+resolved, a retreat route, reserves: the rule system's :data:`~.rollout.DECISIVE` kinds
+less unit movement) is weighed by the rollout agent's search, on its own share of the
+budget (:attr:`PlannerSettings.tactics`), in the planner's own player-turn and the
+enemy's alike: a plan compares the units' movement, and its playouts take the rules of
+thumb for the rest, so without this the planner would fight every clash by rule of thumb
+(issue 19: a Russian pair on the Kowal railway met a German attack with ATTACK, lost the
+encounter battle and let him onto the railway, where every rollout said DEFENCE). The plan's
+step for that decision is passed over; where the rollouts chose otherwise, the plan is made
+again at the next decision that moves units.
 
 With ``Budget(iterations=N)`` (at most N playouts for each plan made, the candidates'
 and the rule-of-thumb turn's together) and no time limit the choice is a pure
@@ -62,6 +74,7 @@ from greatwar.ai.evaluate import as_percent, automatic_regions
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
+from greatwar.ai.rollout import DECISIVE, RolloutAgent
 from greatwar.ai.search import (
     Evaluator,
     actor_and_choices,
@@ -87,6 +100,10 @@ FRONT, HOLD, TOWARD = "front", "hold", "toward"
 STOPS = ("finish", "detrain")
 #: pieces a plan does not send toward the enemy (they follow the troops)
 NOT_SENT = NOT_COMBAT | {"supply_depot"}
+#: the kinds of action of a unit's movement (a decision offering one is the plan's)
+MOVEMENT = frozenset(
+    {"select", "move", "finish", "detrain", "entrain", "rail_select", "rail_move", "off_map"}
+)
 
 
 def automatic_stakes(state: State, side: str) -> frozenset[str]:
@@ -138,6 +155,9 @@ class PlannerSettings:
     #: the most of what is left of a player-turn's think time one plan may take (the rest
     #: is kept for the plans made again after other seats have acted)
     share: float = 0.5
+    #: the part of the budget (its iterations or seconds) the rollouts of one tactical
+    #: decision take (see the module docstring; 0: the rules of thumb decide them)
+    tactics: float = 0.1
 
 
 @dataclass
@@ -247,6 +267,10 @@ class PlannerAgent:
         self._names: dict[str, str] = {}
         #: the view's version after this agent's last decision is played
         self._expect: int | None = None
+        #: the rollout search the tactical decisions are weighed by (None: no share)
+        self._tactics = _tactician(seed, self.budget, self.settings, self.evaluate)
+        #: a tactical decision went otherwise than the plan's step for it
+        self._diverged = False
 
     # --- the agent protocol ---------------------------------------------------------
 
@@ -270,6 +294,8 @@ class PlannerAgent:
             self._follow(legal[0])
             self.last_explanation = only_choice(legal[0])
             return legal[0]
+        if self._tactics is not None and _tactical(legal, sample.game.system.name):
+            return self._tactic(view, world, sample, legal)
         if not self._my_turn(sample, role):
             pick = self._base.act(sample, role, legal, view)
             self.last_explanation = pick.reason
@@ -297,6 +323,23 @@ class PlannerAgent:
         self.last_explanation = f"{why}{self._summary}: {step.reason}"
         return step.action
 
+    def _tactic(self, view: View, world: World, sample: State, legal: list[Action]) -> Action:
+        """A tactical decision, weighed by the rollout search (its time taken off the
+        player-turn's think time); the plan's step for it is passed over."""
+        assert self._tactics is not None
+        started = time.monotonic()
+        action = self._tactics.choose_in(view, world)
+        self._spent += time.monotonic() - started
+        self._base.note(sample, action)
+        if self._steps and self._steps[0].action in legal:
+            step = self._steps.pop(0)
+            if step.action != action:  # the rest of the plan assumed the other choice
+                self._steps = []
+                self._diverged = True
+        self.last_iterations = self._tactics.last_iterations
+        self.last_explanation = f"weighs it by rollouts: {self._tactics.last_explanation}"
+        return action
+
     def _others_acted(self, view: View) -> bool:
         """Whether any other seat has acted since this agent's last decision (the view's
         version, the number of actions played, is public), and the version its decision
@@ -318,6 +361,9 @@ class PlannerAgent:
             self._steps.pop(0)
 
     def _stale(self, legal: list[Action]) -> str:
+        if self._diverged:
+            self._diverged = False
+            return "replans (its rollouts chose otherwise than the plan): "
         if not self._steps:
             return "replans (its plan's steps are played, the turn goes on): "
         step = describe(self._steps[0].action, self._names)
@@ -330,6 +376,7 @@ class PlannerAgent:
         (what plans made earlier in the turn spent is taken off), or ``iterations``
         playouts, whichever runs out first; the rule-of-thumb turn is always played."""
         self.plans += 1
+        self._diverged = False
         if self._key != key:
             self._key = key
             self._spent = 0.0
@@ -712,6 +759,26 @@ class _Playout:
         if self.state.is_over():
             return outcome(self.state, self.role)
         return self.agent.evaluate(self.state, self.role)
+
+
+def _tactical(legal: list[Action], system: str) -> bool:
+    """Whether a decision is tactical: it offers a kind of action the rollout agent
+    thinks about (:data:`DECISIVE`), and none that moves a unit (the plan's)."""
+    kinds = {a.get("type") for a in legal}
+    return bool(kinds & DECISIVE.get(system, frozenset())) and not kinds & MOVEMENT
+
+
+def _tactician(
+    seed: int, budget: Budget, settings: PlannerSettings, evaluate: Evaluator
+) -> RolloutAgent | None:
+    """The rollout search for the tactical decisions, on ``settings.tactics`` of the
+    budget (None: no share, the rules of thumb decide)."""
+    share = settings.tactics
+    if share <= 0:
+        return None
+    iterations = None if budget.iterations is None else max(1, round(budget.iterations * share))
+    seconds = None if budget.seconds is None else budget.seconds * share
+    return RolloutAgent(seed, Budget(seconds=seconds, iterations=iterations), evaluate=evaluate)
 
 
 def _nearest(board: Any, here: str, hexes: Sequence[str]) -> str:

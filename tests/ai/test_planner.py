@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 import greatwar
 from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent
 from greatwar.ai.base import explanation
+from greatwar.ai.heuristic import Choice
 from greatwar.ai.planner import (
     HOLD,
     TOWARD,
@@ -24,6 +26,7 @@ from greatwar.ai.planner import (
     scripted_move,
     turn_key,
 )
+from greatwar.ai.rollout import RolloutAgent
 from greatwar.ai.search import better_half, usable
 from greatwar.rules.tannenberg import units as TU
 from tests.ai.conftest import SYSTEMS, CheckedPlay
@@ -320,10 +323,12 @@ def test_halving_keeps_the_better_half_in_order() -> None:
 
 def test_replans_when_another_seat_has_acted_since_its_last_step() -> None:
     """Tannenberg 3.1: both sides act within one stage (orders, then each side's movement),
-    so a plan made before the enemy moved is made again once he has."""
+    so a plan made before the enemy moved is made again once he has. (Without tactics: the
+    reserves decided at the orders phase would go to the rollouts, and the plan be made
+    only at the Russians' movement, after the Germans'.)"""
     game = greatwar.load("tannenberg/teaching")
     state = game.new_state(seed=3)
-    planner = _planner(1)
+    planner = _planner(1, settings=replace(QUICK, tactics=0))
     others = {r: HeuristicAgent(7) for r in game.roles() if r != "russian"}
     acted_between = False
     for _ in range(200):
@@ -351,6 +356,96 @@ def test_its_own_steps_alone_leave_the_plan_standing() -> None:
         state.apply(role, decide(agent, state, role))
         assert role in state.active_roles()
     assert agent.replans == 0
+
+
+# --- tactics: the decisions that move no unit, weighed by rollouts --------------------------
+
+
+def _first_card_decision() -> tuple[greatwar.State, str]:
+    """Tannenberg 9.3: the first combat card of a heuristic game (seed 3), and its role."""
+    state = greatwar.load("tannenberg/teaching").new_state(seed=3)
+    agents: dict[str, HeuristicAgent] = {}
+    for _ in range(400):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if {a["type"] for a in usable(state.legal_actions(role))} == {"card"}:
+            return state, role
+        agent = agents.setdefault(role, HeuristicAgent(7))
+        state.apply(role, decide(agent, state, role))
+    raise AssertionError("no combat card in 400 actions")
+
+
+def test_tannenberg_9_3_a_combat_card_is_weighed_by_the_rollout_search_on_its_share() -> None:
+    """The card is chosen by the rollout agent's search on a tenth of the budget (40
+    iterations: 4 a card), here overruling the rule of thumb, and played."""
+    state, role = _first_card_decision()
+    rollout = RolloutAgent(1, Budget(iterations=4))
+    expected = decide(rollout, state.clone(), role)
+    rule_of_thumb = decide(HeuristicAgent(1), state.clone(), role)
+    assert rollout.overruled == 1 and expected != rule_of_thumb  # the premise
+    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    chosen = decide(planner, state, role)
+    assert chosen == expected
+    assert planner.last_explanation == f"weighs it by rollouts: {rollout.last_explanation}"
+    assert planner.last_iterations == rollout.last_iterations > 0
+    assert planner.plans == 0  # no plan made for a card
+    state.apply(role, chosen)
+    card = str(chosen["card"]).upper()
+    assert any(f"card: {card}" in entry.get("text", "") for entry in state.data["log"][-3:])
+
+
+def test_without_a_share_for_tactics_the_rules_of_thumb_choose_the_card() -> None:
+    state, role = _first_card_decision()
+    planner = PlannerAgent(1, Budget(iterations=40), settings=replace(QUICK, tactics=0))
+    chosen = decide(planner, state.clone(), role)
+    assert chosen == decide(HeuristicAgent(1), state, role)
+    assert "rollouts" not in planner.last_explanation
+
+
+@pytest.mark.parametrize(
+    ("system", "kinds", "tactical"),
+    [
+        ("tannenberg", {"card"}, True),
+        ("tannenberg", {"end_reserve", "reserve"}, True),
+        ("tannenberg", {"end_pursuit", "pursue"}, True),
+        ("tannenberg", {"end_phase", "end_step", "finish", "move", "select", "cut_track"}, False),
+        ("tannenberg", {"first_step", "stay"}, True),
+        ("gwite", {"declare", "end_segment"}, True),
+        ("gwite", {"option"}, True),
+        ("gwite", {"end_segment", "finish", "move", "select"}, False),
+        ("gwite", {"detrain", "end_segment", "finish", "rail_move", "select"}, False),
+        ("gwite", {"end_segment", "entrain"}, False),
+    ],
+)
+def test_a_decision_is_tactical_when_it_is_decisive_and_moves_no_unit(
+    system: str, kinds: set[str], tactical: bool
+) -> None:
+    from greatwar.ai.planner import _tactical
+
+    assert _tactical([{"type": k} for k in sorted(kinds)], system) is tactical
+
+
+def test_a_tactical_choice_other_than_the_plan_s_step_drops_the_rest_of_the_plan() -> None:
+    state, role = _first_card_decision()
+    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    rule_of_thumb = decide(HeuristicAgent(1), state.clone(), role)
+    later = Choice({"type": "end_phase"}, "ends the phase")
+    planner._steps = [Choice(rule_of_thumb, "plays the card"), later]
+    planner._key = turn_key(state)
+    chosen = decide(planner, state, role)
+    assert chosen != rule_of_thumb  # the rollouts overrule it (the first test's premise)
+    assert planner._steps == []
+    assert planner._stale([]).startswith("replans (its rollouts chose otherwise than the plan)")
+
+
+def test_a_tactical_choice_as_the_plan_s_step_passes_the_step_over() -> None:
+    state, role = _first_card_decision()
+    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    rollout = RolloutAgent(1, Budget(iterations=4))
+    expected = decide(rollout, state.clone(), role)
+    later = Choice({"type": "end_phase"}, "ends the phase")
+    planner._steps = [Choice(expected, "plays the card"), later]
+    assert decide(planner, state, role) == expected
+    assert planner._steps == [later]
 
 
 # --- 19.2 automatic victories: the plans weighed ---------------------------------------------
