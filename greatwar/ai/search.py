@@ -433,7 +433,7 @@ def describe(action: Action, names: dict[str, str] | None = None) -> str:
     kind = str(action.get("type", "action")).replace("_", " ")
     names = names or {}
     detail = " ".join(
-        f"{_word(k)} {names.get(v, v) if isinstance(v, str) else v}"
+        _detail(k, names.get(v, v) if isinstance(v, str) else v, action.get("type"))
         for k, v in action.items()
         if k not in HIDDEN_DETAILS and isinstance(v, (str, int)) and not isinstance(v, bool)
     )
@@ -442,6 +442,12 @@ def describe(action: Action, names: dict[str, str] | None = None) -> str:
 
 def _word(key: str) -> str:
     return key.replace("_", " ")
+
+
+def _detail(key: str, value: object, kind: object) -> str:
+    """One detail of an action: its key, then its value; a detail named as the action's
+    kind is said once ("card defence", not "card card defence")."""
+    return str(value) if key == kind else f"{_word(key)} {value}"
 
 
 def explain(best: Edge, others: list[Edge], iterations: int) -> str:

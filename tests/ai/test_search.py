@@ -175,6 +175,7 @@ def test_an_action_is_described_in_a_player_s_words() -> None:
     move = {"type": "move", "unit": "R-XIX", "to": "1005", "path": ["1004"], "cost": 2}
     assert describe(move) == "move unit R-XIX to 1005"
     assert describe({"type": "end_segment"}) == "end segment"
+    assert describe({"type": "card", "card": "defence"}) == "card defence"
     assert describe(move, {"R-XIX": "XIX Corps"}) == "move unit XIX Corps to 1005"
 
 
