@@ -36,7 +36,11 @@ class Level:
 LEVELS = {
     "easy": Level("heuristic", "moves at once (rules of thumb)"),
     "normal": Level("rollout", "about 2 s a decision it thinks about (looks ahead)"),
-    "hard": Level("planner", "about 5 s a player-turn (plans each of its turns as a whole)"),
+    "hard": Level(
+        "planner",
+        "about 5 s a player-turn to plan it as a whole, and 0.5 s a combat choice it looks"
+        " ahead on",
+    ),
 }
 
 

@@ -38,20 +38,19 @@ stands, and says so in its reason, when another seat has acted since its last st
 enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
 one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
 the next step is not legal (the dice of a combat went otherwise than in the sample).
-Decisions outside its own player-turn that move no unit (retreats, losses and
-combat-result options the enemy's attacks ask for) are the heuristic agent's.
-
 *Tactics*: a decision that moves no unit but is one the rollout agent thinks about (a
 combat card, a clash formed, flight or pursuit, artillery fire, an attack declared or
-resolved, a retreat route, reserves: the rule system's :data:`~.rollout.DECISIVE` kinds
-less unit movement) is weighed by the rollout agent's search, on its own share of the
-budget (:attr:`PlannerSettings.tactics`), in the planner's own player-turn and the
-enemy's alike: a plan compares the units' movement, and its playouts take the rules of
-thumb for the rest, so without this the planner would fight every clash by rule of thumb
-(issue 19: a Russian pair on the Kowal railway met a German attack with ATTACK, lost the
-encounter battle and let him onto the railway, where every rollout said DEFENCE). The plan's
-step for that decision is passed over; where the rollouts chose otherwise, the plan is made
-again at the next decision that moves units.
+resolved, a retreat route or a combat-result option, reserves: the rule system's
+:data:`~.rollout.DECISIVE` kinds less unit movement) is weighed by the rollout agent's
+search, in the planner's own player-turn and the enemy's alike, on a budget of its own
+(:attr:`PlannerSettings.tactics`: a tenth of a plan's iterations, or 0.5 s beside the
+default 5 s a player-turn, not taken off the plans'). A plan compares the units'
+movement, and its playouts take the rules of thumb for the rest; without this the planner
+fought every clash by rule of thumb (issue 19: a Russian pair on the Kowal railway met a
+German attack with ATTACK, lost the encounter battle and let him onto the railway, where
+every rollout said DEFENCE). The plan's step for that decision is passed over; where the
+rollouts chose otherwise, the plan is made again at the next decision that moves units.
+Other decisions outside its own player-turn are the heuristic agent's.
 
 With ``Budget(iterations=N)`` (at most N playouts for each plan made, the candidates'
 and the rule-of-thumb turn's together) and no time limit the choice is a pure
@@ -324,12 +323,10 @@ class PlannerAgent:
         return step.action
 
     def _tactic(self, view: View, world: World, sample: State, legal: list[Action]) -> Action:
-        """A tactical decision, weighed by the rollout search (its time taken off the
-        player-turn's think time); the plan's step for it is passed over."""
+        """A tactical decision, weighed by the rollout search on its own think time (not
+        the plans'); the plan's step for it is passed over."""
         assert self._tactics is not None
-        started = time.monotonic()
         action = self._tactics.choose_in(view, world)
-        self._spent += time.monotonic() - started
         self._base.note(sample, action)
         if self._steps and self._steps[0].action in legal:
             step = self._steps.pop(0)

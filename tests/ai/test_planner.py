@@ -424,6 +424,13 @@ def test_a_decision_is_tactical_when_it_is_decisive_and_moves_no_unit(
     assert _tactical([{"type": k} for k in sorted(kinds)], system) is tactical
 
 
+def test_the_tactics_think_a_tenth_of_a_plan_s_budget_beside_it() -> None:
+    assert PlannerAgent(1, Budget(iterations=40))._tactics.budget == Budget(iterations=4)
+    assert PlannerAgent(1)._tactics.budget == Budget(seconds=0.5)  # the default 5 s
+    assert PlannerAgent(1, Budget(iterations=3))._tactics.budget == Budget(iterations=1)
+    assert PlannerAgent(1, settings=PlannerSettings(tactics=0))._tactics is None
+
+
 def test_a_tactical_choice_other_than_the_plan_s_step_drops_the_rest_of_the_plan() -> None:
     state, role = _first_card_decision()
     planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
