@@ -91,10 +91,14 @@ LOOP_GUARD = 600
 
 @dataclass(frozen=True)
 class Choice:
-    """An action and the reason for it."""
+    """An action and the reason for it.  A *firm* choice is a rule of thumb that guards
+    against what the enemy may choose unseen (his hidden combat card): the searching
+    agents keep it unsearched, as the enemy of their sampled futures plays by the rules of
+    thumb, and only ever the one card they would."""
 
     action: Action
     reason: str
+    firm: bool = False
 
 
 @dataclass
@@ -123,6 +127,10 @@ class Turn:
     def pick(self, action: Action | None, reason: str) -> Choice:
         """The choice of ``action`` (or, if None, of the first legal action)."""
         return Choice(action if action is not None else self.legal[0], reason)
+
+    def insist(self, action: Action, reason: str) -> Choice:
+        """The firm choice of ``action`` (see :class:`Choice`)."""
+        return Choice(action, reason, firm=True)
 
     def front(self, build: Callable[[State, str], Front]) -> Front:
         """The position read for moves (built once per decision)."""

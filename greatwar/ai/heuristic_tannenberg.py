@@ -13,6 +13,10 @@
   card follows the strength of the two sides (9.3): ATTACK when clearly
   stronger, RETREAT when hopelessly weaker and holding nothing of value,
   DEFENCE otherwise; artillery always supports; pursuit always follows.
+  Units holding a hex where one enemy unit would win him the game (19.2: the
+  Kowal railway) always stand on the DEFENCE and never flee (9.5): an
+  encounter battle lost (9.3.7) or a retreat lets him in; a firm rule, which
+  the searching agents keep.
 * Reinforcements (17.0) enter as soon as they may.
 
 Small choices left over (flight, retreat routes ...) go to the agent's
@@ -189,6 +193,8 @@ def choose(turn: Turn) -> Choice | None:
     kinds = turn.kinds
     if "card" in kinds:
         return _card(turn)
+    if "flee" in kinds:
+        return _flight(turn)
     if kinds & {"clash", "fight", "add_hex", "drop_hex"}:
         return _form_clash(turn)
     if kinds & {"build_trench", "trench_facing", "end_trenches"}:
@@ -209,7 +215,7 @@ def choose(turn: Turn) -> Choice | None:
 
 
 def _clash_strengths(st: State, side: str) -> tuple[float, float]:
-    clash = next((f for f in reversed(st.data["stack"]) if f["kind"] == "clash"), None)
+    clash = _clash_frame(st)
     if clash is None:
         return 1.0, 1.0
     enemy = st.game.static.enemy[side]
@@ -220,19 +226,57 @@ def _clash_strengths(st: State, side: str) -> tuple[float, float]:
     return mine, theirs
 
 
+def _clash_frame(st: State) -> dict[str, Any] | None:
+    return next((f for f in reversed(st.data["stack"]) if f["kind"] == "clash"), None)
+
+
+def _gate_held(st: State, side: str) -> str | None:
+    """19.2 the hex of a region where one enemy unit wins him the game (:func:`threats`)
+    that ``side``'s units in the clash hold, if any."""
+    clash = _clash_frame(st)
+    if clash is None:
+        return None
+    gates = {h for hexes, _ in threats(st, side) for h in hexes}
+    records = st.data["units"]
+    return next(
+        (records[u]["hex"] for u in clash["sides"][side]["units"] if records[u]["hex"] in gates),
+        None,
+    )
+
+
 def _card(turn: Turn) -> Choice:
     from greatwar.ai.evaluate import side_of
 
     side = side_of(turn.state, turn.role)
+    cards = {a["card"]: a for a in turn.of_type("card")}
+    gate = _gate_held(turn.state, side)
+    if gate is not None and "defence" in cards:  # 9.3.7: the loser of an encounter withdraws
+        return turn.insist(
+            cards["defence"],
+            f"stands on the defence in {gate}: one enemy unit there wins him the game (19.2)",
+        )
     mine, theirs = _clash_strengths(turn.state, side)
     ratio = mine / max(theirs, 0.5)
-    cards = {a["card"]: a for a in turn.of_type("card")}
     if ratio >= ATTACK_RATIO and "attack" in cards:
         return turn.pick(cards["attack"], f"attacks: {mine:.0f} against {theirs:.0f}")
     if ratio < RETREAT_RATIO and "retreat" in cards:
         return turn.pick(cards["retreat"], f"falls back: {mine:.0f} against {theirs:.0f}")
     card = cards.get("defence") or next(iter(cards.values()))
     return turn.pick(card, f"stands on the defence: {mine:.0f} against {theirs:.0f}")
+
+
+def _flight(turn: Turn) -> Choice | None:
+    """9.5.1 units holding a hex where one enemy unit wins him the game take their losses
+    rather than flee (firm); elsewhere flight is left to look-ahead."""
+    from greatwar.ai.evaluate import side_of
+
+    gate = _gate_held(turn.state, side_of(turn.state, turn.role))
+    stand = next((a for a in turn.of_type("flee") if a.get("hexes") == 0), None)
+    if gate is None or stand is None:
+        return None
+    return turn.insist(
+        stand, f"takes its losses in {gate} rather than flee: one enemy unit there wins (19.2)"
+    )
 
 
 # --- forming clashes -----------------------------------------------------------------------

@@ -16,6 +16,11 @@ At each decision worth thinking about, the agent
 5. keeps the heuristic's pick unless another candidate scored better by more than
    ``margin`` over the same futures.
 
+A *firm* pick of the heuristic (:class:`~.heuristic.Choice`: a rule that guards against
+the enemy's hidden choice, such as the combat card of units holding the Kowal railway) is
+kept unsearched: the enemy of the sampled futures plays by the rules of thumb, one card
+only, and a search would exploit that model rather than the real enemy.
+
 This is Bertsekas's *rollout algorithm* (one step of policy iteration): with enough samples
 it plays at least as well as the base policy, and better where looking ahead shows a
 better choice. Wargame decisions are stepwise (take a unit in hand, move it, declare an
@@ -155,8 +160,8 @@ class RolloutAgent:
         sample = world.sample(rng)
         probe = self._base.fork(seed)
         pick = probe.act(sample.clone(), role, legal, view)
-        if not self._worth_searching(legal, sample.game.system.name):
-            self._base = probe
+        if pick.firm or not self._worth_searching(legal, sample.game.system.name):
+            self._base = probe  # a firm rule of thumb is kept unsearched (Choice)
             self.last_explanation = pick.reason
             return pick.action
         candidates = self._candidates(sample, role, legal, pick.action)

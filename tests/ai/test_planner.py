@@ -362,16 +362,20 @@ def test_its_own_steps_alone_leave_the_plan_standing() -> None:
 
 
 def _first_card_decision() -> tuple[greatwar.State, str]:
-    """Tannenberg 9.3: the first combat card of a heuristic game (seed 3), and its role."""
-    state = greatwar.load("tannenberg/teaching").new_state(seed=3)
+    """Tannenberg 9.3: the first combat card of a heuristic game (seed 5) that the rollout
+    agent (4 rollouts) decides otherwise than the rules of thumb, and its role."""
+    state = greatwar.load("tannenberg/teaching").new_state(seed=5)
     agents: dict[str, HeuristicAgent] = {}
-    for _ in range(400):
+    for _ in range(600):
         role = next(r for r in state.active_roles() if state.legal_actions(r))
         if {a["type"] for a in usable(state.legal_actions(role))} == {"card"}:
-            return state, role
+            rollout = RolloutAgent(1, Budget(iterations=4))
+            decide(rollout, state.clone(), role)
+            if rollout.overruled:
+                return state, role
         agent = agents.setdefault(role, HeuristicAgent(7))
         state.apply(role, decide(agent, state, role))
-    raise AssertionError("no combat card in 400 actions")
+    raise AssertionError("no combat card the rollouts overrule in 600 actions")
 
 
 def test_tannenberg_9_3_a_combat_card_is_weighed_by_the_rollout_search_on_its_share() -> None:
