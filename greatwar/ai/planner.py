@@ -409,11 +409,15 @@ class PlannerAgent:
                 text += f"; in the first sampled future it {attacks[0]}"
         base = search.baseline
         n = _replies(len(chosen.scores))
-        if chosen is base:
-            best_other = max((p for p in search.scored if p is not base), key=Plan.mean)
+        if chosen is base:  # the runner-up among the plans raced as far (else any, so said)
+            others = [p for p in search.scored if p is not base]
+            alike = [p for p in others if len(p.scores) == len(base.scores)]
+            best_other = max(alike or others, key=Plan.mean)
+            fewer = len(best_other.scores)
+            over = "" if fewer == len(base.scores) else f" over {_replies(fewer)}"
             return (
                 f"{text} (expected {as_percent(base.mean())} over {n};"
-                f" {best_other.label} {as_percent(best_other.mean())})"
+                f" {best_other.label} {as_percent(best_other.mean())}{over})"
             )
         return (
             f"{text} (expected {as_percent(chosen.mean())} over {n}, against"

@@ -199,6 +199,25 @@ def test_when_no_plan_beats_the_rule_of_thumb_turn_it_is_kept_and_said_so() -> N
     assert agent.last_explanation.startswith("the rule-of-thumb turn (expected 50%")
 
 
+def test_the_runner_up_named_is_one_raced_as_far_as_the_kept_turn() -> None:
+    """A plan dropped early by the race (a good mean over fewer futures) is not named as
+    the runner-up beside one raced as far; named alone, its futures are counted."""
+    from types import SimpleNamespace
+
+    base = Plan("the rule-of-thumb turn", {}, scores=[0.0] * 4)
+    dropped = Plan("hold the line", {}, scores=[0.5, 0.5])
+    raced = Plan("concentrate on 1005", {}, "1005", scores=[-0.1] * 4)
+    agent = PlannerAgent(1)
+    search = SimpleNamespace(baseline=base, scored=[base, dropped, raced], candidates=2)
+    assert agent._explain(base, search) == (  # type: ignore[arg-type]
+        "the rule-of-thumb turn (expected 50% over 4 sampled replies; concentrate on 1005 45%)"
+    )
+    search.scored = [base, dropped]
+    assert agent._explain(base, search).endswith(  # type: ignore[arg-type]
+        "; hold the line 75% over 2 sampled replies)"
+    )
+
+
 # --- the scripts ----------------------------------------------------------------------------
 
 
