@@ -92,9 +92,10 @@ LOOP_GUARD = 600
 @dataclass(frozen=True)
 class Choice:
     """An action and the reason for it.  A *firm* choice is a rule of thumb that guards
-    against what the enemy may choose unseen (his hidden combat card): the searching
-    agents keep it unsearched, as the enemy of their sampled futures plays by the rules of
-    thumb, and only ever the one card they would."""
+    against what the enemy may choose unseen (his hidden combat card): the rollout search
+    (:mod:`.rollout`, the planner's tactics) keeps it unsearched, as the enemy of its
+    sampled futures plays by the rules of thumb, and only ever the one card they would.
+    (The ISMCTS agent does not read it.)"""
 
     action: Action
     reason: str

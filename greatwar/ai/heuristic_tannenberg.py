@@ -16,7 +16,7 @@
   Units holding a hex where one enemy unit would win him the game (19.2: the
   Kowal railway) always stand on the DEFENCE and never flee (9.5): an
   encounter battle lost (9.3.7) or a retreat lets him in; a firm rule, which
-  the searching agents keep.
+  the rollout search keeps.
 * Reinforcements (17.0) enter as soon as they may.
 
 Small choices left over (flight, retreat routes ...) go to the agent's
