@@ -30,3 +30,12 @@ def pytest_report_header(config: Any) -> str:
 def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any) -> None:
     if terminalreporter.stats.get("skipped") and not (RULEBOOKS / "cases.tsv").exists():
         terminalreporter.write_line(rulebooks_note())
+
+
+def pytest_collection_modifyitems(session: Any, config: Any, items: list[Any]) -> None:
+    """Run the browser tests last, in their collected order.  Playwright's sync API keeps
+    an event loop running in the main thread for as long as the session-wide browser is
+    open, and ``asyncio.run`` refuses to start inside a running loop: a test that runs a
+    coroutine after the first browser test (``tests/server/test_server_shared_db.py``
+    when named after ``tests/web`` on the command line) would fail."""
+    items.sort(key=lambda item: "browser" in getattr(item, "fixturenames", ()))
