@@ -48,8 +48,6 @@ STAGE_POINTS = 8
 ZONE_STAGES = 1
 #: half points a movement point is in the move graph
 HALF = 2
-#: hexes off a region a hex cut off from it counts as
-FAR = 10**6
 
 
 def nearest_stages(
@@ -67,35 +65,8 @@ def nearest_stages(
         fortified.destroyed_key(state),
         tuple(railways.peek(state)["bridges_destroyed"]),
     )
-    region = frozenset(region)
-    key = ("ai-approach", side, region, tuple(units), count, what)
-    return state.memo(key, lambda: _nearest(state, side, region, units, count))  # type: ignore[no-any-return]
-
-
-def _nearest(
-    state: State, side: str, region: frozenset[str], units: Sequence[str], count: int
-) -> list[float]:
-    from greatwar.ai import tables
-
-    hexes_off = tables.kept(state.game, "ai-approach-hexes", region, _hexes_off, state, region)
-    return _Search(state, side, units, count, hexes_off).run(region)
-
-
-def _hexes_off(state: State, region: frozenset[str]) -> dict[str, int]:
-    """Each hex's distance in hexes to the nearest hex of ``region`` (a breadth-first
-    search over the map, once a game and region)."""
-    neighbours = state.game.scenario.board.neighbours
-    off = dict.fromkeys(sorted(region), 0)
-    ring = list(off)
-    while ring:
-        following = []
-        for here in ring:
-            for there in neighbours.get(here, ()):
-                if there not in off:
-                    off[there] = off[here] + 1
-                    following.append(there)
-        ring = following
-    return off
+    key = ("ai-approach", side, frozenset(region), tuple(units), count, what)
+    return state.memo(key, lambda: _Search(state, side, units, count).run(region))  # type: ignore[no-any-return]
 
 
 class _Search:
@@ -103,29 +74,19 @@ class _Search:
     buckets (Dial's: the costs are small integers); it stops once no unit still to be
     reached could need fewer stages than the ``count`` found."""
 
-    def __init__(
-        self,
-        state: State,
-        side: str,
-        units: Sequence[str],
-        count: int,
-        hexes_off: dict[str, int],
-    ) -> None:
+    def __init__(self, state: State, side: str, units: Sequence[str], count: int) -> None:
         from greatwar.rules import pieces
-        from greatwar.rules.tannenberg import movement
+        from greatwar.rules.tannenberg import movement, zoc
 
         self.state, self.side, self.count = state, side, count
-        #: hex -> each unit there with its allowance; only the units the hexes between
-        #: them and the region leave within the horizon (a step costs a point at least,
-        #: 4.3.3)
-        self.waiting: dict[str, list[tuple[str, int]]] = {}
+        #: hex -> the allowance of each unit there, and whether it stands pinned in an
+        #: enemy zone (8.2.5: it leaves it only as a result of combat)
+        self.waiting: dict[str, list[tuple[int, bool]]] = {}
         for uid in units:
             here = pieces.record(state, uid)["hex"]
             allowance = max(1, movement.printed_allowance(state, uid))
-            if hexes_off.get(here, FAR) > HORIZON * allowance:
-                continue
-            self.waiting.setdefault(here, []).append((uid, allowance))
-        self.fastest = max((a for there in self.waiting.values() for _, a in there), default=1)
+            self.waiting.setdefault(here, []).append((allowance, zoc.in_enemy_zoc(state, uid)))
+        self.fastest = max((a for there in self.waiting.values() for a, _ in there), default=1)
         self.limit = HORIZON * HALF * self.fastest
 
     def run(self, region: Iterable[str]) -> list[float]:
@@ -133,31 +94,24 @@ class _Search:
         from greatwar.rules import pieces
         from greatwar.rules.tannenberg import fortified, movement, zoc
 
-        state, side, limit = self.state, self.side, self.limit
+        state, side, limit, waiting = self.state, self.side, self.limit, self.waiting
         found: list[float] = []
-        if not self.waiting:
+        if not waiting:
             return found
-        graph: _Graph = tables.kept(state.game, "ai-steps-into", (), _Graph, state)
-        index, into = graph.index, graph.into
-        waiting = {index[h]: units for h, units in self.waiting.items()}
-        # 6.0: a destroyed bridge is crossed as off the bridges
-        cut = {(index[a], index[b]) for a, b in movement.destroyed_bridges(state)}
+        into = tables.kept(state.game, "ai-steps-into", (), _steps_into, state)
+        cut = movement.destroyed_bridges(state)  # 6.0: crossed as off the bridges
         enemy = state.game.static.enemy[side]
         held = pieces.hex_side(state)
-        blocked = graph.flags(h for h, s in held.items() if s == enemy)
-        for h in fortified.garrisoned_hexes(state, enemy):
-            blocked[index[h]] = 1
-        stop = graph.flags(zoc.enemy_controlled(state, side))
+        blocked = {h for h, s in held.items() if s == enemy}
+        blocked |= fortified.garrisoned_hexes(state, enemy)
+        stop = zoc.enemy_controlled(state, side)
         zone = HALF + ZONE_STAGES * STAGE_POINTS  # 8.2.2 its point, 8.2.1/8.2.5 a stage
-        crossing, unseen, per_stage = STAGE_POINTS, limit + 1, HALF * self.fastest
-        best = [unseen] * len(into)
-        buckets: list[list[int]] = [[] for _ in range(limit + 1)]
         # the region's hexes no enemy unit holds (a garrisoned fortification there is the
         # clause's to take: Nordheim's forts)
-        for h in sorted(region):
-            if held.get(h) != enemy:
-                best[index[h]] = 0
-                buckets[0].append(index[h])
+        best: dict[str, int] = {h: 0 for h in region if held.get(h) != enemy}
+        buckets: list[list[str]] = [[] for _ in range(limit + 1)]
+        buckets[0].extend(best)
+        crossing, unseen, per_stage = STAGE_POINTS, limit + 1, HALF * self.fastest
         for spent, bucket in enumerate(buckets):
             if len(found) >= self.count and spent / per_stage >= found[self.count - 1]:
                 break  # (no unit farther off needs fewer stages)
@@ -166,52 +120,38 @@ class _Search:
                     continue  # (found cheaper since)
                 if there in waiting:
                     self._reached(found, spent, waiting[there])
-                entry = spent + (zone if stop[there] else 0)  # (a unit stepping into it)
-                for here, cost in into[there]:
-                    if blocked[here]:
+                entry = spent + (zone if there in stop else 0)  # (a unit stepping into it)
+                for here, cost in into.get(there, ()):
+                    if here in blocked:
                         continue
-                    if cost < 0 or (cut and (here, there) in cut):
+                    if cost is None or (here, there) in cut:
                         cost = crossing  # 4.3.7 the whole allowance
                     total = entry + cost
-                    if total < best[here] and total <= limit:
+                    if total < best.get(here, unseen) and total <= limit:
                         best[here] = total
                         buckets[total].append(here)
         return found[: self.count]
 
-    def _reached(self, found: list[float], cost: int, units: list[tuple[str, int]]) -> None:
+    def _reached(self, found: list[float], cost: int, units: list[tuple[int, bool]]) -> None:
         """Add the stages of the units of a hex ``cost`` half points from the region."""
-        from greatwar.rules.tannenberg import zoc
-
-        for uid, allowance in units:
+        for allowance, pinned in units:
             stages = cost / (HALF * allowance)
-            if cost and zoc.in_enemy_zoc(self.state, uid):
-                stages += ZONE_STAGES  # 8.2.5 it leaves that zone only by combat
+            if cost and pinned:
+                stages += ZONE_STAGES
             if stages <= HORIZON:
                 bisect.insort(found, stages)
 
 
-class _Graph:
-    """The steps into each hex, by the hexes' indices: for each hex, the hexes a step into
-    it may come from with its cost in half points (-1: across the Vistula off the
-    bridges, 4.3.7); built once a game."""
+def _steps_into(state: State) -> dict[str, list[tuple[str, int | None]]]:
+    """For each hex, the hexes a step into it may come from with its cost in half points
+    (None: across the Vistula off the bridges, 4.3.7)."""
+    from greatwar.rules.tannenberg.movement import move_graph
 
-    def __init__(self, state: State) -> None:
-        from greatwar.rules.tannenberg.movement import move_graph
-
-        graph = move_graph(state)
-        labels = sorted(set(graph.enter) | {b for row in graph.enter.values() for b in row})
-        self.index = {h: i for i, h in enumerate(labels)}
-        self.into: list[list[tuple[int, int]]] = [[] for _ in labels]
-        for here, row in graph.enter.items():
-            for there, cost in row.items():
-                self.into[self.index[there]].append((self.index[here], cost))
-            for there in graph.vistula.get(here, ()):
-                self.into[self.index[there]].append((self.index[here], -1))
-
-    def flags(self, hexes: Iterable[str]) -> bytearray:
-        """One byte a hex: 1 for those of ``hexes``."""
-        flags = bytearray(len(self.into))
-        index = self.index
-        for h in hexes:
-            flags[index[h]] = 1
-        return flags
+    graph = move_graph(state)
+    into: dict[str, list[tuple[str, int | None]]] = {}
+    for here, row in graph.enter.items():
+        for there, cost in row.items():
+            into.setdefault(there, []).append((here, cost))
+        for there in graph.vistula.get(here, ()):
+            into.setdefault(there, []).append((here, None))
+    return into
