@@ -10,8 +10,7 @@ every unit):
 * each step at the terrain's and hexsides' cost (4.3.1-4.3.5, the move graph of
   :mod:`greatwar.rules.tannenberg.movement`);
 * the Vistula crossed off the bridges for a whole allowance (4.3.7; a typical one,
-  :data:`STAGE_POINTS`: the search does not know whose allowance it is; nor whether the
-  unit is in command, as 4.3.7 asks);
+  :data:`CROSSING_POINTS`: the search does not know whose allowance it is);
 * no way through a hex held by the enemy or a garrisoned fortification of his (4.2.1,
   12.3.4);
 * an enemy zone not neutralised by a friendly unit ends the move that enters it (8.2.1)
@@ -25,7 +24,7 @@ half a stage off is nearer than one a whole stage off, and the searches that rea
 evaluation see it come nearer hex by hex), 0 for a unit in the region. The search stops
 at :data:`HORIZON` stages of the fastest unit; farther units are out of it. Rail
 movement is not priced (it would bring units farther faster). The values of
-:data:`STAGE_POINTS` and :data:`ZONE_STAGES` are the project's, not measured.
+:data:`CROSSING_POINTS` and :data:`ZONE_STAGES` are the project's, not measured.
 """
 
 from __future__ import annotations
@@ -39,12 +38,11 @@ if TYPE_CHECKING:
 
 #: the stages ahead the search looks (a unit farther off is no threat yet)
 HORIZON = 3
-#: half movement points (the move graph's unit) of a stage where the search cannot tell
-#: whose allowance it is: the infantry's usual 4 points (a Vistula crossing off the
-#: bridges, 4.3.7, and an enemy zone on the way)
-STAGE_POINTS = 8
+#: half movement points (the move graph's unit) of a Vistula crossing off the bridges
+#: (4.3.7: the whole allowance; the infantry's usual 4)
+CROSSING_POINTS = 8
 #: stages an enemy zone on the way costs beyond its point (8.2.1 the move ends there,
-#: 8.2.5 it is left only as a result of combat)
+#: 8.2.5 it is left only by retreat)
 ZONE_STAGES = 1
 #: half points a movement point is in the move graph
 HALF = 2
@@ -105,13 +103,13 @@ class _Search:
         blocked = {h for h, s in held.items() if s == enemy}
         blocked |= fortified.garrisoned_hexes(state, enemy)
         stop = zoc.enemy_controlled(state, side)
-        zone = HALF + ZONE_STAGES * STAGE_POINTS  # 8.2.2 its point, 8.2.1/8.2.5 a stage
+        zone = HALF + ZONE_STAGES * CROSSING_POINTS  # 8.2.2 its point, 8.2.1/8.2.5 a stage
         # the region's hexes no enemy unit holds (a garrisoned fortification there is the
         # clause's to take: Nordheim's forts)
         best: dict[str, int] = {h: 0 for h in region if held.get(h) != enemy}
         buckets: list[list[str]] = [[] for _ in range(limit + 1)]
         buckets[0].extend(best)
-        crossing, unseen, per_stage = STAGE_POINTS, limit + 1, HALF * self.fastest
+        crossing, unseen, per_stage = CROSSING_POINTS, limit + 1, HALF * self.fastest
         for spent, bucket in enumerate(buckets):
             if len(found) >= self.count and spent / per_stage >= found[self.count - 1]:
                 break  # (no unit farther off needs fewer stages)

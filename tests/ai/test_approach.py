@@ -54,7 +54,7 @@ def test_tannenberg_4_3_7_off_the_bridges_the_vistula_takes_a_whole_allowance() 
     assert _stages(state) == [0.75]
     # 6.0 with the bridge destroyed the crossing is the way (the key covers the bridges)
     railways.to_change(state)["bridges_destroyed"].append(railways.side_key("A4 B16", "A5 B15"))
-    assert _stages(state) == [approach.STAGE_POINTS / 8]
+    assert _stages(state) == [approach.CROSSING_POINTS / 8]
 
 
 def test_tannenberg_4_2_1_a_hex_the_enemy_holds_is_no_way_through() -> None:
@@ -64,7 +64,7 @@ def test_tannenberg_4_2_1_a_hex_the_enemy_holds_is_no_way_through() -> None:
     # the bridge leads into the German: one clear hex north (A5 B14) and across the
     # Vistula off the bridges into A4 B14 (the whole allowance, 4.3.7), out of his zone;
     # the Russian stands in the German's zone (8.2.5): a stage more to set out
-    expected = (2 + approach.STAGE_POINTS) / 8 + approach.ZONE_STAGES
+    expected = (2 + approach.CROSSING_POINTS) / 8 + approach.ZONE_STAGES
     assert _stages(state) == [expected]
 
 
@@ -77,7 +77,7 @@ def test_tannenberg_8_2_1_an_enemy_zone_across_the_way_costs_a_stage() -> None:
     assert clear == [0.75]  # (A6 B14, A5 B15, over the bridge into A4 B16)
     # through the zone: 2 + (2 + 10) + (2 + 10) half points, beyond three stages; round it,
     # two clear hexes to A5 B14 and across off the bridges (4.3.7)
-    assert around == [(2 + 2 + approach.STAGE_POINTS) / 8]
+    assert around == [(2 + 2 + approach.CROSSING_POINTS) / 8]
 
 
 def test_tannenberg_8_2_5_a_unit_pinned_in_an_enemy_zone_needs_a_stage_more() -> None:
@@ -145,26 +145,3 @@ def test_tannenberg_19_2_the_search_is_kept_per_position(side: str) -> None:
     TU.place(state, units[0], "A4 B16")
     assert before != [0.0]
     assert approach.nearest_stages(state, side, region, units, 1) == [0.0]
-
-
-def test_tannenberg_4_2_1_an_enemy_unit_without_a_zone_still_bars_its_hex() -> None:
-    state = _start()
-    TU.place(state, RUSSIAN, "A5 B15")
-    TU.place(state, "G-HQ-8A", "A4 B16")  # an HQ on the bridge's far end: no zone (8.1.2)
-    # not over the bridge (0.25 were the HQ's hex a way, 0.5 through it): across the
-    # Vistula off the bridge into A4 B15 (4.3.7, the whole allowance)
-    assert _stages(state) == [approach.STAGE_POINTS / 8]
-
-
-def test_tannenberg_19_2_a_slow_unit_beyond_the_horizon_is_left_out_beside_a_fast_one() -> None:
-    """The search goes as far as the fastest unit's horizon; a slower unit found within it
-    but more than :data:`approach.HORIZON` stages off is still no threat."""
-    state = _start()
-    region = state.game.scenario.board.regions[WEST]
-    slow, fast = "G-1-schw-art", "G-1-8-kaw"  # 3 and 8 movement points
-    TU.place(state, slow, "A15 B14")
-    TU.place(state, fast, "A15 B14")
-    assert approach.nearest_stages(state, "german", region, [slow], 1) == []
-    both = approach.nearest_stages(state, "german", region, [slow, fast], 2)
-    assert both == approach.nearest_stages(state, "german", region, [fast], 1)
-    assert len(both) == 1
