@@ -22,8 +22,7 @@ true state behind a seat's view) and works for every rule system:
     it with its combat units (who holds or threatens it);
   - **automatic victory** (Tannenberg 19.2, where a scenario has such conditions): how
     close each side's units are to fulfilling one of its conditions (the units each
-    region needs, each nearer the fewer stages of movement it needs to get there, its
-    way priced as it would move: :mod:`greatwar.ai.approach`), own minus enemy; it is
+    region needs, each nearer the fewer hexes it has to go), own minus enemy; it is
     added on top of the others, so it only counts where there is such a condition.
 
 The sum is kept inside (-1, 1) so that a real win always counts for more.
@@ -41,7 +40,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from greatwar import hexgrid
-from greatwar.ai import approach
+from greatwar.ai import tables
 from greatwar.rules import pieces
 
 if TYPE_CHECKING:
@@ -113,6 +112,8 @@ def weights_for(system: str) -> Mapping[str, float]:
     return WEIGHTS_BY_SYSTEM.get(system, WEIGHTS_BY_SYSTEM["default"])
 
 
+#: how near (hexes) units must come to a region of an automatic victory to count at all
+AUTOMATIC_REACH = 4
 #: the largest region of an automatic victory one unit wins that is held hex by hex
 GARRISONED_REGION = 4
 #: a non-final position never scores beyond this
@@ -360,7 +361,7 @@ def automatic_feature(state: State, side: str, enemy: str) -> float:
     for condition in conditions:
         who = condition["side"]
         if who in nearness:
-            clauses = [clause_nearness(state, who, c) for c in condition["clauses"]]
+            clauses = [_clause_nearness(state, who, c) for c in condition["clauses"]]
             nearness[who] = max(nearness[who], min(clauses, default=0.0))
     return nearness[side] - nearness[enemy]
 
@@ -405,24 +406,35 @@ def automatic_regions(state: State, side: str) -> list[Clause]:
     ]
 
 
-def clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
-    """In [0, 1]: 1 when the clause holds, less the more stages of movement its units need
-    (the ``count`` nearest units that count for it, each by the stages it needs to reach
-    a hex of the region the enemy does not hold, :func:`~greatwar.ai.approach.nearest_stages`:
-    a garrison in every hex keeps a side out, a line of units in the way holds it off)."""
+def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
+    """In [0, 1]: 1 when the clause holds, less the farther its units have to go (the
+    ``count`` nearest units that count for it, each by its distance to the nearest hex of
+    the region the enemy does not hold: a garrison in every hex keeps a side out)."""
     from greatwar.rules.tannenberg import victory
 
     board = state.game.scenario.board
     holder = pieces.hex_side(state)
     region = board.regions.get(clause["region"], ())
-    if not any(holder.get(h, side) == side for h in region):
+    open_hexes = [board.coord[h] for h in region if holder.get(h, side) == side]
+    if not open_hexes:
         return 0.0
     types = clause.get("types") or None
     count = max(1, int(clause.get("count", 1)))
-    units = [u for u in pieces.on_map(state, side) if victory.is_unit(state, u, types)]
-    stages = approach.nearest_stages(state, side, region, units, count)
-    far = approach.HORIZON + 1
-    return sum(1.0 - s / far for s in stages) / count
+    far = AUTOMATIC_REACH + 1
+    units = state.data["units"]
+    # each hex's distance to the open hexes, kept per game for these hexes
+    near = tables.kept(state.game, "eval-near-region", (tuple(open_hexes), far), dict)
+    distances = []
+    for uid in pieces.on_map(state, side):
+        if victory.is_unit(state, uid, types):
+            h = units[uid]["hex"]
+            d = near.get(h)
+            if d is None:
+                d = near[h] = min(far, nearest(board.coord[h], open_hexes, far))
+            distances.append(d)
+    distances = sorted(distances)[:count]
+    distances += [far] * (count - len(distances))
+    return sum(1.0 - d / far for d in distances) / count
 
 
 def as_percent(score: float) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import greatwar
-from greatwar.ai.evaluate import CAP, clause_nearness, evaluate, features, side_of
+from greatwar.ai.evaluate import CAP, evaluate, features, side_of
 from greatwar.engine.state import State
 from greatwar.rules.gwite import units as GU
 from greatwar.rules.tannenberg import units as TU
@@ -82,32 +82,23 @@ def test_three_player_seats_evaluate_as_their_side() -> None:
 
 
 def test_tannenberg_19_2_an_enemy_near_a_region_of_automatic_victory_lowers_the_value() -> None:
-    # 19.2.1 (teaching scenario): three Russian units west of the Vistula win
+    # 19.2.2 (teaching scenario): one German infantry unit on the Kowal railway wins
     state = _start("tannenberg/teaching")
     far, near, closer = state.clone(), state.clone(), state.clone()
-    russians = [u for u in TU.on_map(state, "russian") if TU.info(state, u).type == "infantry"]
-    for uid in russians[:3]:
-        TU.place(near, uid, "A8 B14")  # a stage from the road bridge (A5 B15 / A4 B16)
-        TU.place(closer, uid, "A6 B14")  # half a stage
-    values = [features(s, "german").automatic for s in (far, near, closer)]
+    # the Russians hold Kowal (A20 B13) and A22 B12: A21 B12 is the railway hex left open
+    TU.place(near, "G-3-2-I", "A18 B15")  # three hexes from it (four at the start)
+    TU.place(closer, "G-3-2-I", "A20 B12")  # next to it
+    values = [features(s, "russian").automatic for s in (far, near, closer)]
     assert values[0] > values[1] > values[2]
-    assert features(closer, "russian").automatic == pytest.approx(-values[2])
-
-
-def _kowal(state: State) -> float:
-    """19.2.2 how near the Germans are to the Kowal railway (one infantry unit wins)."""
-    clause = {"region": "kowal_railway", "count": 1, "types": ["infantry"]}
-    return clause_nearness(state, "german", clause)
+    assert features(closer, "german").automatic == pytest.approx(-values[2])
 
 
 def test_tannenberg_19_2_a_garrison_in_every_hex_of_the_region_takes_the_threat_away() -> None:
     state = _start("tannenberg/teaching")
     TU.place(state, "G-3-2-I", "A20 B12")
-    open_railway = _kowal(state)
-    # the Russians hold Kowal (A20 B13) and A22 B12: A21 B12 is the railway hex left open
-    TU.place(state, "R-1-25-III", "A21 B12")
-    assert open_railway > 0.0
-    assert _kowal(state) == 0.0
+    open_railway = features(state, "russian").automatic
+    TU.place(state, "R-1-25-III", "A21 B12")  # the last open hex of the Kowal railway
+    assert features(state, "russian").automatic > open_railway
 
 
 def test_gwite_has_no_automatic_victory_to_weigh() -> None:
