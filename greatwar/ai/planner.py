@@ -13,7 +13,10 @@ greedy search and simulation for large-scale combat in StarCraft"):
 2. a *plan* gives every unit a script: the rule-of-thumb turn gives every unit
    ``front``; a *concentration* on an enemy hex sends every fighting unit within reach
    of it ``toward`` it; *hold the line* keeps the units in contact with the enemy where
-   they stand;
+   they stand; where a scenario has automatic victories (Tannenberg 19.2), a *guard*
+   holds the enemy's small regions, *make for* sends the units a region of one's own
+   needs, and *bar the way* and *hold the enemy short* meet the enemy units nearest his
+   larger regions, at the region's hex nearest each or at the unit itself;
 3. each plan is scored by playing the forward model on in the same sampled futures
    (*common random numbers*): a determinization of the world drawn through
    :meth:`World.sample` (hidden units, cards and the dice to come drawn afresh; the true
@@ -64,12 +67,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import as_percent, automatic_regions
+from greatwar.ai.evaluate import Clause, as_percent, automatic_regions
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
@@ -550,9 +553,10 @@ class _Search:
         if guard is not None:
             plans.append(guard)
         plans.extend(self._dashes(start, own, fighting))
-        block = self._block(start, own, fighting)
-        if block is not None:
-            plans.append(block)
+        for meet in (self._block, self._pin):
+            plan = meet(start, own, fighting)
+            if plan is not None:
+                plans.append(plan)
         in_contact = [
             u
             for u in fighting
@@ -631,17 +635,68 @@ class _Search:
     def _block(self, start: State, own: str, fighting: list[str]) -> Plan | None:
         """19.2 stand in the way of the enemy's other automatic victories (the regions the
         guard plan does not garrison hex by hex): for each of the enemy units nearest such
-        a region (as many as its clause needs, of its types, within twice the reach), the
-        nearest fighting unit of one's own within twice the reach of the region's hex
-        nearest that enemy unit is sent toward that hex (toward the enemy unit itself once
-        it stands in the region)."""
+        a region (:meth:`_coming`), the nearest fighting unit of one's own within twice the
+        reach of the region's hex nearest that enemy unit is sent toward that hex (toward
+        the enemy unit itself once it stands in the region)."""
+        board = start.game.scenario.board
+        return self._meet(
+            start,
+            own,
+            fighting,
+            lambda clause, there: _nearest(board, there, clause.hexes),
+            lambda regions: f"bar the way to {regions}",
+        )
+
+    def _pin(self, start: State, own: str, fighting: list[str]) -> Plan | None:
+        """19.2 stop the enemy units nearest his larger regions of automatic victory short
+        of them (:meth:`_coming`): the nearest fighting unit of one's own within twice the
+        reach of each is sent toward the enemy unit itself.  It stops next to him (8.2.1),
+        and a unit in an enemy zone may leave it only as a result of combat (8.2.5): he is
+        held where he stands until he wins a clash."""
+        return self._meet(
+            start,
+            own,
+            fighting,
+            lambda clause, there: there,
+            lambda regions: f"hold the enemy short of {regions}",
+        )
+
+    def _meet(
+        self,
+        start: State,
+        own: str,
+        fighting: list[str],
+        target: Callable[[Clause, str], str],
+        label: Callable[[str], str],
+    ) -> Plan | None:
+        """For each enemy unit :meth:`_coming` lists, the nearest free fighting unit within
+        twice the reach of ``target(clause, his hex)`` sent toward it (None: none)."""
+        board = start.game.scenario.board
+        records = start.data["units"]
+        far = 2 * self.settings.reach
+        scripts: dict[str, str] = {}
+        regions = []
+        for clause, there in self._coming(start, own):
+            way = target(clause, there)
+            free = [u for u in fighting if u not in scripts]
+            mine = sorted((board.distance(records[u]["hex"], way), u) for u in free)
+            if mine and mine[0][0] <= far:
+                scripts[mine[0][1]] = f"{TOWARD} {way}"
+                regions.append(f"{clause.region.replace('_', ' ')} ({clause.case})")
+        if not scripts:
+            return None
+        return Plan(label(_listing(sorted(set(regions)))), scripts)
+
+    def _coming(self, start: State, own: str) -> list[tuple[Clause, str]]:
+        """The enemy units nearest each region of his automatic victories the guard plan
+        does not garrison hex by hex: as many as its clause needs, of its types, within
+        twice the reach, each with its clause and hex."""
         board = start.game.scenario.board
         records = start.data["units"]
         static = start.game.static.units
         enemy = start.game.static.enemy[own]
         far = 2 * self.settings.reach
-        scripts: dict[str, str] = {}
-        regions = []
+        found = []
         for clause in automatic_regions(start, enemy):
             if clause.garrisoned() or not clause.hexes:
                 continue  # the guard's (or a region the map lacks)
@@ -657,15 +712,8 @@ class _Search:
             for distance, there in coming[: clause.count]:
                 if distance > far:
                     break
-                way = _nearest(board, there, clause.hexes)  # (his own hex once in it)
-                free = [u for u in fighting if u not in scripts]
-                mine = sorted((board.distance(records[u]["hex"], way), u) for u in free)
-                if mine and mine[0][0] <= far:
-                    scripts[mine[0][1]] = f"{TOWARD} {way}"
-                    regions.append(f"{clause.region.replace('_', ' ')} ({clause.case})")
-        if not scripts:
-            return None
-        return Plan(f"bar the way to {_listing(sorted(set(regions)))}", scripts)
+                found.append((clause, there))
+        return found
 
     def _score_all(self, plan: Plan) -> None:
         """Score ``plan`` in the futures the plans in the race are scored in now."""

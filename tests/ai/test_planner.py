@@ -662,6 +662,62 @@ def test_tannenberg_19_2_1_barring_the_way_sends_a_unit_between_the_enemy_and_th
     assert plan.scripts[german] == f"{TOWARD} {way}"  # the nearest Russian is met first
 
 
+def _german_movement() -> greatwar.State:
+    """Seed 11's game played by the heuristic up to the Germans' first movement phase (the
+    Russians move first in a stage)."""
+    state = _tannenberg_start()
+    agents = {"german": HeuristicAgent(1), "russian": HeuristicAgent(2)}
+    while True:
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        legal = state.legal_actions(role)
+        if role == "german" and any(a["type"] == "select" for a in legal):
+            return state
+        state.apply(role, agents[role].act(state, role, legal).action)
+
+
+def _movable(state: greatwar.State, role: str) -> list[str]:
+    return [a["unit"] for a in state.legal_actions(role) if a["type"] == "select"]
+
+
+def test_tannenberg_8_2_5_holding_the_enemy_short_pins_the_unit_nearest_the_region() -> None:
+    # 19.2.1: three Russian units west of the Vistula win.  A Russian unit five hexes
+    # from it, 33L (Landwehr) three hexes from him: sent at him, 33L stops next to him
+    # (8.2.1), and he may leave the German's zone only as a result of combat (8.2.5)
+    from greatwar.rules.tannenberg import zoc
+
+    state = _german_movement()
+    TU.place(state, "R-1-6-XV", "A9 B21")
+    assert not zoc.in_enemy_zoc(state, "R-1-6-XV")
+    plan = _search(state, "german")._pin(state, "german", _movable(state, "german"))
+    assert plan is not None
+    assert plan.label.startswith("hold the enemy short of ")
+    assert "west of vistula (tannenberg 19.2.1)" in plan.label
+    assert plan.scripts["G-33L"] == f"{TOWARD} A9 B21"
+    turn = ScriptedTurn(HeuristicAgent(1), plan.scripts)
+    while True:  # the Germans' movement played by the plan
+        legal = state.legal_actions("german")
+        if not any(a["type"] in ("select", "move", "finish") for a in legal):
+            break
+        state.apply("german", turn.act(state, "german", legal).action)
+    board = state.game.scenario.board
+    assert board.distance(state.data["units"]["G-33L"]["hex"], "A9 B21") == 1
+    assert zoc.in_enemy_zoc(state, "R-1-6-XV")
+
+
+def test_tannenberg_19_2_1_both_ways_of_meeting_the_enemy_are_weighed() -> None:
+    state = _german_movement()
+    TU.place(state, "R-1-6-XV", "A9 B21")
+    movable = _movable(state, "german")
+    plans = {
+        p.label.split(" to ")[0].split(" short of ")[0]: p
+        for p in _search(state, "german")._candidates(state, movable)
+    }
+    for name in ("bar the way", "hold the enemy"):
+        assert "west of vistula (tannenberg 19.2.1)" in plans[name].label
+    assert plans["bar the way"].scripts["G-33L"] == f"{TOWARD} A4 B21"  # the region's hex
+    assert plans["hold the enemy"].scripts["G-33L"] == f"{TOWARD} A9 B21"  # the Russian
+
+
 def test_tannenberg_19_2_barring_the_way_leaves_the_small_regions_to_the_guard() -> None:
     # the Kowal railway (one German infantry unit wins, three hexes) is the guard's
     state = _tannenberg_start()
