@@ -16,9 +16,7 @@ greedy search and simulation for large-scale combat in StarCraft"):
    they stand; where a scenario has automatic victories (Tannenberg 19.2), a *guard*
    holds the enemy's small regions, *make for* sends the units a region of one's own
    needs, and *bar the way* and *hold the enemy short* meet the enemy units nearest his
-   larger regions, at the region's hex nearest each or at the unit itself; each *make
-   for* is weighed again with the units it leaves free holding the enemy short (both
-   races at once: one enemy reply is too soon for his race to show in the score);
+   larger regions, at the region's hex nearest each or at the unit itself;
 3. each plan is scored by playing the forward model on in the same sampled futures
    (*common random numbers*): a determinization of the world drawn through
    :meth:`World.sample` (hidden units, cards and the dice to come drawn afresh; the true
@@ -554,13 +552,11 @@ class _Search:
         guard = self._guard(start, own, fighting)
         if guard is not None:
             plans.append(guard)
-        dashes = self._dashes(start, own, fighting)
-        plans.extend(dashes)
+        plans.extend(self._dashes(start, own, fighting))
         for meet in (self._block, self._pin):
             plan = meet(start, own, fighting)
             if plan is not None:
                 plans.append(plan)
-        plans.extend(self._both_races(start, own, fighting, dashes))
         in_contact = [
             u
             for u in fighting
@@ -653,35 +649,17 @@ class _Search:
 
     def _pin(self, start: State, own: str, fighting: list[str]) -> Plan | None:
         """19.2 stop the enemy units nearest his larger regions of automatic victory short
-        of them (:meth:`_coming`, a hex apiece: one unit next to a stack holds all of it):
-        the nearest fighting unit of one's own with a control zone (Tannenberg 8.1.2: not
-        artillery) within twice the reach of each is sent toward the enemy unit itself.
-        It stops next to him (8.2.1), and a unit in an enemy zone may leave it only as a
-        result of combat (8.2.5): he is held where he stands until he wins a clash."""
-        system = start.game.system
+        of them (:meth:`_coming`): the nearest fighting unit of one's own within twice the
+        reach of each is sent toward the enemy unit itself.  It stops next to him (8.2.1),
+        and a unit in an enemy zone may leave it only as a result of combat (8.2.5): he is
+        held where he stands until he wins a clash."""
         return self._meet(
             start,
             own,
-            [u for u in fighting if system.has_zone(start, u)],
+            fighting,
             lambda clause, there: there,
             lambda regions: f"hold the enemy short of {regions}",
-            distinct=True,
         )
-
-    def _both_races(
-        self, start: State, own: str, fighting: list[str], dashes: list[Plan]
-    ) -> list[Plan]:
-        """19.2 run one's own race and stop the enemy's at once: each make-for plan with
-        the units it leaves free holding the enemy short of his larger regions
-        (:meth:`_pin`).  A plan is scored after one enemy reply, too soon for his race to
-        show in the score: the plan that runs only one's own race and the one that also
-        stops his are weighed side by side."""
-        both = []
-        for dash in dashes:
-            pin = self._pin(start, own, [u for u in fighting if u not in dash.scripts])
-            if pin is not None:
-                both.append(Plan(f"{dash.label} and {pin.label}", {**pin.scripts, **dash.scripts}))
-        return both
 
     def _meet(
         self,
@@ -690,36 +668,29 @@ class _Search:
         fighting: list[str],
         target: Callable[[Clause, str], str],
         label: Callable[[str], str],
-        distinct: bool = False,
     ) -> Plan | None:
         """For each enemy unit :meth:`_coming` lists, the nearest free fighting unit within
-        twice the reach of ``target(clause, his hex)`` sent toward it (None: none); with
-        ``distinct``, each such hex met once, whichever of his regions it is near."""
+        twice the reach of ``target(clause, his hex)`` sent toward it (None: none)."""
         board = start.game.scenario.board
         records = start.data["units"]
         far = 2 * self.settings.reach
         scripts: dict[str, str] = {}
         regions = []
-        for clause, there in self._coming(start, own, distinct):
+        for clause, there in self._coming(start, own):
             way = target(clause, there)
-            region = f"{clause.region.replace('_', ' ')} ({clause.case})"
-            if distinct and f"{TOWARD} {way}" in scripts.values():
-                regions.append(region)  # already met (he is near two regions)
-                continue
             free = [u for u in fighting if u not in scripts]
             mine = sorted((board.distance(records[u]["hex"], way), u) for u in free)
             if mine and mine[0][0] <= far:
                 scripts[mine[0][1]] = f"{TOWARD} {way}"
-                regions.append(region)
+                regions.append(f"{clause.region.replace('_', ' ')} ({clause.case})")
         if not scripts:
             return None
         return Plan(label(_listing(sorted(set(regions)))), scripts)
 
-    def _coming(self, start: State, own: str, distinct: bool = False) -> list[tuple[Clause, str]]:
+    def _coming(self, start: State, own: str) -> list[tuple[Clause, str]]:
         """The enemy units nearest each region of his automatic victories the guard plan
         does not garrison hex by hex: as many as its clause needs, of its types, within
-        twice the reach, each with its clause and hex (with ``distinct``, as many hexes
-        where such units stand, each once)."""
+        twice the reach, each with its clause and hex."""
         board = start.game.scenario.board
         records = start.data["units"]
         static = start.game.static.units
@@ -738,13 +709,10 @@ class _Search:
                 and static[uid].type not in NOT_SENT
                 and (not clause.types or static[uid].type in clause.types)
             )
-            hexes: list[str] = []
-            for distance, there in coming:
-                if distance > far or len(hexes) == clause.count:
+            for distance, there in coming[: clause.count]:
+                if distance > far:
                     break
-                if not (distinct and there in hexes):
-                    hexes.append(there)
-            found.extend((clause, there) for there in hexes)
+                found.append((clause, there))
         return found
 
     def _score_all(self, plan: Plan) -> None:

@@ -260,11 +260,6 @@ class RuleSystem:
         computer players weigh it; None: the scenario's levels of victory give it."""
         return None
 
-    def has_zone(self, st: State, uid: str) -> bool:
-        """Whether the unit has a zone of control now (the computer players send only such
-        a unit to hold an enemy unit where he stands); every unit by default."""
-        return True
-
     def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
         """The places where ``side``'s units score at the end of the game beyond the
         cities' points (a region, a city held by a unit), each with the points one of its

@@ -124,9 +124,6 @@ class GwiteSystem(RuleSystem):
     def vp_swing(self, st: State) -> float | None:
         return U.rules(st).vp_swing(st)  # type: ignore[no-any-return]
 
-    def has_zone(self, st: State, uid: str) -> bool:
-        return bool(U.rules(st).exerts_zoc(st, uid))  # 7.26
-
     def scoring_places(self, st: State, side: str) -> list[tuple[list[str], float]]:
         return U.rules(st).scoring_places(st, side)  # type: ignore[no-any-return]
 

@@ -20,7 +20,6 @@ from greatwar.rules.tannenberg import (
     special,
     victory,
     views,
-    zoc,
 )
 from greatwar.rules.tannenberg import units as U
 from greatwar.rules.tannenberg.labels import LABELS, piece_names
@@ -168,9 +167,6 @@ class TannenbergSystem(RuleSystem):
 
     def projected_vp(self, st: State) -> float:
         return victory.projected_vp(st)
-
-    def has_zone(self, st: State, uid: str) -> bool:
-        return zoc.has_zone(st, uid)  # 8.1.2
 
     def view(self, st: State, role: str) -> dict[str, Any]:
         """Redacted for ``role`` (hidden masks, 16.2.1): see :mod:`views`; each section's
