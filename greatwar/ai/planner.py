@@ -127,6 +127,67 @@ def records_of(state: State, side: str) -> list[dict[str, Any]]:
     ]
 
 
+def dashes(start: State, own: str, fighting: list[str], far: float) -> list[Plan]:
+    """19.2 for each region of ``own``'s automatic victories, the units of ``fighting``
+    its clause needs (those of its types nearest the region's hexes the enemy does not
+    hold, each at most ``far`` hexes from one), each sent toward its nearest such hex (a
+    hex apiece where the clause counts hexes); a region it has too few units for, none."""
+    board = start.game.scenario.board
+    records = start.data["units"]
+    static = start.game.static.units
+    held = pieces.hex_side(start)
+    plans = []
+    for clause in automatic_regions(start, own):
+        open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
+        scripts: dict[str, str] = {}
+        ranked = sorted(
+            (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
+            for u in fighting
+            if open_hexes and (not clause.types or static[u].type in clause.types)
+        )
+        for distance, unit in ranked[: clause.count]:
+            taken = {s.split(" ", 1)[1] for s in scripts.values()}
+            left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
+            if distance > far or not left:
+                break
+            scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
+        if len(scripts) == clause.count:
+            where = clause.region.replace("_", " ")
+            plans.append(Plan(f"make for {where} ({clause.case})", scripts))
+    return plans
+
+
+def race_scripts(start: State, side: str) -> dict[str, str]:
+    """19.2 ``side`` racing for every region of its automatic victories at once, however
+    far: the scripts of each region's dash (:func:`dashes`), the regions that need fewest
+    units first, a unit sent on the first race it is named for (none: no region, or too
+    few units to reach one); the units garrisoning the hexes of the other side's small
+    regions (where one unit of his wins) stay on guard.  The planner's model of an enemy
+    who races, which the rules of thumb alone do not (the threat would not show in a
+    plan's score)."""
+    static = start.game.static.units
+    guarded = {
+        h
+        for clause in automatic_regions(start, start.game.static.enemy[side])
+        if clause.garrisoned()
+        for h in clause.hexes
+    }
+    fighting = [
+        uid
+        for uid, rec in start.data["units"].items()
+        if rec["status"] == "on_map"
+        and rec["hex"]
+        and rec["hex"] not in guarded
+        and static[uid].side == side
+        and static[uid].type not in NOT_SENT
+    ]
+    scripts: dict[str, str] = {}
+    for plan in sorted(dashes(start, side, fighting, float("inf")), key=lambda p: len(p.scripts)):
+        for unit, script in plan.scripts.items():
+            scripts.setdefault(unit, script)
+    return scripts
+
+
 @dataclass(frozen=True)
 class PlannerSettings:
     """How the planner spends its budget (tuning values chosen, not yet measured by a
@@ -160,6 +221,9 @@ class PlannerSettings:
     #: the part of the budget (its iterations or seconds) the rollouts of one tactical
     #: decision take (see the module docstring; 0: the rules of thumb decide them)
     tactics: float = 0.1
+    #: 19.2 in every second sampled future the enemy races for his regions of automatic
+    #: victory (:func:`race_scripts`) rather than replying by rule of thumb alone
+    racing: bool = True
 
 
 @dataclass
@@ -467,7 +531,7 @@ class _Search:
         base = Plan("the rule-of-thumb turn", {})
         first = self.world.sample(random.Random(self.futures[0]))
         start = first.clone()
-        playout = _Playout(self.agent, first, self.role, base, self.futures[0])
+        playout = _Playout(self.agent, first, self.role, base, self.futures[0], self._racing(0))
         playout.run(until=1)  # the agent's own turn: its steps and the units that move
         self.done += 1
         base.line = playout.line
@@ -607,30 +671,7 @@ class _Search:
         needs (those of its types nearest the region's hexes the enemy does not hold,
         within twice the reach), each sent toward its nearest such hex (a hex apiece where
         the clause counts hexes)."""
-        board = start.game.scenario.board
-        records = start.data["units"]
-        static = start.game.static.units
-        held = pieces.hex_side(start)
-        far = 2 * self.settings.reach
-        plans = []
-        for clause in automatic_regions(start, own):
-            open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
-            scripts: dict[str, str] = {}
-            ranked = sorted(
-                (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
-                for u in fighting
-                if open_hexes and (not clause.types or static[u].type in clause.types)
-            )
-            for distance, unit in ranked[: clause.count]:
-                taken = {s.split(" ", 1)[1] for s in scripts.values()}
-                left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
-                if distance > far or not left:
-                    break
-                scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
-            if len(scripts) == clause.count:
-                where = clause.region.replace("_", " ")
-                plans.append(Plan(f"make for {where} ({clause.case})", scripts))
-        return plans
+        return dashes(start, own, fighting, 2 * self.settings.reach)
 
     def _block(self, start: State, own: str, fighting: list[str]) -> Plan | None:
         """19.2 stand in the way of the enemy's other automatic victories (the regions the
@@ -723,11 +764,16 @@ class _Search:
 
     def _score(self, plan: Plan, n: int) -> None:
         state = self.world.sample(random.Random(self.futures[n]))
-        playout = _Playout(self.agent, state, self.role, plan, self.futures[n])
+        playout = _Playout(self.agent, state, self.role, plan, self.futures[n], self._racing(n))
         plan.scores.append(playout.finish())
         if n == 0:
             plan.line = playout.line
         self.done += 1
+
+    def _racing(self, n: int) -> bool:
+        """Whether the enemy races for his automatic victories in the ``n``-th future (every
+        second one, the same for every plan: :attr:`PlannerSettings.racing`)."""
+        return self.settings.racing and n % 2 == 1
 
     def _refine(self, best: Plan) -> Plan:
         """Greedy: switch each unit sent somewhere back to the rule of thumb, and keep the
@@ -744,17 +790,27 @@ class _Search:
 
 class _Playout:
     """One sampled future: the plan plays the agent's turn, the heuristic agents the rest
-    (the enemy's reply included), until the enemy's player-turn is over."""
+    (the enemy's reply included), until the enemy's player-turn is over; with ``racing``
+    the enemy's units race for his automatic victories (:func:`race_scripts`, worked out
+    where the future starts) and the heuristic plays the rest of his decisions."""
 
     def __init__(
-        self, agent: PlannerAgent, state: State, role: str, plan: Plan, future: int
+        self,
+        agent: PlannerAgent,
+        state: State,
+        role: str,
+        plan: Plan,
+        future: int,
+        racing: bool = False,
     ) -> None:
         self.agent = agent
         self.state = state
         self.role = role
         self.side = side_of(role)
         self.ours = ScriptedTurn(agent._base.fork(future), plan.scripts)
-        self.others: dict[str, HeuristicAgent] = {}
+        self.others: dict[str, HeuristicAgent | ScriptedTurn] = {}
+        enemy = state.game.static.enemy.get(self.side)
+        self.rivals = race_scripts(state, enemy) if racing and enemy is not None else {}
         self.future = future
         self.key = turn_key(state)
         self.changes = 0
@@ -799,7 +855,10 @@ class _Playout:
             return Choice(legal[0], "")
         agent = self.others.get(actor)
         if agent is None:
-            agent = self.others[actor] = HeuristicAgent(self.future ^ hash_text(actor))
+            agent = HeuristicAgent(self.future ^ hash_text(actor))
+            if self.rivals and side_of(actor) != self.side:
+                agent = ScriptedTurn(agent, self.rivals)
+            self.others[actor] = agent
         return agent.act(self.state, actor, legal)
 
     def finish(self) -> float:
