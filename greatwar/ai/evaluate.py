@@ -390,19 +390,27 @@ class Clause(NamedTuple):
 def automatic_regions(state: State, side: str) -> list[Clause]:
     """19.2 each clause of ``side``'s automatic victories (none where the scenario has
     none)."""
+    return [clause for condition in automatic_conditions(state, side) for clause in condition]
+
+
+def automatic_conditions(state: State, side: str) -> list[tuple[Clause, ...]]:
+    """19.2 ``side``'s automatic victories, each the clauses that must all hold together
+    (none where the scenario has none)."""
     regions = state.game.scenario.board.regions
     return [
-        Clause(
-            clause["region"],
-            tuple(sorted(regions.get(clause["region"], ()))),
-            max(1, int(clause.get("count", 1))),
-            str(clause.get("counts", "units")),
-            tuple(clause.get("types") or ()),
-            str(condition.get("case", "19.2")),
+        tuple(
+            Clause(
+                clause["region"],
+                tuple(sorted(regions.get(clause["region"], ()))),
+                max(1, int(clause.get("count", 1))),
+                str(clause.get("counts", "units")),
+                tuple(clause.get("types") or ()),
+                str(condition.get("case", "19.2")),
+            )
+            for clause in condition["clauses"]
         )
         for condition in state.game.scenario.file.special.get("automatic_victory", [])
         if condition["side"] == side
-        for clause in condition["clauses"]
     ]
 
 

@@ -72,7 +72,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import Clause, as_percent, automatic_regions
+from greatwar.ai.evaluate import Clause, as_percent, automatic_conditions, automatic_regions
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.heuristic_moves import NOT_COMBAT
@@ -128,43 +128,54 @@ def records_of(state: State, side: str) -> list[dict[str, Any]]:
 
 
 def dashes(start: State, own: str, fighting: list[str], far: float) -> list[Plan]:
-    """19.2 for each region of ``own``'s automatic victories, the units of ``fighting``
-    its clause needs (those of its types nearest the region's hexes the enemy does not
-    hold, each at most ``far`` hexes from one), each sent toward its nearest such hex (a
-    hex apiece where the clause counts hexes); a region it has too few units for, none."""
-    board = start.game.scenario.board
-    records = start.data["units"]
-    static = start.game.static.units
-    held = pieces.hex_side(start)
+    """19.2 make for each region of ``own``'s automatic victories (:func:`dash`), each
+    region ``fighting`` has the units for."""
     plans = []
     for clause in automatic_regions(start, own):
-        open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
-        scripts: dict[str, str] = {}
-        ranked = sorted(
-            (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
-            for u in fighting
-            if open_hexes and (not clause.types or static[u].type in clause.types)
-        )
-        for distance, unit in ranked[: clause.count]:
-            taken = {s.split(" ", 1)[1] for s in scripts.values()}
-            left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
-            if distance > far or not left:
-                break
-            scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
-        if len(scripts) == clause.count:
+        scripts = dash(start, own, clause, fighting, far)
+        if scripts is not None:
             where = clause.region.replace("_", " ")
             plans.append(Plan(f"make for {where} ({clause.case})", scripts))
     return plans
 
 
+def dash(
+    start: State, own: str, clause: Clause, fighting: list[str], far: float
+) -> dict[str, str] | None:
+    """19.2 the units of ``fighting`` the clause needs (those of its types nearest the
+    region's hexes the enemy does not hold, each at most ``far`` hexes from one), each sent
+    toward its nearest such hex (a hex apiece where the clause counts hexes); None: too
+    few such units, or no such hex."""
+    board = start.game.scenario.board
+    records = start.data["units"]
+    static = start.game.static.units
+    held = pieces.hex_side(start)
+    open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
+    if not open_hexes:
+        return None
+    scripts: dict[str, str] = {}
+    ranked = sorted(
+        (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
+        for u in fighting
+        if not clause.types or static[u].type in clause.types
+    )
+    for distance, unit in ranked[: clause.count]:
+        taken = {s.split(" ", 1)[1] for s in scripts.values()}
+        left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
+        if distance > far or not left:
+            break
+        scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
+    return scripts if len(scripts) == clause.count else None
+
+
 def race_scripts(start: State, side: str) -> dict[str, str]:
-    """19.2 ``side`` racing for every region of its automatic victories at once, however
-    far: the scripts of each region's dash (:func:`dashes`), the regions that need fewest
-    units first, a unit sent on the first race it is named for (none: no region, or too
-    few units to reach one); the units garrisoning the hexes of the other side's small
-    regions (where one unit of his wins) stay on guard.  The planner's model of an enemy
-    who races, which the rules of thumb alone do not (the threat would not show in a
-    plan's score)."""
+    """19.2 ``side`` racing for its automatic victories, however far: for each victory,
+    every clause's dash (:func:`dash`) with units of its own; the victory whose units are
+    nearest their hexes first, each later one with the units the earlier ones left; a
+    victory some clause of which has no open hex or too few units is not raced for.  The
+    units garrisoning the hexes of the other side's small regions (where one unit of his
+    wins) stay on guard.  The planner's model of an enemy who races, which the rules of
+    thumb alone do not (the threat would not show in a plan's score)."""
     static = start.game.static.units
     guarded = {
         h
@@ -181,11 +192,41 @@ def race_scripts(start: State, side: str) -> dict[str, str]:
         and static[uid].side == side
         and static[uid].type not in NOT_SENT
     ]
+    conditions = automatic_conditions(start, side)
+    ranked = sorted(
+        (_race_length(start, scripts), n)
+        for n, condition in enumerate(conditions)
+        if (scripts := _race(start, side, condition, fighting)) is not None
+    )
+    chosen: dict[str, str] = {}
+    for _, n in ranked:
+        free = [u for u in fighting if u not in chosen]
+        scripts = _race(start, side, conditions[n], free)
+        if scripts is not None:
+            chosen.update(scripts)
+    return chosen
+
+
+def _race(
+    start: State, side: str, condition: tuple[Clause, ...], fighting: list[str]
+) -> dict[str, str] | None:
+    """The scripts of every clause of one automatic victory, a unit for one clause only
+    (None: some clause cannot be raced for)."""
     scripts: dict[str, str] = {}
-    for plan in sorted(dashes(start, side, fighting, float("inf")), key=lambda p: len(p.scripts)):
-        for unit, script in plan.scripts.items():
-            scripts.setdefault(unit, script)
+    for clause in condition:
+        free = [u for u in fighting if u not in scripts]
+        more = dash(start, side, clause, free, float("inf"))
+        if more is None:
+            return None
+        scripts.update(more)
     return scripts
+
+
+def _race_length(start: State, scripts: dict[str, str]) -> int:
+    """How far, in hexes all told, the units of a race have to go."""
+    board = start.game.scenario.board
+    records = start.data["units"]
+    return sum(board.distance(records[u]["hex"], s.split(" ", 1)[1]) for u, s in scripts.items())
 
 
 @dataclass(frozen=True)
