@@ -517,6 +517,8 @@ class PlannerAgent:
                 text += f"; in the first sampled future it {attacks[0]}"
         base = search.baseline
         n = _replies(len(chosen.scores))
+        if search.raced and len(chosen.scores) > 1:
+            n += ", in every second of which the enemy races for his automatic victories"
         if chosen is base:  # the runner-up among the plans raced as far (else any, so said)
             others = [p for p in search.scored if p is not base]
             alike = [p for p in others if len(p.scores) == len(base.scores)]
@@ -557,6 +559,8 @@ class _Search:
         self.baseline: Plan | None = None
         #: the plans there were to weigh against the rule-of-thumb turn
         self.candidates = 0
+        #: whether the enemy raced for his automatic victories in some future played
+        self.raced = False
         budget = agent.budget
         self.limit = budget.iterations
         if self.limit is None and seconds is None:
@@ -806,6 +810,7 @@ class _Search:
     def _score(self, plan: Plan, n: int) -> None:
         state = self.world.sample(random.Random(self.futures[n]))
         playout = _Playout(self.agent, state, self.role, plan, self.futures[n], self._racing(n))
+        self.raced = self.raced or bool(playout.rivals)
         plan.scores.append(playout.finish())
         if n == 0:
             plan.line = playout.line

@@ -208,7 +208,9 @@ def test_the_runner_up_named_is_one_raced_as_far_as_the_kept_turn() -> None:
     dropped = Plan("hold the line", {}, scores=[0.5, 0.5])
     raced = Plan("concentrate on 1005", {}, "1005", scores=[-0.1] * 4)
     agent = PlannerAgent(1)
-    search = SimpleNamespace(baseline=base, scored=[base, dropped, raced], candidates=2)
+    search = SimpleNamespace(
+        baseline=base, scored=[base, dropped, raced], candidates=2, raced=False
+    )
     assert agent._explain(base, search) == (  # type: ignore[arg-type]
         "the rule-of-thumb turn (expected 50% over 4 sampled replies; concentrate on 1005 45%)"
     )
@@ -625,7 +627,7 @@ def test_the_reason_of_a_guard_or_a_dash_names_the_units_sent() -> None:
         {"G-3-2-I": f"{TOWARD} A21 B12", "G-4-2-I": "front"},
         scores=[0.5],
     )
-    search = SimpleNamespace(baseline=base, scored=[base, dash], candidates=1)
+    search = SimpleNamespace(baseline=base, scored=[base, dash], candidates=1, raced=False)
     reason = agent._explain(dash, search)  # type: ignore[arg-type]
     assert reason == (
         "make for kowal railway (tannenberg 19.2.2): 3/2/I sent"
@@ -724,3 +726,135 @@ def test_tannenberg_19_2_barring_the_way_leaves_the_small_regions_to_the_guard()
     TU.place(state, "G-3-2-I", "A20 B12")
     plan = _search(state, "russian")._block(state, "russian", _sent(state, "russian"))
     assert plan is None or "kowal" not in plan.label
+
+
+# --- 19.2 the racing enemy: the reply in every second sampled future -------------------------
+
+
+def _nearest_to(state: greatwar.State, units: list[str], region: str) -> list[str]:
+    board, records = state.game.scenario.board, state.data["units"]
+    hexes = board.regions[region]
+    return sorted(
+        units, key=lambda u: (min(board.distance(records[u]["hex"], h) for h in hexes), u)
+    )
+
+
+def test_tannenberg_19_2_1_the_racing_enemy_sends_the_units_a_victory_needs_however_far() -> None:
+    from greatwar.ai.planner import dashes, race_scripts
+
+    state = _tannenberg_start()
+    board, units = state.game.scenario.board, state.data["units"]
+    railway = board.regions["kowal_railway"]
+    free = [u for u in _sent(state, "russian") if units[u]["hex"] not in railway]
+    three = _nearest_to(state, free, "west_of_vistula")[:3]
+    scripts = race_scripts(state, "russian")
+    assert sorted(scripts) == sorted(three)  # Nordheim's town is German: no race there
+    vistula = board.regions["west_of_vistula"]
+    for uid in three:
+        target = scripts[uid].removeprefix(f"{TOWARD} ")
+        here = units[uid]["hex"]
+        assert target in vistula
+        assert board.distance(here, target) == min(board.distance(here, h) for h in vistula)
+    # the planner's own dash reaches twice its reach (8 hexes): too short for the third
+    labels = [p.label for p in dashes(state, "russian", free, 2 * PlannerSettings().reach)]
+    assert "make for west of vistula (tannenberg 19.2.1)" not in labels
+
+
+def test_tannenberg_19_2_1_the_racing_enemy_leaves_the_garrison_of_a_small_region_on_guard() -> (
+    None
+):
+    # 33L (Landwehr infantry) holds Nordheim's town (one Russian unit there is half the
+    # Russians' victory): with every other German infantry unit at the map's far edge it is
+    # the nearest to the Kowal railway, and yet stays
+    from greatwar.ai.planner import race_scripts
+
+    state = _tannenberg_start()
+    static, units = state.game.static.units, state.data["units"]
+    assert units["G-33L"]["hex"] in state.game.scenario.board.regions["nordheim_city"]
+    for uid in _sent(state, "german"):
+        if static[uid].type == "infantry" and uid != "G-33L":
+            TU.place(state, uid, "A1 B13")
+    assert _nearest_to(state, _fighting(state, "german"), "kowal_railway")[0] == "G-33L"
+    scripts = race_scripts(state, "german")
+    assert "G-33L" not in scripts
+    railway = state.game.scenario.board.regions["kowal_railway"]
+    assert any(s.removeprefix(f"{TOWARD} ") in railway for s in scripts.values())
+
+
+def test_tannenberg_19_2_2_each_victory_raced_for_has_units_of_its_own() -> None:
+    # the Germans: one infantry unit on the Kowal railway, four units east of Kowal
+    from greatwar.ai.planner import race_scripts
+
+    state = _tannenberg_start()
+    board = state.game.scenario.board
+    scripts = race_scripts(state, "german")
+    targets = {u: s.removeprefix(f"{TOWARD} ") for u, s in scripts.items()}
+    railway = [u for u, t in targets.items() if t in board.regions["kowal_railway"]]
+    ostland = [u for u, t in targets.items() if t in board.regions["ostland"]]
+    assert len(railway) == 1 and len(ostland) == 4 and len(targets) == 5
+    assert state.game.static.units[railway[0]].type == "infantry"  # 19.2.2: infantry only
+
+
+def test_tannenberg_19_2_1_a_victory_of_two_clauses_is_raced_for_whole() -> None:
+    # Nordheim: two fortification hexes and the town.  With the town open, three Russians
+    # near it race for all three hexes, each for a hex of its own
+    from greatwar.ai.planner import race_scripts
+
+    state = _tannenberg_start()
+    board, units = state.game.scenario.board, state.data["units"]
+    town = board.regions["nordheim_city"]
+    for uid, rec in units.items():
+        if rec["hex"] in town and state.game.static.units[uid].side == "german":
+            TU.place(state, uid, "A16 B20")  # the town emptied
+    for uid in ("R-1-6-XV", "R-2-6-XV", "R-1-8-XV"):
+        TU.place(state, uid, "A12 B21")
+    scripts = race_scripts(state, "russian")
+    targets = [s.removeprefix(f"{TOWARD} ") for s in scripts.values()]
+    nordheim = [t for t in targets if t in board.regions["nordheim_forts"] or t in town]
+    assert len(nordheim) == 3 and len(set(nordheim)) == 3
+    assert sum(t in town for t in nordheim) == 1
+
+
+def test_tannenberg_19_2_the_enemy_races_in_every_second_future_and_his_units_close_on_it() -> None:
+    # the Germans' plan played through the Russians' reply in one sampled future, with and
+    # without the race: racing, the Russians sent end nearer the Vistula
+    from greatwar.ai.planner import _Playout, race_scripts
+
+    state = _german_movement()
+    board = state.game.scenario.board
+    expected = race_scripts(state, "russian")
+    assert expected
+
+    def played(racing: bool) -> tuple[_Playout, int]:
+        sample = state.clone()
+        playout = _Playout(_planner(1), sample, "german", Plan("x", {}), 5, racing)
+        playout.run(until=2)
+        assert playout.changes == 2  # through the Russians' reply
+        records = sample.data["units"]
+        left = sum(
+            board.distance(records[u]["hex"], s.removeprefix(f"{TOWARD} "))
+            for u, s in expected.items()
+        )
+        return playout, left
+
+    racing, raced_left = played(True)
+    plain, plain_left = played(False)
+    assert racing.rivals == expected and plain.rivals == {}
+    assert raced_left < plain_left
+    search = _search(state, "german")
+    assert [search._racing(n) for n in range(4)] == [False, True, False, True]
+    search.settings = replace(search.settings, racing=False)
+    assert not any(search._racing(n) for n in range(4))
+
+
+def test_the_reason_says_the_enemy_raced_in_every_second_future() -> None:
+    from types import SimpleNamespace
+
+    base = Plan("the rule-of-thumb turn", {}, scores=[0.0, 0.0])
+    pin = Plan("hold the enemy short of west of vistula", {}, scores=[0.5, 0.5])
+    search = SimpleNamespace(baseline=base, scored=[base, pin], candidates=1, raced=True)
+    assert PlannerAgent(1)._explain(pin, search) == (  # type: ignore[arg-type]
+        "hold the enemy short of west of vistula (expected 75% over 2 sampled replies, in"
+        " every second of which the enemy races for his automatic victories, against 50%"
+        " for the rule-of-thumb turn)"
+    )
