@@ -22,7 +22,10 @@ greedy search and simulation for large-scale combat in StarCraft"):
    :meth:`World.sample` (hidden units, cards and the dice to come drawn afresh; the true
    state is never read), the plan playing the agent's turn, then the heuristic agent
    playing the enemy's reply (the planner's model of the enemy), and the position at the
-   end of the reply scored by :func:`~greatwar.ai.evaluate.evaluate`;
+   end of the reply scored by :func:`~greatwar.ai.evaluate.evaluate`; where the scenario
+   has automatic victories (19.2), in every second future the enemy *races* for them
+   (:func:`race_scripts`): the rules of thumb seldom do, and a threat they do not play
+   would not show in any plan's score;
 4. the leading plans are scored in more sampled futures while the budget allows
    (*sequential halving*, Karnin, Koren and Somekh 2013, as the rollout agent races its
    candidates): after each round the worse half of the plans still in the race is
