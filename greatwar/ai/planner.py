@@ -196,17 +196,16 @@ def race_scripts(start: State, side: str) -> dict[str, str]:
         and static[uid].type not in NOT_SENT
     ]
     conditions = automatic_conditions(start, side)
-    ranked = sorted(
-        (_race_length(start, scripts), n)
-        for n, condition in enumerate(conditions)
-        if (scripts := _race(start, side, condition, fighting)) is not None
-    )
+    races = [(n, _race(start, side, condition, fighting)) for n, condition in enumerate(conditions)]
+    ranked = sorted((_race_length(start, s), n, s) for n, s in races if s is not None)
     chosen: dict[str, str] = {}
-    for _, n in ranked:
-        free = [u for u in fighting if u not in chosen]
-        scripts = _race(start, side, conditions[n], free)
-        if scripts is not None:
-            chosen.update(scripts)
+    for _, n, scripts in ranked:
+        if chosen.keys() & scripts.keys():  # an earlier race took some of its units
+            again = _race(start, side, conditions[n], [u for u in fighting if u not in chosen])
+            if again is None:
+                continue
+            scripts = again
+        chosen.update(scripts)
     return chosen
 
 
