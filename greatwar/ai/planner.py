@@ -44,6 +44,10 @@ stands, and says so in its reason, when another seat has acted since its last st
 enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
 one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
 the next step is not legal (the dice of a combat went otherwise than in the sample).
+The plan made again weighs the one it replaces among its candidates, its scripts carried
+on, and leaves it only for a plan (or the rule-of-thumb turn) that does better by the
+margin: without this a plan half played was dropped as often as not for a rival no better
+in the new futures, its units sent one way and then another (issue 19).
 *Tactics*: a decision that moves no unit but is one the rollout agent thinks about (a
 combat card, a clash formed, flight or pursuit, artillery fire, an attack declared or
 resolved, a retreat route or a combat-result option, reserves: the rule system's
@@ -267,6 +271,9 @@ class PlannerSettings:
     #: 19.2 in every second sampled future the enemy races for his regions of automatic
     #: victory (:func:`race_scripts`) rather than replying by rule of thumb alone
     racing: bool = True
+    #: a plan made again mid-turn weighs the plan it replaces among its candidates (its
+    #: scripts carried on) and leaves it only for one that does better by the margin
+    keep: bool = True
 
 
 @dataclass
@@ -484,6 +491,8 @@ class PlannerAgent:
         playouts, whichever runs out first; the rule-of-thumb turn is always played."""
         self.plans += 1
         self._diverged = False
+        same_turn = self._key == key and self.plan is not None and bool(self.plan.scripts)
+        incumbent = self.plan if same_turn and self.settings.keep else None
         if self._key != key:
             self._key = key
             self._spent = 0.0
@@ -494,7 +503,7 @@ class PlannerAgent:
         # again once the enemy has acted (in Tannenberg, his movement within the stage)
         left = None if seconds is None else max(0.0, seconds - self._spent) * self.settings.share
         started = time.monotonic()
-        search = _Search(self, world, role, futures, left)
+        search = _Search(self, world, role, futures, left, incumbent)
         chosen = search.run()
         self._spent += time.monotonic() - started
         self.plan = chosen
@@ -507,6 +516,8 @@ class PlannerAgent:
             why = "its budget leaves no time for other plans" if search.candidates else ""
             return f"follows its rules of thumb this turn ({why or 'no other plan to weigh'})"
         text = chosen.label
+        if search.kept is not None and chosen.label == search.kept.label:
+            text = f"keeps to its plan, {text}"
         moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
         names = [self._names.get(u, u) for u in moved]
         if chosen.target is None and names:  # a guard, or making for a region
@@ -547,6 +558,7 @@ class _Search:
         role: str,
         futures: list[int],
         seconds: float | None,
+        incumbent: Plan | None = None,
     ) -> None:
         self.agent = agent
         self.settings = agent.settings
@@ -563,6 +575,12 @@ class _Search:
         self.candidates = 0
         #: whether the enemy raced for his automatic victories in some future played
         self.raced = False
+        #: the plan made earlier this player-turn, carried on as a candidate (None: none)
+        self.kept = (
+            None
+            if incumbent is None
+            else Plan(incumbent.label, dict(incumbent.scripts), incumbent.target)
+        )
         budget = agent.budget
         self.limit = budget.iterations
         if self.limit is None and seconds is None:
@@ -583,6 +601,9 @@ class _Search:
         self.done += 1
         base.line = playout.line
         candidates = self._candidates(start, playout.moved)
+        if self.kept is not None and candidates:  # carried on, ahead of the new ones
+            kept = self.kept
+            candidates = [kept, *(p for p in candidates if p.scripts != kept.scripts)]
         self.candidates = len(candidates)
         if not candidates or not self._can_play(self.width - 1):
             return base
@@ -601,12 +622,16 @@ class _Search:
         return best
 
     def _better(self, base: Plan, plans: list[Plan]) -> Plan:
-        """The best of ``plans`` if it beats the rule-of-thumb turn by the margin over the
-        same futures, else the rule-of-thumb turn."""
-        best = max(plans, key=Plan.mean, default=None)
-        if best is not None and best.mean() > base.mean() + self.settings.margin:
+        """The plan standing (the one carried on from earlier in the turn if it is among
+        ``plans``, else the rule-of-thumb turn), unless another of ``plans`` or the
+        rule-of-thumb turn beats it by the margin over the same futures: then the best."""
+        kept = self.kept
+        standing = kept if kept is not None and any(p is kept for p in plans) else base
+        rivals = [p for p in (base, *plans) if p is not standing]
+        best = max(rivals, key=Plan.mean, default=None)
+        if best is not None and best.mean() > standing.mean() + self.settings.margin:
             return best
-        return base
+        return standing
 
     def _race(self, base: Plan, plans: list[Plan]) -> Plan:
         """Sequential halving over the plans scored in the first pass: while the budget

@@ -23,6 +23,7 @@ from greatwar.ai.planner import (
     PlannerAgent,
     PlannerSettings,
     ScriptedTurn,
+    _Search,
     scripted_move,
     turn_key,
 )
@@ -209,7 +210,7 @@ def test_the_runner_up_named_is_one_raced_as_far_as_the_kept_turn() -> None:
     raced = Plan("concentrate on 1005", {}, "1005", scores=[-0.1] * 4)
     agent = PlannerAgent(1)
     search = SimpleNamespace(
-        baseline=base, scored=[base, dropped, raced], candidates=2, raced=False
+        baseline=base, scored=[base, dropped, raced], candidates=2, raced=False, kept=None
     )
     assert agent._explain(base, search) == (  # type: ignore[arg-type]
         "the rule-of-thumb turn (expected 50% over 4 sampled replies; concentrate on 1005 45%)"
@@ -283,9 +284,11 @@ def test_a_plan_takes_at_most_its_share_of_the_turn_s_think_time_left(
     given: list[float | None] = []
     real = planner_module._Search.__init__
 
-    def spy(self: Any, agent: Any, world: Any, role: str, futures: Any, seconds: Any) -> None:
+    def spy(
+        self: Any, agent: Any, world: Any, role: str, futures: Any, seconds: Any, kept: Any = None
+    ) -> None:
         given.append(seconds)
-        real(self, agent, world, role, futures, seconds)
+        real(self, agent, world, role, futures, seconds, kept)
 
     monkeypatch.setattr(planner_module._Search, "__init__", spy)
     state, role = _first_decision("gwite/teaching")
@@ -368,6 +371,78 @@ def test_replans_when_another_seat_has_acted_since_its_last_step() -> None:
     else:
         raise AssertionError("the planner never replanned after the Germans acted")
     assert planner.last_explanation.startswith("replans (others have acted since its last step)")
+
+
+class _Switch:
+    """An evaluator that likes closeness to the enemy until switched off, then nothing."""
+
+    def __init__(self) -> None:
+        self.on = True
+
+    def __call__(self, state: greatwar.State, role: str) -> float:
+        return _closeness(state, role) if self.on else 0.0
+
+
+def _replanned(keep: bool) -> tuple[PlannerAgent, Plan, greatwar.State, str, dict[str, Any]]:
+    """A concentration planned (closeness scores), another unit it sends taken in hand
+    than the one planned, then every position scores the same: the plan is made again
+    mid-turn, with the unit in hand (the state and role returned before the action)."""
+    state, role = _first_decision("gwite/teaching")
+    values = _Switch()
+    eager = PlannerSettings(samples=1, margin=0.0, refine=False, keep=keep, max_actions=300)
+    agent = PlannerAgent(1, Budget(iterations=8), settings=eager, evaluate=values)
+    planned = decide(agent, state, role)
+    first = agent.plan
+    assert first is not None and first.target is not None
+    other = next(
+        a
+        for a in state.legal_actions(role)
+        if a["type"] == "select" and a != planned and first.scripts.get(a["unit"], "") != ""
+    )
+    state.apply(role, other)
+    values.on = False
+    action = decide(agent, state, role)
+    assert agent.replans == 1
+    return agent, first, state, role, action
+
+
+def test_a_plan_made_again_mid_turn_keeps_the_one_it_replaces_unless_beaten() -> None:
+    """No plan does better in the new futures: the concentration is carried on (its
+    scripts, its reason), not dropped for the rule-of-thumb turn, and the unit in hand is
+    moved as the concentration sends it."""
+    agent, first, state, role, action = _replanned(keep=True)
+    assert agent.plan is not None
+    assert (agent.plan.label, agent.plan.scripts) == (first.label, first.scripts)
+    assert "keeps to its plan, concentrate on" in agent.last_explanation
+    legal = usable(state.legal_actions(role))
+    unit = next(a["unit"] for a in legal if a["type"] == "move")
+    sent = scripted_move(state, legal, unit, first.scripts[unit])
+    assert sent is not None and action == sent.action
+
+
+def test_without_keeping_a_plan_made_again_falls_back_to_the_rule_of_thumb_turn() -> None:
+    agent, *_ = _replanned(keep=False)
+    assert agent.plan is not None and agent.plan.scripts == {}
+    assert "the rule-of-thumb turn (expected 50%" in agent.last_explanation
+
+
+def test_the_plan_carried_on_is_left_for_one_better_by_the_margin() -> None:
+    from types import SimpleNamespace
+
+    base = Plan("the rule-of-thumb turn", {}, scores=[0.0, 0.0])
+    kept = Plan("hold the line", {"u": HOLD}, scores=[0.1, 0.1])
+    near = Plan("concentrate on 1005", {"u": f"{TOWARD} 1005"}, "1005", scores=[0.11, 0.11])
+    far = Plan("concentrate on 1006", {"u": f"{TOWARD} 1006"}, "1006", scores=[0.2, 0.2])
+    better = _Search._better
+    search = SimpleNamespace(kept=kept, settings=PlannerSettings(margin=0.02))
+    assert better(search, base, [kept, near]) is kept  # type: ignore[arg-type]
+    assert better(search, base, [kept, near, far]) is far  # type: ignore[arg-type]
+    assert better(search, base, [near]) is near  # dropped from the race: the rule stands
+    search.kept = None
+    assert better(search, base, [kept, near]) is near  # type: ignore[arg-type]
+    kept.scores = [-0.1, -0.1]
+    search.kept = kept
+    assert better(search, base, [kept]) is base  # type: ignore[arg-type]
 
 
 def test_its_own_steps_alone_leave_the_plan_standing() -> None:
@@ -627,7 +702,9 @@ def test_the_reason_of_a_guard_or_a_dash_names_the_units_sent() -> None:
         {"G-3-2-I": f"{TOWARD} A21 B12", "G-4-2-I": "front"},
         scores=[0.5],
     )
-    search = SimpleNamespace(baseline=base, scored=[base, dash], candidates=1, raced=False)
+    search = SimpleNamespace(
+        baseline=base, scored=[base, dash], candidates=1, raced=False, kept=None
+    )
     reason = agent._explain(dash, search)  # type: ignore[arg-type]
     assert reason == (
         "make for kowal railway (tannenberg 19.2.2): 3/2/I sent"
@@ -852,7 +929,7 @@ def test_the_reason_says_the_enemy_raced_in_every_second_future() -> None:
 
     base = Plan("the rule-of-thumb turn", {}, scores=[0.0, 0.0])
     pin = Plan("hold the enemy short of west of vistula", {}, scores=[0.5, 0.5])
-    search = SimpleNamespace(baseline=base, scored=[base, pin], candidates=1, raced=True)
+    search = SimpleNamespace(baseline=base, scored=[base, pin], candidates=1, raced=True, kept=None)
     assert PlannerAgent(1)._explain(pin, search) == (  # type: ignore[arg-type]
         "hold the enemy short of west of vistula (expected 75% over 2 sampled replies, in"
         " every second of which the enemy races for his automatic victories, against 50%"
