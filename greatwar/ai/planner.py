@@ -74,15 +74,22 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import Clause, as_percent, automatic_conditions, automatic_regions
+from greatwar.ai.evaluate import as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
-from greatwar.ai.heuristic_moves import NOT_COMBAT
+from greatwar.ai.plans import (
+    FRONT,
+    HOLD,
+    TOWARD,
+    Plan,
+    candidate_plans,
+    listing,
+    race_scripts,
+)
 from greatwar.ai.rollout import DECISIVE, RolloutAgent
 from greatwar.ai.search import (
     Evaluator,
@@ -97,142 +104,18 @@ from greatwar.ai.search import (
     side_of,
 )
 from greatwar.engine.errors import IllegalAction
-from greatwar.rules import pieces
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
 
 #: the think time of a player-turn, its plans made again mid-turn included (issue 19)
 DEFAULT_BUDGET = Budget(seconds=5.0)
-FRONT, HOLD, TOWARD = "front", "hold", "toward"
 #: the actions that end a unit's movement where it stands
 STOPS = ("finish", "detrain")
-#: pieces a plan does not send toward the enemy (they follow the troops)
-NOT_SENT = NOT_COMBAT | {"supply_depot"}
 #: the kinds of action of a unit's movement (a decision offering one is the plan's)
 MOVEMENT = frozenset(
     {"select", "move", "finish", "detrain", "entrain", "rail_select", "rail_move", "off_map"}
 )
-
-
-def automatic_stakes(state: State, side: str) -> frozenset[str]:
-    """19.2 the hexes of either side's automatic-victory regions (none where the
-    scenario has no automatic victory): concentrations on enemy units there come first."""
-    enemy = state.game.static.enemy[side]
-    return frozenset(
-        h for who in (side, enemy) for clause in automatic_regions(state, who) for h in clause.hexes
-    )
-
-
-def records_of(state: State, side: str) -> list[dict[str, Any]]:
-    """The records of ``side``'s units on the map."""
-    static = state.game.static.units
-    return [
-        rec
-        for uid, rec in state.data["units"].items()
-        if rec["status"] == "on_map" and rec["hex"] and static[uid].side == side
-    ]
-
-
-def dashes(start: State, own: str, fighting: list[str], far: float) -> list[Plan]:
-    """19.2 make for each region of ``own``'s automatic victories (:func:`dash`), each
-    region ``fighting`` has the units for."""
-    plans = []
-    for clause in automatic_regions(start, own):
-        scripts = dash(start, own, clause, fighting, far)
-        if scripts is not None:
-            where = clause.region.replace("_", " ")
-            plans.append(Plan(f"make for {where} ({clause.case})", scripts))
-    return plans
-
-
-def dash(
-    start: State, own: str, clause: Clause, fighting: list[str], far: float
-) -> dict[str, str] | None:
-    """19.2 the units of ``fighting`` the clause needs (those of its types nearest the
-    region's hexes the enemy does not hold, each at most ``far`` hexes from one), each sent
-    toward its nearest such hex (a hex apiece where the clause counts hexes); None: too
-    few such units, or no such hex."""
-    board = start.game.scenario.board
-    records = start.data["units"]
-    static = start.game.static.units
-    held = pieces.hex_side(start)
-    open_hexes = [h for h in clause.hexes if held.get(h, own) == own]
-    if not open_hexes:
-        return None
-    scripts: dict[str, str] = {}
-    ranked = sorted(
-        (min(board.distance(records[u]["hex"], h) for h in open_hexes), u)
-        for u in fighting
-        if not clause.types or static[u].type in clause.types
-    )
-    for distance, unit in ranked[: clause.count]:
-        taken = {s.split(" ", 1)[1] for s in scripts.values()}
-        left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
-        if distance > far or not left:
-            break
-        scripts[unit] = f"{TOWARD} {_nearest(board, records[unit]['hex'], left)}"
-    return scripts if len(scripts) == clause.count else None
-
-
-def race_scripts(start: State, side: str) -> dict[str, str]:
-    """19.2 ``side`` racing for its automatic victories, however far: for each victory,
-    every clause's dash (:func:`dash`) with units of its own; the victory whose units are
-    nearest their hexes first, each later one with the units the earlier ones left; a
-    victory some clause of which has no open hex or too few units is not raced for.  The
-    units garrisoning the hexes of the other side's small regions (where one unit of his
-    wins) stay on guard.  The planner's model of an enemy who races, which the rules of
-    thumb alone do not (the threat would not show in a plan's score)."""
-    static = start.game.static.units
-    guarded = {
-        h
-        for clause in automatic_regions(start, start.game.static.enemy[side])
-        if clause.garrisoned()
-        for h in clause.hexes
-    }
-    fighting = [
-        uid
-        for uid, rec in start.data["units"].items()
-        if rec["status"] == "on_map"
-        and rec["hex"]
-        and rec["hex"] not in guarded
-        and static[uid].side == side
-        and static[uid].type not in NOT_SENT
-    ]
-    conditions = automatic_conditions(start, side)
-    races = [(n, _race(start, side, condition, fighting)) for n, condition in enumerate(conditions)]
-    ranked = sorted((_race_length(start, s), n, s) for n, s in races if s is not None)
-    chosen: dict[str, str] = {}
-    for _, n, scripts in ranked:
-        if chosen.keys() & scripts.keys():  # an earlier race took some of its units
-            again = _race(start, side, conditions[n], [u for u in fighting if u not in chosen])
-            if again is None:
-                continue
-            scripts = again
-        chosen.update(scripts)
-    return chosen
-
-
-def _race(
-    start: State, side: str, condition: tuple[Clause, ...], fighting: list[str]
-) -> dict[str, str] | None:
-    """The scripts of every clause of one automatic victory, a unit for one clause only
-    (None: some clause cannot be raced for)."""
-    scripts: dict[str, str] = {}
-    for clause in condition:
-        free = [u for u in fighting if u not in scripts]
-        more = dash(start, side, clause, free, float("inf"))
-        if more is None:
-            return None
-        scripts.update(more)
-    return scripts
-
-
-def _race_length(start: State, scripts: dict[str, str]) -> int:
-    """How far, in hexes all told, the units of a race have to go."""
-    board = start.game.scenario.board
-    records = start.data["units"]
-    return sum(board.distance(records[u]["hex"], s.split(" ", 1)[1]) for u, s in scripts.items())
 
 
 @dataclass(frozen=True)
@@ -274,25 +157,6 @@ class PlannerSettings:
     #: a plan made again mid-turn weighs the plan it replaces among its candidates (its
     #: scripts carried on) and leaves it only for one that does better by the margin
     keep: bool = True
-
-
-@dataclass
-class Plan:
-    """Scripts for the units of one player-turn, with how the plan scored."""
-
-    label: str
-    scripts: dict[str, str]
-    target: str | None = None
-    scores: list[float] = field(default_factory=list)
-    #: the agent's actions (with the reasons for them) when the plan played its turn in
-    #: the first sampled future: the steps it is played by
-    line: list[Choice] = field(default_factory=list)
-
-    def mean(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else float("-inf")
-
-    def with_script(self, unit: str, script: str) -> Plan:
-        return Plan(self.label, {**self.scripts, unit: script}, self.target)
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
@@ -521,11 +385,11 @@ class PlannerAgent:
         moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
         names = [self._names.get(u, u) for u in moved]
         if chosen.target is None and names:  # a guard, or making for a region
-            text += f": {_listing(names)} sent"
+            text += f": {listing(names)} sent"
         if chosen.target is not None:
             attacks = [c.reason for c in chosen.line if c.action.get("type") == "resolve"]
             attacks.sort(key=lambda r: chosen.target not in r)  # the target's attack first
-            text += f": {_count(len(names))} toward it ({_listing(names)})"
+            text += f": {_count(len(names))} toward it ({listing(names)})"
             if attacks:
                 text += f"; in the first sampled future it {attacks[0]}"
         base = search.baseline
@@ -600,7 +464,7 @@ class _Search:
         playout.run(until=1)  # the agent's own turn: its steps and the units that move
         self.done += 1
         base.line = playout.line
-        candidates = self._candidates(start, playout.moved)
+        candidates = candidate_plans(start, self.role, playout.moved, self.settings)
         if self.kept is not None and candidates:  # carried on, ahead of the new ones
             kept = self.kept
             candidates = [kept, *(p for p in candidates if p.scripts != kept.scripts)]
@@ -650,183 +514,6 @@ class _Search:
                     self._score(plan, n)
             self.width += more
         return self._better(base, [p for p in live if len(p.scores) == self.width])
-
-    def _candidates(self, start: State, units: list[str]) -> list[Plan]:
-        """The concentrations on the enemy hexes most of the moving units can reach, and
-        holding the line (the rule-of-thumb turn is scored first, apart)."""
-        if not units:
-            return []
-        static = start.game.static.units
-        records = start.data["units"]
-        own = side_of(self.role)
-        board = start.game.scenario.board
-        fighting = [u for u in units if static[u].type not in NOT_SENT and records[u]["hex"]]
-        enemy_hexes = sorted(
-            {
-                rec["hex"]
-                for uid, rec in records.items()
-                if rec["status"] == "on_map"
-                and rec["hex"]
-                and static[uid].side != own
-                and not static[uid].side.startswith(own)
-                and static[uid].type not in NOT_COMBAT
-            }
-        )
-        reach = self.settings.reach
-        stakes = automatic_stakes(start, own)
-        ranked = []
-        for h in enemy_hexes:
-            near = [u for u in fighting if board.distance(records[u]["hex"], h) <= reach]
-            if len(near) >= 2:
-                closest = min(board.distance(records[u]["hex"], h) for u in near)
-                ranked.append((h not in stakes, -len(near), closest, h, near))
-        ranked.sort()
-        plans = [
-            Plan(f"concentrate on {h}", {u: f"{TOWARD} {h}" for u in near}, h)
-            for *_, h, near in ranked[: self.settings.targets]
-        ]
-        guard = self._guard(start, own, fighting)
-        if guard is not None:
-            plans.append(guard)
-        plans.extend(self._dashes(start, own, fighting))
-        for meet in (self._block, self._pin):
-            plan = meet(start, own, fighting)
-            if plan is not None:
-                plans.append(plan)
-        in_contact = [
-            u
-            for u in fighting
-            if any(board.distance(records[u]["hex"], h) <= 1 for h in enemy_hexes)
-        ]
-        if in_contact:
-            plans.append(Plan("hold the line", dict.fromkeys(in_contact, HOLD)))
-        return plans
-
-    def _guard(self, start: State, own: str, fighting: list[str]) -> Plan | None:
-        """19.2 hold the hexes of the enemy's small automatic-victory regions (one unit
-        there wins him the game): the nearest fighting unit within reach sent to each open
-        hex an enemy unit is near, and :attr:`PlannerSettings.reinforce` more into each
-        hex of one's own an enemy unit stands next to (a clash lost there lets him in);
-        None: no such hex, or no unit to send.  Enemy-held hexes there are the
-        concentrations' (aimed at first)."""
-        board = start.game.scenario.board
-        records = start.data["units"]
-        held = pieces.hex_side(start)
-        enemy = start.game.static.enemy[own]
-        theirs = [rec["hex"] for rec in records_of(start, enemy)]
-        reach = self.settings.reach
-        scripts: dict[str, str] = {}
-        for clause in automatic_regions(start, enemy):
-            if not clause.garrisoned():
-                continue
-            for h in clause.hexes:
-                holder = held.get(h)
-                near = min((board.distance(t, h) for t in theirs), default=reach + 1)
-                if holder is None and near <= reach:
-                    wanted = 1
-                elif holder == own and near <= 1:
-                    wanted = self.settings.reinforce
-                else:
-                    continue
-                free = [u for u in fighting if u not in scripts and records[u]["hex"] != h]
-                by_distance = sorted((board.distance(records[u]["hex"], h), u) for u in free)
-                for distance, unit in by_distance[:wanted]:
-                    if distance <= reach:
-                        scripts[unit] = f"{TOWARD} {h}"
-        if not scripts:
-            return None
-        targets = sorted({s.split(" ", 1)[1] for s in scripts.values()})
-        return Plan(f"guard {_listing(targets)}", scripts)
-
-    def _dashes(self, start: State, own: str, fighting: list[str]) -> list[Plan]:
-        """19.2 make for each region of one's own automatic victories: the units the clause
-        needs (those of its types nearest the region's hexes the enemy does not hold,
-        within twice the reach), each sent toward its nearest such hex (a hex apiece where
-        the clause counts hexes)."""
-        return dashes(start, own, fighting, 2 * self.settings.reach)
-
-    def _block(self, start: State, own: str, fighting: list[str]) -> Plan | None:
-        """19.2 stand in the way of the enemy's other automatic victories (the regions the
-        guard plan does not garrison hex by hex): for each of the enemy units nearest such
-        a region (:meth:`_coming`), the nearest fighting unit of one's own within twice the
-        reach of the region's hex nearest that enemy unit is sent toward that hex (toward
-        the enemy unit itself once it stands in the region)."""
-        board = start.game.scenario.board
-        return self._meet(
-            start,
-            own,
-            fighting,
-            lambda clause, there: _nearest(board, there, clause.hexes),
-            lambda regions: f"bar the way to {regions}",
-        )
-
-    def _pin(self, start: State, own: str, fighting: list[str]) -> Plan | None:
-        """19.2 stop the enemy units nearest his larger regions of automatic victory short
-        of them (:meth:`_coming`): the nearest fighting unit of one's own within twice the
-        reach of each is sent toward the enemy unit itself.  It stops next to him (8.2.1),
-        and a unit in an enemy zone may leave it only as a result of combat (8.2.5): he is
-        held where he stands until he wins a clash."""
-        return self._meet(
-            start,
-            own,
-            fighting,
-            lambda clause, there: there,
-            lambda regions: f"hold the enemy short of {regions}",
-        )
-
-    def _meet(
-        self,
-        start: State,
-        own: str,
-        fighting: list[str],
-        target: Callable[[Clause, str], str],
-        label: Callable[[str], str],
-    ) -> Plan | None:
-        """For each enemy unit :meth:`_coming` lists, the nearest free fighting unit within
-        twice the reach of ``target(clause, his hex)`` sent toward it (None: none)."""
-        board = start.game.scenario.board
-        records = start.data["units"]
-        far = 2 * self.settings.reach
-        scripts: dict[str, str] = {}
-        regions = []
-        for clause, there in self._coming(start, own):
-            way = target(clause, there)
-            free = [u for u in fighting if u not in scripts]
-            mine = sorted((board.distance(records[u]["hex"], way), u) for u in free)
-            if mine and mine[0][0] <= far:
-                scripts[mine[0][1]] = f"{TOWARD} {way}"
-                regions.append(f"{clause.region.replace('_', ' ')} ({clause.case})")
-        if not scripts:
-            return None
-        return Plan(label(_listing(sorted(set(regions)))), scripts)
-
-    def _coming(self, start: State, own: str) -> list[tuple[Clause, str]]:
-        """The enemy units nearest each region of his automatic victories the guard plan
-        does not garrison hex by hex: as many as its clause needs, of its types, within
-        twice the reach, each with its clause and hex."""
-        board = start.game.scenario.board
-        records = start.data["units"]
-        static = start.game.static.units
-        enemy = start.game.static.enemy[own]
-        far = 2 * self.settings.reach
-        found = []
-        for clause in automatic_regions(start, enemy):
-            if clause.garrisoned() or not clause.hexes:
-                continue  # the guard's (or a region the map lacks)
-            coming = sorted(
-                (min(board.distance(rec["hex"], h) for h in clause.hexes), rec["hex"])
-                for uid, rec in records.items()
-                if rec["status"] == "on_map"
-                and rec["hex"]
-                and static[uid].side == enemy
-                and static[uid].type not in NOT_SENT
-                and (not clause.types or static[uid].type in clause.types)
-            )
-            for distance, there in coming[: clause.count]:
-                if distance > far:
-                    break
-                found.append((clause, there))
-        return found
 
     def _score_all(self, plan: Plan) -> None:
         """Score ``plan`` in the futures the plans in the race are scored in now."""
@@ -962,11 +649,6 @@ def _tactician(
     return RolloutAgent(seed, Budget(seconds=seconds, iterations=iterations), evaluate=evaluate)
 
 
-def _nearest(board: Any, here: str, hexes: Sequence[str]) -> str:
-    """The hex of ``hexes`` nearest ``here`` (ties: the first in order)."""
-    return min(hexes, key=lambda h: (board.distance(here, h), h))
-
-
 def _replies(n: int) -> str:
     return "one sampled reply" if n == 1 else f"{n} sampled replies"
 
@@ -974,12 +656,6 @@ def _replies(n: int) -> str:
 def _count(n: int) -> str:
     words = ["no unit", "one unit", "two units", "three units", "four units", "five units"]
     return words[n] if n < len(words) else f"{n} units"
-
-
-def _listing(names: list[str]) -> str:
-    if len(names) <= 1:
-        return "".join(names)
-    return f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 __all__ = ["DEFAULT_BUDGET", "PlannerAgent", "PlannerSettings", "ScriptedTurn", "scripted_move"]

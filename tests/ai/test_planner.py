@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import greatwar
-from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent
+from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent, plans
 from greatwar.ai.base import explanation
 from greatwar.ai.heuristic import Choice
 from greatwar.ai.planner import (
@@ -582,11 +582,10 @@ def test_tannenberg_19_2_2_the_guard_plan_sends_the_nearest_unit_to_the_open_rai
     # infantry unit there wins (19.2.2); the Russians hold A20 B13 and A22 B12
     state = _tannenberg_start()
     fighting = _fighting(state, "russian")
-    search = _search(state, "russian")
-    search.settings = PlannerSettings(reach=1)  # only a German next to the hex counts
-    assert search._guard(state, "russian", fighting) is None  # the nearest is four hexes off
+    near = PlannerSettings(reach=1)  # only a German next to the hex counts
+    assert plans.guard(state, "russian", fighting, near) is None  # the nearest is four hexes off
     TU.place(state, "G-3-2-I", "A20 B12")  # next to the open hex A21 B12
-    plan = search._guard(state, "russian", fighting)
+    plan = plans.guard(state, "russian", fighting, near)
     assert plan is not None
     assert plan.label == "guard A21 B12"
     board = state.game.scenario.board
@@ -595,7 +594,7 @@ def test_tannenberg_19_2_2_the_guard_plan_sends_the_nearest_unit_to_the_open_rai
     assert script == f"{TOWARD} A21 B12"
     assert board.distance(state.data["units"][unit]["hex"], "A21 B12") == nearest
     # the Germans have no such small region to guard against
-    assert _search(state, "german")._guard(state, "german", _fighting(state, "german")) is None
+    assert plans.guard(state, "german", _fighting(state, "german"), QUICK) is None
 
 
 def test_tannenberg_19_2_2_a_concentration_on_the_railway_comes_before_the_others() -> None:
@@ -606,11 +605,9 @@ def test_tannenberg_19_2_2_a_concentration_on_the_railway_comes_before_the_other
     by_railway = sorted(fighting, key=lambda u: board.distance(units[u]["hex"], "A21 B12"))[:2]
     by_other = [u for u in fighting if board.distance(units[u]["hex"], "A13 B11") <= 4]
     assert len(by_other) > 2  # more units could close on the German at A13 B11
-    search = _search(state, "russian")
-    search.settings = PlannerSettings(samples=1, targets=1, max_actions=300)
-    plans = search._candidates(state, [*by_railway, *by_other])
-    assert plans[0].label == "concentrate on A21 B12"
-    assert set(plans[0].scripts) == set(by_railway)
+    made = plans.candidate_plans(state, "russian", [*by_railway, *by_other], QUICK)
+    assert made[0].label == "concentrate on A21 B12"
+    assert set(made[0].scripts) == set(by_railway)
 
 
 def test_tannenberg_19_2_2_the_guard_plan_reinforces_a_railway_hex_the_enemy_stands_next_to() -> (
@@ -621,10 +618,9 @@ def test_tannenberg_19_2_2_the_guard_plan_reinforces_a_railway_hex_the_enemy_sta
     state = _tannenberg_start()
     TU.place(state, "R-1-25-III", "A21 B12")  # every railway hex held by the Russians
     fighting = _fighting(state, "russian")
-    search = _search(state, "russian")
-    assert search._guard(state, "russian", fighting) is None  # no German next to them
+    assert plans.guard(state, "russian", fighting, QUICK) is None  # no German next to them
     TU.place(state, "G-3-2-I", "A19 B14")  # next to A20 B13, two hexes from A21 B12
-    plan = search._guard(state, "russian", fighting)
+    plan = plans.guard(state, "russian", fighting, QUICK)
     assert plan is not None
     assert plan.label == "guard A20 B13"
     board, units = state.game.scenario.board, state.data["units"]
@@ -648,7 +644,7 @@ def _sent(state: greatwar.State, side: str) -> list[str]:
 def test_tannenberg_19_2_2_make_for_the_railway_sends_the_nearest_infantry_unit() -> None:
     state = _tannenberg_start()
     fighting = _sent(state, "german")
-    dashes = {p.label: p for p in _search(state, "german")._dashes(state, "german", fighting)}
+    dashes = {p.label: p for p in plans.make_for(state, "german", fighting, QUICK)}
     board, units = state.game.scenario.board, state.data["units"]
     static = state.game.static.units
     railway = ("A20 B13", "A21 B12", "A22 B12")
@@ -670,12 +666,11 @@ def test_tannenberg_19_2_1_no_dash_while_the_units_it_needs_are_too_far() -> Non
     # three Russian units west of the Vistula: the third nearest is more than twice the
     # reach (8 hexes) away at the start
     state = _tannenberg_start()
-    search = _search(state, "russian")
-    labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
+    labels = [p.label for p in plans.make_for(state, "russian", _sent(state, "russian"), QUICK)]
     assert "make for west of vistula (tannenberg 19.2.1)" not in labels
     for uid, h in (("R-1-6-XV", "A6 B14"), ("R-2-6-XV", "A6 B15"), ("R-1-8-XV", "A6 B16")):
         TU.place(state, uid, h)
-    labels = [p.label for p in search._dashes(state, "russian", _sent(state, "russian"))]
+    labels = [p.label for p in plans.make_for(state, "russian", _sent(state, "russian"), QUICK)]
     assert "make for west of vistula (tannenberg 19.2.1)" in labels
 
 
@@ -684,8 +679,7 @@ def test_tannenberg_19_2_1_a_clause_that_counts_hexes_sends_each_unit_to_a_hex_o
     state = _tannenberg_start()
     for uid, h in (("R-1-6-XV", "A10 B20"), ("R-2-6-XV", "A10 B20")):
         TU.place(state, uid, h)
-    search = _search(state, "russian")
-    dashes = {p.label: p for p in search._dashes(state, "russian", ["R-1-6-XV", "R-2-6-XV"])}
+    dashes = {p.label: p for p in plans.make_for(state, "russian", ["R-1-6-XV", "R-2-6-XV"], QUICK)}
     targets = list(dashes["make for nordheim forts (tannenberg 19.2.1)"].scripts.values())
     assert len(targets) == 2
     assert len(set(targets)) == 2  # a hex apiece
@@ -734,7 +728,7 @@ def test_tannenberg_19_2_1_barring_the_way_sends_a_unit_between_the_enemy_and_th
     if russian_hex == "A4 B16":
         assert way == russian_hex
     assert state.game.scenario.board.distance(state.data["units"][german]["hex"], way) <= 8
-    plan = _search(state, "german")._block(state, "german", _sent(state, "german"))
+    plan = plans.bar_the_way(state, "german", _sent(state, "german"), QUICK)
     assert plan is not None
     assert "west of vistula (tannenberg 19.2.1)" in plan.label
     assert plan.label.startswith("bar the way to ")
@@ -767,7 +761,7 @@ def test_tannenberg_8_2_5_holding_the_enemy_short_pins_the_unit_nearest_the_regi
     state = _german_movement()
     TU.place(state, "R-1-6-XV", "A9 B21")
     assert not zoc.in_enemy_zoc(state, "R-1-6-XV")
-    plan = _search(state, "german")._pin(state, "german", _movable(state, "german"))
+    plan = plans.hold_short(state, "german", _movable(state, "german"), QUICK)
     assert plan is not None
     assert plan.label.startswith("hold the enemy short of ")
     assert "west of vistula (tannenberg 19.2.1)" in plan.label
@@ -787,21 +781,21 @@ def test_tannenberg_19_2_1_both_ways_of_meeting_the_enemy_are_weighed() -> None:
     state = _german_movement()
     TU.place(state, "R-1-6-XV", "A9 B21")
     movable = _movable(state, "german")
-    plans = {
+    made = {
         p.label.split(" to ")[0].split(" short of ")[0]: p
-        for p in _search(state, "german")._candidates(state, movable)
+        for p in plans.candidate_plans(state, "german", movable, QUICK)
     }
     for name in ("bar the way", "hold the enemy"):
-        assert "west of vistula (tannenberg 19.2.1)" in plans[name].label
-    assert plans["bar the way"].scripts["G-33L"] == f"{TOWARD} A4 B21"  # the region's hex
-    assert plans["hold the enemy"].scripts["G-33L"] == f"{TOWARD} A9 B21"  # the Russian
+        assert "west of vistula (tannenberg 19.2.1)" in made[name].label
+    assert made["bar the way"].scripts["G-33L"] == f"{TOWARD} A4 B21"  # the region's hex
+    assert made["hold the enemy"].scripts["G-33L"] == f"{TOWARD} A9 B21"  # the Russian
 
 
 def test_tannenberg_19_2_barring_the_way_leaves_the_small_regions_to_the_guard() -> None:
     # the Kowal railway (one German infantry unit wins, three hexes) is the guard's
     state = _tannenberg_start()
     TU.place(state, "G-3-2-I", "A20 B12")
-    plan = _search(state, "russian")._block(state, "russian", _sent(state, "russian"))
+    plan = plans.bar_the_way(state, "russian", _sent(state, "russian"), QUICK)
     assert plan is None or "kowal" not in plan.label
 
 
@@ -817,7 +811,7 @@ def _nearest_to(state: greatwar.State, units: list[str], region: str) -> list[st
 
 
 def test_tannenberg_19_2_1_the_racing_enemy_sends_the_units_a_victory_needs_however_far() -> None:
-    from greatwar.ai.planner import dashes, race_scripts
+    from greatwar.ai.plans import dashes, race_scripts
 
     state = _tannenberg_start()
     board, units = state.game.scenario.board, state.data["units"]
@@ -843,7 +837,7 @@ def test_tannenberg_19_2_1_the_racing_enemy_leaves_the_garrison_of_a_small_regio
     # 33L (Landwehr infantry) holds Nordheim's town (one Russian unit there is half the
     # Russians' victory): with every other German infantry unit at the map's far edge it is
     # the nearest to the Kowal railway, and yet stays
-    from greatwar.ai.planner import race_scripts
+    from greatwar.ai.plans import race_scripts
 
     state = _tannenberg_start()
     static, units = state.game.static.units, state.data["units"]
@@ -860,7 +854,7 @@ def test_tannenberg_19_2_1_the_racing_enemy_leaves_the_garrison_of_a_small_regio
 
 def test_tannenberg_19_2_2_each_victory_raced_for_has_units_of_its_own() -> None:
     # the Germans: one infantry unit on the Kowal railway, four units east of Kowal
-    from greatwar.ai.planner import race_scripts
+    from greatwar.ai.plans import race_scripts
 
     state = _tannenberg_start()
     board = state.game.scenario.board
@@ -875,7 +869,7 @@ def test_tannenberg_19_2_2_each_victory_raced_for_has_units_of_its_own() -> None
 def test_tannenberg_19_2_1_a_victory_of_two_clauses_is_raced_for_whole() -> None:
     # Nordheim: two fortification hexes and the town.  With the town open, three Russians
     # near it race for all three hexes, each for a hex of its own
-    from greatwar.ai.planner import race_scripts
+    from greatwar.ai.plans import race_scripts
 
     state = _tannenberg_start()
     board, units = state.game.scenario.board, state.data["units"]
@@ -895,7 +889,8 @@ def test_tannenberg_19_2_1_a_victory_of_two_clauses_is_raced_for_whole() -> None
 def test_tannenberg_19_2_the_enemy_races_in_every_second_future_and_his_units_close_on_it() -> None:
     # the Germans' plan played through the Russians' reply in one sampled future, with and
     # without the race: racing, the Russians sent end nearer the Vistula
-    from greatwar.ai.planner import _Playout, race_scripts
+    from greatwar.ai.planner import _Playout
+    from greatwar.ai.plans import race_scripts
 
     state = _german_movement()
     board = state.game.scenario.board
