@@ -16,7 +16,8 @@ greedy search and simulation for large-scale combat in StarCraft"):
    they stand; where a scenario has automatic victories (Tannenberg 19.2), a *guard*
    holds the enemy's small regions, *make for* sends the units a region of one's own
    needs, and *bar the way* and *hold the enemy short* meet the enemy units nearest his
-   larger regions, at the region's hex nearest each or at the unit itself;
+   larger regions, at the region's hex nearest each or at the unit itself (the plans
+   are made in :mod:`.plans`);
 3. each plan is scored by playing the forward model on in the same sampled futures
    (*common random numbers*): a determinization of the world drawn through
    :meth:`World.sample` (hidden units, cards and the dice to come drawn afresh; the true
