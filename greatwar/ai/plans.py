@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from greatwar.ai.evaluate import Clause, automatic_conditions, automatic_regions
 from greatwar.ai.heuristic import Choice
@@ -31,12 +31,27 @@ from greatwar.ai.search import side_of
 from greatwar.rules import pieces
 
 if TYPE_CHECKING:
-    from greatwar.ai.planner import PlannerSettings
     from greatwar.engine.state import State
 
 FRONT, HOLD, TOWARD = "front", "hold", "toward"
 #: pieces a plan does not send toward the enemy (they follow the troops)
 NOT_SENT = NOT_COMBAT | {"supply_depot"}
+
+
+class PlanLimits(Protocol):
+    """What making the plans reads of the planner's settings (:class:`.PlannerSettings`)."""
+
+    @property
+    def reach(self) -> int:
+        """How far (hexes) from a target a unit may be to be sent toward it."""
+
+    @property
+    def targets(self) -> int:
+        """Enemy-held hexes a concentration may aim at."""
+
+    @property
+    def reinforce(self) -> int:
+        """Units a guard plan sends into a hex of its own next to the enemy."""
 
 
 @dataclass
@@ -58,9 +73,7 @@ class Plan:
         return Plan(self.label, {**self.scripts, unit: script}, self.target)
 
 
-def candidate_plans(
-    start: State, role: str, units: list[str], settings: PlannerSettings
-) -> list[Plan]:
+def candidate_plans(start: State, role: str, units: list[str], settings: PlanLimits) -> list[Plan]:
     """The concentrations on the enemy hexes most of the moving units can reach, and
     holding the line (the rule-of-thumb turn is scored first, apart)."""
     if not units:
@@ -110,10 +123,10 @@ def candidate_plans(
     return plans
 
 
-def guard(start: State, own: str, fighting: list[str], settings: PlannerSettings) -> Plan | None:
+def guard(start: State, own: str, fighting: list[str], settings: PlanLimits) -> Plan | None:
     """19.2 hold the hexes of the enemy's small automatic-victory regions (one unit
     there wins him the game): the nearest fighting unit within reach sent to each open
-    hex an enemy unit is near, and :attr:`PlannerSettings.reinforce` more into each
+    hex an enemy unit is near, and :attr:`PlanLimits.reinforce` more into each
     hex of one's own an enemy unit stands next to (a clash lost there lets him in);
     None: no such hex, or no unit to send.  Enemy-held hexes there are the
     concentrations' (aimed at first)."""
@@ -147,7 +160,7 @@ def guard(start: State, own: str, fighting: list[str], settings: PlannerSettings
     return Plan(f"guard {listing(targets)}", scripts)
 
 
-def make_for(start: State, own: str, fighting: list[str], settings: PlannerSettings) -> list[Plan]:
+def make_for(start: State, own: str, fighting: list[str], settings: PlanLimits) -> list[Plan]:
     """19.2 make for each region of one's own automatic victories: the units the clause
     needs (those of its types nearest the region's hexes the enemy does not hold,
     within twice the reach), each sent toward its nearest such hex (a hex apiece where
@@ -155,9 +168,7 @@ def make_for(start: State, own: str, fighting: list[str], settings: PlannerSetti
     return dashes(start, own, fighting, 2 * settings.reach)
 
 
-def bar_the_way(
-    start: State, own: str, fighting: list[str], settings: PlannerSettings
-) -> Plan | None:
+def bar_the_way(start: State, own: str, fighting: list[str], settings: PlanLimits) -> Plan | None:
     """19.2 stand in the way of the enemy's other automatic victories (the regions the
     guard plan does not garrison hex by hex): for each of the enemy units nearest such
     a region (:func:`coming`), the nearest fighting unit of one's own within twice the
@@ -174,9 +185,7 @@ def bar_the_way(
     )
 
 
-def hold_short(
-    start: State, own: str, fighting: list[str], settings: PlannerSettings
-) -> Plan | None:
+def hold_short(start: State, own: str, fighting: list[str], settings: PlanLimits) -> Plan | None:
     """19.2 stop the enemy units nearest his larger regions of automatic victory short
     of them (:func:`coming`): the nearest fighting unit of one's own within twice the
     reach of each is sent toward the enemy unit itself.  It stops next to him (8.2.1),
@@ -198,7 +207,7 @@ def _meet(
     fighting: list[str],
     target: Callable[[Clause, str], str],
     label: Callable[[str], str],
-    settings: PlannerSettings,
+    settings: PlanLimits,
 ) -> Plan | None:
     """For each enemy unit :func:`coming` lists, the nearest free fighting unit within
     twice the reach of ``target(clause, his hex)`` sent toward it (None: none)."""
@@ -219,7 +228,7 @@ def _meet(
     return Plan(label(listing(sorted(set(regions)))), scripts)
 
 
-def coming(start: State, own: str, settings: PlannerSettings) -> list[tuple[Clause, str]]:
+def coming(start: State, own: str, settings: PlanLimits) -> list[tuple[Clause, str]]:
     """The enemy units nearest each region of his automatic victories the guard plan
     does not garrison hex by hex: as many as its clause needs, of its types, within
     twice the reach, each with its clause and hex."""
