@@ -47,8 +47,8 @@ one stage, so a plan made at the orders phase has not seen the enemy's movement)
 the next step is not legal (the dice of a combat went otherwise than in the sample).
 The plan made again weighs the one it replaces among its candidates, its scripts carried
 on, and leaves it only for a plan (or the rule-of-thumb turn) that does better by the
-margin: without this a plan half played was dropped as often as not for a rival no better
-in the new futures, its units sent one way and then another (issue 19).
+margin: without this a plan half played could be dropped for a rival no better in the
+new futures, its units sent one way and then another (issue 19).
 *Tactics*: a decision that moves no unit but is one the rollout agent thinks about (a
 combat card, a clash formed, flight or pursuit, artillery fire, an attack declared or
 resolved, a retreat route or a combat-result option, reserves: the rule system's
@@ -381,7 +381,7 @@ class PlannerAgent:
             why = "its budget leaves no time for other plans" if search.candidates else ""
             return f"follows its rules of thumb this turn ({why or 'no other plan to weigh'})"
         text = chosen.label
-        if search.kept is not None and chosen.label == search.kept.label:
+        if search.kept is not None and chosen.scripts == search.kept.scripts:
             text = f"keeps to its plan, {text}"
         moved = [u for u, s in chosen.scripts.items() if s.startswith(TOWARD)]
         names = [self._names.get(u, u) for u in moved]

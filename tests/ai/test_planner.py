@@ -445,6 +445,21 @@ def test_the_plan_carried_on_is_left_for_one_better_by_the_margin() -> None:
     assert better(search, base, [kept]) is base  # type: ignore[arg-type]
 
 
+def test_a_new_plan_of_the_same_name_is_not_said_to_be_kept() -> None:
+    """Only the plan carried on (its scripts) is "kept": a new concentration on the same
+    hex with other units is a new plan."""
+    from types import SimpleNamespace
+
+    base = Plan("the rule-of-thumb turn", {}, scores=[0.0])
+    kept = Plan("concentrate on 1005", {"a": f"{TOWARD} 1005"}, "1005", scores=[0.1])
+    other = Plan("concentrate on 1005", {"b": f"{TOWARD} 1005"}, "1005", scores=[0.1])
+    agent = PlannerAgent(1)
+    search = SimpleNamespace(baseline=base, scored=[base, kept], candidates=1, raced=False)
+    search.kept = kept
+    assert agent._explain(kept, search).startswith("keeps to its plan, concentrate on 1005")  # type: ignore[arg-type]
+    assert agent._explain(other, search).startswith("concentrate on 1005")  # type: ignore[arg-type]
+
+
 def test_its_own_steps_alone_leave_the_plan_standing() -> None:
     state, role = _first_decision("gwite/teaching")
     agent = _planner(1)
