@@ -38,13 +38,17 @@ greedy search and simulation for large-scale combat in StarCraft"):
    switched back to ``front`` in turn and kept so if the same futures score better — as
    far as the budget allows.
 
-A plan is made at the first decision of the agent's player-turn; its *steps* are the
-agent's own actions when the chosen plan played its turn in the first sampled future.
-The agent then plays those steps one by one. It makes a new plan from where the game
-stands, and says so in its reason, when another seat has acted since its last step (the
-enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
-one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
-the next step is not legal (the dice of a combat went otherwise than in the sample).
+A plan is made at the first decision of the agent's player-turn, and played as a
+*policy* (:attr:`PlannerSettings.live`): at each of the turn's decisions the unit in hand
+moves as the plan's script for it sends it in the game as it stands, and everything else
+(which unit to take in hand next, command, attacks) is the heuristic agent's, as in the
+plan's playouts. It makes a new plan from where the game stands, and says so in its
+reason, when another seat has acted since its last decision (the enemy moved, or chose
+how to take a combat result: in Tannenberg both sides move within one stage, so a plan
+made at the orders phase has not seen the enemy's movement). With ``live`` off the plan
+is played as its *steps*, the agent's own actions when the chosen plan played its turn
+in the first sampled future, one by one, and is also made again when the next step is
+not legal (the dice of a combat, or a hidden unit, went otherwise than in the sample).
 The plan made again weighs the one it replaces among its candidates, its scripts carried
 on, and leaves it only for a plan (or the rule-of-thumb turn) that does better by the
 margin: without this a plan half played could be dropped for a rival no better in the
@@ -158,6 +162,11 @@ class PlannerSettings:
     #: a plan made again mid-turn weighs the plan it replaces among its candidates (its
     #: scripts carried on) and leaves it only for one that does better by the margin
     keep: bool = True
+    #: the chosen plan is played as a policy at each of the turn's decisions (the unit in
+    #: hand moved as its script sends it in the game as it stands, everything else by rule
+    #: of thumb), not as the actions it took in the first sampled future; the plan is made
+    #: again only when the player-turn changes or another seat has acted
+    live: bool = True
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
@@ -180,7 +189,7 @@ class ScriptedTurn:
         self.base = base
         self.scripts = scripts
 
-    def act(self, state: State, role: str, legal: list[Action]) -> Choice:
+    def act(self, state: State, role: str, legal: list[Action], view: View | None = None) -> Choice:
         unit = moving_unit(legal)
         script = self.scripts.get(unit, FRONT) if unit is not None else FRONT
         if script != FRONT:
@@ -188,7 +197,7 @@ class ScriptedTurn:
             if choice is not None:
                 self.base.note(state, choice.action)
                 return choice
-        return self.base.act(state, role, legal)
+        return self.base.act(state, role, legal, view)
 
 
 def scripted_move(state: State, legal: list[Action], unit: str, script: str) -> Choice | None:
@@ -289,10 +298,17 @@ class PlannerAgent:
             why = "replans (others have acted since its last step): "
             self.replans += 1
             self._make_plan(world, role, rng, key)
+        elif self.settings.live:
+            pass  # the plan is a policy: no step of it goes stale
         elif not self._steps or self._steps[0].action not in legal:
             why = self._stale(legal)
             self.replans += 1
             self._make_plan(world, role, rng, key)
+        if self.settings.live:
+            scripts = {} if self.plan is None else self.plan.scripts
+            pick = ScriptedTurn(self._base, scripts).act(sample, role, legal, view)
+            self.last_explanation = f"{why}{self._summary}: {pick.reason}"
+            return pick.action
         step = self._steps[0] if self._steps else None
         if step is None or step.action not in legal:  # the plan's first step is refused
             pick = self._base.act(sample, role, legal, view)
@@ -372,7 +388,7 @@ class PlannerAgent:
         chosen = search.run()
         self._spent += time.monotonic() - started
         self.plan = chosen
-        self._steps = list(chosen.line)
+        self._steps = [] if self.settings.live else list(chosen.line)
         self.last_iterations = search.done
         self._summary = self._explain(chosen, search)
 

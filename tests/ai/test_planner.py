@@ -24,6 +24,7 @@ from greatwar.ai.planner import (
     PlannerSettings,
     ScriptedTurn,
     _Search,
+    moving_unit,
     scripted_move,
     turn_key,
 )
@@ -35,6 +36,8 @@ from tests.ai.conftest import SYSTEMS, CheckedPlay
 TINY = Budget(iterations=3)
 #: one sampled future a plan, one target, short playouts: quick enough for tests
 QUICK = PlannerSettings(samples=1, targets=1, max_actions=300)
+#: the same, its plans played as the first sampled future's actions, step by step
+STEPS = replace(QUICK, live=False)
 
 
 def _planner(seed: int, budget: Budget = TINY, **kwargs: Any) -> PlannerAgent:
@@ -131,7 +134,7 @@ def test_an_iteration_budget_gives_the_same_game_from_the_same_seed() -> None:
 
 def test_the_plan_s_steps_are_played_one_by_one_after_one_plan() -> None:
     state, role = _first_decision("gwite/teaching")
-    agent = _planner(1)
+    agent = _planner(1, settings=STEPS)
     key = turn_key(state)
     for _ in range(6):
         action = decide(agent, state, role)
@@ -145,7 +148,7 @@ def test_the_plan_s_steps_are_played_one_by_one_after_one_plan() -> None:
 
 def test_replans_when_the_plan_s_next_step_is_no_longer_legal() -> None:
     state, role = _first_decision("gwite/teaching")
-    agent = _planner(1)
+    agent = _planner(1, settings=STEPS)
     planned = decide(agent, state, role)
     assert planned["type"] == "select"
     # the game goes otherwise than planned: another unit is taken in hand
@@ -385,11 +388,14 @@ class _Switch:
 
 def _replanned(keep: bool) -> tuple[PlannerAgent, Plan, greatwar.State, str, dict[str, Any]]:
     """A concentration planned (closeness scores), another unit it sends taken in hand
-    than the one planned, then every position scores the same: the plan is made again
-    mid-turn, with the unit in hand (the state and role returned before the action)."""
+    than the one planned, then every position scores the same: the plan (played step by
+    step) is made again mid-turn, with the unit in hand (the state and role returned
+    before the action)."""
     state, role = _first_decision("gwite/teaching")
     values = _Switch()
-    eager = PlannerSettings(samples=1, margin=0.0, refine=False, keep=keep, max_actions=300)
+    eager = PlannerSettings(
+        samples=1, margin=0.0, refine=False, keep=keep, max_actions=300, live=False
+    )
     agent = PlannerAgent(1, Budget(iterations=8), settings=eager, evaluate=values)
     planned = decide(agent, state, role)
     first = agent.plan
@@ -467,6 +473,93 @@ def test_its_own_steps_alone_leave_the_plan_standing() -> None:
         state.apply(role, decide(agent, state, role))
         assert role in state.active_roles()
     assert agent.replans == 0
+
+
+def _live_concentration() -> tuple[PlannerAgent, Plan, greatwar.State, str]:
+    """A concentration planned (closeness scores) and played as a policy; then another
+    unit it sends is taken in hand than the one its first sampled future took."""
+    state, role = _first_decision("gwite/teaching")
+    eager = PlannerSettings(samples=1, margin=0.0, refine=False, max_actions=300)
+    agent = PlannerAgent(1, Budget(iterations=8), settings=eager, evaluate=_closeness)
+    planned = decide(agent, state, role)
+    plan = agent.plan
+    assert plan is not None and plan.target is not None
+    assert planned == plan.line[0].action  # the first sampled future's first step
+    other = next(
+        a
+        for a in state.legal_actions(role)
+        if a["type"] == "select" and a != planned and plan.scripts.get(a["unit"], "") != ""
+    )
+    state.apply(role, other)
+    return agent, plan, state, role
+
+
+def test_a_plan_played_as_a_policy_moves_any_unit_in_hand_by_its_script() -> None:
+    """Played live, the plan does not go stale when the game goes otherwise than its first
+    sampled future (another unit in hand): no plan is made again, and the unit in hand
+    moves as the plan's script for it sends it, in the game as it stands."""
+    agent, plan, state, role = _live_concentration()
+    action = decide(agent, state, role)
+    assert (agent.plans, agent.replans) == (1, 0)
+    assert agent.plan is plan
+    legal = usable(state.legal_actions(role))
+    unit = next(a["unit"] for a in legal if a["type"] == "move")
+    sent = scripted_move(state, legal, unit, plan.scripts[unit])
+    assert sent is not None and action == sent.action
+    assert agent.last_explanation.startswith(f"{plan.label}: ")
+    assert "replans" not in agent.last_explanation
+
+
+def test_a_plan_played_as_a_policy_leaves_the_rest_to_the_rules_of_thumb() -> None:
+    """A decision the plan's scripts do not settle (no unit in hand: which to take next)
+    is the heuristic agent's, as in the plan's playouts; the plan is not made again."""
+    agent, plan, state, role = _live_concentration()
+    asked: list[Choice] = []
+    act = agent._base.act
+
+    def spy(*args: Any, **kwargs: Any) -> Choice:
+        asked.append(act(*args, **kwargs))
+        return asked[-1]
+
+    agent._base.act = spy  # type: ignore[method-assign]
+    key = turn_key(state)
+    for _ in range(30):
+        legal = usable(state.legal_actions(role))
+        free = moving_unit(legal) is None
+        action = decide(agent, state, role)
+        if free and len(legal) > 1:
+            assert asked and action == asked[-1].action
+            assert agent.last_explanation == f"{agent._summary}: {asked[-1].reason}"
+            break
+        state.apply(role, action)
+        assert turn_key(state) == key and role in state.active_roles()
+    else:
+        raise AssertionError("no unit was put down")
+    assert (agent.plans, agent.replans) == (1, 0) and agent.plan is plan
+
+
+def test_a_plan_played_as_a_policy_is_made_again_once_another_seat_has_acted() -> None:
+    game = greatwar.load("tannenberg/teaching")
+    state = game.new_state(seed=3)
+    planner = _planner(1, settings=replace(QUICK, tactics=0))
+    others = {r: HeuristicAgent(7) for r in game.roles() if r != "russian"}
+    acted_between = False
+    for _ in range(200):
+        role = next(r for r in state.active_roles() if state.legal_actions(r))
+        if role == "russian":
+            key, before = turn_key(state), planner.replans
+            action = decide(planner, state, role)
+            if planner.replans > before:
+                assert acted_between and turn_key(state) == key
+                break
+            acted_between = False
+        else:
+            action = decide(others[role], state, role)
+            acted_between = planner.plans > 0
+        state.apply(role, action)
+    else:
+        raise AssertionError("the planner never replanned after the Germans acted")
+    assert planner.last_explanation.startswith("replans (others have acted since its last step)")
 
 
 # --- tactics: the decisions that move no unit, weighed by rollouts --------------------------
@@ -548,7 +641,7 @@ def test_the_tactics_think_a_tenth_of_a_plan_s_budget_beside_it() -> None:
 
 def test_a_tactical_choice_other_than_the_plan_s_step_drops_the_rest_of_the_plan() -> None:
     state, role = _first_card_decision()
-    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    planner = PlannerAgent(1, Budget(iterations=40), settings=STEPS)
     rule_of_thumb = decide(HeuristicAgent(1), state.clone(), role)
     later = Choice({"type": "end_phase"}, "ends the phase")
     planner._steps = [Choice(rule_of_thumb, "plays the card"), later]
@@ -561,7 +654,7 @@ def test_a_tactical_choice_other_than_the_plan_s_step_drops_the_rest_of_the_plan
 
 def test_a_tactical_choice_as_the_plan_s_step_passes_the_step_over() -> None:
     state, role = _first_card_decision()
-    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    planner = PlannerAgent(1, Budget(iterations=40), settings=STEPS)
     rollout = RolloutAgent(1, Budget(iterations=4))
     expected = decide(rollout, state.clone(), role)
     later = Choice({"type": "end_phase"}, "ends the phase")
