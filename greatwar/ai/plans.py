@@ -63,7 +63,8 @@ class Plan:
     target: str | None = None
     scores: list[float] = field(default_factory=list)
     #: the agent's actions (with the reasons for them) when the plan played its turn in
-    #: the first sampled future: the steps it is played by
+    #: the first sampled future: the steps it is played by when not played as a policy
+    #: (:attr:`.PlannerSettings.live`), and the attacks its reason names
     line: list[Choice] = field(default_factory=list)
 
     def mean(self) -> float:
