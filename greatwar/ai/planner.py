@@ -38,17 +38,18 @@ greedy search and simulation for large-scale combat in StarCraft"):
    switched back to ``front`` in turn and kept so if the same futures score better — as
    far as the budget allows.
 
-A plan is made at the first decision of the agent's player-turn, and played as a
-*policy* (:attr:`PlannerSettings.live`): at each of the turn's decisions the unit in hand
-moves as the plan's script for it sends it in the game as it stands, and everything else
-(which unit to take in hand next, command, attacks) is the heuristic agent's, as in the
-plan's playouts. It makes a new plan from where the game stands, and says so in its
-reason, when another seat has acted since its last decision (the enemy moved, or chose
-how to take a combat result: in Tannenberg both sides move within one stage, so a plan
-made at the orders phase has not seen the enemy's movement). With ``live`` off the plan
-is played as its *steps*, the agent's own actions when the chosen plan played its turn
-in the first sampled future, one by one, and is also made again when the next step is
-not legal (the dice of a combat, or a hidden unit, went otherwise than in the sample).
+A plan is made at the first decision of the agent's player-turn; its *steps* are the
+agent's own actions when the chosen plan played its turn in the first sampled future.
+The agent then plays those steps one by one. It makes a new plan from where the game
+stands, and says so in its reason, when another seat has acted since its last step (the
+enemy moved, or chose how to take a combat result: in Tannenberg both sides move within
+one stage, so a plan made at the orders phase has not seen the enemy's movement), or when
+the next step is not legal (the dice of a combat, or a hidden unit, went otherwise than
+in the sample). With :attr:`PlannerSettings.live` the plan is played as a *policy*
+instead: at each of the turn's decisions the unit in hand moves as the plan's script for
+it sends it in the game as it stands, everything else (which unit to take in hand next,
+command, attacks) is the heuristic agent's, as in the plan's playouts, and the plan is
+made again only after another seat has acted (measured no stronger: it plans less often).
 The plan made again weighs the one it replaces among its candidates, its scripts carried
 on, and leaves it only for a plan (or the rule-of-thumb turn) that does better by the
 margin: without this a plan half played could be dropped for a rival no better in the
@@ -165,8 +166,9 @@ class PlannerSettings:
     #: the chosen plan is played as a policy at each of the turn's decisions (the unit in
     #: hand moved as its script sends it in the game as it stands, everything else by rule
     #: of thumb), not as the actions it took in the first sampled future; the plan is made
-    #: again only when the player-turn changes or another seat has acted
-    live: bool = True
+    #: again only when the player-turn changes or another seat has acted.  Off: measured
+    #: no stronger (README, "The plan played as a policy"; it plans less often)
+    live: bool = False
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
