@@ -300,9 +300,7 @@ class PlannerAgent:
             why = "replans (others have acted since its last step): "
             self.replans += 1
             self._make_plan(world, role, rng, key)
-        elif self.settings.live:
-            pass  # the plan is a policy: no step of it goes stale
-        elif not self._steps or self._steps[0].action not in legal:
+        elif not self.settings.live and (not self._steps or self._steps[0].action not in legal):
             why = self._stale(legal)
             self.replans += 1
             self._make_plan(world, role, rng, key)
