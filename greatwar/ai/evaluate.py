@@ -147,15 +147,18 @@ def side_of(state: State, role: str) -> str:
     return next((s for s in sides if role.startswith(s)), role)
 
 
-def evaluate(state: State, role: str, *, thorough: bool = False) -> float:
+def evaluate(
+    state: State, role: str, *, thorough: bool = False, reach: int = AUTOMATIC_REACH
+) -> float:
     """How good ``state`` is for ``role``: +1 won, -1 lost, else a value in (-1, 1).
 
-    ``thorough`` also traces supply lines where that is slow (Tannenberg)."""
+    ``thorough`` also traces supply lines where that is slow (Tannenberg); ``reach``: how
+    near (hexes) units must come to a region of an automatic victory to count at all."""
     side = side_of(state, role)
     if state.is_over():
         return terminal_value(state, side)
     weights = weights_for(state.game.system.name)
-    return features(state, side, thorough=thorough).total(weights)
+    return features(state, side, thorough=thorough, reach=reach).total(weights)
 
 
 def terminal_value(state: State, side: str) -> float:
@@ -167,8 +170,11 @@ def terminal_value(state: State, side: str) -> float:
     return 1.0 if winner == side else -1.0
 
 
-def features(state: State, side: str, *, thorough: bool = False) -> Features:
-    """Every feature of ``state`` for ``side`` (see the module's docstring)."""
+def features(
+    state: State, side: str, *, thorough: bool = False, reach: int = AUTOMATIC_REACH
+) -> Features:
+    """Every feature of ``state`` for ``side`` (see the module's docstring; ``reach``: the
+    automatic victory's, :func:`automatic_feature`)."""
     system = state.game.system.name
     enemy = state.game.static.enemy[side]
     with_supply = thorough or system == "gwite"
@@ -177,7 +183,7 @@ def features(state: State, side: str, *, thorough: bool = False) -> Features:
         material=_own_minus_enemy(material_share, state, side, enemy),
         supply=_own_minus_enemy(cut_off_share, state, enemy, side) if with_supply else 0.0,
         objectives=objectives_feature(state, side),
-        automatic=automatic_feature(state, side, enemy),
+        automatic=automatic_feature(state, side, enemy, reach),
     )
 
 
@@ -352,8 +358,9 @@ def objectives_feature(state: State, side: str) -> float:
 # --- automatic victory ------------------------------------------------------------------
 
 
-def automatic_feature(state: State, side: str, enemy: str) -> float:
-    """How near ``side`` is to an automatic victory, less how near the enemy is."""
+def automatic_feature(state: State, side: str, enemy: str, reach: int = AUTOMATIC_REACH) -> float:
+    """How near ``side`` is to an automatic victory, less how near the enemy is (units
+    farther than ``reach`` hexes from a region do not count for it)."""
     conditions = state.game.scenario.file.special.get("automatic_victory", [])
     if not conditions:
         return 0.0
@@ -361,7 +368,7 @@ def automatic_feature(state: State, side: str, enemy: str) -> float:
     for condition in conditions:
         who = condition["side"]
         if who in nearness:
-            clauses = [_clause_nearness(state, who, c) for c in condition["clauses"]]
+            clauses = [_clause_nearness(state, who, c, reach) for c in condition["clauses"]]
             nearness[who] = max(nearness[who], min(clauses, default=0.0))
     return nearness[side] - nearness[enemy]
 
@@ -414,7 +421,7 @@ def automatic_conditions(state: State, side: str) -> list[tuple[Clause, ...]]:
     ]
 
 
-def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
+def _clause_nearness(state: State, side: str, clause: dict[str, Any], reach: int) -> float:
     """In [0, 1]: 1 when the clause holds, less the farther its units have to go (the
     ``count`` nearest units that count for it, each by its distance to the nearest hex of
     the region the enemy does not hold: a garrison in every hex keeps a side out)."""
@@ -428,7 +435,7 @@ def _clause_nearness(state: State, side: str, clause: dict[str, Any]) -> float:
         return 0.0
     types = clause.get("types") or None
     count = max(1, int(clause.get("count", 1)))
-    far = AUTOMATIC_REACH + 1
+    far = reach + 1
     units = state.data["units"]
     # each hex's distance to the open hexes, kept per game for these hexes
     near = tables.kept(state.game, "eval-near-region", (tuple(open_hexes), far), dict)

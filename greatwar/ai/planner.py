@@ -78,13 +78,14 @@ plans made again mid-turn), and at least the rule-of-thumb turn is always played
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import as_percent
+from greatwar.ai.evaluate import AUTOMATIC_REACH, as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.plans import (
@@ -169,6 +170,10 @@ class PlannerSettings:
     #: again only when the player-turn changes or another seat has acted.  Off: measured
     #: no stronger (README, "The plan played as a policy"; it plans less often)
     live: bool = False
+    #: 19.2 how near (hexes) units must come to a region of an automatic victory to count
+    #: in the planner's evaluation (:func:`~greatwar.ai.evaluate.automatic_feature`); the
+    #: evaluation's own reach (4) sees no threat two moves away
+    automatic_reach: int = AUTOMATIC_REACH
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
@@ -243,7 +248,7 @@ class PlannerAgent:
         self.seed = seed
         self.budget = budget or DEFAULT_BUDGET
         self.settings = settings or PlannerSettings()
-        self.evaluate = evaluate or position_value
+        self.evaluate = evaluate or _evaluation(self.settings.automatic_reach)
         self._base = HeuristicAgent(seed)
         self.last_explanation = ""
         #: playouts of the last plan made, plans made, plans made again mid-turn
@@ -651,6 +656,13 @@ def _tactical(legal: list[Action], system: str) -> bool:
     thinks about (:data:`DECISIVE`), and none that moves a unit (the plan's)."""
     kinds = {a.get("type") for a in legal}
     return bool(kinds & DECISIVE.get(system, frozenset())) and not kinds & MOVEMENT
+
+
+def _evaluation(reach: int) -> Evaluator:
+    """The evaluation with the automatic victory's ``reach`` (the plain one at its own)."""
+    if reach == AUTOMATIC_REACH:
+        return position_value
+    return functools.partial(position_value, reach=reach)
 
 
 def _tactician(

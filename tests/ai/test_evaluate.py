@@ -101,5 +101,20 @@ def test_tannenberg_19_2_a_garrison_in_every_hex_of_the_region_takes_the_threat_
     assert features(state, "russian").automatic > open_railway
 
 
+def test_tannenberg_19_2_the_reach_says_how_far_off_an_enemy_counts_for_his_region() -> None:
+    # 19.2.1 (teaching scenario): three Russian units west of the Vistula win; 1/6/XV
+    # starts eight hexes from its nearest hex
+    state = _start("tannenberg/teaching")
+    nearer = state.clone()
+    TU.place(nearer, "R-1-6-XV", "A11 B9")  # seven hexes off
+    for reach in (4, 6):
+        unmoved = features(state, "german", reach=reach).automatic
+        assert features(nearer, "german", reach=reach).automatic == pytest.approx(unmoved)
+    assert (
+        features(nearer, "german", reach=9).automatic < features(state, "german", reach=9).automatic
+    )
+    assert evaluate(nearer, "german", reach=9) < evaluate(state, "german", reach=9)
+
+
 def test_gwite_has_no_automatic_victory_to_weigh() -> None:
     assert features(_start("gwite/teaching"), "allied").automatic == 0.0

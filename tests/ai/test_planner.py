@@ -15,6 +15,7 @@ import pytest
 import greatwar
 from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent, plans
 from greatwar.ai.base import explanation
+from greatwar.ai.evaluate import evaluate
 from greatwar.ai.heuristic import Choice
 from greatwar.ai.planner import (
     HOLD,
@@ -1018,3 +1019,19 @@ def test_the_reason_says_the_enemy_raced_in_every_second_future() -> None:
         " every second of which the enemy races for his automatic victories, against 50%"
         " for the rule-of-thumb turn)"
     )
+
+
+def test_tannenberg_19_2_the_planner_scores_its_plans_with_its_automatic_reach() -> None:
+    # 19.2.1: three Russian units west of the Vistula win; 1/6/XV brought from eight to
+    # seven hexes off, beyond the evaluation's own reach (4) and within the planner's (9)
+    start = greatwar.load("tannenberg/teaching").new_state(seed=11)
+    nearer = start.clone()
+    TU.place(nearer, "R-1-6-XV", "A11 B9")
+    far_sighted = PlannerAgent(3, TINY, settings=replace(QUICK, automatic_reach=9))
+    plain = PlannerAgent(3, TINY, settings=QUICK)
+    assert far_sighted.evaluate(nearer, "german") == evaluate(nearer, "german", reach=9)
+    assert far_sighted.evaluate(nearer, "german") < far_sighted.evaluate(start, "german")
+    assert plain.evaluate(nearer, "german") == plain.evaluate(start, "german")
+    # its tactical rollouts weigh positions the same way
+    assert far_sighted._tactics is not None
+    assert far_sighted._tactics.evaluate(nearer, "german") == evaluate(nearer, "german", reach=9)
