@@ -171,9 +171,10 @@ class PlannerSettings:
     #: no stronger (README, "The plan played as a policy"; it plans less often)
     live: bool = False
     #: 19.2 how near (hexes) units must come to a region of an automatic victory to count
-    #: in the planner's evaluation (:func:`~greatwar.ai.evaluate.automatic_feature`); the
-    #: evaluation's own reach (4) sees no threat two moves away
-    automatic_reach: int = AUTOMATIC_REACH
+    #: in the planner's evaluation (:func:`~greatwar.ai.evaluate.automatic_feature`): about
+    #: two moves of infantry (4 or 5 MP); the evaluation's own reach (4) sees no threat two
+    #: moves away (README, "The enemy's race seen two moves ahead")
+    automatic_reach: int = 9
 
 
 def turn_key(state: State) -> tuple[Any, ...]:

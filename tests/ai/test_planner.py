@@ -15,7 +15,7 @@ import pytest
 import greatwar
 from greatwar.ai import AGENTS, Budget, HeuristicAgent, World, decide, make_agent, plans
 from greatwar.ai.base import explanation
-from greatwar.ai.evaluate import evaluate
+from greatwar.ai.evaluate import AUTOMATIC_REACH, evaluate
 from greatwar.ai.heuristic import Choice
 from greatwar.ai.planner import (
     HOLD,
@@ -564,14 +564,15 @@ def _first_card_decision() -> tuple[greatwar.State, str]:
 
 
 def test_tannenberg_9_3_a_combat_card_is_weighed_by_the_rollout_search_on_its_share() -> None:
-    """The card is chosen by the rollout agent's search on a tenth of the budget (40
-    iterations: 4 a card), here overruling the rule of thumb, and played."""
+    """The card is chosen by the rollout agent's search, with the planner's evaluation,
+    on a tenth of the budget (40 iterations: 4 a card), here overruling the rule of
+    thumb, and played."""
     state, role = _first_card_decision()
-    rollout = RolloutAgent(1, Budget(iterations=4))
+    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
+    rollout = RolloutAgent(1, Budget(iterations=4), evaluate=planner.evaluate)
     expected = decide(rollout, state.clone(), role)
     rule_of_thumb = decide(HeuristicAgent(1), state.clone(), role)
     assert rollout.overruled == 1 and expected != rule_of_thumb  # the premise
-    planner = PlannerAgent(1, Budget(iterations=40), settings=QUICK)
     chosen = decide(planner, state, role)
     assert chosen == expected
     assert planner.last_explanation == f"weighs it by rollouts: {rollout.last_explanation}"
@@ -1027,8 +1028,8 @@ def test_tannenberg_19_2_the_planner_scores_its_plans_with_its_automatic_reach()
     start = greatwar.load("tannenberg/teaching").new_state(seed=11)
     nearer = start.clone()
     TU.place(nearer, "R-1-6-XV", "A11 B9")
-    far_sighted = PlannerAgent(3, TINY, settings=replace(QUICK, automatic_reach=9))
-    plain = PlannerAgent(3, TINY, settings=QUICK)
+    far_sighted = PlannerAgent(3, TINY, settings=QUICK)  # the planner's reach: 9
+    plain = PlannerAgent(3, TINY, settings=replace(QUICK, automatic_reach=AUTOMATIC_REACH))
     assert far_sighted.evaluate(nearer, "german") == evaluate(nearer, "german", reach=9)
     assert far_sighted.evaluate(nearer, "german") < far_sighted.evaluate(start, "german")
     assert plain.evaluate(nearer, "german") == plain.evaluate(start, "german")
