@@ -85,7 +85,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
-from greatwar.ai.evaluate import AUTOMATIC_REACH, as_percent
+from greatwar.ai.evaluate import as_percent
 from greatwar.ai.evaluate import evaluate as position_value
 from greatwar.ai.heuristic import Choice, HeuristicAgent, prior
 from greatwar.ai.plans import (
@@ -249,7 +249,10 @@ class PlannerAgent:
         self.seed = seed
         self.budget = budget or DEFAULT_BUDGET
         self.settings = settings or PlannerSettings()
-        self.evaluate = evaluate or _evaluation(self.settings.automatic_reach)
+        # the evaluation with the planner's automatic-victory reach
+        self.evaluate = evaluate or functools.partial(
+            position_value, reach=self.settings.automatic_reach
+        )
         self._base = HeuristicAgent(seed)
         self.last_explanation = ""
         #: playouts of the last plan made, plans made, plans made again mid-turn
@@ -657,13 +660,6 @@ def _tactical(legal: list[Action], system: str) -> bool:
     thinks about (:data:`DECISIVE`), and none that moves a unit (the plan's)."""
     kinds = {a.get("type") for a in legal}
     return bool(kinds & DECISIVE.get(system, frozenset())) and not kinds & MOVEMENT
-
-
-def _evaluation(reach: int) -> Evaluator:
-    """The evaluation with the automatic victory's ``reach`` (the plain one at its own)."""
-    if reach == AUTOMATIC_REACH:
-        return position_value
-    return functools.partial(position_value, reach=reach)
 
 
 def _tactician(
