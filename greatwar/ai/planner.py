@@ -81,7 +81,7 @@ from __future__ import annotations
 import functools
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from greatwar.ai.base import Action, Budget, View, World
@@ -94,6 +94,7 @@ from greatwar.ai.plans import (
     TOWARD,
     Plan,
     candidate_plans,
+    guard_scripts,
     listing,
     race_scripts,
 )
@@ -175,6 +176,11 @@ class PlannerSettings:
     #: two moves of infantry (4 or 5 MP); the evaluation's own reach (4) sees no threat two
     #: moves away (README, "The enemy's race seen two moves ahead")
     automatic_reach: int = 9
+    #: 19.2 in every sampled future the enemy, where he first decides, also guards the
+    #: hexes of one's small regions of automatic victory against one's units within this
+    #: many hexes (:func:`~greatwar.ai.plans.guard_scripts`; 0: he does not, and replies
+    #: by rule of thumb or races)
+    enemy_guard: int = 0
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
@@ -642,10 +648,23 @@ class _Playout:
         agent = self.others.get(actor)
         if agent is None:
             agent = HeuristicAgent(self.future ^ hash_text(actor))
-            if self.rivals and side_of(actor) != self.side:
-                agent = ScriptedTurn(agent, self.rivals)
+            scripts = self._rival_scripts() if side_of(actor) != self.side else {}
+            if scripts:
+                agent = ScriptedTurn(agent, scripts)
             self.others[actor] = agent
         return agent.act(self.state, actor, legal)
+
+    def _rival_scripts(self) -> dict[str, str]:
+        """The enemy's scripts in this future: his race (:attr:`rivals`) and, with
+        :attr:`PlannerSettings.enemy_guard`, his guard of one's small regions worked out
+        where he first decides (so that it answers the plan's moves), the guard's
+        scripts before the race's."""
+        settings = self.agent.settings
+        enemy = self.state.game.static.enemy.get(self.side)
+        if not settings.enemy_guard or enemy is None:
+            return self.rivals
+        guarding = guard_scripts(self.state, enemy, replace(settings, reach=settings.enemy_guard))
+        return {**self.rivals, **guarding}
 
     def finish(self) -> float:
         """Play through the enemy's reply and score the position for the agent's role."""

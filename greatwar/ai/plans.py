@@ -20,6 +20,7 @@ The planner scores them (:mod:`.planner`); this module only makes them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -128,19 +129,22 @@ def guard(start: State, own: str, fighting: list[str], settings: PlanLimits) -> 
     """19.2 hold the hexes of the enemy's small automatic-victory regions (one unit
     there wins him the game): the nearest fighting unit within reach sent to each open
     hex an enemy unit is near, and :attr:`PlanLimits.reinforce` more into each
-    hex of one's own an enemy unit stands next to (a clash lost there lets him in);
-    None: no such hex, or no unit to send.  Enemy-held hexes there are the
-    concentrations' (aimed at first)."""
+    hex of one's own an enemy unit stands next to (a clash lost there lets him in),
+    never the last fighting unit garrisoning one of those hexes; None: no such hex, or
+    no unit to send.  Enemy-held hexes there are the concentrations' (aimed at
+    first)."""
     board = start.game.scenario.board
     records = start.data["units"]
     held = pieces.hex_side(start)
     enemy = start.game.static.enemy[own]
     theirs = [rec["hex"] for rec in records_of(start, enemy)]
     reach = settings.reach
+    small = [clause for clause in automatic_regions(start, enemy) if clause.garrisoned()]
+    garrisons = {h for clause in small for h in clause.hexes}
+    # the fighting units standing in each of those hexes and not sent
+    kept = Counter(records[u]["hex"] for u in fighting if records[u]["hex"] in garrisons)
     scripts: dict[str, str] = {}
-    for clause in automatic_regions(start, enemy):
-        if not clause.garrisoned():
-            continue
+    for clause in small:
         for h in clause.hexes:
             holder = held.get(h)
             near = min((board.distance(t, h) for t in theirs), default=reach + 1)
@@ -150,11 +154,21 @@ def guard(start: State, own: str, fighting: list[str], settings: PlanLimits) -> 
                 wanted = settings.reinforce
             else:
                 continue
-            free = [u for u in fighting if u not in scripts and records[u]["hex"] != h]
-            by_distance = sorted((board.distance(records[u]["hex"], h), u) for u in free)
-            for distance, unit in by_distance[:wanted]:
-                if distance <= reach:
-                    scripts[unit] = f"{TOWARD} {h}"
+            for _ in range(wanted):
+                free = [
+                    u
+                    for u in fighting
+                    if u not in scripts
+                    and records[u]["hex"] != h
+                    and kept.get(records[u]["hex"], 2) > 1
+                ]
+                found = min(((board.distance(records[u]["hex"], h), u) for u in free), default=None)
+                if found is None or found[0] > reach:
+                    break
+                unit = found[1]
+                scripts[unit] = f"{TOWARD} {h}"
+                if records[unit]["hex"] in kept:
+                    kept[records[unit]["hex"]] -= 1
     if not scripts:
         return None
     targets = sorted({s.split(" ", 1)[1] for s in scripts.values()})
@@ -326,22 +340,14 @@ def race_scripts(start: State, side: str) -> dict[str, str]:
     units garrisoning the hexes of the other side's small regions (where one unit of his
     wins) stay on guard.  The planner's model of an enemy who races, which the rules of
     thumb alone do not (the threat would not show in a plan's score)."""
-    static = start.game.static.units
+    records = start.data["units"]
     guarded = {
         h
         for clause in automatic_regions(start, start.game.static.enemy[side])
         if clause.garrisoned()
         for h in clause.hexes
     }
-    fighting = [
-        uid
-        for uid, rec in start.data["units"].items()
-        if rec["status"] == "on_map"
-        and rec["hex"]
-        and rec["hex"] not in guarded
-        and static[uid].side == side
-        and static[uid].type not in NOT_SENT
-    ]
+    fighting = [uid for uid in fighting_units(start, side) if records[uid]["hex"] not in guarded]
     conditions = automatic_conditions(start, side)
     races = [(n, _race(start, side, condition, fighting)) for n, condition in enumerate(conditions)]
     ranked = sorted((_race_length(start, s), n, s) for n, s in races if s is not None)
@@ -354,6 +360,29 @@ def race_scripts(start: State, side: str) -> dict[str, str]:
             scripts = again
         chosen.update(scripts)
     return chosen
+
+
+def guard_scripts(start: State, side: str, limits: PlanLimits) -> dict[str, str]:
+    """19.2 ``side`` guarding the hexes of the other side's small regions of automatic
+    victory against his units within ``limits.reach`` (the scripts of :func:`guard`,
+    with every fighting unit of ``side`` on the map): the planner's model of an enemy
+    who garrisons such a hex when one's units come near, which the rules of thumb alone
+    may leave open."""
+    plan = guard(start, side, fighting_units(start, side), limits)
+    return {} if plan is None else plan.scripts
+
+
+def fighting_units(start: State, side: str) -> list[str]:
+    """The units of ``side`` on the map a plan may send (not :data:`NOT_SENT`)."""
+    static = start.game.static.units
+    return [
+        uid
+        for uid, rec in start.data["units"].items()
+        if rec["status"] == "on_map"
+        and rec["hex"]
+        and static[uid].side == side
+        and static[uid].type not in NOT_SENT
+    ]
 
 
 def _race(

@@ -714,10 +714,35 @@ def test_tannenberg_19_2_2_the_guard_plan_reinforces_a_railway_hex_the_enemy_sta
     assert plan is not None
     assert plan.label == "guard A20 B13"
     board, units = state.game.scenario.board, state.data["units"]
-    others = [u for u in fighting if units[u]["hex"] != "A20 B13"]
+    # R-1-25-III, alone in A21 B12 next to it, is the nearest but stays (the last unit
+    # there); the next two nearest go
+    others = [u for u in fighting if units[u]["hex"] not in ("A20 B13", "A21 B12")]
     nearest = sorted(others, key=lambda u: (board.distance(units[u]["hex"], "A20 B13"), u))
     assert board.distance(units[nearest[1]]["hex"], "A20 B13") <= PlannerSettings().reach
     assert plan.scripts == dict.fromkeys(nearest[:2], f"{TOWARD} A20 B13")
+
+
+def test_tannenberg_19_2_2_the_guard_plan_never_sends_the_last_unit_of_a_railway_hex() -> None:
+    # the open A21 B12 with a German next to it: of the two infantry units holding A20
+    # B13 (next to it) one is sent and one stays (whatever other hex is open); the last
+    # one left there stays
+    state = _tannenberg_start()
+    units = state.data["units"]
+    fighting = _fighting(state, "russian")
+    near = PlannerSettings(reach=1)  # only a unit next to the hex may be sent
+    TU.place(state, "G-3-2-I", "A20 B12")  # next to the open hex A21 B12
+    assert [u for u in fighting if units[u]["hex"] == "A20 B13"] == ["R-1-27-III", "R-2-27-III"]
+    plan = plans.guard(state, "russian", fighting, near)
+    assert plan is not None
+    assert plan.scripts == {"R-1-27-III": f"{TOWARD} A21 B12"}
+    # A22 B12 emptied too, two hexes from A20 B13 and the German: within a reach of 2
+    # R-2-27-III would be its nearest, but it is the last one left in A20 B13
+    TU.place(state, "R-Train-1", "A8 B13")
+    plan = plans.guard(state, "russian", fighting, PlannerSettings(reach=2))
+    assert plan is not None
+    assert plan.scripts == {"R-1-27-III": f"{TOWARD} A21 B12"}
+    TU.place(state, "R-2-27-III", "A8 B13")  # R-1-27-III alone in A20 B13
+    assert plans.guard(state, "russian", fighting, near) is None
 
 
 def _sent(state: greatwar.State, side: str) -> list[str]:
@@ -828,12 +853,17 @@ def test_tannenberg_19_2_1_barring_the_way_sends_a_unit_between_the_enemy_and_th
 def _german_movement() -> greatwar.State:
     """Seed 11's game played by the heuristic up to the Germans' first movement phase (the
     Russians move first in a stage)."""
+    return _first_movement("german")
+
+
+def _first_movement(mover: str) -> greatwar.State:
+    """Seed 11's game played by the heuristic up to ``mover``'s first movement phase."""
     state = _tannenberg_start()
     agents = {"german": HeuristicAgent(1), "russian": HeuristicAgent(2)}
     while True:
         role = next(r for r in state.active_roles() if state.legal_actions(r))
         legal = state.legal_actions(role)
-        if role == "german" and any(a["type"] == "select" for a in legal):
+        if role == mover and any(a["type"] == "select" for a in legal):
             return state
         state.apply(role, agents[role].act(state, role, legal).action)
 
@@ -1007,6 +1037,34 @@ def test_tannenberg_19_2_the_enemy_races_in_every_second_future_and_his_units_cl
     assert [search._racing(n) for n in range(4)] == [False, True, False, True]
     search.settings = replace(search.settings, racing=False)
     assert not any(search._racing(n) for n in range(4))
+
+
+def test_tannenberg_19_2_2_with_enemy_guard_the_enemy_guards_the_open_railway_hex() -> None:
+    # the Russians move first in the stage: A21 B12, a hex of the Kowal railway, stands
+    # open, German infantry four hexes off.  In a future of the Germans' plan with
+    # enemy_guard the Russians send R-1-27-III (one of the two in A20 B13) into it, as
+    # guard_scripts does where they first decide; by rule of thumb alone it goes elsewhere
+    from greatwar.ai.planner import _Playout
+
+    state = _first_movement("russian")
+    units = state.data["units"]
+    assert not any(rec["hex"] == "A21 B12" for rec in units.values())
+    expected = plans.guard_scripts(state, "russian", replace(QUICK, reach=9))
+    assert expected == {"R-1-27-III": f"{TOWARD} A21 B12"}
+
+    def played(guard: int) -> tuple[Any, greatwar.State]:
+        sample = state.clone()
+        agent = _planner(1, settings=replace(QUICK, enemy_guard=guard))
+        playout = _Playout(agent, sample, "german", Plan("x", {}), 5)
+        playout.run(until=1)  # the Russians' movement and the rest of the stage
+        return playout, sample
+
+    guarded, after = played(9)
+    assert guarded.others["russian"].scripts == expected
+    assert after.data["units"]["R-1-27-III"]["hex"] == "A21 B12"
+    plain, before = played(0)
+    assert type(plain.others["russian"]) is HeuristicAgent
+    assert before.data["units"]["R-1-27-III"]["hex"] != "A21 B12"
 
 
 def test_the_reason_says_the_enemy_raced_in_every_second_future() -> None:
