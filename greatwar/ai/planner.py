@@ -179,7 +179,8 @@ class PlannerSettings:
     #: 19.2 in every sampled future the enemy, where he first decides, also guards the
     #: hexes of one's small regions of automatic victory against one's units within this
     #: many hexes (:func:`~greatwar.ai.plans.guard_scripts`; 0: he does not, and replies
-    #: by rule of thumb or races)
+    #: by rule of thumb or races).  Off: at 9, measured no stronger (README, "The enemy of
+    #: the planner's futures guards the railway")
     enemy_guard: int = 0
 
 
