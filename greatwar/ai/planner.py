@@ -602,7 +602,7 @@ class _Playout:
         self.side = side_of(role)
         self.ours = ScriptedTurn(agent._base.fork(future), plan.scripts)
         self.others: dict[str, HeuristicAgent | ScriptedTurn] = {}
-        enemy = state.game.static.enemy.get(self.side)
+        self.enemy = enemy = state.game.static.enemy.get(self.side)
         self.rivals = race_scripts(state, enemy) if racing and enemy is not None else {}
         self.future = future
         self.key = turn_key(state)
@@ -661,10 +661,10 @@ class _Playout:
         where he first decides (so that it answers the plan's moves), the guard's
         scripts before the race's."""
         settings = self.agent.settings
-        enemy = self.state.game.static.enemy.get(self.side)
-        if not settings.enemy_guard or enemy is None:
+        if not settings.enemy_guard or self.enemy is None:
             return self.rivals
-        guarding = guard_scripts(self.state, enemy, replace(settings, reach=settings.enemy_guard))
+        limits = replace(settings, reach=settings.enemy_guard)
+        guarding = guard_scripts(self.state, self.enemy, limits)
         return {**self.rivals, **guarding}
 
     def finish(self) -> float:

@@ -139,10 +139,15 @@ def guard(start: State, own: str, fighting: list[str], settings: PlanLimits) -> 
     enemy = start.game.static.enemy[own]
     theirs = [rec["hex"] for rec in records_of(start, enemy)]
     reach = settings.reach
-    small = [clause for clause in automatic_regions(start, enemy) if clause.garrisoned()]
+    small = to_garrison(start, own)
     garrisons = {h for clause in small for h in clause.hexes}
     # the fighting units standing in each of those hexes and not sent
     kept = Counter(records[u]["hex"] for u in fighting if records[u]["hex"] in garrisons)
+
+    def may_go(uid: str) -> bool:  # (not the last one left in a hex to garrison)
+        where = records[uid]["hex"]
+        return where not in kept or kept[where] > 1
+
     scripts: dict[str, str] = {}
     for clause in small:
         for h in clause.hexes:
@@ -156,11 +161,7 @@ def guard(start: State, own: str, fighting: list[str], settings: PlanLimits) -> 
                 continue
             for _ in range(wanted):
                 free = [
-                    u
-                    for u in fighting
-                    if u not in scripts
-                    and records[u]["hex"] != h
-                    and kept.get(records[u]["hex"], 2) > 1
+                    u for u in fighting if u not in scripts and records[u]["hex"] != h and may_go(u)
                 ]
                 found = min(((board.distance(records[u]["hex"], h), u) for u in free), default=None)
                 if found is None or found[0] > reach:
@@ -341,12 +342,7 @@ def race_scripts(start: State, side: str) -> dict[str, str]:
     wins) stay on guard.  The planner's model of an enemy who races, which the rules of
     thumb alone do not (the threat would not show in a plan's score)."""
     records = start.data["units"]
-    guarded = {
-        h
-        for clause in automatic_regions(start, start.game.static.enemy[side])
-        if clause.garrisoned()
-        for h in clause.hexes
-    }
+    guarded = {h for clause in to_garrison(start, side) for h in clause.hexes}
     fighting = [uid for uid in fighting_units(start, side) if records[uid]["hex"] not in guarded]
     conditions = automatic_conditions(start, side)
     races = [(n, _race(start, side, condition, fighting)) for n, condition in enumerate(conditions)]
@@ -370,6 +366,13 @@ def guard_scripts(start: State, side: str, limits: PlanLimits) -> dict[str, str]
     may leave open."""
     plan = guard(start, side, fighting_units(start, side), limits)
     return {} if plan is None else plan.scripts
+
+
+def to_garrison(start: State, side: str) -> list[Clause]:
+    """19.2 the other side's small regions of automatic victory (one unit of his wins),
+    which ``side`` must hold hex by hex."""
+    enemy = start.game.static.enemy[side]
+    return [clause for clause in automatic_regions(start, enemy) if clause.garrisoned()]
 
 
 def fighting_units(start: State, side: str) -> list[str]:
