@@ -1051,6 +1051,24 @@ def _detach_options(st: State, role: str) -> list[str]:
     ]
 
 
+def _attachment_choices(st: State, role: str) -> list[Action]:
+    """The role's attach and detach actions (13.2.5), memoised on what they read: the
+    units (their hexes, orders and attachments), the destroyed fortifications (the
+    command ranges' lines, :func:`line_blocks`) and the stage; a masking plan made in
+    the orders phase leaves them standing."""
+    stage = st.data["stage"]
+    key = ("tb_attachment_choices", role, U.revision(st), fortified.destroyed_key(st), stage)
+    return st.memo(key, lambda: _build_attachment_choices(st, role))  # type: ignore[no-any-return]
+
+
+def _build_attachment_choices(st: State, role: str) -> list[Action]:
+    actions: list[Action] = [
+        {"type": "attach", "unit": u, "hq": hq} for u, hq in _attach_options(st, role)
+    ]
+    actions.extend({"type": "detach", "unit": u} for u in _detach_options(st, role))
+    return actions
+
+
 def attach(st: State, uid: str, hq: str) -> None:
     U.set_note(st, uid, ATTACHED, hq)
     st.log(
@@ -1125,10 +1143,7 @@ class OrdersPhase(Handler):
         actions: list[Action] = []
         for hook in orders_hooks():
             actions.extend(hook.actions(st, role))
-        actions.extend(
-            {"type": "attach", "unit": u, "hq": hq} for u, hq in _attach_options(st, role)
-        )
-        actions.extend({"type": "detach", "unit": u} for u in _detach_options(st, role))
+        actions.extend(_attachment_choices(st, role))
         return actions
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:

@@ -75,10 +75,24 @@ def overstacked(st: State, side: str | None = None) -> list[str]:
 
 
 def _overstacked(st: State) -> tuple[str, ...]:
-    """Every hex over the limits (7.1.2, 7.1.4; sorted), found once per revision of the units: a
-    hex's excess reads only the records and counters of the units in it, and the
-    scenario's constants (the movement phase's prompt asks it after every action)."""
-    return tuple(sorted(h for h in U.occupancy(st) if any(excess(st, h))))
+    """Every hex over the limits (7.1.2, 7.1.4; sorted), found once per revision of the
+    units (the movement phase's prompt asks it after every action).  A hex's excess reads
+    only which units stand in it (their counters: HQ, type, corps) and the scenario's
+    constants, so it is kept per stack (:func:`_stack_over`): after a move only the
+    stacks it made are counted."""
+    memo = st.memo
+    return tuple(
+        sorted(
+            h
+            for h, ids in U.occupancy(st).items()
+            if memo(("tb_stack_over", *ids), _stack_over, st, h)
+        )
+    )
+
+
+def _stack_over(st: State, hex_label: str) -> bool:
+    """Whether the units in the hex are over a limit (7.1.2, 7.1.4)."""
+    return any(excess(st, hex_label))
 
 
 def choices(st: State, hex_label: str) -> list[str]:
