@@ -449,6 +449,45 @@ def test_13_2_5_corps_hq_takes_two_units_of_no_corps(position: Any, refuse: Refu
     assert st.view("russian")["command"]["attached"] == {}
 
 
+def test_13_2_5_the_choices_offered_follow_the_attachments_made_in_play(position: Any) -> None:
+    # the same position, played through the engine (each action committed, nothing
+    # cleared by hand): a masking plan leaves the choices as they were, each attachment
+    # and release changes them
+    st = still(
+        position,
+        {
+            "G-HQ-XVII": at("A10 B20", MARCH),
+            "G-6L": "A11 B20",
+            "G-33L": "A12 B20",
+            "G-1-8-kaw": "A10 B21",
+        },
+    )
+    run_orders(st)
+    first = orders_choices(st, "german")
+    assert [a["type"] for a in first] == ["attach", "attach", "attach", "end_orders"]
+    plan = next(a for a in st.legal_actions("german") if a["type"] == "mask")
+    st.apply("german", plan)  # 16.1.2 a masking plan: the units stand as they were
+    assert orders_choices(st, "german") == first
+    st.apply("german", {"type": "attach", "unit": "G-6L", "hq": "G-HQ-XVII"})
+    assert orders_choices(st, "german") == [
+        {"type": "attach", "unit": "G-1-8-kaw", "hq": "G-HQ-XVII"},
+        {"type": "attach", "unit": "G-33L", "hq": "G-HQ-XVII"},
+        {"type": "end_orders"},
+    ]
+    st.apply("german", {"type": "attach", "unit": "G-33L", "hq": "G-HQ-XVII"})
+    assert orders_choices(st, "german") == [
+        {"type": "detach", "unit": "G-6L"},
+        {"type": "detach", "unit": "G-33L"},
+        {"type": "end_orders"},
+    ]
+    st.apply("german", {"type": "detach", "unit": "G-33L"})
+    assert orders_choices(st, "german") == [
+        {"type": "attach", "unit": "G-1-8-kaw", "hq": "G-HQ-XVII"},
+        {"type": "attach", "unit": "G-33L", "hq": "G-HQ-XVII"},
+        {"type": "end_orders"},
+    ]
+
+
 def test_13_2_5_attachments_are_logged_to_their_owner_only(position: Any) -> None:
     st = still(position, {"G-HQ-XVII": at("A10 B20", MARCH), "G-6L": "A11 B20"})
     run_orders(st)

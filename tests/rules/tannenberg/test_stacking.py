@@ -104,7 +104,10 @@ def test_7_1_2_the_limit_holds_after_the_phase_not_during_it(position: Any) -> N
     st = moving(position, {**ARMY_HQ, **crowd(units), "G-33L": "A11 B21"})
     move(st, GERMAN, "G-33L", HEX)
     assert stacking.overstacked(st) == [HEX]
+    assert "Over the stacking limit now: A11 B20" in st.prompt(GERMAN)
     move(st, GERMAN, "G-33L", "A11 B19")
+    assert stacking.overstacked(st) == []  # the warning follows the stack
+    assert "Over the stacking limit" not in st.prompt(GERMAN)
     end_phase(st)
     assert st.top()["kind"] != "stacking_check"
     assert hex_of(st, "G-33L") == "A11 B19"
