@@ -281,10 +281,8 @@ def line_blocks(st: State, side: str) -> frozenset[str]:
 
 
 def _line_blocks(st: State, side: str) -> frozenset[str]:
-    enemy = U.enemy_of(st, side)
-    occupied = {h for h, owner in U.hex_side(st).items() if owner == enemy}
-    garrisons = fortified.garrison_hexes(st, enemy)
-    return frozenset(occupied.union(zoc.enemy_controlled(st, side), garrisons))
+    # the enemy's units and garrisons (kept on his units), his zones not neutralised
+    return movement.enemy_held(st, side, captures=False) | zoc.enemy_controlled(st, side)
 
 
 def _distances(st: State, hq: str, radius: int, side: str) -> dict[str, int]:

@@ -231,7 +231,13 @@ def move_graph(st: State) -> MoveGraph:
 
 
 def destroyed_bridges(st: State) -> frozenset[tuple[str, str]]:
-    """Vistula bridge steps that may no longer be taken (6.0)."""
+    """Vistula bridge steps that may no longer be taken (6.0), memoised on the bridges
+    destroyed."""
+    key = ("tb_destroyed_bridges", tuple(railways.peek(st)["bridges_destroyed"]))
+    return st.memo(key, _destroyed_bridges, st)  # type: ignore[no-any-return]
+
+
+def _destroyed_bridges(st: State) -> frozenset[tuple[str, str]]:
     return frozenset(
         (a, b) for a, b in move_graph(st).bridges if railways.bridge_destroyed(st, a, b)
     )
@@ -359,17 +365,6 @@ class Ground:
     train_cost: int  # 4.4.3, half points
 
 
-def _lone_train_hexes(st: State, side: str) -> frozenset[str]:
-    units = U.static(st).units
-    hexes = set()
-    for h, ids in U.occupancy(st).items():
-        if units[ids[0]].side != side:
-            continue
-        if all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in ids):
-            hexes.add(h)
-    return frozenset(hexes)
-
-
 def _escorted(st: State, side: str) -> frozenset[str]:
     """8.2.3 hexes where friendly infantry or cavalry stand."""
     units = U.static(st).units
@@ -378,21 +373,52 @@ def _escorted(st: State, side: str) -> frozenset[str]:
     )
 
 
-def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground:
+def enemy_held(st: State, side: str, captures: bool) -> frozenset[str]:
+    """The hexes ``side``'s pieces may not enter for the enemy's units and garrisons:
+    his units' hexes (4.2.1; not his lone supply trains for a piece that captures them,
+    15.3.6) and his garrisoned fortifications (12.3.4).  Memoised on his units and the
+    destroyed fortifications: ``side``'s own moves leave it standing."""
     enemy = U.enemy_of(st, side)
-    sides = U.hex_side(st)
-    enemy_hexes = {h for h, s in sides.items() if s == enemy}
-    if captures:
-        enemy_hexes -= _lone_train_hexes(st, enemy)  # 15.3.6
-    enemy_hexes.update(fortified.garrison_hexes(st, enemy))  # 12.3.4
-    if support:
-        enemy_hexes.update(zoc.controlled_by(st, enemy) - _escorted(st, side))  # 8.2.3
+    key = ("tb_enemy_held", side, captures, U.revision(st, enemy), fortified.destroyed_key(st))
+    return st.memo(key, _build_enemy_held, st, enemy, captures)  # type: ignore[no-any-return]
+
+
+def _build_enemy_held(st: State, enemy: str, captures: bool) -> frozenset[str]:
+    """:func:`enemy_held`, read from the enemy's units alone (a hex is his for each unit
+    of his in it, whoever else stands there)."""
     units = U.static(st).units
-    trains = frozenset(U.record(st, u)["hex"] for u in U.on_map(st, side) if units[u].type == TRAIN)
+    records = st.data["units"]
+    hexes: dict[str, bool] = {}  # hex -> only unmasked supply trains of his there so far
+    for uid in U.on_map(st, enemy):
+        h = records[uid]["hex"]
+        lone_train = units[uid].type == TRAIN and not masks.is_masked(st, uid)
+        hexes[h] = hexes.get(h, True) and lone_train
+    held = {h for h, lone_train in hexes.items() if not (captures and lone_train)}  # 15.3.6
+    held.update(fortified.garrison_hexes(st, enemy))  # 12.3.4
+    return frozenset(held)
+
+
+def _own_trains(st: State, side: str) -> frozenset[str]:
+    """4.4.3 hexes holding a supply train of ``side`` (memoised on its units)."""
+    return U.cached_of(st, "tb_train_hexes", _train_hexes, side)  # type: ignore[no-any-return]
+
+
+def _train_hexes(st: State, side: str) -> frozenset[str]:
+    units = U.static(st).units
+    return frozenset(U.record(st, u)["hex"] for u in U.on_map(st, side) if units[u].type == TRAIN)
+
+
+def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground:
+    """The ground of one kind of piece, from the parts kept per side (the enemy's hexes
+    by his units, the own trains and escorts by one's own)."""
+    blocked = enemy_held(st, side, captures)
+    if support:  # 8.2.3
+        zone = zoc.controlled_by(st, U.enemy_of(st, side))
+        blocked = blocked | (zone - U.cached_of(st, "tb_escorted", _escorted, side))
     return Ground(
-        blocked=frozenset(enemy_hexes),
+        blocked=blocked,
         stop=zoc.enemy_controlled(st, side),
-        trains=trains,
+        trains=_own_trains(st, side),
         cut=destroyed_bridges(st),
         zone_cost=HALF * int(constant("enemy_zoc_entry_cost")),
         train_cost=HALF * int(constant("supply_train_hex_entry_cost")),
@@ -455,8 +481,9 @@ class _GroundAt:
 
     def blocked(self) -> bool:
         st, there, enemy, units, ids = self.st, self.there, self.enemy, self.units, self.ids
-        if ids and units[ids[0]].side == enemy:  # hex_side
-            lone_train = all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in ids)
+        theirs = [u for u in ids if units[u].side == enemy]
+        if theirs:  # 4.2.1 (as _build_enemy_held)
+            lone_train = all(units[u].type == TRAIN and not masks.is_masked(st, u) for u in theirs)
             if not (self.captures and lone_train):  # 15.3.6
                 return True
         if there in fortified.garrisoned_hexes(st, enemy):  # 12.3.4

@@ -28,6 +28,7 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     _touch_in_place,
     add_marker,
     cached,
+    cached_of,
     changed_between,
     changed_since,
     clear_marker,
