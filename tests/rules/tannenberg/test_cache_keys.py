@@ -200,6 +200,30 @@ def test_the_ground_follows_units_fortifications_and_bridges() -> None:
     assert movement.ground(st, uid).cut != cut
 
 
+def test_the_ground_follows_each_side_s_trains_escorts_and_lone_trains() -> None:
+    # 15.3.6 a lone enemy train's hex is open to a piece that overruns trains, closed to
+    # an HQ (4.2.1); 4.4.3 one's own trains; 8.2.3 one's escorts for support pieces
+    st = _start()
+    lone = "A18 B5"  # R-Train-3 alone
+    infantry, hq, artillery = "G-3-2-I", "G-HQ-I", "R-III-art"
+
+    def same(uid: str) -> bool:
+        return movement.ground(st, uid) == movement.ground(fresh(st), uid)
+
+    assert lone not in movement.ground(st, infantry).blocked
+    assert lone in movement.ground(st, hq).blocked
+    U.place(st, "R-1-27-III", lone)  # the train is escorted now: closed to both
+    assert same(infantry) and lone in movement.ground(st, infantry).blocked
+    trains = movement.ground(st, "R-1-25-III").trains
+    U.place(st, "R-Train-2", "A14 B7")  # an own train moves
+    assert same("R-1-25-III") and movement.ground(st, "R-1-25-III").trains != trains
+    blocked = movement.ground(st, artillery).blocked
+    U.place(st, "R-1-25-III", "A19 B15")  # an escort moves: the artillery's ground
+    U.place(st, "G-1-1-I", "A20 B15")
+    assert same(artillery) and movement.ground(st, artillery).blocked != blocked
+    assert same(infantry) and same(hq)
+
+
 def test_supply_lines_follow_the_open_hexes() -> None:
     st = _start()
     before = supply.table(st, RUSSIAN)
