@@ -408,19 +408,21 @@ def test_5_3_4_hq_carried_by_rail_commands_nothing(position: Any) -> None:
     assert not command.commanded(st, "G-70-35-XVII")
 
 
+def loose_units_near_xvii(**more: Any) -> dict[str, Any]:
+    """The XVII Corps HQ (MARCH) in A10 B20 and three units of no corps it reaches."""
+    return {
+        "G-HQ-XVII": at("A10 B20", MARCH),
+        "G-6L": "A11 B20",
+        "G-33L": "A12 B20",
+        "G-1-8-kaw": "A10 B21",
+        **more,
+    }
+
+
 def test_13_2_5_corps_hq_takes_two_units_of_no_corps(position: Any, refuse: Refuse) -> None:
     # XVII Corps HQ (MARCH) reaches three units of no corps; the German player takes two
     # in the orders phase; the third stays uncommanded.  Units of a corps are not taken.
-    st = still(
-        position,
-        {
-            "G-HQ-XVII": at("A10 B20", MARCH),
-            "G-6L": "A11 B20",
-            "G-33L": "A12 B20",
-            "G-1-8-kaw": "A10 B21",
-            "G-70-35-XVII": "A10 B21",
-        },
-    )
+    st = still(position, loose_units_near_xvii(**{"G-70-35-XVII": "A10 B21"}))
     run_orders(st)
     assert st.active_roles() == ["german"]
     assert orders_choices(st, "german") == [
@@ -453,15 +455,7 @@ def test_13_2_5_the_choices_offered_follow_the_attachments_made_in_play(position
     # the same position, played through the engine (each action committed, nothing
     # cleared by hand): a masking plan leaves the choices as they were, each attachment
     # and release changes them
-    st = still(
-        position,
-        {
-            "G-HQ-XVII": at("A10 B20", MARCH),
-            "G-6L": "A11 B20",
-            "G-33L": "A12 B20",
-            "G-1-8-kaw": "A10 B21",
-        },
-    )
+    st = still(position, loose_units_near_xvii())
     run_orders(st)
     first = orders_choices(st, "german")
     assert [a["type"] for a in first] == ["attach", "attach", "attach", "end_orders"]
