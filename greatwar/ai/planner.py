@@ -182,6 +182,11 @@ class PlannerSettings:
     #: by rule of thumb or races).  Off: at 9, measured no stronger (README, "The enemy of
     #: the planner's futures guards the railway")
     enemy_guard: int = 0
+    #: 19.2 how far (hexes) the enemy's units coming at his larger regions of automatic
+    #: victory (three Russian units across the Vistula), and one's units sent to bar their
+    #: way or hold them short, may be (:func:`~greatwar.ai.plans.meeting_reach`; 0: twice
+    #: :attr:`reach`)
+    bar_reach: int = 0
 
 
 def turn_key(state: State) -> tuple[Any, ...]:

@@ -54,6 +54,11 @@ class PlanLimits(Protocol):
     def reinforce(self) -> int:
         """Units a guard plan sends into a hex of its own next to the enemy."""
 
+    @property
+    def bar_reach(self) -> int:
+        """How far (hexes) the enemy's units coming at his larger regions of automatic
+        victory, and one's units sent to meet them, may be (0: twice :attr:`reach`)."""
+
 
 @dataclass
 class Plan:
@@ -187,9 +192,9 @@ def make_for(start: State, own: str, fighting: list[str], settings: PlanLimits) 
 def bar_the_way(start: State, own: str, fighting: list[str], settings: PlanLimits) -> Plan | None:
     """19.2 stand in the way of the enemy's other automatic victories (the regions the
     guard plan does not garrison hex by hex): for each of the enemy units nearest such
-    a region (:func:`coming`), the nearest fighting unit of one's own within twice the
-    reach of the region's hex nearest that enemy unit is sent toward that hex (toward
-    the enemy unit itself once it stands in the region)."""
+    a region (:func:`coming`), the nearest fighting unit of one's own within
+    :func:`meeting_reach` of the region's hex nearest that enemy unit is sent toward that
+    hex (toward the enemy unit itself once it stands in the region)."""
     board = start.game.scenario.board
     return _meet(
         start,
@@ -203,10 +208,10 @@ def bar_the_way(start: State, own: str, fighting: list[str], settings: PlanLimit
 
 def hold_short(start: State, own: str, fighting: list[str], settings: PlanLimits) -> Plan | None:
     """19.2 stop the enemy units nearest his larger regions of automatic victory short
-    of them (:func:`coming`): the nearest fighting unit of one's own within twice the
-    reach of each is sent toward the enemy unit itself.  It stops next to him (8.2.1),
-    and a unit in an enemy zone may leave it only as a result of combat (8.2.5): he is
-    held where he stands until he wins a clash."""
+    of them (:func:`coming`): the nearest fighting unit of one's own within
+    :func:`meeting_reach` of each is sent toward the enemy unit itself.  It stops next to
+    him (8.2.1), and a unit in an enemy zone may leave it only as a result of combat
+    (8.2.5): he is held where he stands until he wins a clash."""
     return _meet(
         start,
         own,
@@ -226,10 +231,10 @@ def _meet(
     settings: PlanLimits,
 ) -> Plan | None:
     """For each enemy unit :func:`coming` lists, the nearest free fighting unit within
-    twice the reach of ``target(clause, his hex)`` sent toward it (None: none)."""
+    :func:`meeting_reach` of ``target(clause, his hex)`` sent toward it (None: none)."""
     board = start.game.scenario.board
     records = start.data["units"]
-    far = 2 * settings.reach
+    far = meeting_reach(settings)
     scripts: dict[str, str] = {}
     regions = []
     for clause, there in coming(start, own, settings):
@@ -244,15 +249,21 @@ def _meet(
     return Plan(label(listing(sorted(set(regions)))), scripts)
 
 
+def meeting_reach(settings: PlanLimits) -> int:
+    """How far (hexes) the plans that meet the enemy's race for his larger regions of
+    automatic victory look (:func:`coming`) and send units from (:func:`_meet`)."""
+    return settings.bar_reach or 2 * settings.reach
+
+
 def coming(start: State, own: str, settings: PlanLimits) -> list[tuple[Clause, str]]:
     """The enemy units nearest each region of his automatic victories the guard plan
     does not garrison hex by hex: as many as its clause needs, of its types, within
-    twice the reach, each with its clause and hex."""
+    :func:`meeting_reach`, each with its clause and hex."""
     board = start.game.scenario.board
     records = start.data["units"]
     static = start.game.static.units
     enemy = start.game.static.enemy[own]
-    far = 2 * settings.reach
+    far = meeting_reach(settings)
     found = []
     for clause in automatic_regions(start, enemy):
         if clause.garrisoned() or not clause.hexes:

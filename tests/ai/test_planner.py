@@ -850,6 +850,24 @@ def test_tannenberg_19_2_1_barring_the_way_sends_a_unit_between_the_enemy_and_th
     assert plan.scripts[german] == f"{TOWARD} {way}"  # the nearest Russian is met first
 
 
+def test_tannenberg_19_2_1_the_way_is_barred_from_as_far_as_bar_reach() -> None:
+    # a Russian unit one hex off the region west of the Vistula, at its south end, where
+    # the nearest German unit stands nine hexes from the region's nearest hex: out of the
+    # default's reach (twice 4), sent from within bar_reach 16
+    state = _tannenberg_start()
+    TU.place(state, "R-1-6-XV", "A1 B28")
+    german, way = _expected_block(state, "A1 B28")
+    assert way == "A1 B27"
+    assert state.game.scenario.board.distance(state.data["units"][german]["hex"], way) == 9
+    near = plans.bar_the_way(state, "german", _sent(state, "german"), QUICK)
+    assert near is None or f"{TOWARD} {way}" not in near.scripts.values()
+    far = replace(QUICK, bar_reach=16)
+    assert plans.meeting_reach(far) == 16 and plans.meeting_reach(QUICK) == 8
+    plan = plans.bar_the_way(state, "german", _sent(state, "german"), far)
+    assert plan is not None
+    assert plan.scripts[german] == f"{TOWARD} {way}"
+
+
 def _german_movement() -> greatwar.State:
     """Seed 11's game played by the heuristic up to the Germans' first movement phase (the
     Russians move first in a stage)."""
