@@ -148,17 +148,24 @@ def side_of(state: State, role: str) -> str:
 
 
 def evaluate(
-    state: State, role: str, *, thorough: bool = False, reach: int = AUTOMATIC_REACH
+    state: State,
+    role: str,
+    *,
+    thorough: bool = False,
+    reach: int = AUTOMATIC_REACH,
+    ways: bool = False,
 ) -> float:
     """How good ``state`` is for ``role``: +1 won, -1 lost, else a value in (-1, 1).
 
     ``thorough`` also traces supply lines where that is slow (Tannenberg); ``reach``: how
-    near (hexes) units must come to a region of an automatic victory to count at all."""
+    near (hexes) units must come to a region of an automatic victory to count at all;
+    ``ways``: that nearness measured along the way there (:func:`ways_to`), not as the
+    crow flies."""
     side = side_of(state, role)
     if state.is_over():
         return terminal_value(state, side)
     weights = weights_for(state.game.system.name)
-    return features(state, side, thorough=thorough, reach=reach).total(weights)
+    return features(state, side, thorough=thorough, reach=reach, ways=ways).total(weights)
 
 
 def terminal_value(state: State, side: str) -> float:
@@ -171,10 +178,15 @@ def terminal_value(state: State, side: str) -> float:
 
 
 def features(
-    state: State, side: str, *, thorough: bool = False, reach: int = AUTOMATIC_REACH
+    state: State,
+    side: str,
+    *,
+    thorough: bool = False,
+    reach: int = AUTOMATIC_REACH,
+    ways: bool = False,
 ) -> Features:
-    """Every feature of ``state`` for ``side`` (see the module's docstring; ``reach``: the
-    automatic victory's, :func:`automatic_feature`)."""
+    """Every feature of ``state`` for ``side`` (see the module's docstring; ``reach`` and
+    ``ways``: the automatic victory's, :func:`automatic_feature`)."""
     system = state.game.system.name
     enemy = state.game.static.enemy[side]
     with_supply = thorough or system == "gwite"
@@ -183,7 +195,7 @@ def features(
         material=_own_minus_enemy(material_share, state, side, enemy),
         supply=_own_minus_enemy(cut_off_share, state, enemy, side) if with_supply else 0.0,
         objectives=objectives_feature(state, side),
-        automatic=automatic_feature(state, side, enemy, reach),
+        automatic=automatic_feature(state, side, enemy, reach, ways),
     )
 
 
@@ -358,9 +370,12 @@ def objectives_feature(state: State, side: str) -> float:
 # --- automatic victory ------------------------------------------------------------------
 
 
-def automatic_feature(state: State, side: str, enemy: str, reach: int = AUTOMATIC_REACH) -> float:
+def automatic_feature(
+    state: State, side: str, enemy: str, reach: int = AUTOMATIC_REACH, ways: bool = False
+) -> float:
     """How near ``side`` is to an automatic victory, less how near the enemy is (units
-    farther than ``reach`` hexes from a region do not count for it)."""
+    farther than ``reach`` hexes from a region do not count for it; ``ways``: hexes along
+    the way there through the position, :func:`ways_to`)."""
     conditions = state.game.scenario.file.special.get("automatic_victory", [])
     if not conditions:
         return 0.0
@@ -368,7 +383,7 @@ def automatic_feature(state: State, side: str, enemy: str, reach: int = AUTOMATI
     for condition in conditions:
         who = condition["side"]
         if who in nearness:
-            clauses = [_clause_nearness(state, who, c, reach) for c in condition["clauses"]]
+            clauses = [_clause_nearness(state, who, c, reach, ways) for c in condition["clauses"]]
             nearness[who] = max(nearness[who], min(clauses, default=0.0))
     return nearness[side] - nearness[enemy]
 
@@ -421,35 +436,79 @@ def automatic_conditions(state: State, side: str) -> list[tuple[Clause, ...]]:
     ]
 
 
-def _clause_nearness(state: State, side: str, clause: dict[str, Any], reach: int) -> float:
+def _clause_nearness(
+    state: State, side: str, clause: dict[str, Any], reach: int, ways: bool = False
+) -> float:
     """In [0, 1]: 1 when the clause holds, less the farther its units have to go (the
     ``count`` nearest units that count for it, each by its distance to the nearest hex of
-    the region the enemy does not hold: a garrison in every hex keeps a side out)."""
+    the region the enemy does not hold: a garrison in every hex keeps a side out; with
+    ``ways``, by :func:`ways_to` them)."""
     from greatwar.rules.tannenberg import victory
 
     board = state.game.scenario.board
     holder = pieces.hex_side(state)
     region = board.regions.get(clause["region"], ())
-    open_hexes = [board.coord[h] for h in region if holder.get(h, side) == side]
-    if not open_hexes:
+    open_labels = sorted(h for h in region if holder.get(h, side) == side)
+    if not open_labels:
         return 0.0
+    open_hexes = [board.coord[h] for h in open_labels]
     types = clause.get("types") or None
     count = max(1, int(clause.get("count", 1)))
     far = reach + 1
     units = state.data["units"]
-    # each hex's distance to the open hexes, kept per game for these hexes
-    near = tables.kept(state.game, "eval-near-region", (tuple(open_hexes), far), dict)
+    # each hex's distance to the open hexes: kept per game for these hexes, or found
+    # along the ways through this position
+    if ways:
+        near = ways_to(state, side, open_labels, far)
+    else:
+        near = tables.kept(state.game, "eval-near-region", (tuple(open_hexes), far), dict)
     distances = []
     for uid in pieces.on_map(state, side):
         if victory.is_unit(state, uid, types):
             h = units[uid]["hex"]
             d = near.get(h)
             if d is None:
-                d = near[h] = min(far, nearest(board.coord[h], open_hexes, far))
+                d = far if ways else min(far, nearest(board.coord[h], open_hexes, far))
+                near[h] = d
             distances.append(d)
     distances = sorted(distances)[:count]
     distances += [far] * (count - len(distances))
     return sum(1.0 - d / far for d in distances) / count
+
+
+#: the steps a hex next to an enemy unit adds to a way (his zone: entering it ends a move,
+#: Tannenberg 8.2.1, and leaving it takes a won clash, 8.2.5; GWitE 7.0 alike)
+ZONE_STEPS = 2
+
+
+def ways_to(state: State, side: str, goals: list[str], far: int) -> dict[str, int]:
+    """The steps from each hex to the nearest of ``goals`` for a unit of ``side``, fewer
+    than ``far``: a hex apiece, never through a hex an enemy unit holds, and
+    :data:`ZONE_STEPS` more for a hex next to one that a unit of ``side`` does not hold
+    (his zone of control; a rough, rule-free measure: terrain and the zones' exceptions
+    left out).  Searched back from the goals (each at 0)."""
+    board = state.game.scenario.board
+    neighbours = board.neighbours
+    holder = pieces.hex_side(state)
+    held = {h for h, who in holder.items() if who != side}
+    zone = {n for h in held for n in neighbours[h]} - held - holder.keys()
+    steps = {h: 0 for h in goals if h not in held}
+    frontier = sorted(steps)
+    buckets: list[list[str]] = [frontier] + [[] for _ in range(far + ZONE_STEPS + 1)]
+    for cost, bucket in enumerate(buckets):
+        if cost >= far:
+            break
+        for here in bucket:
+            if steps.get(here) != cost:
+                continue  # (found cheaper since)
+            entering = cost + 1 + (ZONE_STEPS if here in zone else 0)  # (to step into here)
+            for there in neighbours[here]:
+                if there in held or steps.get(there, far) <= entering:
+                    continue
+                if entering < far:
+                    steps[there] = entering
+                    buckets[entering].append(there)
+    return steps
 
 
 def as_percent(score: float) -> str:

@@ -187,6 +187,11 @@ class PlannerSettings:
     #: way or hold them short, may be (:func:`~greatwar.ai.plans.meeting_reach`; 0: twice
     #: :attr:`reach`)
     bar_reach: int = 0
+    #: 19.2 the evaluation's nearness to a region of an automatic victory measured along
+    #: the ways there through the position (:func:`~greatwar.ai.evaluate.ways_to`: not
+    #: through enemy units, his zones costing more), so that a unit barring the way
+    #: counts; off: as the crow flies
+    automatic_ways: bool = False
 
 
 def turn_key(state: State) -> tuple[Any, ...]:
@@ -263,7 +268,9 @@ class PlannerAgent:
         self.settings = settings or PlannerSettings()
         # the evaluation with the planner's automatic-victory reach
         self.evaluate = evaluate or functools.partial(
-            position_value, reach=self.settings.automatic_reach
+            position_value,
+            reach=self.settings.automatic_reach,
+            ways=self.settings.automatic_ways,
         )
         self._base = HeuristicAgent(seed)
         self.last_explanation = ""

@@ -118,3 +118,46 @@ def test_tannenberg_19_2_the_reach_says_how_far_off_an_enemy_counts_for_his_regi
 
 def test_gwite_has_no_automatic_victory_to_weigh() -> None:
     assert features(_start("gwite/teaching"), "allied").automatic == 0.0
+
+
+def test_tannenberg_19_2_1_measured_along_the_ways_a_unit_barring_the_way_counts() -> None:
+    # 19.2.1 (teaching scenario): three Russian units west of the Vistula win.  1/6/XV two
+    # hexes from the region's nearest hex: as the crow flies the Germans standing in its
+    # way change nothing; along the ways (not through their units, their zones costing
+    # two more steps, 8.2.1) they keep it farther, and the value says so
+    from greatwar.ai.evaluate import ZONE_STEPS, ways_to
+
+    state = _start("tannenberg/teaching")
+    TU.place(state, "R-1-6-XV", "A6 B14")
+    barred = state.clone()
+    TU.place(barred, "G-33L", "A5 B15")
+    TU.place(barred, "G-6L", "A5 B14")
+    region = sorted(state.game.scenario.board.regions["west_of_vistula"])
+    assert ways_to(state, "russian", region, 10)["A6 B14"] == 2
+    assert ways_to(barred, "russian", region, 10)["A6 B14"] == 3 + ZONE_STEPS
+    crow = [features(s, "german", reach=9).automatic for s in (state, barred)]
+    assert crow[0] == pytest.approx(crow[1])
+    ways = [features(s, "german", reach=9, ways=True).automatic for s in (state, barred)]
+    assert ways[1] > ways[0]
+    assert evaluate(barred, "german", reach=9, ways=True) > evaluate(
+        state, "german", reach=9, ways=True
+    )
+
+
+def test_ways_go_round_enemy_units_and_pay_for_their_zones() -> None:
+    # a rough measure on the teaching map: from a hex next to the goal, one step; with an
+    # enemy unit next to both, the goal is in his zone (entering it, two steps more)
+    from greatwar.ai.evaluate import ZONE_STEPS, ways_to
+
+    state = _start("tannenberg/teaching")
+    board = state.game.scenario.board
+    goal = "A4 B16"
+    start = "A5 B15"
+    assert ways_to(state, "russian", [goal], 5)[start] == 1
+    blocker = next(n for n in board.neighbours[goal] if n != start and n in board.neighbours[start])
+    TU.place(state, "G-33L", blocker)
+    found = ways_to(state, "russian", [goal], 5)
+    assert found[start] == 1 + ZONE_STEPS  # the goal is in his zone now: entering costs more
+    assert blocker not in found  # a hex he holds is never on a way
+    TU.place(state, "G-6L", goal)
+    assert goal not in ways_to(state, "russian", [goal], 5)  # a goal he holds is not one

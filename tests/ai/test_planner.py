@@ -1112,3 +1112,22 @@ def test_tannenberg_19_2_the_planner_scores_its_plans_with_its_automatic_reach()
     # its tactical rollouts weigh positions the same way
     assert far_sighted._tactics is not None
     assert far_sighted._tactics.evaluate(nearer, "german") == evaluate(nearer, "german", reach=9)
+
+
+def test_tannenberg_19_2_1_automatic_ways_is_the_planner_s_evaluation() -> None:
+    # with the option, the planner's futures are scored along the ways to the regions:
+    # two Germans barring 1/6/XV's way to the Vistula count for the Germans
+    from greatwar.ai.evaluate import evaluate
+
+    open_way = _tannenberg_start()
+    TU.place(open_way, "R-1-6-XV", "A6 B14")
+    state = open_way.clone()
+    TU.place(state, "G-33L", "A5 B15")
+    TU.place(state, "G-6L", "A5 B14")
+    ways = _planner(1, settings=replace(QUICK, automatic_ways=True))
+    crow = _planner(1)
+    reach = QUICK.automatic_reach
+    assert ways.evaluate(state, "german") == evaluate(state, "german", reach=reach, ways=True)
+    assert crow.evaluate(state, "german") == evaluate(state, "german", reach=reach)
+    gain = ways.evaluate(state, "german") - ways.evaluate(open_way, "german")
+    assert gain > crow.evaluate(state, "german") - crow.evaluate(open_way, "german")
