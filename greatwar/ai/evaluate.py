@@ -491,7 +491,7 @@ def ways_to(state: State, side: str, goals: list[str], far: int) -> dict[str, in
     neighbours = board.neighbours
     holder = pieces.hex_side(state)
     held = {h for h, who in holder.items() if who != side}
-    zone = {n for h in held for n in neighbours[h]} - held - holder.keys()
+    zone = {n for h in held for n in neighbours[h]} - holder.keys()  # (held hexes too)
     steps = {h: 0 for h in goals if h not in held}
     frontier = sorted(steps)
     buckets: list[list[str]] = [frontier] + [[] for _ in range(far + ZONE_STEPS + 1)]

@@ -398,12 +398,8 @@ def _build_enemy_held(st: State, enemy: str, captures: bool) -> frozenset[str]:
     return frozenset(held)
 
 
-def _own_trains(st: State, side: str) -> frozenset[str]:
-    """4.4.3 hexes holding a supply train of ``side`` (memoised on its units)."""
-    return U.cached_of(st, "tb_train_hexes", _train_hexes, side)  # type: ignore[no-any-return]
-
-
 def _train_hexes(st: State, side: str) -> frozenset[str]:
+    """4.4.3 hexes holding a supply train of ``side``."""
     units = U.static(st).units
     return frozenset(U.record(st, u)["hex"] for u in U.on_map(st, side) if units[u].type == TRAIN)
 
@@ -412,13 +408,14 @@ def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground
     """The ground of one kind of piece, from the parts kept per side (the enemy's hexes
     by his units, the own trains and escorts by one's own)."""
     blocked = enemy_held(st, side, captures)
+    trains = U.cached_of(st, "tb_train_hexes", _train_hexes, side)
     if support:  # 8.2.3
         zone = zoc.controlled_by(st, U.enemy_of(st, side))
         blocked = blocked | (zone - U.cached_of(st, "tb_escorted", _escorted, side))
     return Ground(
         blocked=blocked,
         stop=zoc.enemy_controlled(st, side),
-        trains=_own_trains(st, side),
+        trains=trains,
         cut=destroyed_bridges(st),
         zone_cost=HALF * int(constant("enemy_zoc_entry_cost")),
         train_cost=HALF * int(constant("supply_train_hex_entry_cost")),
