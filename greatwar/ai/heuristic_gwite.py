@@ -76,7 +76,7 @@ RESULT_VALUE = {"-": 0.0, "E": 4.0}
 #: an attack is worth making when the expected result is at least this much in one's favour
 GOOD_ATTACK = 0.6
 #: the expected result an attack needs while the side would win as things stand: a
-#: tuning value, measured by ladder runs (README, issue 19: Serbia/Galicia teaching as
+#: tuning value, measured by ladder runs (docs/strength.md, issue 19: Serbia/Galicia teaching as
 #: the Allies, who start a point above the draw)
 SAFE_ATTACK = 1.0
 #: how far (hexes) from the nearest enemy a unit takes the train rather than marching
@@ -85,7 +85,7 @@ RAIL_DISTANCE = 6
 SUPPLY_SEARCH = 12
 #: Caporetto 19.0: a forced march is worth its expected step loss when its best move
 #: gains at least this much hex value per point of strength the loss costs (a tuning
-#: value: 3.0 since 2026-12-05, 1.0 before; the README's ladder notes give the games)
+#: value: 3.0 since 2026-12-05, 1.0 before; docs/strength.md gives the games)
 FORCED_MARCH_PRICE = 3.0
 #: how much more a step weighs, per victory point its loss scores for the enemy on the
 #: game's scale (its swing), in an attack's expected result: a tuning value, measured in
@@ -246,15 +246,15 @@ def _distances(
 
 #: the most Game-Turns of a town's points a move weighs where a game scores its towns
 #: every Game-Turn (Serbia/Galicia 25.13; the rules' ``town_scorings_left``): a tuning
-#: value, measured by ladder runs (README, issue 19)
+#: value, measured by ladder runs (docs/strength.md, issue 19)
 CITY_SCORINGS = 3
 #: a threatened town's worth, per point, to one of defenders weaker than the enemy near
 #: it, where towns score every Game-Turn (Serbia/Galicia 25.13: lost for one Game-Turn,
-#: a town costs its points): a tuning value, measured by ladder runs (README, issue 19)
+#: a town costs its points): a tuning value, measured by ladder runs (docs/strength.md, issue 19)
 GUARD_SHORT = 2.0
 #: what keeping a town in supply is worth to a depot, per point the town scores (Brusilov
 #: 25.12, Serbia/Galicia 25.12), against an HQ's and a depot's pull to the troops'
-#: centre (half a point a hex): a tuning value, measured by ladder runs (README, issue 19)
+#: centre (half a point a hex): a tuning value, measured by ladder runs (docs/strength.md, issue 19)
 FEED_WORTH = 3.0
 #: what a town not yet taken weighs to a depot, against one held
 UNTAKEN_FEED = 0.5
@@ -511,7 +511,7 @@ def _decides_lines(f: Front, uid: str, h: str, opened: bool) -> bool:
     return bool(found)
 
 
-#: the rule of thumb of :func:`held_open` (a switch for measuring it, README)
+#: the rule of thumb of :func:`held_open` (a switch for measuring it, docs/strength.md)
 HOLD_RAIL_OPEN = True
 
 
@@ -523,7 +523,7 @@ def _lost_rail(st: State, side: str, uid: str) -> frozenset[str]:
     return frozenset(h for h in rail if rules.rail_owner(st, h) not in (None, side))
 
 
-#: the rule of thumb of :func:`reclaimed_rail` (a switch for measuring it, README)
+#: the rule of thumb of :func:`reclaimed_rail` (a switch for measuring it, docs/strength.md)
 RECLAIM_RAIL = True
 #: what taking back one of the side's own rail hexes is worth to a move
 RECLAIM_WORTH = 3.0
@@ -543,7 +543,7 @@ def _denial_supply(st: State, side: str) -> dict[str, float]:
     return {h: LAST_TURN_SUPPLY for h in theirs if h not in own}
 
 
-#: the rule of thumb of :func:`_denial_supply` (a switch for measuring it, README)
+#: the rule of thumb of :func:`_denial_supply` (a switch for measuring it, docs/strength.md)
 DENIAL_SUPPLY = True
 
 
@@ -601,7 +601,7 @@ def choose(turn: Turn) -> Choice | None:
     return None
 
 
-#: the rule of thumb of :func:`_loses_the_win` (a switch for measuring it, README)
+#: the rule of thumb of :func:`_loses_the_win` (a switch for measuring it, docs/strength.md)
 KEEP_THE_WIN = True
 
 
@@ -956,7 +956,7 @@ def objective_bonus(st: State, target: str) -> float:
 
 #: while a step lost would cost the side its win, attack only where no die roll costs
 #: the attacker a step (:func:`narrow_lead`): a tuning switch, measured by ladder runs
-#: (README, issue 19)
+#: (docs/strength.md, issue 19)
 NARROW_LEAD = True
 
 

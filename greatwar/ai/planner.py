@@ -169,17 +169,17 @@ class PlannerSettings:
     #: hand moved as its script sends it in the game as it stands, everything else by rule
     #: of thumb), not as the actions it took in the first sampled future; the plan is made
     #: again only when the player-turn changes or another seat has acted.  Off: measured
-    #: no stronger (README, "The plan played as a policy"; it plans less often)
+    #: no stronger (docs/strength.md, "The plan played as a policy"; it plans less often)
     live: bool = False
     #: 19.2 how near (hexes) units must come to a region of an automatic victory to count
     #: in the planner's evaluation (:func:`~greatwar.ai.evaluate.automatic_feature`): about
     #: two moves of infantry (4 or 5 MP); the evaluation's own reach (4) sees no threat two
-    #: moves away (README, "The enemy's race seen two moves ahead")
+    #: moves away (docs/strength.md, "The enemy's race seen two moves ahead")
     automatic_reach: int = 9
     #: 19.2 in every sampled future the enemy, where he first decides, also guards the
     #: hexes of one's small regions of automatic victory against one's units within this
     #: many hexes (:func:`~greatwar.ai.plans.guard_scripts`; 0: he does not, and replies
-    #: by rule of thumb or races).  Off: at 9, measured no stronger (README, "The enemy of
+    #: by rule of thumb or races).  Off: at 9, measured no stronger (docs/strength.md, "The enemy of
     #: the planner's futures guards the railway")
     enemy_guard: int = 0
     #: 19.2 how far (hexes) the enemy's units coming at his larger regions of automatic

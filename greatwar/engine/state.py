@@ -43,7 +43,7 @@ CACHE_LIMIT = 512
 #: makes many short-lived objects (actions, memo keys, search frontiers) beside tables kept
 #: for a whole game, and with Python's defaults (700, 10, 10) the collector scanned those
 #: tables so often that random play and rollouts spent a tenth of their time in it (the
-#: README's performance section).  Raised once, when the engine is loaded, never lowered.
+#: docs/performance.md).  Raised once, when the engine is loaded, never lowered.
 GC_THRESHOLDS = (20_000, 50, 100)
 gc.set_threshold(
     *(max(now, ours) for now, ours in zip(gc.get_threshold(), GC_THRESHOLDS, strict=True))
