@@ -728,6 +728,24 @@ def must_displace(st: State, side: str) -> list[str]:
 
 PACK_LIMIT = 20_000  # search steps before giving up and letting the player allocate
 
+#: how many allocations :func:`packed` keeps per game
+PACKS_KEPT = 64
+
+
+def packed(
+    st: State, items: list[tuple[str, int, list[str]]], room: dict[str, int]
+) -> dict[str, str] | None:
+    """:func:`pack`, its answer kept per game on all it reads (the items in order, each
+    with its HQs in order, and each HQ's room): the segment asks it when it is set up and
+    again when it runs, and a computer player's trials meet the same allocations again
+    (one that cannot be found costs up to :data:`PACK_LIMIT` steps each time)."""
+    key = (tuple((uid, points, tuple(hqs)) for uid, points, hqs in items), tuple(room.items()))
+    kept = U.static(st).bounded("command packs", PACKS_KEPT)
+    if key not in kept:
+        kept.put(key, pack(items, room))
+    plan: dict[str, str] | None = kept[key]
+    return None if plan is None else dict(plan)  # (a copy: the caller may change it)
+
 
 def pack(items: list[tuple[str, int, list[str]]], room: dict[str, int]) -> dict[str, str] | None:
     """Give each item (unit, stacking points, HQs it may go to) one HQ without exceeding any
@@ -849,7 +867,7 @@ class CommandSegment(Handler):
         info = U.static(st).units
         items = [(uid, info[uid].stacking, cover[uid]) for uid in wanted]
         room = {hq: command_strength(st, hq) for hq in hqs_of(st, side)}
-        return pack(items, room)
+        return packed(st, items, room)
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         return [frame["side"]] if frame["deciding"] else []

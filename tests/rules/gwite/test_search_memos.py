@@ -396,3 +396,27 @@ def test_9_12_a_search_s_answer_stands_whatever_changes_outside_the_hexes_it_rea
         changed = tuple(s ^ flip for s, flip in zip(env, many, strict=True))
         assert supply._search_back(back, *changed, *key)[0] == found
     assert answers[True] and answers[False]
+
+
+def test_10_32_the_kept_command_allocation_follows_its_units_hqs_and_room() -> None:
+    # 10.31-10.32: the allocation kept per game is the one searched afresh, with the
+    # units' points, the order of their HQs and the HQs' room changed in turn (each
+    # change giving another answer); a plan handed out and changed leaves the kept one be
+    from greatwar.rules.gwite.command import pack, packed
+
+    st = greatwar.load("gwite/teaching").new_state(1)
+    wide = {"H1": 2, "H2": 4}
+    problems = [
+        ([("U0", 2, ["H1", "H2"])], wide, {"U0": "H1"}),
+        ([("U0", 2, ["H2", "H1"])], wide, {"U0": "H2"}),  # the HQs' order
+        ([("U0", 4, ["H1", "H2"])], wide, {"U0": "H2"}),  # the unit's points
+        ([("U0", 2, ["H1", "H2"])], {"H1": 0, "H2": 4}, {"U0": "H2"}),  # the room
+        ([("U0", 2, ["H1", "H2"])], {"H1": 0, "H2": 0}, None),
+        ([("U0", 2, ["H1", "H2"]), ("U1", 4, ["H2"])], wide, {"U0": "H1", "U1": "H2"}),
+        ([("U0", 2, ["H1", "H2"]), ("U2", 4, ["H2"])], wide, {"U0": "H1", "U2": "H2"}),
+    ]
+    for items, room, expected in problems * 2:
+        plan = packed(st, items, room)
+        assert plan == pack(items, room) == expected
+        if plan:
+            plan.clear()
