@@ -22,6 +22,7 @@ test: $(STAMP) lint
 lint: $(STAMP)
 	$(BIN)/ruff check greatwar tests benchmarks
 	$(BIN)/ruff format --check greatwar tests benchmarks
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py $(ARGS)

@@ -1038,7 +1038,7 @@ def _editor_project(data_dir: Path, scenario: str | None, project: str | None) -
             f"no scenario {scenario!r}: a shipped one ({', '.join(scenario_ids())})"
             " or a scenario .toml file"
         )
-    if on_disk:
+    if on_disk and scenario is not None:
         scenario = str(Path(scenario).resolve())
     if project is not None and not PROJECT_ID.fullmatch(project):
         raise _fail(f"a project id is 1 to 60 of a-z, 0-9 and '-', not {project!r}")
@@ -1051,7 +1051,7 @@ def _editor_project(data_dir: Path, scenario: str | None, project: str | None) -
             return Project.create_from(data_dir, scenario, project).id
         if scenario is None:
             return None
-        made = [p for p in Project.list(data_dir) if p.get("source") == scenario]
+        made = [p for p in Project.summaries(data_dir) if p.get("source") == scenario]
         if made:
             return str(max(made, key=lambda p: str(p.get("updated", "")))["id"])
         return Project.create_from(data_dir, scenario).id

@@ -310,6 +310,10 @@ class TannenbergNumbering:
             return h.q, h.r * self.sign
         return h.q, (h.r + h.q) * self.sign
 
+    def matches(self, label: str) -> bool:
+        """Whether ``label`` is written in this numbering (``A53 B4``)."""
+        return self._pattern.match(label) is not None
+
     def parse(self, label: str) -> Hex:
         """Axial hex of a printed label such as ``A53 B4``."""
         m = self._pattern.match(label)

@@ -14,8 +14,7 @@ of what an agent may see live in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, cast, runtime_checkable
 
 if TYPE_CHECKING:
     import random
@@ -35,7 +34,9 @@ class Budget:
     iterations: int | None = None
 
 
-class Agent(Protocol):
+class ChoosingAgent(Protocol):
+    """An agent that chooses from the seat's view alone."""
+
     name: str
 
     def choose(self, view: View) -> Action:
@@ -52,6 +53,11 @@ class SearchingAgent(Protocol):
     def choose_in(self, view: View, world: World) -> Action:
         """One of ``view["legal_actions"]``, thinking within the agent's budget."""
         ...
+
+
+#: any computer player: one that chooses from a view, or one that looks ahead in a world
+#: (:func:`decide` asks each as it may be asked)
+Agent = ChoosingAgent | SearchingAgent
 
 
 class World:
@@ -73,12 +79,15 @@ class World:
 def searches(agent: object) -> bool:
     """Whether the agent is a :class:`SearchingAgent` (it has ``choose_in``): asked of its
     type once, since an ``isinstance`` against the Protocol costs on every decision."""
-    return _searching_type(type(agent))
+    kind = type(agent)
+    found = _SEARCHING_TYPES.get(kind)
+    if found is None:
+        found = _SEARCHING_TYPES[kind] = callable(getattr(kind, "choose_in", None))
+    return found
 
 
-@cache
-def _searching_type(agent_type: type) -> bool:
-    return callable(getattr(agent_type, "choose_in", None))
+#: :func:`searches`'s answer by type of agent
+_SEARCHING_TYPES: dict[type, bool] = {}
 
 
 class LeanView(dict):  # type: ignore[type-arg]
@@ -113,10 +122,12 @@ def decide(agent: Agent, state: State, role: str) -> Action:
     """Ask ``agent`` to act for ``role`` in ``state``, showing it only what the seat may see."""
     if searches(agent):
         # what searching agents read: the role, version, legal actions and their labels
-        return agent.choose_in(LeanView(state, role), World(state, role))  # type: ignore[attr-defined]
+        searcher = cast(SearchingAgent, agent)
+        return searcher.choose_in(LeanView(state, role), World(state, role))
+    chooser = cast(ChoosingAgent, agent)
     if getattr(agent, "needs_full_view", False):
-        return agent.choose(state.view(role))
-    return agent.choose({"role": role, "legal_actions": state.legal_actions(role)})
+        return chooser.choose(state.view(role))
+    return chooser.choose({"role": role, "legal_actions": state.legal_actions(role)})
 
 
 def explanation(agent: Agent) -> str | None:

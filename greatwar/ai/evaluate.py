@@ -394,8 +394,9 @@ class Clause(NamedTuple):
     region: str
     #: the region's hexes, sorted
     hexes: tuple[str, ...]
-    #: how many units (or hexes, by ``counts``) of the side the clause needs there
-    count: int
+    #: how many units (or hexes, by ``counts``) of the side the clause needs there (not
+    #: ``count``, which would hide the tuple's method)
+    needed: int
     #: "units" or "hexes"
     counts: str
     #: the unit types that count (empty: every unit but HQs and supply trains)
@@ -406,7 +407,7 @@ class Clause(NamedTuple):
     def garrisoned(self) -> bool:
         """Whether one unit there wins and the region is small enough to hold by a
         garrison in each of its hexes (which keeps the enemy out)."""
-        return self.count == 1 and 0 < len(self.hexes) <= GARRISONED_REGION
+        return self.needed == 1 and 0 < len(self.hexes) <= GARRISONED_REGION
 
 
 def automatic_regions(state: State, side: str) -> list[Clause]:

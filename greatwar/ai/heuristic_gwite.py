@@ -831,7 +831,7 @@ def step_weight(st: State, units: list[str]) -> float:
 def loss_weights(st: State) -> tuple[float, float]:
     """(attacker's, defender's) step weights of the attack being put together."""
     frame = st.top()
-    if frame.get("kind") != "attack":
+    if frame is None or frame.get("kind") != "attack":
         return 1.0, 1.0
     side = U.info(st, frame["attackers"][0]).side if frame.get("attackers") else None
     if side is None:
@@ -1011,7 +1011,7 @@ def _declare(turn: Turn) -> Choice:
         risked = (  # a step lost would lose the game: not made unless the rules require
             NARROW_LEAD
             and preview.get("legal")
-            and narrow_lead(st, side, list(trial.top().get("attackers", [])))
+            and narrow_lead(st, side, list((trial.top() or {}).get("attackers", [])))
             and attacker_may_lose(preview)
         )
         if value > best_value and not risked:

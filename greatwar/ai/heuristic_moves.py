@@ -118,7 +118,7 @@ class Front:
     capture: dict[str, float] = field(default_factory=dict)
     centre: hexgrid.Hex | None = None
     #: what a rule system's hooks keep between calls (e.g. supply distances)
-    notes: dict[str, Any] = field(default_factory=dict)
+    notes: dict[Any, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         st = self.state

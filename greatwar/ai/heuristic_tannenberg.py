@@ -161,7 +161,7 @@ def goals(st: State, side: str) -> list[tuple[list[str], float]]:
 
 def _goals(st: State, side: str) -> list[tuple[list[str], float]]:
     return [
-        (list(clause.hexes), AUTOMATIC_WORTH / clause.count)
+        (list(clause.hexes), AUTOMATIC_WORTH / clause.needed)
         for clause in automatic_regions(st, side)
         if clause.hexes
     ]
@@ -325,7 +325,7 @@ def _fightable(st: State, role: str, clash: Action) -> list[Action] | None:
     trial.apply(role, clash)
     frontier: list[tuple[State, list[Action]]] = [(trial, [])]
     for _ in range(FORMING_DEPTH + 1):
-        following = []
+        following: list[tuple[State, list[Action]]] = []
         for world, steps in frontier:
             legal = world.legal_actions(role)
             if {"type": "fight"} in legal:

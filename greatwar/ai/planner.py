@@ -431,9 +431,10 @@ class PlannerAgent:
         names = [self._names.get(u, u) for u in moved]
         if chosen.target is None and names:  # a guard, or making for a region
             text += f": {listing(names)} sent"
-        if chosen.target is not None:
+        target = chosen.target
+        if target is not None:
             attacks = [c.reason for c in chosen.line if c.action.get("type") == "resolve"]
-            attacks.sort(key=lambda r: chosen.target not in r)  # the target's attack first
+            attacks.sort(key=lambda r: target not in r)  # the target's attack first
             text += f": {_count(len(names))} toward it ({listing(names)})"
             if attacks:
                 text += f"; in the first sampled future it {attacks[0]}"

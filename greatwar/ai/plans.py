@@ -277,7 +277,7 @@ def coming(start: State, own: str, settings: PlanLimits) -> list[tuple[Clause, s
             and static[uid].type not in NOT_SENT
             and (not clause.types or static[uid].type in clause.types)
         )
-        for distance, there in coming[: clause.count]:
+        for distance, there in coming[: clause.needed]:
             if distance > far:
                 break
             found.append((clause, there))
@@ -335,13 +335,13 @@ def dash(
         for u in fighting
         if not clause.types or static[u].type in clause.types
     )
-    for distance, unit in ranked[: clause.count]:
+    for distance, unit in ranked[: clause.needed]:
         taken = {s.split(" ", 1)[1] for s in scripts.values()}
         left = [h for h in open_hexes if clause.counts != "hexes" or h not in taken]
         if distance > far or not left:
             break
         scripts[unit] = f"{TOWARD} {nearest(board, records[unit]['hex'], left)}"
-    return scripts if len(scripts) == clause.count else None
+    return scripts if len(scripts) == clause.needed else None
 
 
 def race_scripts(start: State, side: str) -> dict[str, str]:

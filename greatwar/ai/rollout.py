@@ -227,6 +227,7 @@ class RolloutAgent:
                 spent = time.monotonic() - started
                 timed = done + (int((seconds - spent) * done / spent) if done and spent else 0)
                 total = timed if limit is None else min(limit, timed)
+            assert total is not None  # (a budget of neither kind takes the fallback's)
             futures = max(1, (total - done) // ((rounds - round_no) * len(live)))
             for _ in range(futures):
                 if done and seconds is not None and time.monotonic() - started >= seconds:

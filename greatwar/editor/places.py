@@ -80,7 +80,8 @@ def problem_dict(
     except ValueError:
         rel = p.file
     path = field_path(p.field)
-    hexes, counters = [], []
+    hexes: list[str] = []
+    counters: list[str] = []
     if rel in texts and path:
         try:
             data = tomlkit.parse(texts[rel]).unwrap()

@@ -233,7 +233,7 @@ class Project:
         return cls(root, meta, texts)
 
     @staticmethod
-    def list(data_dir: Path) -> list[dict[str, Any]]:
+    def summaries(data_dir: Path) -> list[dict[str, Any]]:
         out = []
         folder = Project._folder(data_dir)
         for meta_file in sorted(folder.glob(f"*/{META}")) if folder.is_dir() else []:

@@ -555,7 +555,12 @@ class State:
         data = self.data
         first = min(data) if data else None
         kept = self._texts.get(first) if first is not None else None
-        if kept is not None and kept.items is data[first] and kept.size == len(data[first]):
+        if (
+            first is not None
+            and kept is not None
+            and kept.items is data[first]
+            and kept.size == len(data[first])
+        ):
             hasher, covered = kept.hashed(b"{" + _canonical_bytes([first])[0] + b":")
         hasher.update(memoryview(text)[covered:])
         return hasher.hexdigest()
@@ -786,7 +791,7 @@ class _LogView:
             shown = {**entry, "n": len(entries) + 1}
             case = entry.get("case")
             summary = system.case_summary(case) if case else None
-            if summary is not None:
+            if case and summary is not None:
                 shown.update(rule=summary, rule_title=system.case_title(case))
             entries.append(shown)
         self.size = len(self.log)

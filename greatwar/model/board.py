@@ -331,9 +331,9 @@ def compile_board(mf: MapFile, problems: Problems) -> Board:
             mf.countries, "countries", cols, rows, problems, _grid_line(problems.text, "countries")
         )
         for (col, row), ch in cells.items():
-            label = board.label_at.get(to_hex(col, row))
-            if label is not None and ch not in (UNKNOWN, NO_HEX):
-                board.country[label] = mf.countries.legend[ch]
+            at = board.label_at.get(to_hex(col, row))
+            if at is not None and ch not in (UNKNOWN, NO_HEX):
+                board.country[at] = mf.countries.legend[ch]
 
     _compile_edges(board, cols, rows, to_hex)
     _compile_hexsides(mf, board, problems)

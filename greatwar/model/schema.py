@@ -29,7 +29,7 @@ Conventions shared by every file:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, cast, get_args
 
 from pydantic import (
     AfterValidator,
@@ -526,6 +526,11 @@ class TerrainTable(Strict):
     enemy_zoc_cost: NonNegative = 1
     enemy_zoc_source: Source = "7.21"
 
+    @property
+    def sides(self) -> dict[str, HexsideType]:
+        """``hexside`` looked up by a map's feature names (plain strings)."""
+        return cast("dict[str, HexsideType]", self.hexside)
+
 
 class Characteristic(Strict):
     """A terrain or hexside of the Tannenberg TERRAIN CHARACTERISTICS table: movement
@@ -549,6 +554,11 @@ class TerrainCharacteristics(Strict):
     hexside: dict[HexsideKind, Characteristic]
     enemy_zoc_cost: NonNegative = 1
     enemy_zoc_source: str = ""
+
+    @property
+    def sides(self) -> dict[str, Characteristic]:
+        """``hexside`` looked up by a map's feature names (plain strings)."""
+        return cast("dict[str, Characteristic]", self.hexside)
 
 
 class GridRow(Strict):

@@ -59,7 +59,7 @@ SIDE_ORDER = (
 
 def side_color(scenario: Scenario, kind: str) -> str:
     """A hexside type's colour: the terrain table's if it sets one, else a default."""
-    known = scenario.terrain.hexside.get(kind)
+    known = scenario.terrain.sides.get(kind)
     if known is not None and "color" in known.model_fields_set:
         return known.color
     if kind in DEFAULT_SIDE_COLORS:
@@ -69,7 +69,7 @@ def side_color(scenario: Scenario, kind: str) -> str:
 
 def side_name(scenario: Scenario, kind: str) -> str:
     """A hexside type's name in the legend."""
-    known = scenario.terrain.hexside.get(kind)
+    known = scenario.terrain.sides.get(kind)
     if known is not None:
         return known.name
     return DEFAULT_SIDE_NAMES.get(kind, kind.replace("_", " ").capitalize())

@@ -245,8 +245,11 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        shared = isinstance(storage, SharedStorage)
-        following = asyncio.create_task(service.follow(storage.changes())) if shared else None
+        following = (
+            asyncio.create_task(service.follow(storage.changes()))
+            if isinstance(storage, SharedStorage)
+            else None
+        )
         yield
         if following is not None:
             following.cancel()

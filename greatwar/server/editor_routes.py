@@ -269,7 +269,7 @@ def editor_router(data_dir: Path, service: GameService) -> APIRouter:
     @router.get("/api/editor/projects")
     def list_projects() -> list[dict[str, Any]]:
         """Every project: id, name, system, source, updated."""
-        return Project.list(data_dir)
+        return Project.summaries(data_dir)
 
     @router.post("/api/editor/projects", status_code=201)
     def create_project(body: NewProject) -> dict[str, Any]:

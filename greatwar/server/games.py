@@ -527,7 +527,7 @@ class LiveGame:
     def log_chain(self, role: str | None) -> LogChain:
         """The keys of ``role``'s log now: kept while the state's log only grows; started
         afresh when it is another log (an undo or a reload rebuilds the state's data)."""
-        log = self.state.data["log"]
+        log: list[dict[str, Any]] = self.state.data["log"]
         if log is not self._chained_log or len(log) < self._chained_size:
             self.log_chains.clear()
             self._chained_log = log

@@ -271,7 +271,9 @@ class Journal:
             raise PlanError(f"{name}: not a ladder's journal (no header of format 1)")
         ours = _journal_plan(plan)
         if header.get("plan") != ours:
-            theirs = header.get("plan") if isinstance(header.get("plan"), dict) else {}
+            theirs = header.get("plan")
+            if not isinstance(theirs, dict):
+                theirs = {}
             differ = sorted(k for k in set(theirs) | set(ours) if theirs.get(k) != ours.get(k))
             raise PlanError(
                 f"{name} holds the games of another ladder (it differs in"

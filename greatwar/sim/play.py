@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ class PlayedGame:
 def play_game(
     game: Game,
     seed: int,
-    agents: dict[str, Agent],
+    agents: Mapping[str, Agent],
     *,
     max_steps: int = 50_000,
     check_invariants: bool = False,
@@ -71,7 +71,7 @@ def play_game(
 def _play(
     game: Game,
     seed: int,
-    agents: dict[str, Agent],
+    agents: Mapping[str, Agent],
     max_steps: int,
     rulings: RulingCheck | None,
     on_step: Callable[[State, str, dict[str, Any]], None] | None,

@@ -97,6 +97,7 @@ class RulingCheck:
                 if e.get("alters") == key
             ]
         what = f"{key} ({log[index]['text']})"
+        expected: dict[str, Any] | None
         if seen is not None and condition in seen.numbers and not changes:
             expected, source = seen.numbers[condition], "the preview before it was committed"
         else:

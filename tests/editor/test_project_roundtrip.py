@@ -40,7 +40,7 @@ def test_create_from_names_the_copy_after_the_scenario_and_never_overwrites(
     first = Project.create_from(tmp_path, "gwite/teaching")
     second = Project.create_from(tmp_path, "gwite/teaching")
     assert (first.id, second.id) == ("gwite-teaching", "gwite-teaching-2")
-    listed = Project.list(tmp_path)
+    listed = Project.summaries(tmp_path)
     assert [p["id"] for p in listed] == ["gwite-teaching", "gwite-teaching-2"]
     assert listed[0]["source"] == "gwite/teaching" and listed[0]["system"] == "gwite"
 
@@ -79,4 +79,4 @@ def test_a_file_that_is_no_scenario_is_refused_and_nothing_is_made(tmp_path: Pat
     stray.write_text('title = "not a scenario"\n', encoding="utf-8")
     with pytest.raises(EditorError, match="not a scenario file"):
         Project.create_from(tmp_path / "data", str(stray))
-    assert Project.list(tmp_path / "data") == []
+    assert Project.summaries(tmp_path / "data") == []

@@ -11,6 +11,7 @@ key), on the current Game-Turn.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from greatwar.model.schema import Parameters, SideValues, side_value
@@ -70,7 +71,7 @@ def validate(
     sides = {s.id for s in scenario.sides}
     nationalities = {n for s in scenario.sides for n in s.nationalities}
     known = sides | nationalities
-    tables: list[tuple[tuple[str | int, ...], dict[str, object]]] = [
+    tables: list[tuple[tuple[str | int, ...], Mapping[str, object]]] = [
         ((*where, name), getattr(params, name)) for name in KEYED_BY_SIDE
     ]
     tables += [((*where, "track_limit", track), t) for track, t in params.track_limit.items()]

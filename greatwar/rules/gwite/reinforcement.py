@@ -58,6 +58,7 @@ from greatwar.rules.gwite import rail, zoc
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.movement_extension import blocked_hexes
 from greatwar.rules.gwite.names import side_name
+from greatwar.rules.gwite.static import terrain_table
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -168,7 +169,7 @@ def schedule_blocked(st: State, uid: str) -> bool:
 def _enterable_edge_hexes(st: State, side: str) -> list[str]:
     """Map-edge hexes a reinforcement of ``side`` could enter now (14.21, 5.4)."""
     scenario = U.static(st).scenario
-    board, table = scenario.board, scenario.terrain
+    board, table = scenario.board, terrain_table(scenario)
     out = []
     for h in board.hexes:
         if not board.is_edge(h):

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from greatwar.engine.state import Game, State
     from greatwar.model.loader import Scenario
     from greatwar.model.problems import Problems
+    from greatwar.model.schema import Parameters
 
 
 class StandardRules(
@@ -132,7 +133,9 @@ class StandardRules(
         """Track limits given to a game that has none are refused, never ignored."""
         if U.overridden(self, RailRules, "track_limit_case"):
             return  # the game has track limits (R6)
-        given = [(("parameters", "track_limit"), scenario.file.parameters)]
+        given: list[tuple[tuple[str, ...], Parameters]] = [
+            (("parameters", "track_limit"), scenario.file.parameters)
+        ]
         given += [
             (("option_effects", name, "parameters", "track_limit"), eff.parameters)
             for name, eff in scenario.file.option_effects.items()

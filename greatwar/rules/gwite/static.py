@@ -20,7 +20,7 @@ from typing import Any
 from greatwar import hexgrid
 from greatwar.model.board import Board
 from greatwar.model.loader import Scenario
-from greatwar.model.schema import Counter, StepValues
+from greatwar.model.schema import Counter, StepValues, TerrainTable
 
 # 6.11 stacking point value by unit size
 STACKING_BY_SIZE = {"regiment": 1, "brigade": 1, "division": 2, "corps": 4}
@@ -246,6 +246,13 @@ def pair_features(board: Board) -> dict[tuple[str, str], frozenset[str]]:
     return out
 
 
+def terrain_table(scenario: Scenario) -> TerrainTable:
+    """A GWitE scenario's Terrain Effects Chart (5.4; Tannenberg's table is another kind)."""
+    table = scenario.terrain
+    assert isinstance(table, TerrainTable), f"{scenario.info.id}: not a Terrain Effects Chart"
+    return table
+
+
 def build_costs(
     scenario: Scenario,
     tcr: int,
@@ -259,7 +266,8 @@ def build_costs(
     prices the passable hexside features in place of the chart's column (prohibited
     hexsides stay prohibited, bridges still cancel rivers)."""
     board = scenario.board
-    table = scenario.terrain
+    table = terrain_table(scenario)
+    hexsides = table.sides
     mc = MoveCosts(zoc_cost=zoc_cost, zoc_reach=zoc_reach)
     featured = pair_features(board)
     # each hex entered: its terrain, the column's cost and whether it is provisional
@@ -286,7 +294,7 @@ def build_costs(
                 if plain_provisional:
                     mc.provisional.add((a, b))
                 continue
-            sides = [table.hexside[f] for f in sorted(features) if f in table.hexside]
+            sides = [hexsides[f] for f in sorted(features) if f in hexsides]
             if any(s.move == "prohibited" for s in sides):
                 continue  # 8.61, 10.33: prohibited hexsides are never crossed
             bridged = "bridge" in features
@@ -294,7 +302,7 @@ def build_costs(
             provisional = terrain.source == PROVISIONAL
             passable = True
             for name in sorted(features):
-                s = table.hexside.get(name)
+                s = hexsides.get(name)
                 if s is None or (bridged and s.river):
                     continue
                 if hexside_price is None:
@@ -319,7 +327,7 @@ def build_costs(
 def build_combat_reach(scenario: Scenario) -> dict[str, frozenset[str]]:
     """Adjacent hexes not across a prohibited (or blocked) hexside."""
     board = scenario.board
-    prohibited = {n for n, s in scenario.terrain.hexside.items() if s.move == "prohibited"}
+    prohibited = {n for n, s in terrain_table(scenario).sides.items() if s.move == "prohibited"}
     barred = {pair for pair, features in pair_features(board).items() if features & prohibited}
     return {
         a: frozenset(b for b in board.neighbours[a] if (a, b) not in barred) for a in board.hexes
@@ -329,7 +337,7 @@ def build_combat_reach(scenario: Scenario) -> dict[str, frozenset[str]]:
 def build_zoc_reach(scenario: Scenario) -> dict[str, tuple[str, ...]]:
     """7.11: a zone of control covers the six adjacent hexes, not across prohibited hexsides."""
     board = scenario.board
-    blocking = {name for name, s in scenario.terrain.hexside.items() if s.blocks_zoc}
+    blocking = {name for name, s in terrain_table(scenario).sides.items() if s.blocks_zoc}
     barred = {pair for pair, features in pair_features(board).items() if features & blocking}
     reach = {}
     for a in board.hexes:

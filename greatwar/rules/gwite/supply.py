@@ -71,7 +71,7 @@ Choices made where the rules are silent (each is explained where coded):
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -664,7 +664,7 @@ def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
     Each side's part (:func:`_held`) is kept until its own units change; a hex holding
     units of two sides (never in play) is sorted by its first unit, as in one pass."""
     stat = U.static(st)
-    held, _, present = _held(st, side)
+    held, _, present_held = _held(st, side)
     blocked: set[str] = set()
     others: set[str] = set()
     for other in stat.side_ids:
@@ -672,10 +672,11 @@ def _occupation(st: State, side: str) -> tuple[frozenset[str], frozenset[str]]:
             there, stopping, _ = _held(st, other)
             blocked |= stopping  # 9.14 Enemy-occupied; 9.17 Enemy HQs alone do not block
             others |= there
+    present: set[str]
     if held & others:
         blocked, present = _sorted_by_first_unit(st, side)
     else:
-        present = set(present)
+        present = set(present_held)
     for h, owner in stat.fortress_side.items():
         if not zoc.fortress_destroyed(st, h):
             # 7.24 a Friendly fortress negates Enemy control; an Enemy one blocks (5.13)
@@ -918,7 +919,7 @@ def _reaches(
     back: dict[str, tuple[str, ...]],
     here: str,
     sources: frozenset[str],
-    feeding: set[str],
+    feeding: Set[str],
     closed: frozenset[str],
     limit: int,
     expanded: list[str] | None = None,
@@ -1051,10 +1052,10 @@ def _search_back(
     d = 0
     while frontier and d < limit:
         d += 1
-        following = []
+        following: list[tuple[str, int, _Back]] = []
         for h, c, came in frontier:
             expanded.append(h)
-            step = (h, came)
+            step: _Back = (h, came)
             for p in back.get(h, ()):
                 crossed = c + 1 if p in enemy_zones else c
                 if crossed < fewest.get(p, too_many):

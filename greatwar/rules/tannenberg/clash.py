@@ -109,7 +109,7 @@ def must_fight(st: State) -> tuple[list[str], list[str]]:
     """9.1.2 the pieces (units and masks) and garrisons standing in an enemy control zone
     now, in counter order."""
     found = [uid for uid in U.on_map(st) if is_piece(st, uid) and zoc.in_enemy_zoc(st, uid)]
-    forts = []
+    forts: list[str] = []
     for side in U.static(st).side_ids:
         zone = zoc.controlled_by(st, U.enemy_of(st, side))
         forts.extend(h for h in fortified.garrison_hexes(st, side) if h in zone)

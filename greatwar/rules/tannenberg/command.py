@@ -431,7 +431,7 @@ def _status(st: State, uid: str, table: CommandTable) -> tuple[bool, str]:
         if hq in table.reach and where in table.reach[hq] and _order(st, hq, table) == MARCH:
             return True, f"within the command range of {U.info(st, hq).name} (tannenberg 13.2.4)"
     attached = U.record(st, uid).get(ATTACHED)
-    if _attachment_commands(st, uid, attached, table):
+    if attached is not None and _attachment_commands(st, uid, attached, table):
         name = U.info(st, attached).name
         return True, f"one of the two units of no corps of {name} (tannenberg 13.2.5)"
     return False, _why_not(st, uid, table)
@@ -1077,7 +1077,7 @@ def attach(st: State, uid: str, hq: str) -> None:
 
 
 def detach(st: State, uid: str) -> None:
-    hq = U.record(st, uid).get(ATTACHED)
+    hq = U.record(st, uid)[ATTACHED]  # (offered only for a unit taken by a corps HQ)
     U.set_note(st, uid, ATTACHED, None)
     st.log(
         f"{U.info(st, uid).name} is no longer one of {U.info(st, hq).name}'s units of no corps.",
@@ -1234,7 +1234,7 @@ class OrdersPhase(Handler):
 def _why_not_attach(st: State, role: str, action: Action) -> tuple[str, str | None]:
     uid, hq = action.get("unit"), action.get("hq")
     units = st.data["units"]
-    if uid not in units or hq not in units:
+    if not isinstance(uid, str) or not isinstance(hq, str) or uid not in units or hq not in units:
         return f"no unit {uid!r} or HQ {hq!r}", "tannenberg 13.2.5"
     ui, hq_ui = U.info(st, uid), U.info(st, hq)
     if seats.role_of_unit(st, uid) != role:

@@ -249,7 +249,11 @@ class TrenchBuilding(Handler):
 
     def explain(self, st: State, frame: Frame, role: str, action: Action) -> tuple[str, str | None]:
         uid = action.get("unit")
-        if action.get("type") == "build_trench" and uid in st.data["units"]:
+        if (
+            action.get("type") == "build_trench"
+            and isinstance(uid, str)
+            and uid in st.data["units"]
+        ):
             if seats.role_of_unit(st, uid) != role:
                 return f"{U.info(st, uid).name} is not one of your units", self.case
             refusal = build_refusal(st, uid)

@@ -678,7 +678,7 @@ def apply(game: Game, data: dict[str, Any], new_record: Any) -> None:
 
 def _outcomes(pos: Position) -> list[dict[str, Any]]:
     stage = _outcome_stage(pos)
-    out = []
+    out: list[dict[str, Any]] = []
     for side, won in sorted(pos.clashes_won.items()):
         counts = {
             initiative.FLIGHT: won.flight,

@@ -853,7 +853,7 @@ def apply(st: State, frame: Frame, action: Action, role: str | None = None) -> N
     """Carry out a rail action (one of :data:`ACTION_TYPES`, already found legal) for
     ``role`` (the moving side when not given)."""
     kind = action["type"]
-    uid = action.get("unit")
+    uid: str = action.get("unit", "")  # (every kind but destroy_bridge names its unit)
     if kind == "load":
         _load(st, uid)
     elif kind == "unload":

@@ -217,7 +217,7 @@ def _train_costs(
             if BRIDGE in features:
                 features = features - RIVERS
             for kind in features:
-                cost = _move_cost(table.hexside.get(kind), default=0)  # type: ignore[arg-type]
+                cost = _move_cost(table.sides.get(kind), default=0)
                 extra = -1 if cost < 0 or extra < 0 else extra + cost
             if enter >= 0 and extra >= 0:
                 row[n] = (enter + extra) * per_mp

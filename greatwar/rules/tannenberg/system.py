@@ -194,7 +194,7 @@ class TannenbergSystem(RuleSystem):
         enemy sees them (16.2.1: masks as anonymous masking counters), so a spectator
         sees the board as the players' opponents do, and nothing only one side knows."""
         public = super().public_view(st)
-        pieces = []
+        pieces: list[dict[str, Any]] = []
         for side in st.game.static.side_ids:
             enemy_role = seats.roles_of_side(st.game, U.enemy_of(st, side))[0]
             seen = views.view(st, enemy_role)["units"]

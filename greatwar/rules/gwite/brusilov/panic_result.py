@@ -355,7 +355,7 @@ class PanicResult(CombatResult):
             for uid in U.units_in(st, h):
                 if uid not in caught and self._catches(st, uid, h):
                     crossed.setdefault(h, []).append(uid)
-        entries = [
+        entries: list[dict[str, Any]] = [
             {"from": h, "units": us, "hexes": 1, "case": "brusilov 23.21", "lose": True}
             for h, us in sorted(adjacent.items())
         ]

@@ -146,10 +146,10 @@ class BrusilovReinforcementSegment(R.ReinforcementSegment):
         )
         self._enter(st, uid, hex_label)
 
-    def _enter(self, st: State, uid: str, hex_label: str) -> None:
+    def _enter(self, st: State, uid: str, hex_label: str, entrain: bool = True) -> None:
         """14.11 as the standard rules, saying when 20.12 gave the hex."""
         printed = R.printed_entry_hexes(st, uid)
-        super()._enter(st, uid, hex_label)
+        super()._enter(st, uid, hex_label, entrain)
         if hex_label not in printed:
             st.log(
                 f"{U.info(st, uid).name} enters at {hex_label}, one of the Friendly entry"

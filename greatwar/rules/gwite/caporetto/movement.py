@@ -20,7 +20,7 @@ from greatwar.engine.system import OptionSpec
 from greatwar.rules.gwite import supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto import data as D
-from greatwar.rules.gwite.static import PROVISIONAL, build_costs, build_zoc_reach
+from greatwar.rules.gwite.static import PROVISIONAL, build_costs, build_zoc_reach, terrain_table
 
 if TYPE_CHECKING:
     from greatwar.engine.state import State
@@ -109,7 +109,7 @@ def hexside_price(scenario: Scenario, tcr: int, kind: str, side: str, costly: fr
     """The price of crossing each hexside feature for one movement class (caporetto 5.4
     ridges, 18.1-18.2 rivers); other features as the chart's column."""
     board = scenario.board
-    table = scenario.terrain
+    hexsides = terrain_table(scenario).sides
     central = side == central_side(scenario)
 
     def price(a: str, b: str, feature: str) -> tuple[int, bool] | None:
@@ -124,8 +124,9 @@ def hexside_price(scenario: Scenario, tcr: int, kind: str, side: str, costly: fr
                 return ALLIED_MAJOR_RIVER_COST, False
             named = board.side_names_between(a, b)
             return (COSTLY_RIVER_COST if named & costly else MAJOR_RIVER_COST), False
-        s = table.hexside[feature]
-        return s.move[tcr - 1], s.source == PROVISIONAL  # type: ignore[index]
+        s = hexsides[feature]
+        assert s.move != "prohibited"  # (the chart's prohibited hexsides are never priced)
+        return s.move[tcr - 1], s.source == PROVISIONAL
 
     return price
 

@@ -111,6 +111,7 @@ def galician_arrivals(st: State, side: str) -> list[str]:
             ui.side == side
             and ui.nationality == AUSTRIA_HUNGARY
             and arrived_this_turn(st, uid)
+            and arrival is not None
             and arrival["map"] == galicia
             and arrival["entrained"]
             and u["status"] == "on_map"
