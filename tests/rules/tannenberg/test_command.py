@@ -433,6 +433,12 @@ def test_13_2_5_corps_hq_takes_two_units_of_no_corps(position: Any, refuse: Refu
     ]
     error = refuse(st, "german", {"type": "attach", "unit": "G-70-35-XVII", "hq": "G-HQ-XVII"})
     assert error.case == "tannenberg 13.2.5"
+    # a forged request naming no unit id (a list, a number) is refused, never a crash
+    for forged in (["G-6L"], 6, {"id": "G-6L"}):
+        error = refuse(st, "german", {"type": "attach", "unit": forged, "hq": "G-HQ-XVII"})
+        assert error.case == "tannenberg 13.2.5" and "no unit" in error.reason
+        error = refuse(st, "german", {"type": "attach", "unit": "G-6L", "hq": forged})
+        assert error.case == "tannenberg 13.2.5" and "no unit" in error.reason
     act(st, "german", {"type": "attach", "unit": "G-6L", "hq": "G-HQ-XVII"})
     act(st, "german", {"type": "attach", "unit": "G-33L", "hq": "G-HQ-XVII"})
     assert command.commanded(st, "G-6L") and command.commanded(st, "G-33L")

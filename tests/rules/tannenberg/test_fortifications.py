@@ -113,6 +113,9 @@ def test_12_1_2_who_may_build(position, mine_only, refuse) -> None:
     ):
         action = {"type": "build_trench", "unit": uid, "hex": units[uid]}
         assert refuse(st, "german", action).case == case
+    for forged in (["G-1-1-I"], 1, {"id": "G-1-1-I"}):  # no unit id: refused, never a crash
+        action = {"type": "build_trench", "unit": forged, "hex": ARENA}
+        assert refuse(st, "german", action).case
     st.apply("german", {"type": "build_trench", "unit": "G-1-1-I", "hex": ARENA})
     st.apply("german", next(a for a in st.legal_actions("german") if a.get("facing") == 3))
     # the builder built trenches this stage (it may not rest, 2.3.8)

@@ -118,6 +118,21 @@ def test_20_12_any_friendly_entry_hex_is_offered(brusilov_position: Any) -> None
     assert any("20.12" in t for t in logged(st, "brusilov 20.12"))
 
 
+def test_20_12_the_entry_keeps_the_standard_choice_not_to_entrain(brusilov_position: Any) -> None:
+    # the Brusilov segment's entry (which says when 20.12 gave the hex) passes the standard
+    # segment's entrain choice on: a game built on it that offers an entry off the train
+    # (as Serbia/Galicia 14.1 does) gets a unit placed, not entrained, and the 20.12 note
+    from greatwar.rules.gwite.brusilov.reinforcement import BrusilovReinforcementSegment
+
+    st = arriving(brusilov_position, {"G-3R": PENDING}, side="central")
+    BrusilovReinforcementSegment()._enter(st, "G-3R", B, entrain=False)
+    assert U.record(st, "G-3R")["hex"] == B
+    assert not U.has_marker(st, "G-3R", rail.ENTRAINED)
+    assert any("20.12" in t for t in logged(st, "brusilov 20.12"))
+    BrusilovReinforcementSegment()._enter(st, "G-3R", A)
+    assert U.has_marker(st, "G-3R", rail.ENTRAINED)  # (the default: 20.11 entrained)
+
+
 def test_20_12_an_enemy_entry_hex_is_refused(brusilov_position: Any, refuse: Refuse) -> None:
     st = arriving(brusilov_position, {"G-3R": PENDING}, side="central")
     error = refuse(st, "central", {"type": "enter", "unit": "G-3R", "hex": C})
