@@ -13,9 +13,9 @@ import argparse
 import cProfile
 import hashlib
 import json
+import math
 import pstats
 import random
-import statistics
 import tempfile
 import time
 from collections.abc import Callable
@@ -320,9 +320,10 @@ def profile_summary(run: Callable[[], float], top: int) -> tuple[float, list[dic
     """The figure, and its ``top`` functions by self time (share of the profiled time)."""
     profiler = cProfile.Profile()
     value = profiler.runcall(run)
-    stats = pstats.Stats(profiler)
-    total = statistics.fsum(row[2] for row in stats.stats.values()) or 1.0
-    rows = sorted(stats.stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]
+    # (``Stats.stats``, the table pstats prints from, is not in its type stubs)
+    table: dict[Any, Any] = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = math.fsum(row[2] for row in table.values()) or 1.0
+    rows = sorted(table.items(), key=lambda kv: kv[1][2], reverse=True)[:top]
     summary = [
         {
             "function": f"{Path(file).name}:{line}({name})",

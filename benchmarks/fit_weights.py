@@ -54,7 +54,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from rich.console import Console
@@ -62,7 +62,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from greatwar.ai import evaluate, make_agent
-from greatwar.ai.base import Action, Agent, View, World
+from greatwar.ai.base import Action, Agent, SearchingAgent, View, World
 from greatwar.api import load
 from greatwar.sim.play import GameFailure, play_game
 from greatwar.sim.simulate import agent_seed, derive_seed, side_of
@@ -389,7 +389,7 @@ class Weighted:
         kept = evaluate.WEIGHTS_BY_SYSTEM
         evaluate.WEIGHTS_BY_SYSTEM = self.tables
         try:
-            return self.agent.choose_in(view, world)  # type: ignore[attr-defined, no-any-return]
+            return cast(SearchingAgent, self.agent).choose_in(view, world)
         finally:
             evaluate.WEIGHTS_BY_SYSTEM = kept
 

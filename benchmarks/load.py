@@ -556,7 +556,8 @@ def private_postgres(on_exit: contextlib.ExitStack) -> str:
     """A new database on a private PostgreSQL server started for the run (fsync on, as a
     server's would be), stopped when the run ends: the tests' own (tests/server/pg_cluster.py)."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "server"))
-    import pg_cluster
+    # (found on the path just added)
+    import pg_cluster  # type: ignore[import-not-found]
 
     try:
         cluster = pg_cluster.start_cluster(durable=True)

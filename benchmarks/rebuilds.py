@@ -56,7 +56,7 @@ class Rebuilds:
                 self.done.append((self._here.replayed, time.thread_time() - start))
 
         games.apply_submission = counting_apply  # type: ignore[assignment]
-        GameService._load = counting_load  # type: ignore[method-assign]
+        GameService._load = counting_load  # type: ignore[method-assign, assignment]
 
 
 def play_turn(client: TestClient, made: dict[str, Any], actions: int, rng: random.Random) -> int:
