@@ -443,10 +443,14 @@ def counts(outcomes: Sequence[Outcome]) -> dict[str, int]:
     }
 
 
+#: what a results file keeps of a game's outcome as it is (besides its seats, seconds,
+#: digest and any failure: :func:`game_line`)
+GAME_KEYS = ("index", "pair", "swapped", "seed", "status", "winner", "vp", "actions", "turns")
+
+
 def game_line(outcome: Outcome) -> dict[str, Any]:
     """What the results file keeps of a game: enough to rate it again and replay it."""
-    keep = ("index", "pair", "swapped", "seed", "status", "winner", "vp", "actions", "turns")
-    line = {key: outcome[key] for key in keep}
+    line = {key: outcome[key] for key in GAME_KEYS}
     line["sides"] = seat_labels(outcome)
     line["seconds"] = thinking_seconds(outcome)
     line["digest"] = outcome["digest"]
