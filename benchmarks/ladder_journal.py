@@ -56,12 +56,16 @@ def outcomes_of(
         job = jobs.get(line["index"])
         if job is None or job.seed != line["seed"]:
             raise ValueError(f"game {line['index']} is not the plan's game of that number")
-        seats = {}
+        seats: dict[str, dict[str, Any]] = {}
         for seat in job.seats:
             if line["sides"].get(seat.side) != seat.label:
                 raise ValueError(f"game {line['index']}: {seat.side} was not {seat.label}")
-            seats[seat.role] = {"side": seat.side, "agent": seat.agent, "label": seat.label}
-            seats[seat.role]["seconds"] = _seconds(results, line, seat.label)
+            seats[seat.role] = {
+                "side": seat.side,
+                "agent": seat.agent,
+                "label": seat.label,
+                "seconds": _seconds(results, line, seat.label),
+            }
         outcome = {key: line[key] for key in round_robin.GAME_KEYS}
         outcome.update(seats=seats, digest=line["digest"], failure=None)
         found.append(outcome)
