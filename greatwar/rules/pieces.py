@@ -198,15 +198,6 @@ def changed_between(st: State, then: tuple[tuple[str, int], ...]) -> set[str] | 
     return changed
 
 
-def changed_entries(then: dict[str, Any], now: dict[str, Any]) -> set[str]:
-    """The keys whose values differ between two dicts of entries by unit (one missing in
-    either counts): the units whose part of a phase's record (points spent, allowances)
-    changed since a table derived from it was made."""
-    if then == now:
-        return set()
-    return {k for k in then.keys() | now.keys() if then.get(k) != now.get(k)}
-
-
 class Tally:
     """The hexes the units of one side cover, each hex with how many cover it (a unit may
     cover several, several units one): made once, then updated by the units changed

@@ -398,6 +398,13 @@ class _Verdicts(NamedTuple):
     verdicts: dict[str, str]
 
 
+def _changed_entries(then: dict[str, Any], now: dict[str, Any]) -> set[str]:
+    """The keys whose values differ between two dicts (one missing in either counts)."""
+    if then == now:
+        return set()
+    return {k for k in then.keys() | now.keys() if then.get(k) != now.get(k)}
+
+
 #: the frame's entries what a unit may do never reads (:meth:`MovementSegment.movable`)
 _NOT_READ = ("current", "done")
 
@@ -478,7 +485,7 @@ class MovementSegment(Handler):
         through the Enemy side's revision, as those tables are keyed).  The verdicts found
         last stand for the units not changed since (their records unchanged, as they
         are noted: :func:`pieces.changed_between`; what they have spent and been given
-        unchanged, :func:`pieces.changed_entries`) while the rest is as it was, so only the
+        unchanged, :func:`_changed_entries`) while the rest is as it was, so only the
         changed units are asked again.  Whether a unit whose record leaves it a rail
         action has one (:func:`_can_act`) is asked afresh."""
         data = st.data
@@ -495,8 +502,8 @@ class MovementSegment(Handler):
             changed = U.changed_between(st, last.counts)
             if changed is not None:
                 before = last.verdicts
-                again = changed | U.changed_entries(last.spent, spent)
-                again |= U.changed_entries(last.extra, extra)
+                again = changed | _changed_entries(last.spent, spent)
+                again |= _changed_entries(last.extra, extra)
         verdicts: dict[str, str] = {}
         found: list[str] = []
         for uid in candidates:

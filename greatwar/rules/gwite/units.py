@@ -34,7 +34,6 @@ from greatwar.rules.pieces import (  # noqa: F401  (the shared machinery, re-exp
     cached,
     cached_of,
     changed_between,
-    changed_entries,
     changed_since,
     clear_marker,
     counts,

@@ -404,26 +404,14 @@ def _train_hexes(st: State, side: str) -> frozenset[str]:
     return frozenset(U.record(st, u)["hex"] for u in U.on_map(st, side) if units[u].type == TRAIN)
 
 
-def own_ground(st: State, side: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    """What of the ground ``side``'s pieces meet its own units make (the rest is the
-    enemy's units, the fortifications and the bridges): the hexes of its supply trains
-    (4.4.3), of its escorts (8.2.3) and where its units neutralise enemy zones (8.1.4,
-    :func:`zoc.held_by`), each kept per revision of its units."""
-    return (
-        U.cached_of(st, "tb_train_hexes", _train_hexes, side),
-        U.cached_of(st, "tb_escorted", _escorted, side),
-        zoc.held_by(st, side),
-    )
-
-
 def _build_ground(st: State, side: str, support: bool, captures: bool) -> Ground:
     """The ground of one kind of piece, from the parts kept per side (the enemy's hexes
     by his units, the own trains and escorts by one's own)."""
     blocked = enemy_held(st, side, captures)
-    trains, escorted, _ = own_ground(st, side)
+    trains = U.cached_of(st, "tb_train_hexes", _train_hexes, side)
     if support:  # 8.2.3
         zone = zoc.controlled_by(st, U.enemy_of(st, side))
-        blocked = blocked | (zone - escorted)
+        blocked = blocked | (zone - U.cached_of(st, "tb_escorted", _escorted, side))
     return Ground(
         blocked=blocked,
         stop=zoc.enemy_controlled(st, side),

@@ -12,7 +12,7 @@ through their ``actions``/``apply``/``explain``.
 from __future__ import annotations
 
 import marshal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.tannenberg import (
@@ -42,7 +42,6 @@ from greatwar.rules.tannenberg.movement import (
     Reach,
     allowance,
     cheapest_step,
-    enemy_held,
     ground,
     ground_key,
     in_stopping_zone,
@@ -51,7 +50,6 @@ from greatwar.rules.tannenberg.movement import (
     moved_in_phase,
     mp_text,
     note_moved,
-    own_ground,
     public_name,
     rail_mp,
     reachable,
@@ -164,38 +162,12 @@ def _why_not_start(st: State, frame: Frame, uid: str) -> tuple[str, str] | None:
 
 def has_a_move(st: State, frame: Frame, uid: str) -> bool:
     """Whether the piece can take at least one step now."""
-    return _has_a_move(st, frame, uid)[0]
-
-
-def _has_a_move(st: State, frame: Frame, uid: str) -> tuple[bool, bool]:
-    """:func:`has_a_move`, and whether the answer was found from the ground next to the
-    piece and its points by :func:`least_remaining` alone (not from its supply, 15.4.1,
-    nor the Vistula's crossings, 4.3.7: :func:`move_verdict`)."""
     cheapest = cheapest_step(st, uid)
-    if cheapest is not None and cheapest <= least_remaining(st, frame, uid):
-        return True, True
-    if cheapest is not None and cheapest <= remaining(st, frame, uid):
-        return True, False
-    return bool(may_cross_vistula(st, frame, uid) and vistula_options(st, uid)), False
-
-
-def move_verdict(st: State, frame: Frame, uid: str) -> tuple[bool, bool]:
-    """Whether the piece may move now (:func:`why_not_move` finds nothing), and whether
-    the answer read only what :func:`movable_pieces` keeps a verdict on: the piece's own
-    record, its parts of the frame and of the rail book, its command status (a mask's:
-    its hidden units' and which they are), the ground (its own hex and those next to
-    it) and the data but the units.  Not one that took the piece's supply or the
-    Vistula's crossings (:func:`_has_a_move`).  Asked of a piece in the phase's step and
-    not finished (4.1, 4.2.6: :func:`_in_step`), it reads neither the step nor the
-    pieces finished."""
-    if not moved_in_phase(frame, uid) and _why_not_start(st, frame, uid) is not None:
-        return False, True
-    return _has_a_move(st, frame, uid)
-
-
-def _in_step(st: State, frame: Frame, uid: str) -> bool:
-    """4.1 the piece moves in the phase's step; 4.2.6 it has not finished."""
-    return uid not in frame["done"] and frame["step"] in step_of(st, uid)
+    if cheapest is not None and (
+        cheapest <= least_remaining(st, frame, uid) or cheapest <= remaining(st, frame, uid)
+    ):
+        return True
+    return bool(may_cross_vistula(st, frame, uid) and vistula_options(st, uid))
 
 
 def may_cross_vistula(st: State, frame: Frame, uid: str) -> bool:
@@ -250,187 +222,6 @@ _Where = tuple[Any, bytes]
 
 def _where(st: State, frame: Frame) -> _Where:
     return U.revision(st), position_key(st, frame)
-
-
-#: the frame's entries no verdict on a piece reads (:func:`move_verdict`), or reads one
-#: piece's part of (``spent``, ``allowance``: :class:`_PieceParts`); the step and the
-#: pieces finished are asked apart (:func:`_in_step`)
-_NOT_IN_CONTEXT = frozenset(
-    {
-        "current",
-        "step",
-        "done",
-        "spent",
-        "allowance",
-        "moving",
-        "window",
-        "ended",
-        "quit",
-        rail.TRAIN,
-    }
-)
-
-#: the data no verdict on a piece reads, besides :data:`_UNKEYED`: the units' revisions
-#: (their changes are followed unit by unit), the dice, the undo floor, and the rail
-#: part, of which a verdict reads only the destroyed bridges (the ground, 6.0) and each
-#: piece's own part of the stage's book (5.1.3, 5.4.1, 5.4.2: :class:`_PieceParts`)
-_DATA_NOT_IN_CONTEXT = _UNKEYED | {"stack", "rev", "dice", "undo_floor", "rail"}
-
-
-def _verdict_context(st: State, frame: Frame) -> bytes:
-    """What every piece's :func:`move_verdict` may read of the data but the units and of
-    the frames, as :func:`position_key` writes it: the data but
-    :data:`_DATA_NOT_IN_CONTEXT` and the destroyed bridges, the frames below, the
-    movement frame but :data:`_NOT_IN_CONTEXT`, and whether the Guard is held (18.1.1:
-    the one thing a verdict reads of the enemy's units beyond the ground, whether one
-    of them has crossed the border)."""
-    data = st.data
-    rest = [v for k, v in data.items() if k not in _DATA_NOT_IN_CONTEXT]
-    bridges = railways.peek(st)["bridges_destroyed"]
-    stack = [f for f in data["stack"] if f is not frame]
-    own = [(k, v) for k, v in frame.items() if k not in _NOT_IN_CONTEXT]
-    return marshal.dumps((rest, list(bridges), stack, own, special.guards_held(st)))
-
-
-class _PieceParts(NamedTuple):
-    """What of the movement frame and of the stage's rail book a verdict reads piece by
-    piece (copies): the points spent and allowances fixed (4.2.2, 15.4.1), the rail
-    operations (5.1.3), the pieces that tried to cut track (5.4.1) and that repaired it
-    (5.4.2)."""
-
-    spent: dict[str, Any]
-    allowance: dict[str, Any]
-    ops: dict[str, Any]
-    tried: frozenset[str]
-    repaired: frozenset[str]
-
-    @classmethod
-    def now(cls, st: State, frame: Frame) -> _PieceParts:
-        book = railways.book(st)
-        return cls(
-            dict(frame["spent"]),
-            dict(frame["allowance"]),
-            dict(book["ops"]),
-            frozenset(book["tried"]),
-            frozenset(book["repaired"]),
-        )
-
-    def changed(self, now: _PieceParts) -> set[str]:
-        """The pieces whose parts differ between ``self`` and ``now``."""
-        found = set(self.tried ^ now.tried) | (self.repaired ^ now.repaired)
-        found |= U.changed_entries(self.spent, now.spent)
-        found |= U.changed_entries(self.allowance, now.allowance)
-        found |= U.changed_entries(self.ops, now.ops)
-        return found
-
-
-class _Verdicts(NamedTuple):
-    """The verdicts :func:`movable_pieces` kept for a role (:func:`move_verdict`: those
-    that read only what is here), and what they were found with: each side's count of
-    changes, the context, the pieces' own parts of the frame and the rail book, the
-    command statuses, the masks' contents and the ground (never changed)."""
-
-    counts: tuple[tuple[str, int], ...]
-    context: bytes
-    parts: _PieceParts
-    status: dict[str, tuple[bool, str]]
-    hidden: dict[str, list[str]]
-    ground: tuple[frozenset[str], ...]
-    verdicts: dict[str, bool]
-
-    def mask_changed(
-        self, mask: str, hidden: dict[str, list[str]], status: dict[str, tuple[bool, str]]
-    ) -> bool:
-        """Whether the units ``mask`` hides, or the command status of one, changed: what
-        a mask's verdict reads of them (13.4.1, 18.1: :func:`_why_not_start`)."""
-        inside = hidden.get(mask, [])
-        if inside != self.hidden.get(mask, []):
-            return True
-        return any(status.get(u) != self.status.get(u) for u in inside)
-
-
-def _touched(
-    st: State, then: tuple[frozenset[str], ...], now: tuple[frozenset[str], ...]
-) -> set[str]:
-    """The hexes whose ground changed (:func:`ground_parts`) and their neighbours: where
-    a piece's zone (8.2.5) and cheapest step (:func:`cheapest_step`) may have changed."""
-    changed: set[str] = set()
-    for old, new in zip(then, now, strict=True):
-        if old is not new:
-            changed |= old ^ new
-    if not changed:
-        return changed
-    neighbours = st.game.static.scenario.board.neighbours
-    near = set(changed)
-    for h in changed:
-        near.update(neighbours[h])
-    return near
-
-
-def ground_parts(st: State, side: str) -> tuple[frozenset[str], ...]:
-    """What the ground of ``side``'s pieces is made of, hex by hex: its own units' parts
-    (:func:`own_ground`), the hexes the enemy holds for each kind of piece (4.2.1,
-    12.3.4, 15.3.6: :func:`enemy_held`) and his zone (8.1, 8.2.3)."""
-    enemy_zone = zoc.controlled_by(st, U.enemy_of(st, side))
-    held = (enemy_held(st, side, False), enemy_held(st, side, True))
-    return (*own_ground(st, side), *held, enemy_zone)
-
-
-def movable_pieces(st: State, frame: Frame, role: str) -> list[str]:
-    """The pieces ``role`` may select now: those in the phase's step and not finished
-    (:func:`_in_step`) whose :func:`move_verdict` allows it, the verdict found last kept
-    while nothing it read has changed (issue 18: a move changes one piece, and most
-    verdicts stand), whatever the step.  Kept while the context
-    (:func:`_verdict_context`) is the same, for the pieces whose records, parts of the
-    frame and of the rail book (:class:`_PieceParts`) and command status (and a mask's
-    hidden units, :meth:`_Verdicts.mask_changed`) are the same and whose hex and the
-    hexes next to it have the same ground (:func:`ground_parts`); asked afresh for the
-    others."""
-    side = seats.side_of_role(role)
-    context = _verdict_context(st, frame)
-    status = command.command_table(st, side).status
-    ground_now = ground_parts(st, side)
-    parts = _PieceParts.now(st, frame)
-    hidden = masks.contents_table(st, side)
-    slot = ("tb_verdicts", role)
-    last: _Verdicts | None = st.recall(slot)
-    before: dict[str, bool] = {}  # (none kept: every piece asked)
-    last_status: dict[str, tuple[bool, str]] = {}
-    again: set[str] = set()
-    near: set[str] = set()
-    if last is not None and last.context == context:
-        changed = U.changed_between(st, last.counts)
-        if changed is not None:
-            before, last_status = last.verdicts, last.status
-            again = changed | last.parts.changed(parts)
-            near = _touched(st, last.ground, ground_now)
-    records = st.data["units"]
-    verdicts: dict[str, bool] = {}
-    found: list[str] = []
-    for uid in pieces_of(st, role):
-        verdict = before.get(uid)
-        if verdict is not None and (
-            uid in again
-            or status.get(uid) != last_status.get(uid)
-            or records[uid]["hex"] in near
-            or (uid in hidden and last is not None and last.mask_changed(uid, hidden, status))
-        ):
-            verdict = None
-        if not _in_step(st, frame, uid):
-            if verdict is not None:
-                verdicts[uid] = verdict  # (still good for a later step)
-            continue
-        if verdict is None:
-            verdict, keep = move_verdict(st, frame, uid)
-            if keep:
-                verdicts[uid] = verdict
-        else:
-            verdicts[uid] = verdict
-        if verdict:
-            found.append(uid)
-    kept = _Verdicts(U.counts(st), context, parts, status, hidden, ground_now, verdicts)
-    st.remember(slot, kept)
-    return found
 
 
 # --- the phase --------------------------------------------------------------------------------
@@ -494,7 +285,12 @@ class MovementPhase(Handler):
         """Pieces ``role`` may select now (memoised on the position and the frame:
         ``where``, :func:`_where` now, when the caller has it)."""
         key = ("tb_movable", role, where or _where(st, frame))
-        return st.memo(key, movable_pieces, st, frame, role)  # type: ignore[no-any-return]
+        return st.memo(  # type: ignore[no-any-return]
+            key,
+            lambda: [
+                uid for uid in pieces_of(st, role) if why_not_move(st, frame, uid, False) is None
+            ],
+        )
 
     def _hook_actions(
         self, st: State, frame: Frame, role: str, where: _Where | None = None

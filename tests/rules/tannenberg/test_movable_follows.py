@@ -1,11 +1,12 @@
-"""The pieces offered to move, each piece's verdict kept while nothing it read changed
-(issue 18: ``movement_phase.movable_pieces``).
+"""The pieces offered to move follow every input the rules read (issue 18: the list is
+memoised on the position, ``MovementPhase.movable``).
 
-Each test offers the pieces once (the verdicts are kept), changes one thing a verdict
-reads and nothing else, and checks that the piece is offered or not as the rules say
-and as a state without any kept table offers (the same data, an empty memo).  Positions
-are on the FICTIONAL teaching map, in the German movement phase's commanded step, the
-8th Army HQ in A10 B19 commanding (13.2.6).
+Each test offers the pieces once (the list is kept), changes one thing the rules read and
+nothing else, and checks that the piece is offered or not as the rules say and as a
+state without any kept table offers (the same data, an empty memo), and as
+why_not_move, asked afresh piece by piece, allows.  Positions are on the FICTIONAL
+teaching map, in the German movement phase's commanded step, the 8th Army HQ in A10 B19
+commanding (13.2.6) unless said.
 """
 
 from __future__ import annotations
@@ -32,9 +33,11 @@ from greatwar.rules.tannenberg import (
     zoc,
 )
 from greatwar.rules.tannenberg import units as U
-from greatwar.rules.tannenberg.movement_phase import movable_pieces, pieces_of, why_not_move
+from greatwar.rules.tannenberg.movement_phase import MovementPhase, pieces_of, why_not_move
 
 INFANTRY = "G-1-1-I"
+#: the pieces the movement phase offers (memoised on the position)
+_movable = MovementPhase().movable
 
 
 def fresh(st: State) -> State:
@@ -47,23 +50,16 @@ def offered(st: State, role: str = GERMAN) -> list[str]:
     per action taken, and these tests change the state between actions), checked
     against a state without kept tables and against why_not_move piece by piece."""
     frame = frame_of(st)
-    found = movable_pieces(st, frame, role)
+    found = _movable(st, frame, role)
     new = fresh(st)
-    assert found == movable_pieces(new, frame, role)
+    assert found == _movable(new, frame, role)
     assert found == [u for u in pieces_of(new, role) if why_not_move(new, frame, u) is None]
     return found
-
-
-def _kept(st: State) -> dict[str, bool]:
-    kept = st.recall(("tb_verdicts", GERMAN))
-    assert kept is not None
-    return kept.verdicts  # type: ignore[no-any-return]
 
 
 def _open(position: Any, **more: str) -> State:
     st = moving(position, {**ARMY_HQ, INFANTRY: "A12 B20", "G-2-1-I": "A11 B20", **more})
     assert INFANTRY in selectable(st, GERMAN) and INFANTRY in offered(st)
-    assert _kept(st)[INFANTRY] is True  # found from the ground next to it alone
     return st
 
 
@@ -128,15 +124,14 @@ def test_8_2_3_artillery_whose_escort_leaves_is_offered_no_more(position: Any) -
     art = {"G-I-art": "A14 B20", INFANTRY: "A14 B21"}
     st = moving(position, {"G-HQ-8A": "A14 B20", **russians, **art})
     assert "G-I-art" in offered(st)
-    assert _kept(st)["G-I-art"] is True
     U.place(st, INFANTRY, "A11 B20")  # the escort leaves: no record of the artillery changes
     assert "G-I-art" not in offered(st)
 
 
-def test_15_4_1_a_verdict_that_took_the_piece_s_supply_is_asked_again(position: Any) -> None:
+def test_15_4_1_a_piece_whose_supply_an_own_unit_opened_is_offered_no_more(position: Any) -> None:
     # G-1-schw-art (allowance 3) in A9 B17 with the 8th Army HQ: Russians in five of its
     # neighbours; the sixth, A8 B18, costs 3 and is open to it beside the infantry there
-    # (8.2.3).  Without supply its allowance would be 2 (15.4.1): its verdict read its
+    # (8.2.3).  Without supply its allowance would be 2 (15.4.1): whether it may move reads its
     # supply, which runs through A7 B19, in the zone of the Russians in A6 B19 but for
     # the German infantry standing there (15.2.4).  That infantry leaves: no hex next to
     # the artillery changes, yet it is out of supply and has no move.
@@ -152,7 +147,6 @@ def test_15_4_1_a_verdict_that_took_the_piece_s_supply_is_asked_again(position: 
     germans = {"G-HQ-8A": "A9 B17", art: "A9 B17", INFANTRY: "A8 B18", "G-2-1-I": "A7 B19"}
     st = moving(position, {**germans, **russians})
     assert art in offered(st)
-    assert art not in _kept(st)  # read its supply: not kept
     U.place(st, "G-2-1-I", "A3 B27")
     assert not supply.supplied(st, art)
     assert art not in offered(st)
@@ -169,7 +163,6 @@ def test_13_4_1_a_mask_that_comes_to_hide_an_uncommanded_unit_is_offered_no_more
     st = masked(position, units, {mask: ("A12 B20", [INFANTRY])}, phase="movement_1")
     U.add_marker(st, joining, command.UNCOMMANDED)
     assert mask in offered(st) and joining not in offered(st)
-    assert _kept(st)[mask] is True
     U.set_note(st, joining, masks.NOTE, mask)
     assert masks.contents(st, mask) == [INFANTRY, joining]
     assert mask not in offered(st)
@@ -195,7 +188,6 @@ def _hemmed(position: Any) -> State:
     frame = frame_of(st)
     frame["allowance"][INFANTRY], frame["spent"][INFANTRY] = 10, 8  # (half points)
     assert INFANTRY in offered(st)
-    assert _kept(st)[INFANTRY] is True
     return st
 
 
@@ -282,7 +274,7 @@ def _near(st: State, hex_label: str, rng: random.Random) -> str:
 
 
 def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.Random) -> str:
-    """Change one thing a verdict may read, as the rules or a hand would: a unit of
+    """Change one thing the rules of movement read, as they or a hand would: a unit of
     either side moved near a piece, a marker, the frame's record of a piece, the rail
     book, a bridge or the fortress destroyed, a unit put under a mask.  Returns what."""
     side = frame["side"]
@@ -345,10 +337,10 @@ def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.R
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_4_2_the_pieces_offered_follow_every_input_changed_at_random(seed: int) -> None:
-    """In the movement phases of a random game, one input of the verdicts changed at a
-    time (:func:`_change_one_input`), again and again: the pieces offered are those a
-    state without kept tables offers and those why_not_move lets move (issue 18: a
-    kept verdict follows everything it reads)."""
+    """In the movement phases of a random game, one input of the rules changed at a time
+    (:func:`_change_one_input`), again and again: the pieces offered are those a state
+    without kept tables offers and those why_not_move lets move (issue 18: the kept
+    list follows everything the rules read)."""
     rng = random.Random(seed)
     game = greatwar.load("tannenberg/teaching")
     st = game.new_state(seed)
@@ -361,11 +353,11 @@ def test_4_2_the_pieces_offered_follow_every_input_changed_at_random(seed: int) 
             frame = next(f for f in work.data["stack"] if f["kind"] == "movement_phase")
             role = rng.choice(seats.roles_of_side(work.game, frame["side"]))
             for _ in range(6):
-                movable_pieces(work, frame, role)  # kept
+                _movable(work, frame, role)  # (kept)
                 what = _change_one_input(work, frame, role, rng)
                 new = fresh(work)
                 expected = [u for u in pieces_of(new, role) if why_not_move(new, frame, u) is None]
-                assert movable_pieces(work, frame, role) == expected, what
+                assert _movable(work, frame, role) == expected, what
                 changes += 1
         role = next(r for r in st.active_roles() if st.legal_actions(r))
         st.apply(role, decide(agents[role], st, role))
