@@ -26,23 +26,6 @@ from typing import Any
 from greatwar.sim import ladder as round_robin
 
 
-def plan_of(results: dict[str, Any], games: int) -> round_robin.LadderPlan:
-    """The plan the results were played under, with ``games`` a pairing."""
-    return round_robin.LadderPlan(
-        scenario=results["scenario"],
-        agents=tuple(results["agents"]),
-        games=games,
-        seed=results["seed"],
-        options=results["options"],
-        think=results["think"],
-        iterations=results["iterations"],
-        max_actions=results["max_actions"],
-        agent_think=results["agent_think"],
-        agent_iterations=results["agent_iterations"],
-        prior_draws=results["prior_draws"],
-    )
-
-
 def outcomes_of(
     results: dict[str, Any], plan: round_robin.LadderPlan, omit: set[int]
 ) -> list[dict[str, Any]]:
@@ -85,7 +68,7 @@ def _seconds(results: dict[str, Any], line: dict[str, Any], label: str) -> float
 def rebuild(results: dict[str, Any], out: Path, games: int, omit: set[int]) -> int:
     """Write the journal of the ladder ``out`` (its ``--out``) from ``results``; the number
     of games kept."""
-    plan = plan_of(results, games)
+    plan = round_robin.LadderPlan.from_dict(results, games)
     outcomes = outcomes_of(results, plan, omit)
     journal = round_robin.Journal(round_robin.journal_path(out))
     journal.start(plan, results["code"])

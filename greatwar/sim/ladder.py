@@ -25,7 +25,7 @@ import json
 import subprocess
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from itertools import combinations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -94,6 +94,15 @@ class LadderPlan:
         plan = asdict(self)
         plan["games_per_pairing"] = plan.pop("games")
         return {**plan, "agents": list(self.agents), "labels": self.labels}
+
+    @classmethod
+    def from_dict(cls, named: dict[str, Any], games: int | None = None) -> LadderPlan:
+        """The plan :meth:`as_dict` wrote (a results file), with ``games`` a pairing when
+        given (to play a stopped ladder on)."""
+        kept = {f.name: named[f.name] for f in fields(cls) if f.name in named}
+        kept["agents"] = tuple(named["agents"])
+        kept["games"] = named["games_per_pairing"] if games is None else games
+        return cls(**kept)
 
 
 def ladder_seed(master: int, first: str, second: str, game: int) -> int:

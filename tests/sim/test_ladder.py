@@ -628,3 +628,19 @@ def test_cli_ladder_replace_writes_over_an_existing_results_file(tmp_path: Path)
     assert results["counts"]["games"] == 6
     # the command recorded is one that runs again: the flag by its name alone
     assert f"--out {out} --replace --prior-draws 1.0" in results["command"]
+
+
+def test_a_plan_read_back_from_its_results_file_is_the_same_plan() -> None:
+    plan = ladder_module.LadderPlan(
+        scenario="tannenberg/teaching",
+        agents=("rollout", "planner"),
+        games=94,
+        seed=3,
+        options={"three_players": True},
+        agent_iterations={"planner": 40, "rollout": 4},
+        prior_draws=0.5,
+    )
+    written = json.loads(json.dumps(plan.as_dict()))  # (as a results file holds it)
+    assert ladder_module.LadderPlan.from_dict(written) == plan
+    more = ladder_module.LadderPlan.from_dict(written, games=100)
+    assert more.games == 100 and more.as_dict() | {"games_per_pairing": 94} == plan.as_dict()

@@ -279,7 +279,7 @@ def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.R
     book, a bridge or the fortress destroyed, a unit put under a mask.  Returns what."""
     side = frame["side"]
     enemy = U.enemy_of(st, side)
-    pieces = [u for u in U.on_map(st, side)] or list(U.static(st).units)
+    pieces = U.on_map(st, side) or list(U.static(st).units)
     piece = rng.choice(pieces)
     where = U.record(st, piece)["hex"] or "A12 B20"
     kind = rng.choice(
@@ -327,7 +327,7 @@ def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.R
     if kind == "fortress":
         fortified.lose_levels(st, KOWAL, fortified.DESTROYED, "tannenberg 12.2.7")
         return "fortress"
-    mask = rng.choice([m for m in masks.mask_ids(st, side)])
+    mask = rng.choice(masks.mask_ids(st, side))
     if U.record(st, mask)["status"] != "on_map":
         U.place(st, mask, where)
     U.set_note(st, piece, masks.NOTE, mask)
