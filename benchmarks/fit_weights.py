@@ -187,7 +187,7 @@ class Fit:
 
 
 def sigmoid(z: np.ndarray) -> np.ndarray:
-    return 1.0 / (1.0 + np.exp(-z))
+    return 1.0 / (1.0 + np.exp(-z))  # type: ignore[no-any-return]
 
 
 def fit_logistic(
@@ -228,7 +228,7 @@ def log_loss(p: np.ndarray, y: np.ndarray) -> float:
 def guessed_totals(x: np.ndarray, weights: dict[str, float]) -> np.ndarray:
     """The evaluation's score of each row with ``weights`` (capped as it is)."""
     w = np.array([weights[f] for f in FEATURES])
-    return np.clip(x @ w, -CAP, CAP)
+    return np.clip(x @ w, -CAP, CAP)  # type: ignore[no-any-return]
 
 
 def normalised(fitted: dict[str, float], guessed: dict[str, float]) -> dict[str, float]:
@@ -409,7 +409,7 @@ def play_match(job: tuple[str, int, int, bool, dict[str, Any], dict[str, Any]]) 
         for n, role in enumerate(game.roles())
     }
     try:
-        state = play_game(game, seed, agents).state  # type: ignore[arg-type]
+        state = play_game(game, seed, agents).state
     except GameFailure:
         return None
     winner = (state.result() or {}).get("winner")

@@ -266,7 +266,7 @@ class Load:
             for n, (computer, game, home) in enumerate(zip(kinds, made, homes, strict=True))
         ]
         await asyncio.gather(self.at_deadline(), *players)  # (some end after the deadline)
-        return self.args.seconds
+        return self.args.seconds  # type: ignore[no-any-return]
 
     async def at_deadline(self) -> None:
         """The server's memory and both CPU times when the play ends."""
@@ -307,7 +307,7 @@ class Load:
         """The log key to send after reading ``payload`` (none with ``--whole-logs``)."""
         if payload is None or self.args.whole_logs:
             return None
-        return payload.get("log_key")  # type: ignore[no-any-return]
+        return payload.get("log_key")
 
     async def view(
         self, game_id: str, token: str, role: str | None = None, log_key: str | None = None
@@ -320,7 +320,7 @@ class Load:
         if status != 200:
             raise aiohttp.ClientResponseError(None, (), status=status)  # type: ignore[arg-type]
         self.seen(game_id, payload["version"])
-        return payload
+        return payload  # type: ignore[no-any-return]
 
     async def submit(
         self,
@@ -452,7 +452,7 @@ class Pushed:
 def choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A random legal action of the view, never undo."""
     actions = [a for a in view["legal_actions"] if a != UNDO]
-    return rng.choice(actions)  # type: ignore[no-any-return]
+    return rng.choice(actions)
 
 
 # --- the report ----------------------------------------------------------------------
@@ -565,7 +565,7 @@ def private_postgres(on_exit: contextlib.ExitStack) -> str:
         raise SystemExit(f"no private PostgreSQL server: {exc}; give --db") from None
     on_exit.callback(shutil.rmtree, cluster.root, True)
     on_exit.callback(cluster.stop)
-    return cluster.new_database()
+    return cluster.new_database()  # type: ignore[no-any-return]
 
 
 #: the columns of /proc/stat's cpu line, in order

@@ -57,7 +57,7 @@ def sign_test(only_first: int, only_second: int) -> float:
     n = only_first + only_second
     if n == 0:
         return 1.0
-    tail = sum(comb(n, k) for k in range(min(only_first, only_second) + 1)) / 2**n
+    tail: float = sum(comb(n, k) for k in range(min(only_first, only_second) + 1)) / 2**n
     return min(1.0, 2 * tail)
 
 

@@ -55,7 +55,7 @@ class Rebuilds:
                 self._here.on = False
                 self.done.append((self._here.replayed, time.thread_time() - start))
 
-        games.apply_submission = counting_apply  # type: ignore[assignment]
+        games.apply_submission = counting_apply
         GameService._load = counting_load  # type: ignore[method-assign, assignment]
 
 

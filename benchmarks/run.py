@@ -55,7 +55,7 @@ def sample_states(final: State, every: int) -> list[State]:
     return out
 
 
-def per_call(fn, items, repeat: int = 1) -> float:  # type: ignore[no-untyped-def]
+def per_call(fn, items, repeat: int = 1) -> float:
     """Mean microseconds per call of ``fn`` over ``items``."""
     times = []
     for item in items:

@@ -22,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 
-def measure(args: argparse.Namespace, out: Path) -> dict:  # type: ignore[type-arg]
+def measure(args: argparse.Namespace, out: Path) -> dict:
     command = [
         sys.executable,
         "-c",
@@ -43,7 +43,7 @@ def measure(args: argparse.Namespace, out: Path) -> dict:  # type: ignore[type-a
     for option in args.option:
         command += ["--option", option]
     done = subprocess.run(command, check=True, capture_output=True, text=True)
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 def main() -> None:

@@ -45,7 +45,7 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(1)
 
 
-def _load(scenario: str, options: list[str] | None = None):  # type: ignore[no-untyped-def]
+def _load(scenario: str, options: list[str] | None = None):
     from greatwar.api import load
 
     try:
@@ -160,7 +160,7 @@ def autoplay(
     ) as progress:
         task = progress.add_task("Game-Turn", total=sc.info.turns, status="")
 
-        def step(state, role, action):  # type: ignore[no-untyped-def]
+        def step(state, role, action):
             turn = state.data.get("turn", 1)
             progress.update(
                 task,

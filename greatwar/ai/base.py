@@ -90,7 +90,7 @@ def searches(agent: object) -> bool:
 _SEARCHING_TYPES: dict[type, bool] = {}
 
 
-class LeanView(dict):  # type: ignore[type-arg]
+class LeanView(dict):
     """:meth:`State.lean_view` with its ``labels`` worked out when first read: an agent
     reads them only to explain a few of its choices, and labelling every legal action
     cost a tenth of a heuristic game (issue 18).  The labels are the lean view's own,

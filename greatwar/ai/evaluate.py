@@ -135,7 +135,7 @@ class Features:
     def total(self, weights: Mapping[str, float] | None = None) -> float:
         """The weighted sum (``weights``: the default ones if not given), capped."""
         weights = WEIGHTS if weights is None else weights
-        raw = sum(weights[name] * getattr(self, name) for name in FEATURES)
+        raw: float = sum(weights[name] * getattr(self, name) for name in FEATURES)
         return max(-CAP, min(CAP, raw))
 
 

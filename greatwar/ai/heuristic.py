@@ -194,7 +194,7 @@ class HeuristicAgent:
         self._in_phase = 0
 
     def choose_in(self, view: View, world: World) -> Action:
-        legal = [a for a in view["legal_actions"] if a["type"] not in NEVER]
+        legal: list[Action] = [a for a in view["legal_actions"] if a["type"] not in NEVER]
         if not legal:
             raise ValueError("no legal action to choose from (undo aside)")
         if len(legal) == 1:
@@ -239,7 +239,7 @@ class HeuristicAgent:
     def decide(self, turn: Turn) -> Choice:
         """Rules of thumb first, then a look one action ahead, then priors."""
         rules = rules_for(turn.state.game.system.name)
-        choice = rules.choose(turn) if rules is not None else None
+        choice: Choice | None = rules.choose(turn) if rules is not None else None
         if choice is not None and choice.action in turn.legal:
             return choice
         if len(turn.legal) <= getattr(rules, "LOOKAHEAD_LIMIT", LOOKAHEAD_LIMIT):

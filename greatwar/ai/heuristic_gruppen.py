@@ -89,7 +89,7 @@ def _best_for_units(front: Front, st: State, box: str, moves: list[Action]) -> A
     units = G.contents(st, box)
     strongest = max(units, key=lambda u: (U.printed_attack(st, u) + U.printed_defense(st, u), u))
     here = G.markers(st)[box]["hex"]
-    return front.best_move(strongest, moves, here)  # type: ignore[no-any-return]
+    return front.best_move(strongest, moves, here)
 
 
 def _toward_enemy(st: State, moves: list[Action]) -> Action | None:

@@ -117,7 +117,7 @@ def stack_room(st: State, uid: str, h: str) -> bool:
     """Whether ``uid`` fits in ``h`` without overstacking (6.1)."""
     here = U.record(st, uid)["hex"]
     extra = 0 if here == h else U.info(st, uid).stacking
-    return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)
+    return stacking.stacking_points(st, h) + extra <= U.rules(st).stacking_limit(st, h)  # type: ignore[no-any-return]
 
 
 def _stack_room_in(at: State) -> Callable[[State, str, str], bool]:
@@ -137,7 +137,7 @@ def _stack_room_in(at: State) -> Callable[[State, str, str], bool]:
         there = points.get(h)
         if there is None:
             there = points[h] = stacking.stacking_points(at, h) if h in occupied else 0
-        return there + extra <= rules.stacking_limit(st, h)
+        return there + extra <= rules.stacking_limit(st, h)  # type: ignore[no-any-return]
 
     return room
 

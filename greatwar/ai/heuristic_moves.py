@@ -237,7 +237,7 @@ class Front:
         """The prefix of the map hex ``c`` lies on (a game on several maps: places on
         another map pull nothing, no hex of one is near a hex of another)."""
         board = self.state.game.scenario.board
-        return board.map_of(board.label_at[c])  # type: ignore[no-any-return]
+        return board.map_of(board.label_at[c])
 
     def guard_value(self, h: str, c: hexgrid.Hex, others: float) -> float:
         """Standing in (or next to) a threatened own objective: most as its only

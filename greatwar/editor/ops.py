@@ -129,7 +129,7 @@ class Batch:
     def changed(self) -> dict[str, str]:
         """The texts of every document an op touched, grids written back."""
         for (rel, table), lines in self.grids.items():
-            _write_grid(self.doc(rel)[table], "".join(lines))  # type: ignore[arg-type]
+            _write_grid(self.doc(rel)[table], "".join(lines))
         out = {rel: tomlkit.dumps(doc) for rel, doc in self.docs.items()}
         return {rel: text for rel, text in out.items() if text != self.texts[rel]}
 
@@ -164,7 +164,7 @@ class Batch:
     def grid_lines(self, m: MapRef, table: str) -> list[str]:
         key = (m.rel, table)
         if key not in self.grids:
-            self.grids[key] = str(m.doc[table]["grid"]).splitlines(keepends=True)  # type: ignore[index]
+            self.grids[key] = str(m.doc[table]["grid"]).splitlines(keepends=True)
         return self.grids[key]
 
     def paint(self, label: str, prefix: str | None, table: str, ch: str) -> None:
@@ -332,7 +332,7 @@ def op_terrain(batch: Batch, op: Op) -> None:
         ch = ""
     for label in hexes:
         m, _ = batch.locate(label, op.get("map"))
-        this = ch or _legend_char(m.doc["terrain"], value, upper=False)  # type: ignore[index]
+        this = ch or _legend_char(m.doc["terrain"], value, upper=False)
         batch.paint(label, op.get("map"), "terrain", this)
 
 
@@ -342,14 +342,14 @@ def op_country(batch: Batch, op: Op) -> None:
         m, _ = batch.locate(label, op.get("map"))
         if "countries" not in m.doc:
             _add_countries(batch, m)
-        ch = _legend_char(m.doc["countries"], value, upper=True) if value else UNKNOWN  # type: ignore[index]
+        ch = _legend_char(m.doc["countries"], value, upper=True) if value else UNKNOWN
         batch.paint(label, op.get("map"), "countries", ch)
 
 
 def _add_countries(batch: Batch, m: MapRef) -> None:
     """A ``[countries]`` grid of '?' with the terrain grid's rows and holes."""
     lines = []
-    for line in str(m.doc["terrain"]["grid"]).splitlines(keepends=True):  # type: ignore[index]
+    for line in str(m.doc["terrain"]["grid"]).splitlines(keepends=True):
         head, _, rest = line.strip().partition(" ")
         if head.lstrip("-").isdigit():
             cells = "".join(c if c == NO_HEX else UNKNOWN for c in rest.replace(" ", ""))
@@ -391,8 +391,8 @@ def op_hexside(batch: Batch, op: Op) -> None:
                 continue
             fields: dict[str, Any] = {"type": kind, **({"name": name} if name else {}), "sides": []}
             _append(m.doc, "hexside", fields)
-            table_index = len(m.doc["hexside"]) - 1  # type: ignore[arg-type]
-        entry = m.doc["hexside"][table_index]  # type: ignore[index]
+            table_index = len(m.doc["hexside"]) - 1
+        entry = m.doc["hexside"][table_index]
         present = _side_index(m, entry["sides"], a, b)
         if on and present is None:
             entry["sides"].append(f"{a}/{b}")
@@ -431,7 +431,7 @@ def op_line(batch: Batch, op: Op) -> None:
         raise refuse(f"{kind} line {name}: no hexes given")
     m, _ = batch.locate(hexes[0], op.get("map"))
     index = _find(m.doc.get(kind, []), lambda t: str(t.get("name", "")) == name)
-    old = [] if index is None else [str(h) for h in m.doc[kind][index]["hexes"]]  # type: ignore[index]
+    old = [] if index is None else [str(h) for h in m.doc[kind][index]["hexes"]]
     if on:
         chain = old + hexes
         if len(chain) < 2:
@@ -458,7 +458,7 @@ def op_line(batch: Batch, op: Op) -> None:
             fields["hexes"] = chain
             _append(m.doc, kind, fields)
         return
-    entry = m.doc[kind][index]  # type: ignore[index]
+    entry = m.doc[kind][index]
     if len(chain) < 2:
         _remove_at(m.doc, kind, index)
         return
@@ -494,7 +494,7 @@ def op_place(batch: Batch, op: Op) -> None:
     if index is None:
         _append(m.doc, kind, {"hex": label, **fields})
     else:
-        update_table(m.doc[kind][index], {k: v for k, v in fields.items() if k != "hex"}, False)  # type: ignore[index]
+        update_table(m.doc[kind][index], {k: v for k, v in fields.items() if k != "hex"}, False)
 
 
 def op_area(batch: Batch, op: Op) -> None:
@@ -516,7 +516,7 @@ def op_area(batch: Batch, op: Op) -> None:
             fields["hexes"] = hexes
             _append(m.doc, kind, fields)
         return
-    entry = m.doc[kind][index]  # type: ignore[index]
+    entry = m.doc[kind][index]
     old = [str(x) for x in entry.get("hexes", [])]
     if on:
         new = old + [x for x in hexes if x not in old]
@@ -562,7 +562,7 @@ def op_counter(batch: Batch, op: Op) -> None:
             raise refuse(f"{target!r} is not one of the scenario's counter files", counters=[uid])
         _append(batch.doc(rel), "counter", fields)
     else:
-        update_table(batch.doc(found[0])["counter"][found[1]], fields, True)  # type: ignore[index]
+        update_table(batch.doc(found[0])["counter"][found[1]], fields, True)
 
 
 def _rename_counter(batch: Batch, uid: str, new: str, found: tuple[str, int] | None) -> None:
@@ -572,7 +572,7 @@ def _rename_counter(batch: Batch, uid: str, new: str, found: tuple[str, int] | N
         raise refuse("a counter's new id is empty", counters=[uid])
     if _counter_at(batch, new) is not None:
         raise refuse(f"counter id {new!r} is already used", counters=[uid, new])
-    batch.doc(found[0])["counter"][found[1]]["id"] = new  # type: ignore[index]
+    batch.doc(found[0])["counter"][found[1]]["id"] = new
     for rel in batch.counter_files():  # the counters that name it as their superior
         for t in batch.doc(rel).get("counter", []):
             if t.get("superior") == uid:

@@ -251,7 +251,7 @@ class Project:
         return dict(self._texts)
 
     def scenario_path(self) -> Path:
-        return self.root / self.meta["scenario_file"]
+        return self.root / self.meta["scenario_file"]  # type: ignore[no-any-return]
 
     def problems(self) -> list[dict[str, Any]]:
         """The problems of the files as they stand (none once a batch was accepted)."""
@@ -363,7 +363,7 @@ class Project:
             target = folder / _safe_rel(rel)
             if not target.is_file():
                 write_atomic(target, text)
-        return folder / self.meta["scenario_file"]
+        return folder / self.meta["scenario_file"]  # type: ignore[no-any-return]
 
     # --- the page's JSON --------------------------------------------------------------------
 

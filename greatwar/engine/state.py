@@ -108,7 +108,7 @@ class Game:
         return f"Game({self.ref!r})"
 
 
-class _Memo(dict):  # type: ignore[type-arg]
+class _Memo(dict):
     """A state's memo (:meth:`State.memo`): the young generation is the dict itself, the
     old one :attr:`old`.  ``clear()`` empties both (rules that change a state outside an
     action clear it).  The slots of :meth:`State.kept` (:attr:`slots`: one entry each,
@@ -318,7 +318,7 @@ class State:
     def can_undo(self, role: str) -> bool:
         """True if ``role`` took the last action and no die roll or reveal followed it."""
         actions = self.data["actions"]
-        return len(actions) > self.data["undo_floor"] and actions[-1][0] == role
+        return len(actions) > self.data["undo_floor"] and actions[-1][0] == role  # type: ignore[no-any-return]
 
     def undo(self, role: str) -> None:
         """Take back ``role``'s last action (never past a die roll or a reveal)."""
@@ -340,7 +340,7 @@ class State:
         self.data["stack"].append(frame)
 
     def pop(self) -> Frame:
-        return self.data["stack"].pop()
+        return self.data["stack"].pop()  # type: ignore[no-any-return]
 
     def log(self, text: str, case: str | None = None, **extra: Any) -> None:
         """Add a log entry; ``case`` is the rule case the ruling applied."""
@@ -438,7 +438,7 @@ class State:
 
     def result(self) -> dict[str, Any] | None:
         """Winner, victory points and level of victory once the game is over."""
-        return self.data["result"]
+        return self.data["result"]  # type: ignore[no-any-return]
 
     def view(self, role: str) -> dict[str, Any]:
         """What ``role`` may know, with its legal actions and prompt (never the dice seed)."""

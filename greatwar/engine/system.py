@@ -182,7 +182,7 @@ class RuleSystem:
         (:func:`common_part`), so nothing one seat alone may know can reach it; a system
         may override it with a richer public view (an enemy's masks as anonymous pieces).
         """
-        return common_part([self.view(st, role) for role in st.game.roles()])
+        return common_part([self.view(st, role) for role in st.game.roles()])  # type: ignore[no-any-return]
 
     def case_summary(self, case: str) -> str | None:
         """Our own one-line summary of the rule case ``case`` (never the rulebook's words).

@@ -395,7 +395,7 @@ def compile_offmap_links(
     return out
 
 
-def _compile_edges(board: Board, cols: range, rows: range, to_hex) -> None:  # type: ignore[no-untyped-def]
+def _compile_edges(board: Board, cols: range, rows: range, to_hex) -> None:
     edges: dict[str, set[str]] = {"north": set(), "south": set(), "east": set(), "west": set()}
     if not board.hexes:
         board.edges = {k: frozenset(v) for k, v in edges.items()}

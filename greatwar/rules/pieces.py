@@ -118,7 +118,7 @@ def on_map(st: State, side: str | None = None) -> list[str]:
 
 
 def enemy_of(st: State, side: str) -> str:
-    return static(st).enemy[side]
+    return static(st).enemy[side]  # type: ignore[no-any-return]
 
 
 # --- markers --------------------------------------------------------------------

@@ -600,7 +600,7 @@ class HeldGames(OrderedDict[str, LiveGame]):
         self.bytes -= self[game_id].footprint
         super().__delitem__(game_id)
 
-    def pop(self, game_id: str, default: Any = None) -> Any:  # type: ignore[override]
+    def pop(self, game_id: str, default: Any = None) -> Any:
         if game_id not in self:
             return default
         live = self[game_id]

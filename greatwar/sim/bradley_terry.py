@@ -210,7 +210,7 @@ def _log_likelihood(
 def _information(design: np.ndarray, counts: np.ndarray, theta: np.ndarray) -> np.ndarray:
     """The Fisher information ``X' W X`` (minus the log-likelihood's Hessian)."""
     p = 1 / (1 + np.exp(-(design @ theta)))
-    return design.T @ (design * (counts * p * (1 - p))[:, None])
+    return design.T @ (design * (counts * p * (1 - p))[:, None])  # type: ignore[no-any-return]
 
 
 def _newton(

@@ -86,7 +86,7 @@ class WinRate:
 
 def side_vp(outcome: Outcome, side: str) -> float:
     """The game's victory points from ``side``'s point of view."""
-    vp = outcome["vp"]
+    vp: float = outcome["vp"]
     return vp if side == outcome["index_side"] else -vp
 
 

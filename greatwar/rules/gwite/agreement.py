@@ -84,7 +84,7 @@ def _waiting(st: State, frame: Frame) -> str | None:
     """The Player the step waits for, or None when both have played on."""
     proposer = frame.get("proposer")
     if proposer is not None:
-        return U.enemy_of(st, proposer)  # type: ignore[no-any-return]
+        return U.enemy_of(st, proposer)
     return next((s for s in _order(st) if s not in frame["played_on"]), None)
 
 

@@ -61,7 +61,7 @@ class Attack(Handler):
         return [frame["side"]]
 
     def _defender_actions(self, st: State, frame: Frame) -> list[Action]:
-        return U.rules(st).defender_actions(st, segment(st), frame)
+        return U.rules(st).defender_actions(st, segment(st), frame)  # type: ignore[no-any-return]
 
     # -- what may be added ----------------------------------------------------------------
 
@@ -217,7 +217,7 @@ class Attack(Handler):
         uid = action.get("unit")
         why_not = U.rules(st).combat_action_refusal(st, frame, role, action)
         if why_not is not None:
-            return why_not
+            return why_not  # type: ignore[no-any-return]
         if kind == "add_attacker" and isinstance(uid, str) and uid in st.data["units"]:
             why = attack_refusal(st, segment(st), uid)
             if why:

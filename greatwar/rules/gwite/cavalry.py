@@ -399,7 +399,7 @@ def _why_not_attempt(st: State, frame: Frame, uid: object) -> tuple[str, str | N
         return f"{ui.name} belongs to the Phasing Player: only his enemy withdraws", "12.11"
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", "12.11"
-    refusal = U.rules(st).withdraw_refusal(st, uid)
+    refusal: tuple[str, str | None] | None = U.rules(st).withdraw_refusal(st, uid)
     if refusal is not None:
         return refusal
     if uid in frame["tried"]:

@@ -66,7 +66,7 @@ def segment(st: State) -> Frame:
     """The Combat Resolution Segment frame (it holds who has attacked and been attacked)."""
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "combat_resolution":
-            return frame
+            return frame  # type: ignore[no-any-return]
     raise LookupError("not in a Combat Resolution Segment")
 
 

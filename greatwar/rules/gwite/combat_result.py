@@ -126,7 +126,7 @@ class CombatResult(Handler):
     # -- who acts --------------------------------------------------------------------------
 
     def _role(self, frame: Frame) -> str:
-        return frame["defender"] if frame["stage"] in DEFENDER_STAGES else frame["side"]
+        return frame["defender"] if frame["stage"] in DEFENDER_STAGES else frame["side"]  # type: ignore[no-any-return]
 
     def actors(self, st: State, frame: Frame) -> list[str]:
         if not frame["stage"]:
@@ -271,7 +271,7 @@ class CombatResult(Handler):
             for t in frame["def_affected_forts"]
             if not combat_units(st, defenders_in(st, t, frame["defender"]))
         )
-        return min(lone, frame["affected"])
+        return min(lone, frame["affected"])  # type: ignore[no-any-return]
 
     def _lose_all(self, st: State, frame: Frame, case: str) -> None:
         """E, or option 1 of a 2 or 3: all affected units are eliminated (8.9); a larger

@@ -1218,7 +1218,7 @@ def _in_order(st: State, hexes: frozenset[str]) -> list[str]:
     stands from one view to the next is not sorted again; shared: never changed)."""
     kept = U.static(st).bounded("radii sorted", SORTED_KEPT)
     found: list[str] | None = kept.get(hexes)
-    return found if found is not None else kept.put(hexes, sorted(hexes))  # type: ignore[no-any-return]
+    return found if found is not None else kept.put(hexes, sorted(hexes))
 
 
 __all__ = [

@@ -31,7 +31,7 @@ USED = "defensive_shifts_used"  # the Combat Segment's HQs whose defensive shift
 
 def defense_choices(attack: Frame) -> dict[str, Any]:
     """The defender's choices of this attack (shifts, Brusilov 19.23 support), read only."""
-    return attack.get("defense") or {}  # type: ignore[no-any-return]
+    return attack.get("defense") or {}
 
 
 def defense_record(attack: Frame) -> dict[str, Any]:

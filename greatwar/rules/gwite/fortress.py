@@ -23,7 +23,7 @@ UNIT_STEPS_PER_FORTRESS_STEP = 2
 
 
 def printed(st: State, hex_label: str) -> Fortress | None:
-    return U.static(st).scenario.board.fortresses.get(hex_label)
+    return U.static(st).scenario.board.fortresses.get(hex_label)  # type: ignore[no-any-return]
 
 
 def steps_lost(st: State, hex_label: str) -> int:
@@ -42,7 +42,7 @@ def destroyed(st: State, hex_label: str) -> bool:
 
 def owner(st: State, hex_label: str) -> str | None:
     """The side of an undestroyed fortress in ``hex_label``, if any."""
-    side = U.static(st).fortress_side.get(hex_label)
+    side: str | None = U.static(st).fortress_side.get(hex_label)
     if side is None or destroyed(st, hex_label):
         return None
     return side

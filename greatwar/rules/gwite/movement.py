@@ -694,7 +694,7 @@ class MovementSegment(Handler):
             and uid in units
             and U.info(st, uid).side == frame["side"]
         ):
-            why = U.rules(st).movement_refusal(st, uid)
+            why: tuple[str, str | None] | None = U.rules(st).movement_refusal(st, uid)
             if why is not None:
                 return why  # a game's rule keeps the unit still this phase (Brusilov 18.1)
         if owner is not None:

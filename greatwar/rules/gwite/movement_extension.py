@@ -152,7 +152,7 @@ def blocked_for(st: State, uid: str) -> frozenset[str]:
     if not hq_only or U.printed_attack(st, uid) <= 0:
         return blocked - through.keys() if through else blocked
     if through:
-        return blocked - through.keys() - hq_only
+        return blocked - through.keys() - hq_only  # type: ignore[no-any-return]
     # the same for every attacker of the side: one set per change of the Enemy's units
     key = ("blocked_attacker", side, st.data["rev"][enemy])
     return st.memo(key, _without_hqs, st, side)  # type: ignore[no-any-return]

@@ -213,7 +213,7 @@ def capacity_pool(st: State, uid: str) -> str:
     """5.31 whose Rail Capacity a unit uses: its side's when the scenario gives one per
     side (Brusilov 18.21-18.22), else its nationality's (Hindenburg 5.31)."""
     ui = U.info(st, uid)
-    return ui.side if ui.side in _params(st).rail_capacity else ui.nationality
+    return ui.side if ui.side in _params(st).rail_capacity else ui.nationality  # type: ignore[no-any-return]
 
 
 def capacity(st: State, pool: str) -> int:
@@ -969,7 +969,7 @@ def _detrain(st: State, frame: Frame, uid: str) -> None:
 
 
 def link(st: State, index: int) -> OffMapLink:
-    return U.static(st).scenario.board.offmap_links[index]
+    return U.static(st).scenario.board.offmap_links[index]  # type: ignore[no-any-return]
 
 
 def usable_links(st: State, uid: str, hex_label: str) -> list[tuple[int, str]]:
@@ -1026,7 +1026,7 @@ def journey(st: State, uid: str) -> dict[str, Any]:
 def mp_to_reenter(st: State, uid: str) -> int:
     """Movement Points still to pay before the unit re-enters (5.37, 5.38)."""
     trip = journey(st, uid)
-    return max(0, link(st, trip["link"]).cost - trip["mp"])
+    return max(0, link(st, trip["link"]).cost - trip["mp"])  # type: ignore[no-any-return]
 
 
 def why_not_reenter(st: State, frame: Frame, uid: str) -> Why | None:

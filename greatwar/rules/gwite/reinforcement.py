@@ -191,7 +191,7 @@ def alternative_hexes(st: State, uid: str) -> list[str]:
     scheduled = scheduled_hexes(st, uid)
 
     def away(h: str) -> int:  # from the scheduled hex (the nearest of an area's)
-        return min(board.distance(s, h) for s in scheduled)
+        return min(board.distance(s, h) for s in scheduled)  # type: ignore[no-any-return]
 
     friends = [U.record(st, f)["hex"] for f in U.on_map(st, side)]
     nearest: list[str] = []
@@ -570,7 +570,7 @@ class ReinforcementRules:
     def arrival_turn(self, st: State, uid: str) -> int | None:
         """14.1 the Game-Turn a pending unit is due: its printed one (Caporetto 22.0: two
         Game-Turns after the Milano strike is crushed, None until then)."""
-        return U.info(st, uid).arrive_turn
+        return U.info(st, uid).arrive_turn  # type: ignore[no-any-return]
 
     def arrival_refusal(self, st: State, uid: str) -> tuple[str, str]:
         """Why a pending unit may not enter yet (reason, case): not due before its

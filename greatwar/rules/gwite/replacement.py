@@ -194,7 +194,7 @@ def fought_recently(st: State, uid: str) -> bool:
 
 def moved_this_turn(st: State, uid: str) -> bool:
     """13.0: moved in this Game-Turn's Movement Phase (or withdrew, see above)."""
-    return U.record(st, uid)["moved_turn"] == st.data["turn"]
+    return U.record(st, uid)["moved_turn"] == st.data["turn"]  # type: ignore[no-any-return]
 
 
 def refusal(st: State, uid: str) -> str | None:

@@ -121,7 +121,7 @@ class RetreatRules:
         """6.15, 8.63 the retreat may end within the stacking limit."""
         moving = sum(U.info(st, u).stacking for u in units)
         end = path[-1]
-        return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)
+        return stacking_points(st, end) + moving <= U.rules(st).stacking_limit(st, end)  # type: ignore[no-any-return]
 
 
 def _every(

@@ -201,7 +201,7 @@ def _end_combat_phase(st: State, frame: Frame) -> None:
 
 
 def _phase_children(st: State, frame: Frame) -> list[str]:
-    return U.rules(st).phase_children(st, frame["kind"])
+    return U.rules(st).phase_children(st, frame["kind"])  # type: ignore[no-any-return]
 
 
 def handlers() -> list[Handler]:

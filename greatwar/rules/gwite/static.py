@@ -163,7 +163,7 @@ class GwiteStatic:
         table = self.derived.get(name)
         if table is None:
             table = self.derived[name] = Bounded(limit)
-        return table  # type: ignore[no-any-return]
+        return table
 
     def column(self, tcr: int) -> MoveCosts:
         """The move table of one TCR column of the Terrain Effects Chart (5.4), built on
@@ -306,7 +306,7 @@ def build_costs(
                 if s is None or (bridged and s.river):
                     continue
                 if hexside_price is None:
-                    extra, prov = s.move[tcr - 1], s.source == PROVISIONAL  # type: ignore[index]
+                    extra, prov = s.move[tcr - 1], s.source == PROVISIONAL
                 else:
                     price = hexside_price(a, b, name)
                     if price is None:

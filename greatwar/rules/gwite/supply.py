@@ -778,7 +778,7 @@ def _rail_sources(
 ) -> frozenset[str]:
     """9.15 Friendly rail hexes joined by contiguous usable rail hexes to a Friendly map edge
     (every usable one when the game's rules do not ask for the path, ``traced`` False)."""
-    usable = U.rules(st).usable_rail(st, side, cnet.friendly_rail, closed)
+    usable: frozenset[str] = U.rules(st).usable_rail(st, side, cnet.friendly_rail, closed)
     if not traced:
         return usable
     kept = U.static(st).bounded("supply-rail-paths", RAIL_PATHS_KEPT)
@@ -1396,7 +1396,7 @@ class SupplyRules:
     def depot_serves(self, st: State, depot: str, cls: SupplyClass) -> bool:
         """9.13, 9.16 whether a supplied depot is a source for the class: for every class of
         its side (Hindenburg 16.0: its own nationality only)."""
-        return U.info(st, depot).side == cls.side
+        return U.info(st, depot).side == cls.side  # type: ignore[no-any-return]
 
     def negates_enemy_control(self, st: State, uid: str) -> bool:
         """7.24 whether the unit, in an Enemy-controlled hex, negates that control for its

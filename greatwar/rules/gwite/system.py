@@ -119,7 +119,7 @@ class GwiteSystem(RuleSystem):
         return resolved
 
     def projected_vp(self, st: State) -> float:
-        return U.rules(st).projected_vp(st)
+        return U.rules(st).projected_vp(st)  # type: ignore[no-any-return]
 
     def vp_swing(self, st: State) -> float | None:
         return U.rules(st).vp_swing(st)  # type: ignore[no-any-return]
@@ -210,7 +210,7 @@ class GwiteSystem(RuleSystem):
     def view(self, st: State, role: str) -> dict[str, Any]:
         """``role``'s view of ``st`` (the state as the role may know it: the engine asks
         :meth:`perspective` first), redacted by the game's rules."""
-        return U.rules(st).redact_view(st, role, visibility.board_view(st, role))
+        return U.rules(st).redact_view(st, role, visibility.board_view(st, role))  # type: ignore[no-any-return]
 
     def labels(self, st: State, role: str, view: dict[str, Any]) -> list[str]:
         """Each legal action in a player's words (:mod:`greatwar.rules.gwite.labels`)."""

@@ -86,7 +86,7 @@ def movement_allowance(st: State, uid: str) -> int:
     """Printed movement allowance of the unit's current step."""
     ui = st.game.static.units[uid]
     lost = st.data["units"][uid]["lost"]
-    return ui.movement[min(lost, len(ui.movement) - 1)]
+    return ui.movement[min(lost, len(ui.movement) - 1)]  # type: ignore[no-any-return]
 
 
 # --- printed values of the current step -----------------------------------------

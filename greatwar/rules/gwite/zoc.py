@@ -58,7 +58,7 @@ def control_tally(st: State, side: str) -> Tally:
     def cover(uid: str) -> tuple[str, ...]:  # (a unit off the map covers nothing)
         return _zone_of(st, uid) if units[uid]["status"] == "on_map" else ()
 
-    return U.tally(st, "zoc_tally", side, cover, lambda: fortress_zones(st, side))  # type: ignore[no-any-return]
+    return U.tally(st, "zoc_tally", side, cover, lambda: fortress_zones(st, side))
 
 
 def _zone_of(st: State, uid: str) -> tuple[str, ...]:

@@ -29,7 +29,7 @@ def entry_hex(st: State, uid: str) -> str | None:
     if not entry_known(entry):
         return None
     if entry in board.entries:
-        return board.entries[entry].hex
+        return board.entries[entry].hex  # type: ignore[no-any-return]
     return canonical(board, entry)
 
 

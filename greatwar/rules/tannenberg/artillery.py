@@ -116,7 +116,7 @@ def _writable(st: State) -> dict[str, Any]:
     rec = st.data.get(RECORD)
     if rec is None or rec.get("stage") != st.data["stage"]:
         rec = st.data[RECORD] = _fresh(st.data["stage"])
-    return rec  # type: ignore[no-any-return]
+    return rec
 
 
 def _add(st: State, key: str, uid: str) -> None:
@@ -128,12 +128,12 @@ def _add(st: State, key: str, uid: str) -> None:
 
 def fired_stage(st: State, uid: str) -> int | None:
     """The last stage in which the unit fired in a clash (2.3.8: it fought then)."""
-    return U.record(st, uid).get(FIRED_NOTE)  # type: ignore[no-any-return]
+    return U.record(st, uid).get(FIRED_NOTE)
 
 
 def fired_this_stage(st: State, uid: str) -> bool:
     """11.1.1 the unit has supported or attacked in this stage's combat phase."""
-    return fired_stage(st, uid) == st.data["stage"]
+    return fired_stage(st, uid) == st.data["stage"]  # type: ignore[no-any-return]
 
 
 def displaced_this_stage(st: State, uid: str) -> bool:

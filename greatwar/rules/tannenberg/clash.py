@@ -544,7 +544,7 @@ class Clash(Handler):
 
 
 def other(st: State, side: str) -> str:
-    return U.enemy_of(st, side)  # type: ignore[no-any-return]
+    return U.enemy_of(st, side)
 
 
 def _plan(st: State, clash: Frame, _: str) -> None:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 def _phase(st: State) -> Frame | None:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "clash_phase":
-            return frame
+            return frame  # type: ignore[no-any-return]
     return None
 
 

@@ -74,14 +74,14 @@ def fronts(st: State, hex_label: str) -> tuple[str, ...]:
 def phase_frame(st: State) -> Frame:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "clash_phase":
-            return frame
+            return frame  # type: ignore[no-any-return]
     raise LookupError("not in a clash phase")
 
 
 def clash_frame(st: State) -> Frame:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "clash":
-            return frame
+            return frame  # type: ignore[no-any-return]
     raise LookupError("no clash is being fought")
 
 
@@ -93,7 +93,7 @@ def clash_key(st: State, clash: Frame) -> str:
 def current_clash(st: State) -> Frame | None:
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "clash":
-            return frame
+            return frame  # type: ignore[no-any-return]
     return None
 
 
@@ -104,7 +104,7 @@ def forms_clash(st: State, uid: str) -> bool:
 
 def has_fought(st: State, uid: str) -> bool:
     """9.1.5 the unit (or masking counter) has taken part in a clash this stage."""
-    return U.record(st, uid).get(CLASH_NOTE) == st.data["stage"]
+    return U.record(st, uid).get(CLASH_NOTE) == st.data["stage"]  # type: ignore[no-any-return]
 
 
 def mark_fought(st: State, uids: list[str]) -> None:

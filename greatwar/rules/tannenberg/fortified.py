@@ -255,7 +255,7 @@ def facing_edges(facing: int) -> list[int]:
 
 def built_trench_this_stage(st: State, uid: str) -> bool:
     """2.3.8 the unit built trenches this stage (it may not rest)."""
-    return U.record(st, uid).get(TRENCH_NOTE) == st.data["stage"]
+    return U.record(st, uid).get(TRENCH_NOTE) == st.data["stage"]  # type: ignore[no-any-return]
 
 
 # --- effects on a clash ---------------------------------------------------------------

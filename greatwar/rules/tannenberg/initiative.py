@@ -45,7 +45,7 @@ MAX_ROUNDS = 100
 
 def holder(st: State) -> str:
     """The side holding the initiative this stage."""
-    return st.data["initiative"] or st.game.scenario.info.first_side  # type: ignore[no-any-return]
+    return st.data["initiative"] or st.game.scenario.info.first_side
 
 
 def moving_side(st: State, frame: Frame) -> str:

@@ -157,7 +157,7 @@ def _edge(board: Board, table: TerrainCharacteristics, a: str, b: str) -> _Edge 
     bridged = BRIDGE in features
     if VISTULA in features and not bridged:
         return VISTULA
-    sides: dict[str, Characteristic] = {f: table.hexside[f] for f in features if f in table.hexside}  # type: ignore[index]
+    sides: dict[str, Characteristic] = {f: table.hexside[f] for f in features if f in table.hexside}
     if any(s.move == "prohibited" for f, s in sides.items() if f != VISTULA):
         return None
     off, off_prov = HALF * int(terrain.move), _provisional_move(terrain.source)
@@ -248,12 +248,12 @@ def _destroyed_bridges(st: State) -> frozenset[tuple[str, str]]:
 
 def is_support(st: State, uid: str) -> bool:
     """Artillery, HQs and supply trains (8.2.3; they may leave enemy zones)."""
-    return U.info(st, uid).type in SUPPORT_TYPES  # type: ignore[no-any-return]
+    return U.info(st, uid).type in SUPPORT_TYPES
 
 
 def may_capture_trains(st: State, uid: str) -> bool:
     """15.3.6 (reading): any piece but an HQ or a supply train overruns lone enemy trains."""
-    return U.info(st, uid).type not in (HQ, TRAIN)  # type: ignore[no-any-return]
+    return U.info(st, uid).type not in (HQ, TRAIN)
 
 
 def hq_movement() -> int:
@@ -311,7 +311,7 @@ def remaining(st: State, frame: Frame, uid: str) -> int:
     """Half points left: the allowance less what moving and rail actions spent (5.4.1)."""
     whole = allowance(st, frame, uid)
     rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
-    return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)
+    return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)  # type: ignore[no-any-return]
 
 
 def least_remaining(st: State, frame: Frame, uid: str) -> int:
@@ -331,7 +331,7 @@ def least_remaining(st: State, frame: Frame, uid: str) -> int:
             mp -= reduction
     whole = HALF * max(0, mp)
     rail_spent = HALF * railways.mp_spent(st, uid, whole // HALF)
-    return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)
+    return max(0, whole - frame["spent"].get(uid, 0) - rail_spent)  # type: ignore[no-any-return]
 
 
 def rail_mp(st: State, frame: Frame, uid: str) -> tuple[int, int]:
@@ -646,7 +646,7 @@ def halt(st: State, case: str, why: str) -> None:
 
 def moved_this_stage(st: State, uid: str) -> bool:
     """Whether the unit moved in phase 5 or 6 of this stage (2.3.8, 2.3.9, 12.1.2)."""
-    return st.data["units"][uid].get(MOVED) == st.data["stage"]
+    return st.data["units"][uid].get(MOVED) == st.data["stage"]  # type: ignore[no-any-return]
 
 
 def movement_frame(st: State) -> Frame | None:

@@ -225,7 +225,7 @@ def _note_op(st: State, uid: str, op: str, points: int = 0) -> None:
 
 
 def is_army_hq(st: State, uid: str) -> bool:
-    return U.info(st, uid).hq_level == "army"
+    return U.info(st, uid).hq_level == "army"  # type: ignore[no-any-return]
 
 
 def role_units(st: State, role: str, side: str) -> list[str]:

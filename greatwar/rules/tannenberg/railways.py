@@ -170,12 +170,12 @@ def entrained(st: State, uid: str) -> bool:
 
 def off_map(st: State, uid: str) -> bool:
     """5.1.8 the unit left the map by rail and has not come back."""
-    return st.data["units"][uid]["status"] == OFF_MAP
+    return st.data["units"][uid]["status"] == OFF_MAP  # type: ignore[no-any-return]
 
 
 def to_change(st: State) -> dict[str, Any]:
     """The rail part of the state, to change (created on first change)."""
-    return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})
+    return st.data.setdefault("rail", {"cut": [], "bridges_destroyed": [], "bridge_tried": {}})  # type: ignore[no-any-return]
 
 
 #: the rail part of a state that has none yet (read only: never changed)

@@ -92,7 +92,7 @@ def supplementary(st: State, option: str) -> dict[str, Any] | None:
     scenario gives no data for it."""
     if not st.game.options.get(option):
         return None
-    return st.game.scenario.file.special.get(option)  # type: ignore[no-any-return]
+    return st.game.scenario.file.special.get(option)
 
 
 # --- 17.3 triggers -------------------------------------------------------------------

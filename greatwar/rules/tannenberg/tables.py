@@ -57,7 +57,7 @@ def lookup(name: str, key: int | str, column: str) -> tuple[str, bool]:
     rows = grid.rows
     if isinstance(key, int) and all(isinstance(r.key, int) for r in rows):
         first, last = rows[0].key, rows[-1].key
-        key = max(first, min(last, key))  # type: ignore[type-var]
+        key = max(first, min(last, key))
     row = next((r for r in rows if r.key == key), None)
     if row is None:
         raise KeyError(f"{name}: no row {key!r}")

@@ -95,7 +95,7 @@ def controls(st: State, side: str, hex_label: str) -> bool:
     nothing that a move of one of them makes stale."""
     zone = st.recall(("tb_zoc", side, U.revision(st, side), fortified.destroyed_key(st)))
     if zone is not None:
-        return hex_label in zone  # type: ignore[no-any-return]
+        return hex_label in zone
     if hex_label in fortified.garrison_zoc(st, side):
         return True
     reach = derived_table(U.static(st), "zoc_reach", _build_reach)

@@ -52,7 +52,7 @@ def is_car(st: State, uid: str) -> bool:
 
 
 def broken_down(st: State, uid: str) -> bool:
-    return U.has_marker(st, uid, BROKEN_DOWN)  # type: ignore[no-any-return]
+    return U.has_marker(st, uid, BROKEN_DOWN)
 
 
 def mountain_hexes(st: State) -> frozenset[str]:
@@ -122,7 +122,7 @@ class ArmoredCar:
         if is_car(st, uid) and broken_down(st, uid):
             back = U.info(st, uid).back
             if back is not None and back.movement is not None:
-                return min(allowance, back.movement)
+                return min(allowance, back.movement)  # type: ignore[no-any-return]
         return allowance
 
     def defense_base(self, st: State, uid: str, hex_label: str) -> tuple[int, list[dict[str, Any]]]:
@@ -152,11 +152,11 @@ class ArmoredCar:
     def may_withdraw(self, st: State, uid: str) -> bool:
         """24.21 the armored car may withdraw before combat in the Russian Player's
         cavalry withdrawal phase (when adjacent to an Enemy unit, as cavalry)."""
-        return is_car(st, uid) or super().may_withdraw(st, uid)  # type: ignore[misc, no-any-return]
+        return is_car(st, uid) or super().may_withdraw(st, uid)  # type: ignore[misc]
 
     def needs_roll(self, st: State, uid: str) -> bool:
         """24.22 its withdrawal is automatic: no die roll."""
-        return not is_car(st, uid) and super().needs_roll(st, uid)  # type: ignore[misc, no-any-return]
+        return not is_car(st, uid) and super().needs_roll(st, uid)  # type: ignore[misc]
 
     # --- 24.41 mountains ------------------------------------------------------------------
 
@@ -194,7 +194,7 @@ class ArmoredCar:
     def rail_barred(self, st: State, uid: str) -> frozenset[str]:
         """24.41 nor by rail."""
         if is_car(st, uid):
-            return mountain_hexes(st) | super().rail_barred(st, uid)  # type: ignore[misc]
+            return mountain_hexes(st) | super().rail_barred(st, uid)  # type: ignore[misc, no-any-return]
         return super().rail_barred(st, uid)  # type: ignore[misc, no-any-return]
 
     def rail_case(self, st: State, uid: str, limit: str) -> str:

@@ -113,7 +113,7 @@ class BrusilovCombat(DefensiveShifts):
     def reduced_austro_hungarian(self, st: State, uid: str) -> bool:
         """23.51 an Austro-Hungarian unit that has lost a step (for the whole game)."""
         ui = U.info(st, uid)
-        return ui.nationality == "austria-hungary" and U.record(st, uid)["lost"] > 0
+        return ui.nationality == "austria-hungary" and U.record(st, uid)["lost"] > 0  # type: ignore[no-any-return]
 
     def defense_factors(
         self, st: State, uid: str, hex_label: str
@@ -217,7 +217,7 @@ class BrusilovCombat(DefensiveShifts):
     def attack_rolled(self, st: State, attack: Frame, report: dict[str, Any]) -> None:
         """21.11 the defensive shifts are spent (one combat a phase, 10.11); a provisional
         trench benefit used in the odds is said so in the log."""
-        super().attack_rolled(st, attack, report)  # type: ignore[misc]
+        super().attack_rolled(st, attack, report)
         trenched = [
             d["name"]
             for d in report["defenders"]

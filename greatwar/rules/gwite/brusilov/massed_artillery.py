@@ -76,7 +76,7 @@ def _in_range(st: State, depot: str, uid: str) -> bool:
     there = U.record(st, depot)["hex"]
     if here is None or there is None:
         return False
-    return U.static(st).scenario.board.distance(here, there) <= RANGE
+    return U.static(st).scenario.board.distance(here, there) <= RANGE  # type: ignore[no-any-return]
 
 
 def _depots(st: State, side: str) -> list[str]:

@@ -54,7 +54,7 @@ class BrusilovMovement:
 
     def hex_by_hex(self, st: State, uid: str) -> bool:
         """23.52 a reduced Austro-Hungarian unit's moves are walked hex by hex."""
-        return reduced.subject(st, uid) or super().hex_by_hex(st, uid)  # type: ignore[misc, no-any-return]
+        return reduced.subject(st, uid) or super().hex_by_hex(st, uid)  # type: ignore[misc]
 
     def hex_entered(self, st: State, frame: Frame, uid: str, hex_label: str, spent: int) -> bool:
         """23.52 the elimination roll for each hex entered beyond the safe limit."""

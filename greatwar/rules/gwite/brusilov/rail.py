@@ -65,7 +65,7 @@ DEPOT_STACKING = 2
 
 def russian(st: State, uid: str) -> bool:
     """A unit of the Russian Player (his side holds the Russian nationality)."""
-    return U.info(st, uid).side == reduced.russian_side(st)
+    return U.info(st, uid).side == reduced.russian_side(st)  # type: ignore[no-any-return]
 
 
 class BrusilovRail:

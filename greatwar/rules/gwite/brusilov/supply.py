@@ -79,7 +79,7 @@ def forage_hexes(st: State) -> frozenset[str]:
     name = D.data(st).forage_region
     if name is None:
         return frozenset()
-    return U.static(st).scenario.board.regions.get(name, frozenset())
+    return U.static(st).scenario.board.regions.get(name, frozenset())  # type: ignore[no-any-return]
 
 
 def _foraging_cavalry(st: State, uid: str) -> bool:

@@ -81,7 +81,7 @@ LINE = 6
 
 
 def _victory(st: State) -> Victory | None:
-    return st.game.scenario.file.victory  # type: ignore[no-any-return]
+    return st.game.scenario.file.victory
 
 
 # --- 25.13 surrounded --------------------------------------------------------------------
@@ -159,7 +159,7 @@ def central_side(st: State) -> str | None:
     victory = _victory(st)
     if victory is None:
         return None
-    return U.enemy_of(st, victory.index_side)  # type: ignore[no-any-return]
+    return U.enemy_of(st, victory.index_side)
 
 
 def withholding_points(st: State) -> int | None:

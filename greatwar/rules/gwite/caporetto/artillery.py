@@ -103,7 +103,7 @@ def _spent(st: State, what: str, uid: str) -> bool:
 def detrained_this_player_turn(st: State, uid: str) -> bool:
     """5.34 the unit detrained in this Player-Turn (its own side's)."""
     when = st.data.get(RECORD, {}).get("detrained", {}).get(uid)
-    return when == [st.data["turn"], U.info(st, uid).side]
+    return when == [st.data["turn"], U.info(st, uid).side]  # type: ignore[no-any-return]
 
 
 def _clear(st: State, a: str, b: str) -> bool:
@@ -130,11 +130,11 @@ def _supporters(st: State, side: str) -> list[str]:
 
 
 def _attack_barrage(attack: Frame) -> dict[str, int]:
-    return attack.get("barrage") or {}  # type: ignore[no-any-return]
+    return attack.get("barrage") or {}
 
 
 def _defense_barrage(attack: Frame) -> dict[str, str]:
-    return (attack.get("defense") or {}).get("barrage") or {}  # type: ignore[no-any-return]
+    return (attack.get("defense") or {}).get("barrage") or {}
 
 
 def _mountain_rule(st: State, supporter: str, battle: list[str]) -> bool:
@@ -265,7 +265,7 @@ class Artillery:
         without the barrage (after its halvings), or the printed strengths (option)."""
         if option(st, HALF_TEST_PRINTED):
             return sum(U.printed_attack(st, u) for u in attack["attackers"] if not U.info(st, u).hq)
-        given = sum(e.get("barrage", 0) for e in report.get("attack_additions", []))
+        given: int = sum(e.get("barrage", 0) for e in report.get("attack_additions", []))
         return int(report["attack"]) - given
 
     # -- the attacker's choices -------------------------------------------------------------
@@ -294,7 +294,7 @@ class Artillery:
         entries = report.get("attack_additions", [])
         if "attack" not in report:
             return 0
-        others = sum(e.get("barrage", 0) for e in entries if e["unit"] != uid)
+        others: int = sum(e.get("barrage", 0) for e in entries if e["unit"] != uid)
         strength = self.barrage_test_strength(st, attack, report)
         return max(0, 2 * strength - others)
 

@@ -111,7 +111,7 @@ def division_hex(st: State) -> str | None:
     if not division:
         return None
     record = U.record(st, division)
-    return record["hex"] if record["status"] == "on_map" else None  # type: ignore[no-any-return]
+    return record["hex"] if record["status"] == "on_map" else None
 
 
 def _follow(st: State, hex_label: str) -> None:
@@ -403,4 +403,4 @@ class HeroicLeaders:
 
     def hq_defends(self, st: State, hq: str) -> bool:
         """caporetto 21.12: Rommel does not benefit the defense."""
-        return not is_rommel(st, hq) and super().hq_defends(st, hq)  # type: ignore[misc, no-any-return]
+        return not is_rommel(st, hq) and super().hq_defends(st, hq)  # type: ignore[misc]

@@ -46,7 +46,7 @@ def strikers_side(st: State) -> str | None:
 
 def crushed_turn(st: State) -> int | None:
     """The Game-Turn the strike was crushed in, or None while it goes on."""
-    return st.data.get(CRUSHED)  # type: ignore[no-any-return]
+    return st.data.get(CRUSHED)
 
 
 def arrival(st: State) -> int | None:

@@ -105,7 +105,7 @@ def parse_class(name: str) -> tuple[int, str, str, bool] | None:
 # --- the move tables ------------------------------------------------------------------
 
 
-def hexside_price(scenario: Scenario, tcr: int, kind: str, side: str, costly: frozenset[str]):  # type: ignore[no-untyped-def]
+def hexside_price(scenario: Scenario, tcr: int, kind: str, side: str, costly: frozenset[str]):
     """The price of crossing each hexside feature for one movement class (caporetto 5.4
     ridges, 18.1-18.2 rivers); other features as the chart's column."""
     board = scenario.board

@@ -48,7 +48,7 @@ def allied_entry(st: State, uid: str) -> str | None:
 
 def unlettered(st: State, uid: str) -> bool:
     """caporetto 14.4 the counter shows only its Game-Turn of arrival, no letter."""
-    return U.info(st, uid).arrive_entry == ANY_ENTRY
+    return U.info(st, uid).arrive_entry == ANY_ENTRY  # type: ignore[no-any-return]
 
 
 def unlettered_hexes(st: State) -> list[str]:

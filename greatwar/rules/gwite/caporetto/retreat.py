@@ -97,7 +97,7 @@ def _deadline(st: State, owner: str, turn: int) -> tuple[int, int, int, int]:
 
 def relief_turn(st: State, owner: str) -> int:
     """caporetto 8.63 the Game-Turn of ``owner``'s next Movement Phase from now."""
-    turn = st.data["turn"]
+    turn: int = st.data["turn"]
     return turn if _moment(st) < _deadline(st, owner, turn) else turn + 1
 
 

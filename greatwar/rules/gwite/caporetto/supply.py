@@ -62,7 +62,7 @@ NO_ATTRITION_TERRAIN = frozenset({"clear", "city"})
 
 def is_monitor(st: State, uid: str) -> bool:
     """The Italian monitor (counter type ``monitor``, caporetto 17.3)."""
-    return U.info(st, uid).type == MONITOR
+    return U.info(st, uid).type == MONITOR  # type: ignore[no-any-return]
 
 
 def ridge_free_links(st: State, links: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:

@@ -115,7 +115,7 @@ def side_of(st: State, nationality: str) -> str:
 
 
 def is_artillery(st: State, uid: str) -> bool:
-    return U.info(st, uid).type == "artillery"
+    return U.info(st, uid).type == "artillery"  # type: ignore[no-any-return]
 
 
 def counts_as_step(st: State, uid: str) -> bool:
@@ -132,7 +132,7 @@ def is_brigade(st: State, uid: str) -> bool:
 
 
 def region(st: State, name: str) -> frozenset[str]:
-    return U.static(st).scenario.board.regions.get(name, frozenset())
+    return U.static(st).scenario.board.regions.get(name, frozenset())  # type: ignore[no-any-return]
 
 
 def supplied_units_in(st: State, side: str, hexes: frozenset[str]) -> list[str]:

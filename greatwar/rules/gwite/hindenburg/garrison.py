@@ -72,7 +72,7 @@ INFANTRY_CORPS = STACKING_BY_SIZE["corps"]
 
 def russian_side(st: State) -> str | None:
     """The side the Russian units belong to."""
-    return st.game.scenario.side_of_nationality(RUSSIA)  # type: ignore[no-any-return]
+    return st.game.scenario.side_of_nationality(RUSSIA)
 
 
 def area(st: State, row: D.GarrisonRow) -> frozenset[str]:

@@ -76,7 +76,7 @@ def cp_segment(st: State, frame: Frame) -> bool:
 
 def room(st: State, hex_label: str) -> bool:
     """18.11, 18.22: the hex is within its stacking limit."""
-    return stacking.stacking_points(st, hex_label) <= U.rules(st).stacking_limit(st, hex_label)
+    return stacking.stacking_points(st, hex_label) <= U.rules(st).stacking_limit(st, hex_label)  # type: ignore[no-any-return]
 
 
 def supplied_german(st: State, hex_label: str) -> bool:
@@ -156,7 +156,7 @@ def member_left(st: State, frame: Frame, uid: str) -> int:
 def mp_left(st: State, frame: Frame, box: str) -> int:
     """18.24 what marker ``box`` may still move this phase: the least its units have
     left, and no more than its allowance less what the marker has moved."""
-    own = allowance(st, box) - frame.get(SPENT, {}).get(box, 0)
+    own: int = allowance(st, box) - frame.get(SPENT, {}).get(box, 0)
     return min([own, *(member_left(st, frame, uid) for uid in G.contents(st, box))])
 
 
@@ -176,7 +176,7 @@ def _table_unit(st: State, box: str) -> str | None:
         return min(units, key=lambda uid: (rules.allowance(st, uid), uid))
     for uid in U.static(st).units:
         if G.hides(st, uid) and G.combat_unit(st, uid):
-            return uid
+            return uid  # type: ignore[no-any-return]
     return None
 
 

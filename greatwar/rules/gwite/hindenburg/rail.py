@@ -131,7 +131,7 @@ def _outside_region(st: State) -> frozenset[str]:
 
 def region_applies(st: State, uid: str) -> bool:
     """17.12 the unit is Russian and it is Game-Turn 1-10."""
-    return (
+    return (  # type: ignore[no-any-return]
         U.info(st, uid).nationality == RUSSIA and st.data["turn"] <= RUSSIAN_RAIL_REGION_LAST_TURN
     )
 

@@ -157,7 +157,7 @@ def side_that_rebuilds(scenario: Scenario) -> str | None:
 
 def attempted(st: State, uid: str) -> bool:
     """The unit has attempted to undisrupt this Game-Turn."""
-    return U.record(st, uid).get(ATTEMPTED) == st.data["turn"]
+    return U.record(st, uid).get(ATTEMPTED) == st.data["turn"]  # type: ignore[no-any-return]
 
 
 def spent(st: State, rule: RebuildRule) -> int:
@@ -216,7 +216,7 @@ def nearest_source(st: State, uid: str) -> int | None:
         return None
     board = U.static(st).scenario.board
     here = U.record(st, uid)["hex"]
-    return min(board.distance(here, h) for h in found.sources)
+    return min(board.distance(here, h) for h in found.sources)  # type: ignore[no-any-return]
 
 
 def enemy_refusal(st: State, uid: str, rule: RebuildRule) -> tuple[str, str] | None:

@@ -98,7 +98,7 @@ def nearest_combat_hex(st: State, start: str) -> str | None:
     """18.32 the hex of the nearest German combat unit (in view or not), ties to the hex
     with the most German stacking points, then the lowest number; None: there is none."""
     board = U.static(st).scenario.board
-    hexes = {
+    hexes: set[str] = {
         U.record(st, uid)["hex"]
         for uid in U.on_map(st, G.side(st))
         if G.hides(st, uid) and G.combat_unit(st, uid)

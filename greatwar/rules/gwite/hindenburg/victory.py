@@ -67,7 +67,7 @@ PROVISIONAL = "provisional"
 
 
 def _victory(st: State) -> Victory | None:
-    return st.game.scenario.file.victory  # type: ignore[no-any-return]
+    return st.game.scenario.file.victory
 
 
 # --- the areas ----------------------------------------------------------------------------

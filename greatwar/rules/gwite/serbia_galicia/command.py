@@ -65,7 +65,7 @@ OPTIONS: dict[str, OptionSpec] = {
 
 def army_of(st: State, uid: str) -> str:
     """2.3 the unit's Superior Unit Designation: its army ("" for none, Putnik)."""
-    return U.static(st).scenario.counters[uid].superior
+    return U.static(st).scenario.counters[uid].superior  # type: ignore[no-any-return]
 
 
 def counted(st: State, force: list[str]) -> list[str]:

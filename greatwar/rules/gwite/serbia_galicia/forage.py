@@ -67,7 +67,7 @@ END = "end_segment"
 
 def foraging(st: State, uid: str) -> bool:
     """serbia-galicia 24.0 the unit forages this Player-Turn."""
-    return FORAGING in st.data["units"][uid]["markers"]  # type: ignore[no-any-return]
+    return FORAGING in st.data["units"][uid]["markers"]
 
 
 def forage_refusal(st: State, uid: str) -> str | None:

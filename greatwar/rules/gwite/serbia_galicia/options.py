@@ -232,7 +232,7 @@ class SerbiaGaliciaOptions:
     def arrival_turn(self, st: State, uid: str) -> int | None:
         """22.0 the enveloped 2nd Army is due on Game-Turn 1."""
         turn = super().arrival_turn(st, uid)  # type: ignore[misc]
-        return ENVELOPE_TURN if uid in enveloped(st) else turn  # type: ignore[no-any-return]
+        return ENVELOPE_TURN if uid in enveloped(st) else turn
 
     def reinforcement_entry_hexes(self, st: State, uid: str) -> list[str]:
         """22.0 the enveloped 2nd Army arrives on the Galician front (its counters print
@@ -243,7 +243,7 @@ class SerbiaGaliciaOptions:
 
     def reinforcement_entry_case(self, st: State, uid: str) -> str:
         case = super().reinforcement_entry_case(st, uid)  # type: ignore[misc]
-        return CASE_ENVELOPE if uid in enveloped(st) else case  # type: ignore[no-any-return]
+        return CASE_ENVELOPE if uid in enveloped(st) else case
 
     def attack_rolled(self, st: State, attack: Frame, report: dict[str, Any]) -> None:
         """23.0 count the Austro-Hungarian Player's attacks of the Game-Turn."""
@@ -283,5 +283,5 @@ class SerbiaGaliciaOptions:
 def _side_of(st: State, nationality: str) -> str | None:
     for uid in st.data["units"]:
         if U.info(st, uid).nationality == nationality:
-            return U.info(st, uid).side
+            return U.info(st, uid).side  # type: ignore[no-any-return]
     return None

@@ -60,7 +60,7 @@ def points(st: State) -> int:
 
 
 def is_serbian(st: State, uid: str) -> bool:
-    return U.info(st, uid).nationality == SERBIAN
+    return U.info(st, uid).nationality == SERBIAN  # type: ignore[no-any-return]
 
 
 def involved(st: State, attack: Frame) -> list[str]:
@@ -175,7 +175,7 @@ class SerbianSupplyPoints:
         """20.1 no Serbian attack without enough Supply Points (HQs lending their shift
         included, AS6)."""
         why = super().odds_refusal(st, attack, report)  # type: ignore[misc]
-        return why if why is not None else shortfall(st, attack)  # type: ignore[no-any-return]
+        return why if why is not None else shortfall(st, attack)
 
     def combat_action_refusal(
         self, st: State, attack: Frame, role: str, action: Action
@@ -206,5 +206,5 @@ def _serbian_side(st: State) -> str | None:
     """The side the Serbian units play on (the Allied Player's, 2.3)."""
     for uid in st.data["units"]:
         if is_serbian(st, uid):
-            return U.info(st, uid).side
+            return U.info(st, uid).side  # type: ignore[no-any-return]
     return None

@@ -88,7 +88,7 @@ REMNANT_KIND = "serbia_galicia_serbian_remnant"
 
 
 def _victory(st: State) -> Victory | None:
-    return st.game.scenario.file.victory  # type: ignore[no-any-return]
+    return st.game.scenario.file.victory
 
 
 # --- 25.14 awards as they occur ------------------------------------------------------------
@@ -375,7 +375,7 @@ class SerbiaGaliciaVictory:
     def projected_vp(self, st: State) -> float:
         """The index with what the towns would yield in this Interphase (25.13)."""
         base: float = super().projected_vp(st)  # type: ignore[misc]
-        return base + sum(t["vp"] for t in town_points(st) if t["scored"])
+        return base + sum(t["vp"] for t in town_points(st) if t["scored"])  # type: ignore[no-any-return]
 
     def town_scorings_left(self, st: State) -> int:
         """25.13 the towns score in every Game-Turn Record Interphase: this Game-Turn's
