@@ -13,6 +13,7 @@ A<a> B<b+1>, A<a+1> B<b>, A<a+1> B<b-1>, A<a> B<b-1>, A<a-1> B<b> and A<a-1> B<b
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -64,3 +65,21 @@ def selectable(st: State, role: str) -> list[str]:
 
 def cases_logged(st: State) -> list[str]:
     return [e["case"] for e in st.data["log"] if "case" in e]
+
+
+def near(st: State, hex_label: str, rng: random.Random, most: int = 2) -> str:
+    """A hex of the map at most ``most`` steps from ``hex_label`` (a random walk), for
+    the tests that change a position at random."""
+    neighbours = st.game.static.scenario.board.neighbours
+    here = hex_label
+    for _ in range(rng.randint(0, most)):
+        here = rng.choice(sorted(neighbours[here]))
+    return here
+
+
+def toggle_marker(st: State, uid: str, marker: str) -> None:
+    """Take the marker off the unit if it has it, else put it on."""
+    if U.has_marker(st, uid, marker):
+        U.remove_marker(st, uid, marker)
+    else:
+        U.add_marker(st, uid, marker)

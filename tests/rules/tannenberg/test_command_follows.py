@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import pytest
+from movement_kit import near, toggle_marker
 
 import greatwar
 from greatwar.ai import RandomAgent
@@ -152,14 +153,6 @@ def test_13_3_1_a_corps_hq_its_army_hq_no_longer_reaches_no_longer_commands_its_
 # --- every input, changed at random ----------------------------------------------------------
 
 
-def _near(st: State, hex_label: str, rng: random.Random) -> str:
-    neighbours = st.game.static.scenario.board.neighbours
-    here = hex_label
-    for _ in range(rng.randint(0, 3)):
-        here = rng.choice(sorted(neighbours[here]))
-    return here
-
-
 def _change_one_input(st: State, rng: random.Random) -> str:
     """Change one thing command reads: an HQ moved, an HQ's order, back side, train or
     presence, a unit moved near an HQ (either side's: the enemy closes lines), a unit's
@@ -173,7 +166,7 @@ def _change_one_input(st: State, rng: random.Random) -> str:
     if kind in ("hq", "unit"):
         movers = hqs if kind == "hq" else [u for u in units if not units[u].hq]
         unit = rng.choice(movers)
-        to = _near(st, where, rng)
+        to = near(st, where, rng, 3)
         occupants = U.units_in(st, to)
         if occupants and units[occupants[0]].side != units[unit].side:
             return "none"
@@ -188,16 +181,13 @@ def _change_one_input(st: State, rng: random.Random) -> str:
         return f"{hq} order {order}"
     if kind in ("back", "train"):
         marker = command.HQ_BACK if kind == "back" else railways.ENTRAINED
-        if U.has_marker(st, hq, marker):
-            U.remove_marker(st, hq, marker)
-        else:
-            U.add_marker(st, hq, marker)
+        toggle_marker(st, hq, marker)
         return f"{hq} {marker}"
     if kind == "gone":
         if U.record(st, hq)["status"] == "on_map":
             U.set_status(st, hq, "eliminated")
             return f"{hq} eliminated"
-        U.place(st, hq, _near(st, "A12 B20", rng))
+        U.place(st, hq, near(st, "A12 B20", rng, 3))
         return f"{hq} back"
     lone = [u for u in units if units[u].side == side and not units[u].corps and not units[u].hq]
     if not lone:

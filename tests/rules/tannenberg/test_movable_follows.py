@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from masking_kit import masked
-from movement_kit import ARMY_HQ, GERMAN, RUSSIAN, frame_of, moving, selectable
+from movement_kit import ARMY_HQ, GERMAN, RUSSIAN, frame_of, moving, near, selectable, toggle_marker
 
 import greatwar
 from greatwar.ai import RandomAgent
@@ -264,15 +264,6 @@ BRIDGES = ("A4 B16/A5 B15", "A4 B22/A5 B21")
 KOWAL = "A22 B12"
 
 
-def _near(st: State, hex_label: str, rng: random.Random) -> str:
-    """A hex of the map within two hexes of ``hex_label``."""
-    neighbours = st.game.static.scenario.board.neighbours
-    here = hex_label
-    for _ in range(rng.randint(0, 2)):
-        here = rng.choice(sorted(neighbours[here]))
-    return here
-
-
 def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.Random) -> str:
     """Change one thing the rules of movement read, as they or a hand would: a unit of
     either side moved near a piece, a marker, the frame's record of a piece, the rail
@@ -292,7 +283,7 @@ def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.R
             if U.info(st, u).side == (side if kind == "own" else enemy) and not masks.is_mask(st, u)
         ]
         unit = rng.choice(movers)
-        to = _near(st, where, rng)
+        to = near(st, where, rng)
         occupants = U.units_in(st, to)
         if occupants and U.info(st, occupants[0]).side != U.info(st, unit).side:
             return "none"
@@ -300,10 +291,7 @@ def _change_one_input(st: State, frame: dict[str, Any], role: str, rng: random.R
         return f"{kind} {unit} to {to}"
     if kind == "marker":
         marker = rng.choice((reserve.RESERVE, command.UNCOMMANDED, command.INDEPENDENT))
-        if U.has_marker(st, piece, marker):
-            U.remove_marker(st, piece, marker)
-        else:
-            U.add_marker(st, piece, marker)
+        toggle_marker(st, piece, marker)
         return f"marker {marker} on {piece}"
     if kind == "frame":
         entry = rng.choice(("spent", "allowance", "done"))
