@@ -1,0 +1,107 @@
+"""Where a ladder stands, read from its journal while it plays or after it stopped:
+
+    python benchmarks/ladder_status.py /work/ladders/LADDER-games.jsonl [--games N]
+
+prints the plan and the code that plays it, each pairing's games played of the ``N`` a
+pairing planned (default: the most any pairing has), its record by side (the row agent's
+won-drawn-lost playing that side), and the ratings the games so far give, **marked
+partial**: a ladder of unequal pairings short of its plan is not a result to quote (the
+README quotes a ladder's results file only, issue 19).  Nothing is played or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+from typing import Any
+
+from greatwar.api import load
+from greatwar.sim import ladder as round_robin
+
+
+def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The journal's header and its games (a ValueError naming the file if it is not a
+    ladder's journal)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        header = json.loads(lines[0]) if lines else None
+        games = [json.loads(line) for line in lines[1:] if line.strip()]
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError(f"{path}: not a ladder's journal ({exc})") from None
+    if not isinstance(header, dict) or header.get("journal") != round_robin.JOURNAL_FORMAT:
+        raise ValueError(f"{path}: not a ladder's journal (no header of its format)")
+    return header, games
+
+
+def pairing_of(outcome: dict[str, Any]) -> tuple[str, str]:
+    """The two agents' labels of a game, in label order."""
+    a, b = sorted(round_robin.seat_labels(outcome).values())
+    return a, b
+
+
+def status(path: Path, games: int | None = None) -> dict[str, Any]:
+    """What :func:`main` prints, as data: the plan, the code, each pairing's games played
+    and planned, the win matrix by side and the ratings so far (partial)."""
+    header, outcomes = read_journal(path)
+    named = {**header["plan"], "games_per_pairing": 0}
+    played: dict[tuple[str, str], int] = {}
+    for outcome in outcomes:
+        key = pairing_of(outcome)
+        played[key] = played.get(key, 0) + 1
+    planned = games if games is not None else max(played.values(), default=0)
+    plan = round_robin.LadderPlan.from_dict(named, games=planned)
+    sides = round_robin.two_sides(load(plan.scenario, plan.options))
+    labels = plan.labels
+    pairings = [(a, b) if a < b else (b, a) for a, b in itertools.combinations(labels, 2)]
+    return {
+        "plan": plan.as_dict(),
+        "code": header.get("code"),
+        "pairings": [
+            {"agents": list(p), "played": played.get(p, 0), "planned": planned} for p in pairings
+        ],
+        "complete": all(played.get(p, 0) >= planned for p in pairings),
+        "counts": round_robin.counts(outcomes),
+        "matrix": round_robin.win_matrix(outcomes, labels, sides),
+        **round_robin.ratings(outcomes, plan, sides),
+    }
+
+
+def _record(cell: dict[str, float]) -> str:
+    return f"{cell['won']:g}-{cell['drawn']:g}-{cell['lost']:g}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("journal", type=Path, help="the ladder's journal (OUT-games.jsonl)")
+    parser.add_argument("--games", type=int, default=None, help="games a pairing planned")
+    args = parser.parse_args()
+    found = status(args.journal, args.games)
+    plan = found["plan"]
+    print(f"{plan['scenario']}: {', '.join(plan['labels'])} (code {found['code']})")
+    for p in found["pairings"]:
+        print(f"  {' v '.join(p['agents'])}: {p['played']} of {p['planned']} games")
+    for side, rows in found["matrix"].items():
+        for row, cells in rows.items():
+            shown = ", ".join(
+                f"v {col} {_record(cell)}" for col, cell in cells.items() if cell["games"]
+            )
+            if shown:
+                print(f"  as {side}, {row}: {shown}")
+    state = "complete" if found["complete"] else "PARTIAL: not a result to quote"
+    print(f"ratings so far ({state}):")
+    for r in found["ratings"]:
+        low, high = r["elo_ci95"]
+        line = f"  {r['label']}: {r['elo']:+.0f} ({low:+.0f} to {high:+.0f})"
+        lead = r["above_next"]
+        if lead is not None:
+            d_low, d_high = lead["elo_ci95"]
+            line += f"; over {lead['label']} {lead['elo']:+.0f} ({d_low:+.0f} to {d_high:+.0f})"
+        print(line)
+    if found["fit_error"]:
+        print(f"  no fit: {found['fit_error']}")
+
+
+if __name__ == "__main__":
+    main()
