@@ -69,3 +69,9 @@ def test_a_file_that_is_no_journal_is_refused_by_name(tmp_path: Path) -> None:
     bad.write_text('{"not": "a journal"}\n', encoding="utf-8")
     with pytest.raises(ValueError, match=re.escape("bad-games.jsonl: not a ladder's journal")):
         ladder_status.status(bad)
+
+
+def test_the_games_planned_are_those_given_else_the_most_any_pairing_has(tmp_path: Path) -> None:
+    path = _stopped_ladder(tmp_path, 1)
+    assert {p["planned"] for p in ladder_status.status(path, games=2)["pairings"]} == {2}
+    assert {p["planned"] for p in ladder_status.status(path)["pairings"]} == {1}
