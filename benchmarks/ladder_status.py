@@ -2,7 +2,8 @@
 
     python benchmarks/ladder_status.py /work/ladders/LADDER-games.jsonl [--games N]
 
-prints the plan and the code that plays it, each pairing's games played of the ``N`` a
+prints the plan and the code that plays it (a file that is no journal is refused by
+name), each pairing's games played of the ``N`` a
 pairing planned (default: the most any pairing has), its record by side (the row agent's
 won-drawn-lost playing that side), and the ratings the games so far give, **marked
 partial**: a ladder of unequal pairings short of its plan is not a result to quote (the
@@ -13,26 +14,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 from pathlib import Path
 from typing import Any
 
 from greatwar.api import load
 from greatwar.sim import ladder as round_robin
-
-
-def read_journal(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The journal's header and its games (a ValueError naming the file if it is not a
-    ladder's journal)."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-        header = json.loads(lines[0]) if lines else None
-        games = [json.loads(line) for line in lines[1:] if line.strip()]
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"{path}: not a ladder's journal ({exc})") from None
-    if not isinstance(header, dict) or header.get("journal") != round_robin.JOURNAL_FORMAT:
-        raise ValueError(f"{path}: not a ladder's journal (no header of its format)")
-    return header, games
 
 
 def pairing_of(outcome: dict[str, Any]) -> tuple[str, str]:
@@ -44,7 +30,7 @@ def pairing_of(outcome: dict[str, Any]) -> tuple[str, str]:
 def status(path: Path, games: int | None = None) -> dict[str, Any]:
     """What :func:`main` prints, as data: the plan, the code, each pairing's games played
     and planned, the win matrix by side and the ratings so far (partial)."""
-    header, outcomes = read_journal(path)
+    header, outcomes = round_robin.Journal(path).read()
     named = {**header["plan"], "games_per_pairing": 0}
     played: dict[tuple[str, str], int] = {}
     for outcome in outcomes:

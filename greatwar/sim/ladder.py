@@ -266,9 +266,9 @@ class Journal:
         header = {"journal": JOURNAL_FORMAT, "plan": _journal_plan(plan), "code": code}
         self.path.write_text(json.dumps(header) + "\n", encoding="utf-8")
 
-    def played(self, plan: LadderPlan, code: str | None) -> dict[tuple[object, ...], Outcome]:
-        """The games kept, by :func:`game_key`; refused (:class:`PlanError`) if the journal
-        is of another ladder or another code, or unreadable."""
+    def read(self) -> tuple[dict[str, Any], list[Outcome]]:
+        """The journal's header and its games as kept; refused (:class:`PlanError`, naming
+        the file) if it is unreadable or no ladder's journal."""
         name = self.path
         try:
             lines = name.read_text(encoding="utf-8").splitlines()
@@ -278,6 +278,13 @@ class Journal:
             raise PlanError(f"{name}: not a ladder's journal ({exc})") from None
         if not isinstance(header, dict) or header.get("journal") != JOURNAL_FORMAT:
             raise PlanError(f"{name}: not a ladder's journal (no header of format 1)")
+        return header, games
+
+    def played(self, plan: LadderPlan, code: str | None) -> dict[tuple[object, ...], Outcome]:
+        """The games kept, by :func:`game_key`; refused (:class:`PlanError`) if the journal
+        is of another ladder or another code, or unreadable."""
+        name = self.path
+        header, games = self.read()
         ours = _journal_plan(plan)
         if header.get("plan") != ours:
             theirs = header.get("plan")
