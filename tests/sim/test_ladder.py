@@ -462,6 +462,14 @@ def test_a_journal_of_another_ladder_or_code_is_refused(
         journal.played(other, code)
 
 
+@pytest.mark.parametrize("text", ['{"not": "a journal"}\n', "not json at all\n", ""])
+def test_a_file_that_is_no_journal_is_refused_by_name(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "other-games.jsonl"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(PlanError, match=r"other-games\.jsonl: not a ladder's journal"):
+        Journal(path).played(LadderPlan("gwite/teaching", ("random", "heuristic"), 2), None)
+
+
 def test_a_failed_game_is_not_kept_in_the_journal_and_is_played_again_when_resumed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
