@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +32,9 @@ def status(path: Path, games: int | None = None) -> dict[str, Any]:
     """What :func:`main` prints, as data: the plan, the code, each pairing's games played
     and planned, the win matrix by side and the ratings so far (partial)."""
     header, outcomes = round_robin.Journal(path).read()
-    named = {**header["plan"], "games_per_pairing": 0}
-    played: dict[tuple[str, str], int] = {}
-    for outcome in outcomes:
-        key = pairing_of(outcome)
-        played[key] = played.get(key, 0) + 1
+    played = Counter(pairing_of(outcome) for outcome in outcomes)
     planned = games if games is not None else max(played.values(), default=0)
-    plan = round_robin.LadderPlan.from_dict(named, games=planned)
+    plan = round_robin.LadderPlan.from_dict(header["plan"], games=planned)
     sides = round_robin.two_sides(load(plan.scenario, plan.options))
     labels = plan.labels
     pairings = [(a, b) if a < b else (b, a) for a, b in itertools.combinations(labels, 2)]
