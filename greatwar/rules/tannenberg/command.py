@@ -451,6 +451,11 @@ def _why_not(st: State, uid: str, table: CommandTable) -> str:
     corps_hqs = _corps_hqs_of(st, uid)
     if ui.corps and any(_order(st, hq, table) == STOP for hq in corps_hqs):
         return "its corps HQ holds a STOP order (tannenberg 13.3.1)"
+    where = U.record(st, uid)["hex"]
+    for hq in corps_hqs:
+        if hq in table.reach and where in table.reach[hq]:
+            name = U.info(st, hq).name
+            return f"within the command range of {name}, which holds no order (tannenberg 13.3.1)"
     if ui.corps and corps_hqs:
         return "outside the command range of its corps HQ and of its army HQ (tannenberg 13.2.4)"
     if ui.corps:

@@ -391,6 +391,21 @@ def test_13_2_4_stop_order_commands_nothing(position: Any) -> None:
     assert "STOP" in reason and case == "tannenberg 13.4.1"
 
 
+def test_13_3_1_unit_within_range_of_a_corps_hq_without_order_is_told_so(position: Any) -> None:
+    # No army HQ on the map: the corps HQ holds no order (none given, none the orders
+    # phase would give without a roll), so its unit a hex away is not commanded; the
+    # refusal names the HQ's missing order, not a range the unit is within.
+    st = still(position, {"G-HQ-XVII": "A10 B20", "G-70-35-XVII": "A11 B20"})
+    assert command.order(st, "G-HQ-XVII") is None
+    assert not command.commanded(st, "G-70-35-XVII")
+    reason, case = command.why_uncommanded(st, "G-70-35-XVII")
+    assert "holds no order" in reason and "outside" not in reason
+    assert U.info(st, "G-HQ-XVII").name in reason and case == "tannenberg 13.4.1"
+    # out of the HQ's range, the refusal says so
+    far = still(position, {"G-HQ-XVII": "A10 B20", "G-70-35-XVII": "A19 B20"})
+    assert "outside the command range" in command.why_uncommanded(far, "G-70-35-XVII")[0]
+
+
 def test_13_2_4_corps_hq_without_order_counter_holds_what_the_orders_phase_gives(
     position: Any,
 ) -> None:
