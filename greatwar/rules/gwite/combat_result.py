@@ -77,6 +77,8 @@ STAGES = (
     "att_losses",
     "advance",
 )
+#: the stage of a result frame pushed but not yet run (:meth:`CombatResult.setup`)
+BEGIN = "begin"
 #: stages the Defender acts in (the others are the Attacker's)
 DEFENDER_STAGES = frozenset({"def_affected", "def_option", "def_losses", "retreat"})
 #: the case each stage applies, for refusals
@@ -121,7 +123,10 @@ class CombatResult(Handler):
             retreaters=[],  # the units that retreated there
             vacated=[],
         )
-        self._next_stage(st, frame, start=0)
+        # the first stage is entered when the frame first runs, on the stack: what it
+        # applies at once (an E, 8.9; losses with no choice) is then "in combat" for
+        # the rules that score it (Serbia/Galicia 25.2, Caporetto 24.13)
+        frame["stage"] = BEGIN
 
     # -- who acts --------------------------------------------------------------------------
 
@@ -129,7 +134,7 @@ class CombatResult(Handler):
         return frame["defender"] if frame["stage"] in DEFENDER_STAGES else frame["side"]  # type: ignore[no-any-return]
 
     def actors(self, st: State, frame: Frame) -> list[str]:
-        if not frame["stage"]:
+        if frame["stage"] in ("", BEGIN):
             return []
         role = self._role(frame)
         if len(self.legal(st, frame, role)) <= 1:
@@ -137,6 +142,9 @@ class CombatResult(Handler):
         return [role]
 
     def run(self, st: State, frame: Frame) -> None:
+        if frame["stage"] == BEGIN:
+            self._next_stage(st, frame, start=0)
+            return
         if not frame["stage"]:
             self._finish(st, frame)
             return
@@ -148,7 +156,7 @@ class CombatResult(Handler):
             self._next_stage(st, frame)
 
     def legal(self, st: State, frame: Frame, role: str) -> list[Action]:
-        if not frame["stage"] or role != self._role(frame):
+        if frame["stage"] in ("", BEGIN) or role != self._role(frame):
             return []
         return getattr(self, f"_legal_{frame['stage']}")(st, frame)  # type: ignore[no-any-return]
 

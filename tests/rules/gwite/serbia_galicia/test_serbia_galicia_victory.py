@@ -130,6 +130,43 @@ def test_25_2_austro_hungarian_unit_eliminated_adds_one_per_stacking_point(
     assert any(f"{stacking} Stacking Points at +1" in t for t in texts)
 
 
+def test_25_2_an_e_result_scores_the_steps_and_stacking_points_of_the_eliminated(
+    sg_position: Any, fixed_dice: Any
+) -> None:
+    # AH-5D reduced to its last step (defence 1) attacked by two Russian corps: the
+    # highest column, die 1: -/E, applied as the result is made, with no choice (8.9):
+    # still "lost in combat" (25.2), its one step and its Stacking Points scored.
+    units = {**GALICIA, "AH-5D": {"hex": "g0705", "steps_lost": 1}}
+    st = sg_position(units, phasing="allied", **COMBAT)
+    attack(st, "allied", "g0705", ["R-XIVK", "R-16K"])
+    resolve_with(st, "allied", fixed_dice, 1, 6, 6, 6)
+    assert any("/E" in e["text"] for e in st.data["log"] if e.get("case") == "8.8")
+    assert U.record(st, "AH-5D")["status"] == "eliminated"
+    stacking = U.info(st, "AH-5D").stacking
+    assert vp(st) == 2 + stacking  # its last step, then its Stacking Points
+    texts = logged(st, SCHEDULE)
+    assert any("1 step lost in combat at +2" in t for t in texts)
+    assert not any("eliminated out of combat" in t for t in texts)
+
+
+def test_25_2_an_attacker_eliminated_by_its_own_result_scores_for_the_defender(
+    sg_position: Any, fixed_dice: Any
+) -> None:
+    # R-XIVK on its last two steps (2-3) attacks AH-5D (2-3) alone at 1-2, die 5: 2/-
+    # (8.8), all its affected steps lost with no choice (8.9): lost in combat, -1 a
+    # step and its Stacking Points (25.2).
+    units = {**GALICIA, "R-XIVK": {"hex": "g0704", "steps_lost": 2}}
+    del units["R-16K"]
+    st = sg_position(units, phasing="allied", **COMBAT)
+    attack(st, "allied", "g0705", ["R-XIVK"])
+    resolve_with(st, "allied", fixed_dice, 5, 6, 6, 6)
+    assert any(": 2/-" in e["text"] for e in st.data["log"] if e.get("case") == "8.8")
+    assert U.record(st, "R-XIVK")["status"] == "eliminated"
+    stacking = U.info(st, "R-XIVK").stacking
+    assert vp(st) == -2 - stacking
+    assert not any("eliminated out of combat" in t for t in logged(st, SCHEDULE))
+
+
 def test_25_14_step_awards_are_made_at_once_not_in_the_interphase(
     sg_position: Any, fixed_dice: Any
 ) -> None:
