@@ -427,7 +427,83 @@ def front(st: State, side: str) -> Front:
         guard_short=GUARD_SHORT if scorings > 1 else 1.0,
         supply_weight=_supply_weight(st, side),
         supply_weight_in=_denial_supply(st, side),
+        out_of_reach=towns_out_of_reach,
+        prey=prey,
     )
+
+
+def prey(st: State, side: str) -> list[tuple[list[str], float]]:
+    """The enemy's fighting units whose steps score when lost in combat (the rules'
+    ``step_loss_points``: Serbia/Galicia 25.2, Caporetto 24.13), by hex, each worth
+    :data:`HUNT_WORTH` times the points one step of each scores (:attr:`Front.prey`)."""
+    if not HUNT_WORTH:
+        return []
+    rules = U.rules(st)
+    worth: dict[str, float] = {}
+    for uid, rec in st.data["units"].items():
+        ui = U.info(st, uid)
+        if ui.side == side or rec["status"] != "on_map" or not rec["hex"] or ui.type in NOT_COMBAT:
+            continue
+        points = rules.step_loss_points(st, uid)
+        if points > 0:
+            worth[rec["hex"]] = worth.get(rec["hex"], 0.0) + points * HUNT_WORTH
+    return [([h], w) for h, w in sorted(worth.items())]
+
+
+#: what closing in on one enemy step that scores is worth, per point it scores, where no
+#: place is left to take (:func:`prey`): a tuning value, measured by ladder runs
+HUNT_WORTH = 1.0
+
+
+def towns_out_of_reach(st: State, side: str) -> frozenset[str]:
+    """The towns scored only in supply (Brusilov 25.12, Serbia/Galicia 25.12) that no side
+    scoring them could hold in its supply: each beyond its scorer's longest Supply Range
+    from every source of that side's supply now, on the map as it is without the other
+    side, and that side has no supply depot to carry its supply forward (9.12-9.16).
+    Held, such a town scores nothing, and a unit sent to take or guard it withers out of
+    supply (9.22)."""
+    if not OUT_OF_REACH:
+        return frozenset()
+    sides = (side, U.enemy_of(st, side))
+    scored = {s: U.rules(st).towns_scored_in_supply(st, s) for s in sides}
+    if not any(scored.values()):
+        return frozenset()
+    reached = {s: _supply_reach(st, s) for s in sides if scored[s]}
+    towns = set(scored[side]) | set(scored[sides[1]])
+    return frozenset(
+        h
+        for h in towns
+        if not any(h in scored[s] and (near is None or h in near) for s, near in reached.items())
+    )
+
+
+def _supply_reach(st: State, side: str) -> dict[str, int] | None:
+    """The hexes within the longest Supply Range of ``side``'s units on the map from its
+    sources now, the other side's units and zones aside; None (anywhere) while the side
+    has a supply depot on the map or to come, which may carry its supply forward (9.16)."""
+    units = st.data["units"]
+    static = st.game.static.units
+    ranges = []
+    for uid, rec in units.items():
+        ui = static[uid]
+        if ui.side != side:
+            continue
+        if ui.type == "supply_depot" and rec["status"] not in GONE:
+            return None
+        if rec["status"] == "on_map" and not ui.hq:
+            ranges.append(supply.supply_range(st, uid))
+    if not ranges:
+        return {}
+    sources = supply.table(st, side).sources
+    return supply.hexes_within(supply.network(st).links, sources, max(ranges))
+
+
+#: the statuses of a piece out of play for good (eliminated, or taken out of play)
+GONE = frozenset({"eliminated", U.REMOVED})
+
+
+#: the rule of thumb of :func:`towns_out_of_reach` (a switch for measuring it)
+OUT_OF_REACH = True
 
 
 def _path_value(f: Front, uid: str, action: Action) -> float:

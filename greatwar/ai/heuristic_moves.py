@@ -109,6 +109,12 @@ class Front:
     #: hexes where ending out of supply weighs otherwise (hex -> weight), e.g. the last
     #: Game-Turn's towns held only to keep the enemy from scoring them
     supply_weight_in: dict[str, float] = field(default_factory=dict)
+    #: objectives the side would score only in its supply that no line of its supply
+    #: could reach (e.g. towns beyond every source's Supply Range): not worth taking
+    out_of_reach: Callable[[State, str], frozenset[str]] = lambda st, side: frozenset()
+    #: the enemy's units worth closing in on where no place is left to take (e.g. his
+    #: steps that score when lost in combat), each group of hexes with its worth
+    prey: Callable[[State, str], list[tuple[list[str], float]]] = lambda st, side: []
     own: dict[str, float] = field(default_factory=dict)  # hex -> own fighting strength
     enemy: dict[str, float] = field(default_factory=dict)  # hex -> enemy fighting strength
     #: places to reach: their hexes and worth (an enemy-held city is a group of one)
@@ -155,8 +161,11 @@ class Front:
     def _objectives(self) -> None:
         control = self.state.data["control"]
         threatened = self._threatened()
+        beyond = self.out_of_reach(self.state, self.side)
         for h, c, points in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
             worth = points * self.city_weight
+            if h in beyond:
+                continue
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
                 self.capture[h] = worth
@@ -166,6 +175,9 @@ class Front:
             self.targets.append((tuple(self.coord(h) for h in hexes), worth))
         for hexes, worth in self.threats(self.state, self.side):
             self.guard.extend((self.coord(h), h, worth) for h in hexes)
+        if not self.targets:  # nothing to take: close in on the enemy's units
+            for hexes, worth in self.prey(self.state, self.side):
+                self.targets.append((tuple(self.coord(h) for h in hexes), worth))
 
     def _threatened(self) -> frozenset[str]:
         """The scoring places with an enemy unit within :attr:`threat_range` (kept per game

@@ -106,3 +106,20 @@ def test_the_standard_game_weighs_every_step_alike() -> None:
     units = list(st.game.static.units)
     assert all(st.game.static.rules.step_loss_points(st, u) == 0 for u in units)
     assert step_weight(st, units) == 1.0
+
+
+def test_24_13_the_enemy_prey_is_the_units_whose_steps_score(tmp_path: Path) -> None:
+    # Caporetto 24.13: a French or British step lost scores for the Central Powers, an
+    # Italian step nothing; 24.22: a Stosstruppen step lost scores for the Allies, an
+    # Austro-Hungarian division's nothing.  Only those whose steps score are prey (where
+    # nothing is left to take, Front.prey), each worth its points a step.
+    from greatwar.ai.heuristic_gwite import HUNT_WORTH, prey
+    from greatwar.rules.gwite import units as U
+
+    units = {"G-12": "1109", "AH-28": "1110", "I-IV": "1314", "F-64": "1312"}
+    st = _position(tmp_path, units)
+    rules = U.rules(st)
+    assert rules.step_loss_points(st, "I-IV") == rules.step_loss_points(st, "AH-28") == 0
+    french, stoss = rules.step_loss_points(st, "F-64"), rules.step_loss_points(st, "G-12")
+    assert prey(st, "central") == [(["1312"], french * HUNT_WORTH)]
+    assert prey(st, "allied") == [(["1109"], stoss * HUNT_WORTH)]

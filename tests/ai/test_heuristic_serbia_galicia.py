@@ -14,6 +14,10 @@ from greatwar.engine.state import State
 from tests.rules.gwite.serbia_galicia.positions import RIVERBANK
 
 SG_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "serbia_galicia" / "conftest.py"
+#: an Austro-Hungarian supply depot far from every fight: in play, it may carry his supply
+#: forward (9.16), so the towns he scores count as within his reach
+#: (:func:`~greatwar.ai.heuristic_gwite.towns_out_of_reach`)
+DEPOT_AFAR = "g0109"
 
 
 def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
@@ -42,7 +46,9 @@ def _attack_positions(tmp_path: Path, totals: tuple[int, ...]) -> dict[int, Stat
 def test_a_town_the_enemy_scores_is_guarded_and_taken_not_shunned(tmp_path: Path) -> None:
     # Lubin (g0602) scores -5 for Austria-Hungary (25.11); the Russians hold it with an
     # Austro-Hungarian corps three hexes off
-    st = _position(tmp_path, {"R-XIK": "g0702", "AH-1K": "g0605"}, control={"g0602": "allied"})
+    # (an Austro-Hungarian depot in play: the towns he scores are within his reach, 9.16)
+    units = {"R-XIK": "g0702", "AH-1K": "g0605", "AH-D1": DEPOT_AFAR}
+    st = _position(tmp_path, units, control={"g0602": "allied"})
     allied = front(st, "allied")
     # 25.13 the towns score every Game-Turn: held for the Game-Turns left (at most
     # CITY_SCORINGS of them), a town is worth its points that many times
@@ -161,6 +167,7 @@ def test_25_13_a_town_keeps_defenders_as_strong_as_the_enemy_closing_in(tmp_path
     ends = {}
     for corps in ("s0603", "s0602"):
         units = {"S-BE": "s0704", "S-1MD": "s0704", "S-1DD": "s0908", "AH-XVK": corps}
+        units["AH-D1"] = DEPOT_AFAR  # Nisava within his reach (9.16)
         (tmp_path / corps).mkdir()
         st = _position(
             tmp_path / corps, {**units, "AH-VIIIK": "s1004"}, phase="movement", segment="movement"
@@ -253,6 +260,7 @@ def test_25_12_on_the_last_turn_a_town_the_enemy_scores_is_held_out_of_supply(
         "AH-VIIIK": "s0607",
         "AH-21D": "s0902",
         "AH-XIK": "s1003",
+        "AH-D1": DEPOT_AFAR,  # Beograd within his reach (9.16)
     }
 
     def allied_movement(denial: bool) -> list[str]:
@@ -268,3 +276,74 @@ def test_25_12_on_the_last_turn_a_town_the_enemy_scores_is_held_out_of_supply(
     assert allied_movement(False) == []
     held = allied_movement(True)
     assert held and all(u.startswith("S-") for u in held)
+
+
+def test_25_12_a_town_no_side_could_hold_in_supply_is_no_place_to_take_or_guard(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # The passes (g0510, g0910: +4 to the Allies) lie beyond the Russian Supply Range of
+    # 3 from every Russian source (the rail ends in g0702 and runs g1203-g1407), Lubin
+    # (g0602: -5 to Austria-Hungary) beyond the Austro-Hungarian range from theirs (the
+    # rail along row 08): held, none would score (25.12), so none pulls a unit.  Beograd
+    # (s0704), within the Austro-Hungarian range, still does.
+    from greatwar.ai import heuristic_gwite as H
+
+    st = _position(tmp_path, {"R-XIK": "g0702", "AH-1K": "g0605"}, control={"g0602": "allied"})
+    for side in ("allied", "central"):
+        beyond = H.towns_out_of_reach(st, side)
+        assert {"g0510", "g0910", "g0602"} <= beyond
+        assert "s0704" not in beyond
+    allied, central = front(st, "allied"), front(st, "central")
+    assert not {"g0510", "g0910"} & set(allied.capture)
+    assert "g0602" not in central.capture
+    assert "g0602" not in [h for _, h, _ in allied.guard]
+    # a depot in play may carry his supply forward (9.16): his towns are within reach
+    (tmp_path / "depot").mkdir()
+    units = {"R-XIK": "g0702", "AH-1K": "g0605", "AH-D1": DEPOT_AFAR}
+    with_depot = _position(tmp_path / "depot", units, control={"g0602": "allied"})
+    assert "g0602" not in H.towns_out_of_reach(with_depot, "allied")
+    assert {"g0510", "g0910"} <= H.towns_out_of_reach(with_depot, "allied")
+    # the rule off: the same towns are places to take again
+    monkeypatch.setattr(H, "OUT_OF_REACH", False)
+    assert {"g0510", "g0910"} <= set(front(st, "allied").capture)
+    assert "g0602" in front(st, "central").capture
+
+
+def test_25_2_with_no_place_left_to_take_a_unit_closes_in_on_enemy_steps_that_score(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    # Every Galician town is beyond the reach of its scorer's supply (above): the Allies'
+    # only places to reach are the Austro-Hungarian units, whose steps lost in combat
+    # score (25.2: +2 a step).  The Russian corps closes in on the corps in g0607 and
+    # stays in supply; with nothing to reach it stays where it is.
+    from greatwar import hexgrid
+    from greatwar.ai import HeuristicAgent, decide
+    from greatwar.ai import heuristic_gwite as H
+    from greatwar.rules.gwite import units as U
+
+    units = {"R-XIK": "g0702", "AH-1K": "g0607", "R-HQ-4A": "g0702"}
+    st = _position(tmp_path, units, phase="movement", segment="movement")
+    assert H.prey(st, "allied") == [(["g0607"], 2.0 * H.HUNT_WORTH)]
+    assert [w for _, w in front(st, "allied").targets] == [2.0 * H.HUNT_WORTH]
+    st.apply("allied", {"type": "select", "unit": "R-XIK"})
+    action = decide(HeuristicAgent(3), st, "allied")
+    assert action["type"] == "move"
+    st.apply("allied", action)
+    board = st.game.scenario.board
+    ended = U.record(st, "R-XIK")["hex"]
+    assert hexgrid.distance(board.coord[ended], board.coord["g0607"]) < hexgrid.distance(
+        board.coord["g0702"], board.coord["g0607"]
+    )
+    assert supply_gap(front(st, "allied"), "R-XIK", ended) <= 0
+    # a place left to take (Beograd, held by Austria-Hungary): the units are no goal
+    (tmp_path / "beograd").mkdir()
+    held = _position(tmp_path / "beograd", units, control={"s0704": "central"})
+    allied = front(held, "allied")
+    assert set(allied.capture) == {"s0704"}
+    assert [group for group, _ in allied.targets] == [(allied.coord("s0704"),)]
+    # no hunt: nothing to reach, the corps stays
+    monkeypatch.setattr(H, "HUNT_WORTH", 0.0)
+    (tmp_path / "still").mkdir()
+    st = _position(tmp_path / "still", units, phase="movement", segment="movement")
+    st.apply("allied", {"type": "select", "unit": "R-XIK"})
+    assert decide(HeuristicAgent(3), st, "allied")["type"] == "finish"
