@@ -238,6 +238,15 @@ def score_serbian_remnant(st: State) -> None:
     )
 
 
+def projected_remnant(st: State) -> int:
+    """25.2 the Serbian remnant's award were the game to end now: -20 while 10 or fewer
+    Serbian Stacking Points are on the map, until the game's end has scored it (no
+    decision falls between its last Interphase's award and the end)."""
+    if _victory(st) is None or st.data.get("over"):
+        return 0
+    return SERBIAN_REMNANT_POINTS if serbian_stacking_points(st) <= data(st).serbian_remnant else 0
+
+
 class TownPoints(Handler):
     """25.13 the towns' and cities' points in the Game-Turn Record Interphase (automatic)."""
 
@@ -373,9 +382,11 @@ class SerbiaGaliciaVictory:
             score_elimination(st, uid)
 
     def projected_vp(self, st: State) -> float:
-        """The index with what the towns would yield in this Interphase (25.13)."""
+        """The index with what the towns would yield in this Interphase (25.13) and, until
+        it is scored at the end, the Serbian remnant's -20 were the game to end now (25.2)."""
         base: float = super().projected_vp(st)  # type: ignore[misc]
-        return base + sum(t["vp"] for t in town_points(st) if t["scored"])  # type: ignore[no-any-return]
+        towns = sum(t["vp"] for t in town_points(st) if t["scored"])
+        return base + towns + projected_remnant(st)  # type: ignore[no-any-return]
 
     def town_scorings_left(self, st: State) -> int:
         """25.13 the towns score in every Game-Turn Record Interphase: this Game-Turn's

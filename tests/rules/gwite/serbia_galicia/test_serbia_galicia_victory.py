@@ -252,6 +252,34 @@ def test_25_2_and_26_33_the_galician_front_scenario_scores_the_serbian_remnant()
     assert any("only 0 Serbian Stacking Points" in t for t in logged(st, SCHEDULE))
 
 
+def test_25_2_the_serbian_remnant_counts_in_the_projected_total_until_it_is_scored(
+    sg_position: Any,
+) -> None:
+    # what the computer players are told the total would be were the game to end now:
+    # with one Serbian Stacking Point left (4 or fewer in the teaching game) the -20 is
+    # in it; with eleven (more than 10) it is not; once scored at the end, it counts once
+    st = sg_position({"S-BE": "s0704", "AH-5D": "g0705"}, phasing="central", turn=8, **COMBAT)
+    assert not st.data["over"]
+    rules = U.rules(st)
+    towns = sum(t["vp"] for t in V.town_points(st) if t["scored"])
+    assert rules.projected_vp(st) == vp(st) + towns - 20
+    play_until(st, lambda s: s.data["over"])
+    assert rules.projected_vp(st) == vp(st) == -20
+    serbs = {
+        "S-1DD": "s0905",
+        "S-1SD": "s1006",
+        "S-1MD": "s1106",
+        "S-TD": "s1007",
+        "S-BE": "s0907",
+        "S-KD": "s1008",
+    }
+    many = sg_position(serbs, phasing="central", turn=7, special={"serbian_remnant": 10}, **COMBAT)
+    assert not many.data["over"]
+    towns = sum(t["vp"] for t in V.town_points(many) if t["scored"])
+    assert V.serbian_stacking_points(many) == 11 > 10
+    assert U.rules(many).projected_vp(many) == vp(many) + towns, (vp(many), towns)
+
+
 # --- 25.11-25.13 towns and cities -----------------------------------------------------------
 
 
