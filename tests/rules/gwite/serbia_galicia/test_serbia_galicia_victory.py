@@ -45,6 +45,16 @@ SERBIA = {
     "AH-HQ-2A": "s0505",
 }
 SCHEDULE = "serbia-galicia 25.2"
+#: eleven Serbian Stacking Points (four divisions, a brigade, a cavalry division): more
+#: than 10 (25.2)
+ELEVEN_SERBIAN_SP = {
+    "S-1DD": "s0905",
+    "S-1SD": "s1006",
+    "S-1MD": "s1106",
+    "S-TD": "s1007",
+    "S-BE": "s0907",
+    "S-KD": "s1008",
+}
 TOWNS = "serbia-galicia 25.13"
 
 
@@ -211,15 +221,9 @@ def test_25_2_ten_or_fewer_serbian_stacking_points_at_the_end_is_minus_twenty(
 
 
 def test_25_2_more_than_ten_serbian_stacking_points_no_award(sg_position: Any) -> None:
-    serbs = {
-        "S-1DD": "s0905",
-        "S-1SD": "s1006",
-        "S-1MD": "s1106",
-        "S-TD": "s1007",
-        "S-BE": "s0907",
-        "S-KD": "s1008",
-    }
-    st = sg_position(serbs, phasing="central", turn=8, special={"serbian_remnant": 10}, **COMBAT)
+    st = sg_position(
+        ELEVEN_SERBIAN_SP, phasing="central", turn=8, special={"serbian_remnant": 10}, **COMBAT
+    )
     assert V.serbian_stacking_points(st) == 4 * 2 + 1 + 2  # divisions, brigade, cavalry
     play_until(st, lambda s: s.data["over"])
     assert vp(st) == 0
@@ -265,15 +269,9 @@ def test_25_2_the_serbian_remnant_counts_in_the_projected_total_until_it_is_scor
     assert rules.projected_vp(st) == vp(st) + towns - 20
     play_until(st, lambda s: s.data["over"])
     assert rules.projected_vp(st) == vp(st) == -20
-    serbs = {
-        "S-1DD": "s0905",
-        "S-1SD": "s1006",
-        "S-1MD": "s1106",
-        "S-TD": "s1007",
-        "S-BE": "s0907",
-        "S-KD": "s1008",
-    }
-    many = sg_position(serbs, phasing="central", turn=7, special={"serbian_remnant": 10}, **COMBAT)
+    many = sg_position(
+        ELEVEN_SERBIAN_SP, phasing="central", turn=7, special={"serbian_remnant": 10}, **COMBAT
+    )
     assert not many.data["over"]
     towns = sum(t["vp"] for t in V.town_points(many) if t["scored"])
     assert V.serbian_stacking_points(many) == 11 > 10
