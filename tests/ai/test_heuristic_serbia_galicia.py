@@ -18,6 +18,10 @@ SG_KIT = Path(__file__).parents[1] / "rules" / "gwite" / "serbia_galicia" / "con
 #: forward (9.16), so the towns he scores count as within his reach
 #: (:func:`~greatwar.ai.heuristic_gwite.towns_out_of_reach`)
 DEPOT_AFAR = "g0109"
+#: Serbian divisions far from every fight: more than the teaching game's 4 Serbian
+#: Stacking Points (25.2), so that the remnant's -20 is not in the total projected were
+#: the game to end now
+SERBS_AFAR = {"S-1MD": "s1106", "S-TD": "s1007", "S-1SD": "s1006"}
 
 
 def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
@@ -33,7 +37,7 @@ def _position(tmp_path: Path, units: dict[str, str], **kw: Any) -> State:
 def _attack_positions(tmp_path: Path, totals: tuple[int, ...]) -> dict[int, State]:
     """A Russian corps (with its army HQ) next to an Austro-Hungarian division in g0604,
     the Allies about to declare their attacks, at each of the Allied ``totals``."""
-    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805"}
+    units = {"R-XIVK": "g0704", "AH-5D": "g0604", "R-HQ-4A": "g0805", **SERBS_AFAR}
     states = {}
     for vp in totals:
         (tmp_path / str(vp)).mkdir()
@@ -189,6 +193,9 @@ def _flotilla_result(tmp_path: Path, monkeypatch: Any, vp: int) -> State:
         tmp_path / str(vp),
         RIVERBANK,
         vp=vp,
+        # the division's 2 Stacking Points more than the remnant's threshold: no -20 in
+        # the total projected were the game to end now (25.2)
+        special={"serbian_remnant": 1},
         phasing="central",
         phase="combat",
         segment="combat_resolution",
