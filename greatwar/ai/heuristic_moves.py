@@ -163,9 +163,9 @@ class Front:
         threatened = self._threatened()
         beyond = self.out_of_reach(self.state, self.side)
         for h, c, points in tables.kept(self.state.game, "vp-places", None, _vp_places, self):
-            worth = points * self.city_weight
             if h in beyond:
                 continue
+            worth = points * self.city_weight
             if control.get(h) != self.side:
                 self.targets.append(((c,), worth))
                 self.capture[h] = worth

@@ -125,7 +125,7 @@ class CombatResult(Handler):
         )
         # the first stage is entered when the frame first runs, on the stack: what it
         # applies at once (an E, 8.9; losses with no choice) is then "in combat" for
-        # the rules that score it (Serbia/Galicia 25.2, Caporetto 24.13)
+        # the rules that ask (Serbia/Galicia 25.2)
         frame["stage"] = BEGIN
 
     # -- who acts --------------------------------------------------------------------------

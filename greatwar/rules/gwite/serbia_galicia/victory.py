@@ -225,7 +225,7 @@ def score_serbian_remnant(st: State) -> None:
     """25.2 -20 if 10 or fewer Serbian Stacking Points remain on the map at the end."""
     left = serbian_stacking_points(st)
     remnant = data(st).serbian_remnant
-    if left > remnant:
+    if not remnant_falls(st):
         st.log(
             f"{left} Serbian Stacking Points remain on the map: more than {remnant}, no award.",
             case=CASE_SCHEDULE,
@@ -238,13 +238,19 @@ def score_serbian_remnant(st: State) -> None:
     )
 
 
+def remnant_falls(st: State) -> bool:
+    """25.2 10 (the scenario's ``serbian_remnant``) or fewer Serbian Stacking Points on
+    the map."""
+    return serbian_stacking_points(st) <= data(st).serbian_remnant
+
+
 def projected_remnant(st: State) -> int:
     """25.2 the Serbian remnant's award were the game to end now: -20 while 10 or fewer
     Serbian Stacking Points are on the map, until the game's end has scored it (no
     decision falls between its last Interphase's award and the end)."""
     if _victory(st) is None or st.data.get("over"):
         return 0
-    return SERBIAN_REMNANT_POINTS if serbian_stacking_points(st) <= data(st).serbian_remnant else 0
+    return SERBIAN_REMNANT_POINTS if remnant_falls(st) else 0
 
 
 class TownPoints(Handler):
