@@ -264,3 +264,35 @@ def test_the_panels_show_the_numbers_a_ruling_will_take(server: str, new_page: A
     assert "column 3:1" in out["clash"] and "flanking +1 [tannenberg 9.2.1]" in out["clash"]
     assert "column -1" in out["attempt"] and "river -1 [9.8.4]" in out["attempt"]
     assert "Shelling of A1 B1" in out["shelling"] and "If you fire now" in out["shelling"]
+
+
+def test_8_9_10_21_the_combat_panel_shows_the_stage_title_and_the_shifting_hqs_name(
+    server: str, new_page: Any
+) -> None:
+    # the combat view as the server sends it (tests/rules/gwite/test_combat.py checks the
+    # server's side): the panel shows the stage's title and the HQ's name, not the frame's
+    # stage name nor the HQ's id
+    combat = {
+        "stage": "def_option",
+        "stage_title": "the Defender chooses his option (8.9)",
+        "targets": ["1005"],
+        "attackers": [],
+        "defenders": [],
+        "odds": "2-1",
+        "final_odds": "4-1",
+        "column": "4-1",
+        "shifts": [{"hq": "G-HQ-AOK", "name": "AOK Nord (army HQ)", "shift": 2, "case": "10.21"}],
+    }
+    page = new_page()
+    page.goto(server + "/")
+    out = run(
+        page,
+        "panels.js",
+        f"""(() => {{
+          const box = m.combatPanel({json.dumps(combat)});
+          return {{ title: box.querySelector("h3").textContent, text: box.textContent }};
+        }})()""",
+    )
+    assert out["title"] == "Attack on 1005 — the Defender chooses his option (8.9)"
+    assert "AOK Nord (army HQ) +2 [10.21]" in out["text"]
+    assert "G-HQ-AOK" not in out["text"] and "def_option" not in out["text"]

@@ -917,11 +917,41 @@ class CombatResolution(Handler):
         return "Combat Resolution Segment"
 
 
+#: what the view calls the attack's own stages, in a player's words (a result frame's
+#: stages: its handler's ``stage_titles``)
+ATTACK_STAGE_TITLES = {
+    "preparing": "the Attacker puts the attack together (8.1)",
+    DEFENDING: "the Defender acts before the die (8.0)",
+}
+
+
 def view(st: State, role: str) -> dict[str, Any] | None:
-    """The attack being prepared or resolved, for every role (combat is open information)."""
+    """The attack being prepared or resolved, for every role (combat is open information):
+    its stage with a title in a player's words, and each column shift with the name of
+    the HQ or unit that gives it."""
     for frame in reversed(st.data["stack"]):
         if frame["kind"] == "attack":
-            return {"stage": frame.get("stage", "preparing"), **shown_preview(st, frame)}
-        if getattr(st.handler(frame), "applies_result", False):  # combat_result or a game's
-            return {"stage": frame["stage"], **frame["report"]}
+            stage = frame.get("stage", "preparing")
+            return _shown(st, stage, ATTACK_STAGE_TITLES, shown_preview(st, frame))
+        handler = st.handler(frame)
+        if getattr(handler, "applies_result", False):  # combat_result or a game's
+            titles = getattr(handler, "stage_titles", {})
+            return _shown(st, frame["stage"], titles, frame["report"])
     return None
+
+
+def _shown(st: State, stage: str, titles: dict[str, str], report: dict[str, Any]) -> dict[str, Any]:
+    title = titles.get(stage, stage.replace("_", " "))
+    shown = {"stage": stage, "stage_title": title, **report}
+    if report.get("shifts"):
+        shown["shifts"] = [_named_shift(st, s) for s in report["shifts"]]
+    return shown
+
+
+def _named_shift(st: State, shift: dict[str, Any]) -> dict[str, Any]:
+    """A column shift with the name of the piece that gives it (10.21 an HQ; a game's
+    unit, e.g. Brusilov's armored car), for the view only."""
+    source = shift.get("hq") or shift.get("unit")
+    if not source or "name" in shift or source not in st.game.static.units:
+        return shift
+    return {**shift, "name": U.info(st, source).name}

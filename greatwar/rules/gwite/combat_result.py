@@ -48,7 +48,7 @@ where the rules are silent:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.model.schema import CombatOption
@@ -81,6 +81,16 @@ STAGES = (
 BEGIN = "begin"
 #: stages the Defender acts in (the others are the Attacker's)
 DEFENDER_STAGES = frozenset({"def_affected", "def_option", "def_losses", "retreat"})
+#: what the combat view calls each stage, in a player's words
+STAGE_TITLES = {
+    BEGIN: "applying the result (8.9)",
+    "def_affected": "the Defender chooses the affected units (8.9)",
+    "def_option": "the Defender chooses his option (8.9)",
+    "def_losses": "the Defender's losses (8.9)",
+    "retreat": "the Defender's retreat (8.6)",
+    "att_losses": "the Attacker's losses (8.9)",
+    "advance": "advance after combat (8.7)",
+}
 #: the case each stage applies, for refusals
 STAGE_CASES = {
     "def_affected": "8.9",
@@ -103,6 +113,8 @@ class CombatResult(Handler):
     #: the stages in order: a game replaces some (Brusilov 23.1 panic, Caporetto 20
     #: pursuit) with a subclass registered under its own kind (``rules.result_kind``)
     stages: tuple[str, ...] = STAGES
+    #: the combat view's title of each stage (a game with stages of its own adds theirs)
+    stage_titles: ClassVar[dict[str, str]] = STAGE_TITLES
     #: marks a frame that applies a combat result (the combat view looks for it)
     applies_result = True
 

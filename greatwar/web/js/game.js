@@ -498,7 +498,7 @@ function renderCombat(v) {
 function unitLine(u) {
   const sheet = game.mapData.counters[u.id];
   const side = (game.mapData.sides.find((s) => s.id === u.side) || {}).name || u.side;
-  return el("li", { "data-unit": u.id }, el("span", { class: "dot", style: `background:${sideColors()[u.side] || "#888"}` }), ` ${u.name || u.id} (${side})${sheet ? ` ${sheet.type}` : ""}`);
+  return el("li", { "data-unit": u.id }, el("span", { class: "dot", style: `background:${sideColors()[u.side] || "#888"}` }), ` ${u.name || u.id} (${side})${sheet ? ` ${sheet.type.replaceAll("_", " ")}` : ""}`);
 }
 
 /** A unit waiting to arrive, with the turn and entry hex the counter sheet gives. */

@@ -80,13 +80,13 @@ function row(label, value, cls) {
  * armored car), by how many columns, and its case. */
 function shiftText(s) {
   const by = s.shift > 0 ? `+${s.shift}` : `${s.shift ?? ""}`;
-  return `${s.why || s.name || s.hq || ""} ${by}${s.case ? ` [${s.case}]` : ""}`;
+  return `${s.why || s.name || s.hq || s.unit || ""} ${by}${s.case ? ` [${s.case}]` : ""}`;
 }
 
 /** The odds breakdown of a GWitE attack (view.combat). */
 export function combatPanel(combat) {
   const box = el("div", { class: "combat-body" });
-  box.append(el("h3", { text: `Attack on ${(combat.targets || []).join(", ")} — ${combat.stage || ""}` }));
+  box.append(el("h3", { text: `Attack on ${(combat.targets || []).join(", ")} — ${combat.stage_title || combat.stage || ""}` }));
   // strength a game's rules add beside the units' (Caporetto 17.11, 17.21 barrage) is listed with them
   const attackers = [...(combat.attackers || []), ...(combat.attack_additions || [])];
   const defenders = [...(combat.defenders || []), ...(combat.defense_additions || [])];

@@ -83,6 +83,29 @@ def test_8_8_provisional_table_entry_is_marked_in_log_and_view(
     assert report["result"] == "-/2" and report["provisional_entry"] is True
 
 
+def test_8_9_the_combat_view_names_each_stage_in_a_players_words(
+    position: Any, fixed_dice: Any
+) -> None:
+    # the stage of the attack and of its result is a frame's own name ("def_option"); the
+    # view gives every seat a title in a player's words beside it
+    st = fight(position, north(**{"R-1G": "1005", "G-35R": "0904", "G-36R": "0905", "G-I": "1004"}))
+    attack(st, "central", "1005", ["G-35R", "G-36R", "G-I"])
+    for role in ("central", "allied"):
+        shown = st.view(role)["combat"]
+        assert (shown["stage"], shown["stage_title"]) == (
+            "preparing",
+            "the Attacker puts the attack together (8.1)",
+        )
+    fixed_dice(3)
+    resolve(st, "central")  # 3-1, die 3: -/2, the Defender's option (8.9)
+    for role in ("central", "allied"):
+        shown = st.view(role)["combat"]
+        assert (shown["stage"], shown["stage_title"]) == (
+            "def_option",
+            "the Defender chooses his option (8.9)",
+        )
+
+
 def test_8_8_printed_rows_are_encoded_exactly() -> None:
     table = crt.table()
     # 8.8 as printed, the same grid under each TCR group's columns
@@ -736,6 +759,21 @@ def test_10_21_the_shift_shown_is_the_shift_resolved(position: Any, fixed_dice: 
     assert lost(st, "G-I") == 0 and lost(st, "G-35R") == 0
     # the shift is spent for the rest of the phase (10.21), after the numbers were taken
     assert "G-HQ-AOK" in segment(st)["shifts_used"]
+
+
+def test_10_21_the_combat_view_names_the_hq_that_gives_each_shift(position: Any) -> None:
+    # the shift's source is an HQ id in the rules' report; the view adds the HQ's name
+    # for every client (the browser's column shifts once read "G-HQ-AOK +2")
+    units = {"R-1G": "1005", "G-I": "0904", "G-35R": "0905", "G-HQ-AOK": "0805"}
+    st = fight(position, north(**units))
+    attack(st, "central", "1005", ["G-I", "G-35R"])
+    choose(st, "central", "add_shift", hq="G-HQ-AOK")
+    for role in ("central", "allied"):
+        (shift,) = st.view(role)["combat"]["shifts"]
+        assert shift["hq"] == "G-HQ-AOK" and shift["shift"] == 2 and shift["case"] == "10.21"
+        assert shift["name"] == U.info(st, "G-HQ-AOK").name == "AOK Nord (army HQ)"
+    # the rules' own report (what the resolution applies and the log names) is unchanged
+    assert "name" not in assess(st, segment(st), st.top())["shifts"][0]
 
 
 def test_10_23_a_heroic_leader_does_not_attack_alone(position: Any, refuse: Refuse) -> None:

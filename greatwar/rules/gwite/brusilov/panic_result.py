@@ -26,14 +26,14 @@ The options of :mod:`.panic` decide the readings AB1-AB6.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from greatwar.engine.phases import Action, Frame, Handler
 from greatwar.rules.gwite import command, crt, fortress
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.brusilov import panic as P
 from greatwar.rules.gwite.combat import alive, combat_units, force_steps
-from greatwar.rules.gwite.combat_result import CombatResult
+from greatwar.rules.gwite.combat_result import STAGE_TITLES, CombatResult
 from greatwar.rules.gwite.retreat import retreat_options
 from greatwar.rules.gwite.stacking import stacking_points
 
@@ -69,6 +69,11 @@ class PanicResult(CombatResult):
         "att_losses",
         "advance",
     )
+    stage_titles: ClassVar[dict[str, str]] = {
+        **STAGE_TITLES,
+        "panic": "the panicking defenders retreat (brusilov 23.1)",
+        "contagion": "the panic spreads to the units nearby (brusilov 23.2)",
+    }
 
     def setup(self, st: State, frame: Frame) -> None:
         frame.update(

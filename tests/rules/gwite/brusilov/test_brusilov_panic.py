@@ -347,6 +347,25 @@ def test_23_21_adjacent_unit_retreats_one_hex_and_division_loses_a_step(
     assert logged(st, "brusilov 23.21")
 
 
+def test_23_1_23_2_the_combat_view_names_the_panic_stages_in_a_players_words(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    units = {"AH-12": "0808", "X-LS1": "0809", "AH-GB1": "0807", "R-1G": "0908"}
+    st = panic_fight(brusilov_position, {**units, "AH-13": "0708"}, special={}, test_counters=True)
+    rout(st, "0808", ["R-1G"], fixed_dice, 2)
+    shown = st.view("allied")["combat"]
+    assert (shown["stage"], shown["stage_title"]) == (
+        "panic",
+        "the panicking defenders retreat (brusilov 23.1)",
+    )
+    choose(st, "central", "retreat", path=["0707", "0607"])
+    shown = st.view("central")["combat"]
+    assert (shown["stage"], shown["stage_title"]) == (
+        "contagion",
+        "the panic spreads to the units nearby (brusilov 23.2)",
+    )
+
+
 def test_23_21_sud_armee_unit_neither_catches_nor_stops_the_contagion(
     brusilov_position: Any, fixed_dice: Any
 ) -> None:
