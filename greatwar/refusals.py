@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 #: the fields an action names its hex by (as the browser client reads them, actions.js)
 HEX_KEYS = ("to", "hex", "target")
+#: the fields an action names a piece by (``actionUnit`` in actions.js): a unit, or a
+#: masking counter (Tannenberg 16.1: lifting or taking back a mask names the mask)
+PIECE_KEYS = ("unit", "mask")
 
 
 @dataclass(frozen=True)
@@ -171,7 +174,7 @@ def _about_own_unit(
     state: State, role: str, actions: list[Action], unit: dict[str, Any], hex_label: str | None
 ) -> Why:
     uid = unit["id"]
-    if any(a.get("unit") == uid for a in actions):
+    if any(a.get(key) == uid for a in actions for key in PIECE_KEYS):
         return _answer(state, f"{unit['name']} may act now", None, uid, hex_label, False)
     kinds = _unit_types(actions)
     if not kinds:

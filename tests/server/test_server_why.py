@@ -101,3 +101,22 @@ def test_tannenberg_refusals_come_from_its_rules_and_a_mask_hides_what_it_masks(
     )
     own = why(api, game_id, tokens["russian"], unit=idle)
     assert own["refused"] and own["case"].startswith("tannenberg"), own
+
+
+def test_16_1_a_click_on_ones_own_planned_mask_is_told_it_may_act(api: Api) -> None:
+    # in the orders phase a mask just placed may be taken back (and units put under it):
+    # its actions name it by the "mask" field; the answer was once "there is no unit"
+    made = api.new_game(scenario=TANNENBERG, seed=1, seats={"german": "human", "russian": "human"})
+    game_id = made["game_id"]
+    token = made["seats"]["german"]["token"]
+    api.act(game_id, token, {"type": "mask", "unit": MASKED})
+    state = api.state(game_id)
+    mask = next(
+        u["id"]
+        for u in state.view("german")["units"]
+        if u["type"] == "mask" and u["side"] == "german" and u.get("planned")
+    )
+    assert {"type": "cancel_mask", "mask": mask} in state.legal_actions("german")
+    answer = why(api, game_id, token, unit=mask)
+    assert not answer["refused"], answer
+    assert answer["reason"] == "Masking counter 1 may act now"

@@ -296,3 +296,21 @@ def test_8_9_10_21_the_combat_panel_shows_the_stage_title_and_the_shifting_hqs_n
     assert out["title"] == "Attack on 1005 — the Defender chooses his option (8.9)"
     assert "AOK Nord (army HQ) +2 [10.21]" in out["text"]
     assert "G-HQ-AOK" not in out["text"] and "def_option" not in out["text"]
+
+
+def test_16_1_a_masks_own_actions_are_about_the_mask_counter(server: str, new_page: Any) -> None:
+    # taking back or lifting a mask names it by "mask": a click on the counter offers them
+    # (game.js unitActions); putting a unit under a mask is about the unit
+    page = new_page()
+    page.goto(server + "/")
+    out = run(
+        page,
+        "actions.js",
+        """[
+          m.actionUnit({type: "cancel_mask", mask: "mask-german-1"}),
+          m.actionUnit({type: "lift_mask", mask: "mask-german-2"}),
+          m.actionUnit({type: "mask", unit: "G-HQ-8A", mask: "mask-german-1"}),
+          m.actionUnit({type: "empty_mask", hex: "A1 B1"}),
+        ]""",
+    )
+    assert out == ["mask-german-1", "mask-german-2", "G-HQ-8A", None]

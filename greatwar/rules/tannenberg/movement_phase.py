@@ -570,7 +570,7 @@ class MovementPhase(Handler):
         if seats.side_of_role(role) != frame["side"]:
             return "only reserve movement is made in the enemy's movement phase", _case("4.1")
         if kind in rail.ACTION_TYPES:
-            return rail.explain(st, frame, role, action)
+            return rail.explain(st, frame, role, action, lambda uid: rail_mp(st, frame, uid))
         if kind in reinforcements.ACTION_TYPES:
             return reinforcements.explain(st, frame, role, action)
         if kind in ("end_step", "end_phase"):

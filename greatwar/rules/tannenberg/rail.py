@@ -878,8 +878,9 @@ def apply(st: State, frame: Frame, action: Action, role: str | None = None) -> N
         _destroy_bridge(st, role or _side(frame), action["bridge"])
 
 
-def explain(st: State, frame: Frame, role: str, action: Action) -> Why:
-    """Why a rail action is refused, with the case that forbids it."""
+def explain(st: State, frame: Frame, role: str, action: Action, mp: Any = None) -> Why:
+    """Why a rail action is refused, with the case that forbids it (``mp`` as for
+    :func:`actions`: a unit's movement points, for cutting track)."""
     kind = action.get("type")
     side = _side(frame)
     if seats.side_of_role(role) != side:
@@ -896,8 +897,24 @@ def explain(st: State, frame: Frame, role: str, action: Action) -> Why:
         return why_not_reenter(st, uid, action.get("hex")) or _mismatch(kind)
     if U.record(st, uid)["status"] != "on_map":
         return f"{ui.name} is not on the map", _case("5.0")
+    if kind == "cut_track":
+        return _why_not_cut_here(st, uid, action, mp) or _mismatch(kind)
     why = _why_not(st, frame, uid, kind, action)
     return why or _mismatch(kind)
+
+
+def _why_not_cut_here(st: State, uid: str, action: Action, mp: Any) -> Why | None:
+    """5.4.1 a unit cuts the track of the hex it stands in (and only if it may cut
+    there: :func:`why_not_cut`)."""
+    here = U.record(st, uid)["hex"]
+    there = action.get("hex", here)
+    if there != here:
+        name = U.info(st, uid).name
+        return f"{name} cuts track only in the hex it stands in, {here}", _case("5.4.1")
+    if mp is None:
+        return None
+    left, allowance = mp(uid)
+    return why_not_cut(st, uid, left, allowance)
 
 
 def _why_not(st: State, frame: Frame, uid: str, kind: Any, action: Action) -> Why | None:

@@ -124,7 +124,9 @@ def _region_triggers(st: State) -> None:
         hexes = st.game.scenario.board.regions.get(trigger["region"], frozenset())
         count = victory.units_in(st, trigger["side"], hexes, trigger.get("types") or None)
         if count >= int(trigger.get("count", 1)):
-            _trigger(st, spec, f"{count} {trigger['side']} units in {trigger['region']}")
+            side = victory.side_name(st, trigger["side"])
+            place = trigger["region"].replace("_", " ")  # a region's name may be an id
+            _trigger(st, spec, f"{count} unit{'s' if count != 1 else ''} of the {side} in {place}")
 
 
 def _trigger(st: State, spec: dict[str, Any], why: str) -> None:

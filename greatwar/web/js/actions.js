@@ -25,7 +25,10 @@ export function actionRoute(action, start) {
 
 /** The unit an action is about, or null. */
 export function actionUnit(action) {
-  return typeof action.unit === "string" ? action.unit : null;
+  // the piece an action is about: its unit, or the masking counter it lifts or takes
+  // back (Tannenberg 16.1: a click on the mask offers them; refusals.PIECE_KEYS)
+  if (typeof action.unit === "string") return action.unit;
+  return typeof action.mask === "string" ? action.mask : null;
 }
 
 /** How a hex target is drawn: move, attack, retreat, enter or other. */

@@ -575,6 +575,42 @@ def test_5_4_1_not_enough_movement_points(at_movement: Any) -> None:
     assert rail.why_not_cut(st, "G-1-1-I", 1, 5)[1] == "tannenberg 5.4.1"  # type: ignore[index]
 
 
+def test_5_4_1_cutting_track_in_another_hex_is_refused_with_the_units_own(
+    at_movement: Any,
+) -> None:
+    # a click on a hex where a cut is offered elsewhere once answered "the cut_track
+    # action does not match the legal one" (refusals probe the step's hex action)
+    st = at_movement({"G-1-1-I": "A10 B20"})
+    frame = st.top()
+    assert frame is not None
+    cut = {"type": "cut_track", "unit": "G-1-1-I", "hex": "A11 B20"}
+    assert cut not in offered(st, mp=full_allowance)
+    reason, case = rail.explain(st, frame, "german", cut, full_allowance)
+    name = U.info(st, "G-1-1-I").name
+    assert (reason, case) == (
+        f"{name} cuts track only in the hex it stands in, A10 B20",
+        "tannenberg 5.4.1",
+    )
+
+
+def test_5_4_1_a_second_cut_in_the_stage_is_refused_by_the_movement_phase(
+    at_movement: Any, fixed_dice: Any
+) -> None:
+    fixed_dice(5)  # above the effectiveness of 4: the attempt fails
+    st = at_movement({"G-1-1-I": "A10 B20"})
+    cut = {"type": "cut_track", "unit": "G-1-1-I", "hex": "A10 B20"}
+    act(st, cut, mp=full_allowance)
+    frame = st.top()
+    assert frame is not None and cut not in offered(st, mp=full_allowance)
+    # the movement phase's refusal hands the unit's movement points to the rail rules
+    reason, case = st.handler(frame).explain(st, frame, "german", cut)
+    name = U.info(st, "G-1-1-I").name
+    assert (reason, case) == (
+        f"{name} has already tried to cut track this stage",
+        "tannenberg 5.4.1",
+    )
+
+
 def test_5_4_2_commanded_unit_repairs_for_its_whole_allowance(at_movement: Any) -> None:
     st = at_movement({**HQS, "G-1-1-I": "A10 B20"})
     st.data["rail"] = {"cut": ["A10 B20"], "bridges_destroyed": [], "bridge_tried": {}}

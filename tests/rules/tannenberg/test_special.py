@@ -114,6 +114,10 @@ def test_17_3_3_the_reserve_when_germans_near_the_river(at_phase: Any) -> None:
     st = _at(at_phase, {"G-1-1-I": "A12 B10"}, stage=6)
     special.end_of_stage(st)
     assert st.data["special"]["triggered"]["reserve"] == 6
+    # the log names the side and the region in words, not by their ids
+    (called,) = [e["text"] for e in st.data["log"] if e["text"].startswith("Special reinf")]
+    why = "1 unit of the Germans in mlawka approaches"
+    assert called.startswith(f"Special reinforcements ({why}): ")
     arrival = U.record(st, "R-1-59R-XXVII")["arrival"]
     assert arrival["stage"] == 7 and arrival["rail"]
     assert {"A24 B11", "A12 B7"} <= set(arrival["entries"])  # any own railway line
