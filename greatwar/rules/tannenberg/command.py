@@ -1239,9 +1239,9 @@ class OrdersPhase(Handler):
 def _why_not_attach(st: State, role: str, action: Action) -> tuple[str, str | None]:
     uid, hq = action.get("unit"), action.get("hq")
     units = st.data["units"]
-    if not isinstance(uid, str) or not isinstance(hq, str) or uid not in units or hq not in units:
-        return f"no unit {uid!r} or HQ {hq!r}", "tannenberg 13.2.5"
-    ui, hq_ui = U.info(st, uid), U.info(st, hq)
+    if not isinstance(uid, str) or uid not in units:
+        return f"there is no unit {uid!r}", "tannenberg 13.2.5"
+    ui = U.info(st, uid)
     if seats.role_of_unit(st, uid) != role:
         return f"{ui.name} is not yours", "tannenberg 13.2.5"
     if ui.corps or ui.hq:
@@ -1249,12 +1249,21 @@ def _why_not_attach(st: State, role: str, action: Action) -> tuple[str, str | No
             f"{ui.name} belongs to a corps: only units of no corps are taken",
             "tannenberg 13.2.5",
         )
+    if U.record(st, uid).get(ATTACHED):
+        return f"{ui.name} is already taken by another corps HQ", "tannenberg 13.2.5"
+    if hq is None:  # a unit pointed at (a refusal's probe): why no HQ takes it
+        return (
+            f"no corps HQ of yours with a MARCH order and room for a unit of no corps has"
+            f" {ui.name} within its command range",
+            "tannenberg 13.2.5",
+        )
+    if not isinstance(hq, str) or hq not in units:
+        return f"there is no HQ {hq!r}", "tannenberg 13.2.5"
+    hq_ui = U.info(st, hq)
     if not is_corps_hq(st, hq) or hq_ui.side != ui.side:
         return f"{hq_ui.name} is not one of your corps HQs", "tannenberg 13.2.5"
     if order(st, hq) != MARCH:
         return f"{hq_ui.name} holds no MARCH order: it commands nothing", "tannenberg 13.3.1"
-    if U.record(st, uid).get(ATTACHED):
-        return f"{ui.name} is already taken by another corps HQ", "tannenberg 13.2.5"
     if _room(st, hq) <= 0:
         return f"{hq_ui.name} already commands two units of no corps", "tannenberg 13.2.5"
     return f"{ui.name} is outside {hq_ui.name}'s command range", "tannenberg 13.2.2"

@@ -355,9 +355,15 @@ def explain_masking_action(st: State, role: str, action: Action) -> tuple[str, s
         return "every masking counter of yours is in use", "tannenberg 16.1.1"
     if kind == "mask":
         uid = action.get("unit")
-        if not isinstance(uid, str) or uid not in units or is_mask(st, uid):
+        if not isinstance(uid, str) or uid not in units:
             return f"there is no unit {uid!r}", CASE_MASK
         name = U.info(st, uid).name
+        if is_mask(st, uid):  # a click on a masking counter itself
+            return (
+                f"{name} is a masking counter: choose a unit or HQ to hide under a mask, or"
+                " an empty mask's hex",
+                CASE_MASK,
+            )
         if seats.role_of_unit(st, uid) != role:
             return f"{name} is not yours to mask", "tannenberg 16.1.1"
         if units[uid]["status"] != "on_map":

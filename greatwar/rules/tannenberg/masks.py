@@ -208,9 +208,13 @@ def visible_to(st: State, uid: str, role: str) -> bool:
 
 def public_name(st: State, uid: str) -> str:
     """How the enemy names a piece: a mask as an anonymous masked stack numbered as its
-    anonymous id ("German masked stack 3", never the id itself), a unit by its name."""
+    anonymous id ("German masked stack 3", never the id itself), a unit by its name.  A
+    mask not placed (on its card, 16.1.2) has no anonymous id and no enemy sees it: its
+    counter's name."""
     if is_mask(st, uid):
-        return handle_name(handle(st, uid))
+        public = st.data["units"][uid].get("handle")
+        if public is not None:
+            return handle_name(public)
     return P.info(st, uid).name  # type: ignore[no-any-return]
 
 

@@ -453,7 +453,7 @@ def test_13_2_5_corps_hq_takes_two_units_of_no_corps(position: Any, refuse: Refu
         error = refuse(st, "german", {"type": "attach", "unit": forged, "hq": "G-HQ-XVII"})
         assert error.case == "tannenberg 13.2.5" and "no unit" in error.reason
         error = refuse(st, "german", {"type": "attach", "unit": "G-6L", "hq": forged})
-        assert error.case == "tannenberg 13.2.5" and "no unit" in error.reason
+        assert error.case == "tannenberg 13.2.5" and error.reason == f"there is no HQ {forged!r}"
     act(st, "german", {"type": "attach", "unit": "G-6L", "hq": "G-HQ-XVII"})
     act(st, "german", {"type": "attach", "unit": "G-33L", "hq": "G-HQ-XVII"})
     assert command.commanded(st, "G-6L") and command.commanded(st, "G-33L")
@@ -470,6 +470,36 @@ def test_13_2_5_corps_hq_takes_two_units_of_no_corps(position: Any, refuse: Refu
     assert not command.commanded(st, "G-6L")
     assert st.view("german")["command"]["attached"] == {"G-33L": "G-HQ-XVII"}
     assert st.view("russian")["command"]["attached"] == {}
+
+
+def test_13_2_5_a_unit_no_hq_takes_is_told_why_by_name(position: Any) -> None:
+    # a click on a unit of no corps beyond every corps HQ's reach while another is
+    # offered: the refusal probes "attach" naming the unit alone; it once answered
+    # "no unit 'G-6L' or HQ None"
+    st = still(position, loose_units_near_xvii(**{"G-6L": "A16 B20"}))
+    run_orders(st)
+    offered = [a for a in st.legal_actions("german") if a["type"] == "attach"]
+    assert offered and all(a["unit"] != "G-6L" for a in offered)
+    frame = st.top()
+    assert frame is not None
+    reason, case = st.handler(frame).explain(
+        st, frame, "german", {"type": "attach", "unit": "G-6L"}
+    )
+    name = U.info(st, "G-6L").name
+    assert case == "tannenberg 13.2.5"
+    assert reason == (
+        "no corps HQ of yours with a MARCH order and room for a unit of no corps has"
+        f" {name} within its command range"
+    )
+    # a unit of a corps is told that, whether an HQ is named or not
+    st = still(position, loose_units_near_xvii(**{"G-70-35-XVII": "A10 B21"}))
+    run_orders(st)
+    frame = st.top()
+    assert frame is not None
+    reason, _ = st.handler(frame).explain(
+        st, frame, "german", {"type": "attach", "unit": "G-70-35-XVII"}
+    )
+    assert reason.endswith("belongs to a corps: only units of no corps are taken")
 
 
 def test_13_2_5_the_choices_offered_follow_the_attachments_made_in_play(position: Any) -> None:

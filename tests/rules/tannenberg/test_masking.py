@@ -37,6 +37,20 @@ def test_16_1_1_each_side_has_masking_counters_on_its_card(position):  # type: i
     assert {"type": "empty_mask", "hex": HERE} in offered
 
 
+def test_16_1_2_a_masking_counter_is_not_itself_masked(position):  # type: ignore[no-untyped-def]
+    # a click on a masking counter still on its card probes "mask" naming it: it is told
+    # what to choose instead (it once answered "there is no unit 'mask-german-1'")
+    st = position(GERMANS)
+    reason, case = masking.explain_masking_action(
+        st, "german", {"type": "mask", "unit": "mask-german-1"}
+    )
+    assert case == "tannenberg 16.1.2"
+    assert reason == (
+        "Masking counter 1 is a masking counter: choose a unit or HQ to hide under a mask,"
+        " or an empty mask's hex"
+    )
+
+
 def test_16_1_2_masked_unit_keeps_its_hex_under_a_mask(position):  # type: ignore[no-untyped-def]
     st = position(GERMANS)
     st.apply("german", {"type": "mask", "unit": "G-1-1-I"})

@@ -19,6 +19,7 @@ from typing import Any
 
 from movement_kit import GERMAN, RUSSIAN, Refuse, frame_of, hex_of, move, moving, selectable
 
+from greatwar.refusals import why_not
 from greatwar.rules.tannenberg import reserve
 from greatwar.rules.tannenberg import units as U
 
@@ -80,6 +81,22 @@ def test_4_5_2_uncommanded_units_and_units_in_an_enemy_zone_may_not(
     assert err.case == "tannenberg 4.5.2"
     err = refuse(st, RUSSIAN, {"type": "reserve", "unit": "R-2-25-III"})
     assert err.case == "tannenberg 4.5.2"
+
+
+def test_4_5_3_a_mask_not_placed_is_refused_by_its_name(position: Any, refuse: Refuse) -> None:
+    # a masking counter still on its card (16.1.2) has no anonymous id on the map: asking
+    # to designate it (a click on it in the Units list) once crashed looking that id up
+    st = at_reserve_phase(position, PHASE_4)
+    mask = next(
+        u["id"]
+        for u in st.view(GERMAN)["units"]
+        if u["type"] == "mask" and u["side"] == "german" and u["status"] == "card"
+    )
+    err = refuse(st, GERMAN, {"type": "reserve", "unit": mask})
+    name = U.info(st, mask).name
+    assert (err.reason, err.case) == (f"{name} is not a piece on the map", "tannenberg 4.5.3")
+    answer = why_not(st, GERMAN, unit=mask)
+    assert answer.refused and answer.reason == err.reason
 
 
 def test_4_5_3_reserve_counters_go_on_when_both_have_chosen(position: Any) -> None:

@@ -246,7 +246,9 @@ class CorpsMovement(MovementExtension):
         corps = action.get("unit")
         case = CASE_BREAK if kind == BREAK_DOWN else CASE_REFORM
         if not isinstance(corps, str) or corps not in D.data(st).breakdown:
-            return f"{corps!r} is no corps that breaks down into divisions", case
+            known = isinstance(corps, str) and corps in st.game.static.units
+            shown = _name(st, str(corps)) if known else repr(corps)  # a unit by its name
+            return f"{shown} is no corps that breaks down into divisions", case
         if U.info(st, corps).side != frame["side"]:
             return f"{_name(st, corps)} is not yours", case
         pair = divisions_of(st, corps)

@@ -145,6 +145,20 @@ def test_21_11_a_disrupted_corps_may_not_break_down(hindenburg_position, refuse)
     assert refusal.case == "hindenburg 21.11" and "AV10" in refusal.reason
 
 
+def test_21_11_a_unit_that_is_no_such_corps_is_named_in_the_refusal(  # type: ignore[no-untyped-def]
+    hindenburg_position, refuse
+) -> None:
+    # a click on a division or an HQ in the Russian movement segment probes "break down"
+    # for it: the answer names the unit, not its id ("'R-HQ-9A' is no corps ...")
+    st = hindenburg_position(WHOLE)
+    refusal = refuse(st, "allied", {"type": BREAK_DOWN, "unit": "R-HQ-9A"})
+    assert refusal.case == "hindenburg 21.11"
+    name = U.info(st, "R-HQ-9A").name
+    assert refusal.reason == f"{name} is no corps that breaks down into divisions"
+    refusal = refuse(st, "allied", {"type": BREAK_DOWN, "unit": "R-NO-SUCH"})
+    assert refusal.reason == "'R-NO-SUCH' is no corps that breaks down into divisions"
+
+
 def test_21_11_only_in_the_russian_movement_segment(hindenburg_position, refuse) -> None:  # type: ignore[no-untyped-def]
     st = hindenburg_position({**WHOLE, "G-35": "0305"}, phasing="central")
     refusal = refuse(st, "allied", BREAK)
