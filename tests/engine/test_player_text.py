@@ -67,7 +67,10 @@ def test_logs_prompts_and_labels_name_pieces_and_places_in_words(scenario: str) 
 PROBE_EVERY, PROBES = 1, 12
 
 
-@pytest.mark.parametrize("scenario", ["gwite/hindenburg-teaching", "tannenberg/teaching"])
+@pytest.mark.parametrize(
+    "scenario",
+    ["gwite/caporetto-teaching-tyrol", "gwite/hindenburg-teaching", "tannenberg/teaching"],
+)
 def test_a_click_on_any_own_piece_or_hex_is_answered_in_words(scenario: str) -> None:
     game = greatwar.load(scenario)
     ids = _ids(game)

@@ -140,7 +140,9 @@ class DefensiveShifts:
             return "only the defender shifts an attack left, once it is committed", offered
         hq = action.get("hq")
         if kind == REMOVE_DEFENSIVE_SHIFT:
-            return f"{hq} has not shifted this attack", applied
+            known = isinstance(hq, str) and hq in st.game.static.units
+            shown = U.info(st, str(hq)).name if known else repr(hq)
+            return f"{shown} has not shifted this attack", applied
         if not isinstance(hq, str) or hq not in st.data["units"] or not U.info(st, hq).hq:
             return f"{hq!r} is not an HQ", offered
         return self.defensive_shift_refusal(st, attack, hq), restricted

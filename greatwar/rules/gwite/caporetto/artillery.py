@@ -81,6 +81,12 @@ RECORD = "barrage"
 Refusal = tuple[str, str] | None
 
 
+def _shown(st: State, uid: str) -> str:
+    """A unit a refusal speaks of: by its name (Caporetto hides no unit), or the id asked
+    for if there is no such unit."""
+    return str(U.info(st, uid).name) if uid in st.game.static.units else repr(uid)
+
+
 # --- small facts ------------------------------------------------------------------------
 
 
@@ -170,7 +176,7 @@ class Artillery:
     def _supporter_refusal(self, st: State, uid: str, side: str) -> Refusal:
         """17.0 a unit of ``side`` on the map with a Barrage Strength, not on a train."""
         if uid not in st.data["units"] or U.info(st, uid).side != side:
-            return f"{uid} is not one of your units", "caporetto 17.0"
+            return f"{_shown(st, uid)} is not one of your units", "caporetto 17.0"
         name = U.info(st, uid).name
         if U.record(st, uid)["status"] != "on_map" or not barrage(st, uid):
             return f"{name} has no Barrage Strength on the map", "caporetto 17.0"
@@ -457,7 +463,7 @@ class Artillery:
         kind = action["type"]
         if kind == BARRAGE:
             if uid in given:
-                return f"{uid} already supports this attack", "caporetto 17.14"
+                return f"{_shown(st, uid)} already supports this attack", "caporetto 17.14"
             found = self.barrage_attack_refusal(st, attack, uid)
             if found is not None:
                 return found
@@ -465,7 +471,7 @@ class Artillery:
                 "caporetto 17.15"
             )
         if uid not in given:
-            return f"{uid} does not support this attack", "caporetto 17.11"
+            return f"{_shown(st, uid)} does not support this attack", "caporetto 17.11"
         return "a reduced barrage is at least 1 and less than what it gives now", (
             "caporetto 17.15"
         )
@@ -481,9 +487,9 @@ class Artillery:
                 "caporetto 17.25",
             )
         if action["type"] == REMOVE_DEFENSIVE_BARRAGE:
-            return f"{uid} does not support this defense", "caporetto 17.21"
+            return f"{_shown(st, uid)} does not support this defense", "caporetto 17.21"
         if uid in _defense_barrage(attack):
-            return f"{uid} already supports this defense", "caporetto 17.24"
+            return f"{_shown(st, uid)} already supports this defense", "caporetto 17.24"
         target = action.get("hex")
         if not isinstance(target, str):
             return "name the defended hex", "caporetto 17.22"

@@ -439,3 +439,5 @@ def test_21_11_only_the_defender_shifts_and_only_once_the_attack_is_committed(
     assert "column 2-1" in st.prompt("allied")
     err = refuse(st, "allied", {"type": "remove_defensive_shift", "hq": "R-HQ-XIX"})
     assert err.case == "brusilov 21.12"
+    # the HQ is named as the players know it, not by its id
+    assert err.reason == f"{U.info(st, 'R-HQ-XIX').name} has not shifted this attack"
