@@ -327,12 +327,19 @@ def test_23_16_turn_two_advance_only_into_the_vacated_hex(
 # --- 23.2 contagion of panic --------------------------------------------------------------
 
 
-def test_23_21_adjacent_unit_retreats_one_hex_and_division_loses_a_step(
-    brusilov_position: Any, fixed_dice: Any
-) -> None:
+def routed_beside_three(brusilov_position: Any, fixed_dice: Any) -> State:
+    """The 12th Division routed from 0808 (4-1, die 2: -/2), a division, a brigade and a
+    regiment (the test counters) next to it, at the panic stage (23.13)."""
     units = {"AH-12": "0808", "X-LS1": "0809", "AH-GB1": "0807", "R-1G": "0908"}
     st = panic_fight(brusilov_position, {**units, "AH-13": "0708"}, special={}, test_counters=True)
     rout(st, "0808", ["R-1G"], fixed_dice, 2)
+    return st
+
+
+def test_23_21_adjacent_unit_retreats_one_hex_and_division_loses_a_step(
+    brusilov_position: Any, fixed_dice: Any
+) -> None:
+    st = routed_beside_three(brusilov_position, fixed_dice)
     choose(st, "central", "retreat", path=["0707", "0607"])
     assert stage(st) == "contagion"
     for _ in range(3):
@@ -350,9 +357,7 @@ def test_23_21_adjacent_unit_retreats_one_hex_and_division_loses_a_step(
 def test_23_1_23_2_the_combat_view_names_the_panic_stages_in_a_players_words(
     brusilov_position: Any, fixed_dice: Any
 ) -> None:
-    units = {"AH-12": "0808", "X-LS1": "0809", "AH-GB1": "0807", "R-1G": "0908"}
-    st = panic_fight(brusilov_position, {**units, "AH-13": "0708"}, special={}, test_counters=True)
-    rout(st, "0808", ["R-1G"], fixed_dice, 2)
+    st = routed_beside_three(brusilov_position, fixed_dice)
     shown = st.view("allied")["combat"]
     assert (shown["stage"], shown["stage_title"]) == (
         "panic",
