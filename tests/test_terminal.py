@@ -142,3 +142,19 @@ def test_where_information_is_hidden_the_computer_keeps_its_reasons(tmp_path: Pa
         if "russian" in state.active_roles() and state.legal_actions("russian"):
             game.computer_turn("russian")
     assert state.data["actions"] and game.notes == {}
+
+
+def test_the_units_table_names_markers_in_words() -> None:
+    # an entrained unit moved by rail carries "moved_by_rail" in the view; the table reads
+    # "moved by rail" (5.34), as the browser's marker titles do
+    from greatwar.terminal.tables import units_table
+
+    game = greatwar.load("gwite/teaching")
+    st = game.new_state(1)
+    view = st.view("allied")
+    unit = next(u for u in view["units"] if u["side"] == "allied" and u["status"] == "on_map")
+    unit["markers"] = ["entrained", "moved_by_rail"]
+    console = Console(file=io.StringIO(), width=200)
+    console.print(units_table(game.scenario, view, "allied", "units"))
+    text = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "entrained, moved by rail" in text and "moved_by_rail" not in text

@@ -100,6 +100,6 @@ def units_table(
             str(where or ""),
             values_text(scenario, unit),
             losses(unit),
-            " ".join(unit.get("markers", [])),
+            ", ".join(m.replace("_", " ") for m in unit.get("markers", [])),  # in words
         )
     return table

@@ -314,3 +314,44 @@ def test_16_1_a_masks_own_actions_are_about_the_mask_counter(server: str, new_pa
         ]""",
     )
     assert out == ["mask-german-1", "mask-german-2", "G-HQ-8A", None]
+
+
+def _markers_seen(scenario: str, actions: int = 1500) -> set[str]:
+    """The markers the rules put on units in the views of a random game."""
+    import greatwar
+    from greatwar.ai import RandomAgent, decide
+
+    game = greatwar.load(scenario)
+    st = game.new_state(1)
+    agents = {r: RandomAgent(n) for n, r in enumerate(game.roles())}
+    seen: set[str] = set()
+    for n in range(actions):
+        if st.is_over():
+            break
+        role = next(r for r in st.active_roles() if st.legal_actions(r))
+        if n % 10 == 0:
+            seen.update(m for u in st.view(role)["units"] for m in u.get("markers", []))
+        st.apply(role, decide(agents[role], st, role))
+    return seen
+
+
+def test_every_marker_a_game_shows_is_titled_in_words(server: str, new_page: Any) -> None:
+    # a counter's marker chips and title (counters.js) name each marker the rules put on
+    # units; one missing from the table was shown by its id ("moved_by_rail")
+    markers: set[str] = set()
+    for scenario in (
+        "gwite/caporetto-teaching-tyrol",
+        "gwite/hindenburg-teaching",
+        "tannenberg/teaching",
+    ):
+        markers |= _markers_seen(scenario)
+    assert {"moved_by_rail", "out_of_command", "march", "uncommanded"} <= markers
+    page = new_page()
+    page.goto(server + "/")
+    known = set(run(page, "counters.js", "Object.keys(m.MARKER_TAGS)"))
+    assert markers <= known, sorted(markers - known)
+    titles = run(page, "counters.js", f"{json.dumps(sorted(markers))}.map((id) => m.markerTag(id))")
+    for marker, (tag, title, _color) in zip(sorted(markers), titles, strict=True):
+        assert "_" not in title and tag and len(tag) <= 2, (marker, tag, title)
+    unknown = run(page, "counters.js", 'm.markerTag("some_new_marker")')
+    assert unknown[1] == "some new marker"

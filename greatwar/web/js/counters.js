@@ -17,7 +17,7 @@ const SIZE_MARKS = {
 };
 
 /** Short tags for the markers the rule systems put on units. */
-const MARKER_TAGS = {
+export const MARKER_TAGS = {
   out_of_command: ["OC", "out of command", "#c0392b"],
   entrained: ["RR", "entrained (moving by rail)", "#2c3e50"],
   ...SUPPLY_MARKER_TAGS, // out of supply, isolated, supplied by a fortification only
@@ -32,7 +32,20 @@ const MARKER_TAGS = {
   disrupted: ["D", "disrupted", "#b7950b"],
   depleted: ["Dp", "depleted: attack and movement reduced by a quarter (hindenburg 16.31)", "#a04000"],
   depleted_army: ["DA", "its units are depleted this Game-Turn (hindenburg 16.31)", "#a04000"],
+  moved_by_rail: ["RM", "moved by rail this Player-Turn (5.34)", "#2c3e50"],
+  rail_exempt: ["RX", "arrived this turn: not counted against Rail Capacity (14.12)", "#2c3e50"],
+  withdrawn: ["W", "withdrew into a friendly stack: adds no defense this Combat Phase (12.17)", "#555555"],
+  hq_back: ["B", "army HQ on its back side after moving: command range reduced (tannenberg 13.2.9)", "#7b1e1e"],
+  independent: ["I", "gained independence of command this stage (tannenberg 13.3.2)", "#1e7b34"],
+  uncommanded: ["U", "its independent command roll failed this stage (tannenberg 13.3.2)", "#c0392b"],
+  arrived: ["N", "arrived as a reinforcement this stage: commanded (tannenberg 17.2.7)", "#1e7b34"],
+  reserve_used: ["Ru", "has made its reserve move this stage (tannenberg 4.5)", "#5b2c83"],
 };
+
+/** A marker's tag, title and colour: the table's, or its id in words (never the id). */
+export function markerTag(m) {
+  return MARKER_TAGS[m] || [m.slice(0, 2).toUpperCase(), m.replaceAll("_", " "), "#555"];
+}
 
 /** Create an SVG element with attributes (null values left out). */
 export function svg(tag, attrs = {}, text = null) {
@@ -98,7 +111,7 @@ export function counterTitle(unit, sheet) {
   if (unit.masked_by) parts.push(`under ${unit.masked_by}`);
   const supply = supplyTitle(unit);
   if (supply) parts.push(supply);
-  for (const m of unit.markers || []) parts.push((MARKER_TAGS[m] || [m, m])[1]);
+  for (const m of unit.markers || []) parts.push(markerTag(m)[1]);
   return parts.join(" · ");
 }
 
@@ -147,7 +160,7 @@ function markerBadges(unit, c, extra) {
   const w = c / 2.6;
   const h = c / 3.6;
   markers.slice(0, 3).forEach((m, i) => {
-    const [tag, title, color] = MARKER_TAGS[m] || [m.slice(0, 2).toUpperCase(), m, "#555"];
+    const [tag, title, color] = markerTag(m);
     const b = svg("g", { class: `marker marker-${m}`, transform: `translate(${c / 2 - w / 3},${-c / 2 + i * (h + 1)})` });
     b.append(svg("title", {}, title));
     b.append(svg("rect", { width: w, height: h, rx: 1.5, fill: color, stroke: "#fff", "stroke-width": 0.6 }));
