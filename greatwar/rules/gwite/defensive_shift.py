@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from greatwar.rules.gwite import command, crt
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.combat import defenders_in, segment
+from greatwar.rules.gwite.names import unit_name
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -140,9 +141,7 @@ class DefensiveShifts:
             return "only the defender shifts an attack left, once it is committed", offered
         hq = action.get("hq")
         if kind == REMOVE_DEFENSIVE_SHIFT:
-            known = isinstance(hq, str) and hq in st.game.static.units
-            shown = U.info(st, str(hq)).name if known else repr(hq)
-            return f"{shown} has not shifted this attack", applied
+            return f"{unit_name(st, hq)} has not shifted this attack", applied
         if not isinstance(hq, str) or hq not in st.data["units"] or not U.info(st, hq).hq:
             return f"{hq!r} is not an HQ", offered
         return self.defensive_shift_refusal(st, attack, hq), restricted

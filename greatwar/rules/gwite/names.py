@@ -13,3 +13,11 @@ def side_name(st: State, side: str) -> str:
         if s.id == side:
             return s.name
     return side
+
+
+def unit_name(st: State, uid: object) -> str:
+    """A unit a refusal speaks of, asked for by id: its name, or the id as it was given
+    when no unit has it (a forged or stale request)."""
+    if isinstance(uid, str) and uid in st.game.static.units:
+        return str(st.game.static.units[uid].name)
+    return repr(uid)

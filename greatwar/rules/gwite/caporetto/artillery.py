@@ -31,6 +31,7 @@ from greatwar.rules.gwite import rail
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.caporetto.data import option
 from greatwar.rules.gwite.combat import DEFENDING, Factor, assess, defenders_in, segment
+from greatwar.rules.gwite.names import unit_name
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -79,12 +80,6 @@ MOUNTAIN = "mountain"
 RECORD = "barrage"
 
 Refusal = tuple[str, str] | None
-
-
-def _shown(st: State, uid: str) -> str:
-    """A unit a refusal speaks of: by its name (Caporetto hides no unit), or the id asked
-    for if there is no such unit."""
-    return str(U.info(st, uid).name) if uid in st.game.static.units else repr(uid)
 
 
 # --- small facts ------------------------------------------------------------------------
@@ -176,7 +171,7 @@ class Artillery:
     def _supporter_refusal(self, st: State, uid: str, side: str) -> Refusal:
         """17.0 a unit of ``side`` on the map with a Barrage Strength, not on a train."""
         if uid not in st.data["units"] or U.info(st, uid).side != side:
-            return f"{_shown(st, uid)} is not one of your units", "caporetto 17.0"
+            return f"{unit_name(st, uid)} is not one of your units", "caporetto 17.0"
         name = U.info(st, uid).name
         if U.record(st, uid)["status"] != "on_map" or not barrage(st, uid):
             return f"{name} has no Barrage Strength on the map", "caporetto 17.0"
@@ -463,7 +458,7 @@ class Artillery:
         kind = action["type"]
         if kind == BARRAGE:
             if uid in given:
-                return f"{_shown(st, uid)} already supports this attack", "caporetto 17.14"
+                return f"{unit_name(st, uid)} already supports this attack", "caporetto 17.14"
             found = self.barrage_attack_refusal(st, attack, uid)
             if found is not None:
                 return found
@@ -471,7 +466,7 @@ class Artillery:
                 "caporetto 17.15"
             )
         if uid not in given:
-            return f"{_shown(st, uid)} does not support this attack", "caporetto 17.11"
+            return f"{unit_name(st, uid)} does not support this attack", "caporetto 17.11"
         return "a reduced barrage is at least 1 and less than what it gives now", (
             "caporetto 17.15"
         )
@@ -487,9 +482,9 @@ class Artillery:
                 "caporetto 17.25",
             )
         if action["type"] == REMOVE_DEFENSIVE_BARRAGE:
-            return f"{_shown(st, uid)} does not support this defense", "caporetto 17.21"
+            return f"{unit_name(st, uid)} does not support this defense", "caporetto 17.21"
         if uid in _defense_barrage(attack):
-            return f"{_shown(st, uid)} already supports this defense", "caporetto 17.24"
+            return f"{unit_name(st, uid)} already supports this defense", "caporetto 17.24"
         target = action.get("hex")
         if not isinstance(target, str):
             return "name the defended hex", "caporetto 17.22"

@@ -46,6 +46,7 @@ from greatwar.rules.gwite import command, movement, supply
 from greatwar.rules.gwite import units as U
 from greatwar.rules.gwite.hindenburg import data as D
 from greatwar.rules.gwite.movement_extension import MovementExtension, mp_left
+from greatwar.rules.gwite.names import unit_name
 
 if TYPE_CHECKING:
     from greatwar.engine.phases import Action, Frame
@@ -246,9 +247,7 @@ class CorpsMovement(MovementExtension):
         corps = action.get("unit")
         case = CASE_BREAK if kind == BREAK_DOWN else CASE_REFORM
         if not isinstance(corps, str) or corps not in D.data(st).breakdown:
-            known = isinstance(corps, str) and corps in st.game.static.units
-            shown = _name(st, str(corps)) if known else repr(corps)  # a unit by its name
-            return f"{shown} is no corps that breaks down into divisions", case
+            return f"{unit_name(st, corps)} is no corps that breaks down into divisions", case
         if U.info(st, corps).side != frame["side"]:
             return f"{_name(st, corps)} is not yours", case
         pair = divisions_of(st, corps)
