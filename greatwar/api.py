@@ -33,7 +33,8 @@ set_game_loader(load)  # State.from_json loads a state's game through the librar
 
 
 def replay(record: dict[str, Any] | str | Path) -> State:
-    """The state reached by a game record (a dict, JSON text or a file path)."""
+    """The state reached by a game record (a dict, JSON text or a file path); an action
+    a later version words otherwise is the same action (:meth:`State.replay`)."""
     if isinstance(record, Path) or (
         isinstance(record, str) and not record.lstrip().startswith("{")
     ):
@@ -46,5 +47,5 @@ def replay(record: dict[str, Any] | str | Path) -> State:
     game = load(record["scenario"], record.get("options") or {})
     state = game.new_state(int(record.get("seed", 0)))
     for role, action in record["actions"]:
-        state.apply(role, action)
+        state.replay(role, action)
     return state

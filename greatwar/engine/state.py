@@ -49,6 +49,11 @@ gc.set_threshold(
     *(max(now, ours) for now, ours in zip(gc.get_threshold(), GC_THRESHOLDS, strict=True))
 )
 
+#: the fields of an action that only word it for the player (an option's ``text``, 8.7): a
+#: recorded action that a later version words otherwise is still the same action
+#: (:meth:`State.replay`)
+WORDING_FIELDS = frozenset({"text"})
+
 # Lists that only ever grow and whose entries are never changed once written:
 # a clone may share their entries instead of copying them.
 _APPEND_ONLY = ("log", "actions")
@@ -262,6 +267,23 @@ class State:
         system = self.game.system
         self._commit(lambda: system.perform(self, frame, role, action), role, action)
 
+    def replay(self, role: str, action: Action) -> None:
+        """Apply a recorded action (a stored game's, a record's, this state's own on undo):
+        as :meth:`apply`, but an action that differs from exactly one legal action only in
+        its wording (:data:`WORDING_FIELDS`: a version since has reworded an option) is
+        that action, applied as it is worded now.  Anything else is refused as by
+        :meth:`apply`, and changes nothing."""
+        try:
+            self.apply(role, action)
+        except IllegalAction:
+            if not isinstance(action, dict) or not WORDING_FIELDS.intersection(action):
+                raise
+            meant = _unworded(action)
+            same = [a for a in self.legal_actions(role) if _unworded(a) == meant]
+            if len(same) != 1:
+                raise
+            self.apply(role, same[0])
+
     def _refusal(self, reason: str, case: str | None) -> IllegalAction:
         """A refusal carrying the rule system's own summary of the case that forbids it."""
         summary = self.game.system.case_summary(case) if case else None
@@ -284,7 +306,7 @@ class State:
         """Rebuild this state from its record (used by undo and to roll back a failure)."""
         fresh = self.game.new_state(self.data["dice"]["seed"])
         for r, a in actions:
-            fresh.apply(r, a)
+            fresh.replay(r, a)
         self.data = fresh.data
         self._cache.clear()
 
@@ -618,6 +640,11 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self.game.ref} v{self.version}{' over' if self.is_over() else ''}>"
+
+
+def _unworded(action: Action) -> Action:
+    """The action without its wording (:data:`WORDING_FIELDS`)."""
+    return {k: v for k, v in action.items() if k not in WORDING_FIELDS}
 
 
 def content_key(value: Any) -> bytes:

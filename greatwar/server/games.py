@@ -58,6 +58,7 @@ from greatwar.engine.errors import IllegalAction, shown_name
 from greatwar.engine.state import State
 from greatwar.model.loader import scenario_ids
 from greatwar.model.problems import ScenarioError
+from greatwar.server import upgrades
 from greatwar.server.dice_commitment import (
     DiceCommitment,
     draw,
@@ -80,6 +81,7 @@ from greatwar.server.storage import (
     VersionConflict,
     hash_token,
 )
+from greatwar.server.upgrades import CarriedOver, all_ours, code_of, code_version
 from greatwar.server.views import UNDO, LogChain, public_view, seat_view, with_log_after
 from greatwar.workers import exit_with_parent
 
@@ -131,7 +133,12 @@ class ApiError(Exception):
 
 
 class CorruptGame(Exception):
-    """Replaying a game's stored submissions does not give its stored digest."""
+    """Replaying a game's stored submissions does not give its stored digest, or one of them
+    is refused; ``first`` is the first submission replayed (after the snapshot)."""
+
+    def __init__(self, message: str, first: int) -> None:
+        super().__init__(message)
+        self.first = first
 
 
 def parse_seat(spec: str) -> tuple[str, str | None]:
@@ -161,6 +168,15 @@ def apply_submission(state: State, role: str, action: dict[str, Any]) -> None:
         state.undo(role)
     else:
         state.apply(role, action)
+
+
+def replay_submission(state: State, role: str, action: dict[str, Any]) -> None:
+    """Apply a stored submission again: as :func:`apply_submission`, but an action a later
+    version words otherwise is the same action (:meth:`State.replay`)."""
+    if action == UNDO:
+        state.undo(role)
+    else:
+        state.replay(role, action)
 
 
 #: a game of an editor project names its scenario ``editor:<path under <data>/editor>``
@@ -224,6 +240,30 @@ def snapshot_start(
     return game.new_state(record.seed), 0
 
 
+def _replayed(
+    record: GameRecord,
+    actions: list[StoredAction],
+    game: Game,
+    snapshot: Snapshot | None,
+    digests: dict[int, str] | None = None,
+) -> tuple[State, int]:
+    """The state after the stored submissions, from the snapshot when it checks out, and
+    how many came from the snapshot; ``digests`` (when given) gains each replayed
+    submission's digest.  CorruptGame when one is refused."""
+    state, start = snapshot_start(record, game, actions, snapshot)
+    for stored in actions[start:]:
+        try:
+            replay_submission(state, stored.role, stored.action)
+        except IllegalAction as exc:
+            raise CorruptGame(
+                f"game {record.game_id}: its stored submission {stored.n} is refused: {exc}",
+                start + 1,
+            ) from None
+        if digests is not None:
+            digests[stored.n] = state.digest()
+    return state, start
+
+
 def restore(
     record: GameRecord,
     actions: list[StoredAction],
@@ -232,15 +272,28 @@ def restore(
 ) -> tuple[State, int]:
     """The game's state after its stored submissions, from the snapshot when it checks out,
     checked against the last stored digest; and how many submissions were replayed."""
-    state, start = snapshot_start(record, game, actions, snapshot)
-    for stored in actions[start:]:
-        apply_submission(state, stored.role, stored.action)
+    state, start = _replayed(record, actions, game, snapshot)
     if actions and state.digest() != actions[-1].digest:
         raise CorruptGame(
             f"game {record.game_id}: replaying {len(actions)} stored submissions gives digest"
-            f" {state.digest()[:12]}, not the stored {actions[-1].digest[:12]}"
+            f" {state.digest()[:12]}, not the stored {actions[-1].digest[:12]}",
+            start + 1,
         )
     return state, len(actions) - start
+
+
+def carry_over(
+    record: GameRecord,
+    actions: list[StoredAction],
+    game: Game,
+    snapshot: Snapshot | None = None,
+) -> tuple[State, CarriedOver]:
+    """A game another version of greatwar stored, replayed by this one from the snapshot
+    (:mod:`greatwar.server.upgrades`): its state and the digests this version gives the
+    submissions replayed.  CorruptGame when this version refuses one of them."""
+    digests: dict[int, str] = {}
+    state, start = _replayed(record, actions, game, snapshot, digests)
+    return state, CarriedOver(start + 1, digests)
 
 
 def rebuild(
@@ -794,6 +847,7 @@ class GameService:
             tokens[TABLE] = secrets.token_urlsafe(24)
         self.storage.create_game(record, tokens)
         self.storage.save_dice(record.game_id, dice, record.seed)
+        self.storage.mark_code(record.game_id, 1, code_version())  # (greatwar.server.upgrades)
         state = self._game_of(record, game).new_state(record.seed)
         live = LiveGame(record, state, 0, agents=self._agents(record))
         live.written(*state_text(state))
@@ -843,13 +897,22 @@ class GameService:
             raise ApiError(404, "unknown_game", f"no game {shown_name(game_id)}")
         actions = self.storage.actions(game_id)
         snapshot = self.storage.latest_snapshot(game_id)
+        marks = self.storage.code_marks(game_id)
         try:
-            state, replayed = restore(record, actions, self._game_of(record), snapshot)
+            try:
+                state, replayed = restore(record, actions, self._game_of(record), snapshot)
+            except CorruptGame as exc:
+                if all_ours(marks, exc.first, len(actions)):
+                    raise  # this version stored them: not what it replays to, corrupt
+                state, replayed = self._carried_over(record, actions, snapshot, marks)
+                marks = self.storage.code_marks(game_id)
         except (CorruptGame, IllegalAction, ScenarioError, ValueError) as exc:
             log.error("refusing to serve game %s: %s", game_id, exc)
             raise ApiError(
                 503, "corrupt_game", f"game {game_id} cannot be restored from storage"
             ) from None
+        if code_of(marks, len(actions) + 1) != code_version():
+            self.storage.mark_code(game_id, len(actions) + 1, code_version())
         self.replayed += replayed
         log.debug("game %s rebuilt: %d submissions replayed", game_id, replayed)
         live = LiveGame(record, state, len(actions), agents=self._agents(record))
@@ -860,6 +923,35 @@ class GameService:
         live.notes = self.storage.notes(game_id)
         live.dice = self.storage.dice_of(game_id)
         return live
+
+    def _carried_over(
+        self,
+        record: GameRecord,
+        actions: list[StoredAction],
+        snapshot: Snapshot | None,
+        marks: list[tuple[int, str]],
+    ) -> tuple[State, int]:
+        """A game another version stored, carried over to this one
+        (:mod:`greatwar.server.upgrades`): replayed, its log told, the replayed
+        submissions' digests stored as this version gives them (the last one's with the
+        log's notice), marked as this version's, and a snapshot of it kept; the state and
+        how many submissions were replayed.  CorruptGame when this version refuses one."""
+        game_id = record.game_id
+        state, carried = carry_over(record, actions, self._game_of(record), snapshot)
+        upgrades.tell(state, carried, marks)
+        digests = {**carried.digests, len(actions): state.digest()}
+        log.warning(
+            "game %s was stored by another version of greatwar: submissions %d to %d replayed"
+            " by this one (%s) and their digests stored anew",
+            game_id,
+            carried.first,
+            len(actions),
+            code_version(),
+        )
+        self.storage.rewrite_digests(game_id, digests)
+        self.storage.mark_code(game_id, carried.first, code_version())
+        self._save_snapshot(game_id, len(actions), *state_text(state))
+        return state, len(carried.digests)
 
     @staticmethod
     def _agents(record: GameRecord) -> dict[str, Agent]:
@@ -1240,7 +1332,7 @@ class GameService:
         stored digest (then the game must be rebuilt from storage)."""
         for stored in newer:
             try:
-                apply_submission(live.state, stored.role, stored.action)
+                replay_submission(live.state, stored.role, stored.action)
             except Exception:  # refused, or a fault in the rules: rebuild from storage
                 return False
             if live.state.digest() != stored.digest:

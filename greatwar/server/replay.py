@@ -45,8 +45,8 @@ from greatwar.server.games import (
     GameService,
     LiveGame,
     Moment,
-    apply_submission,
     played_path,
+    replay_submission,
 )
 from greatwar.server.storage import (
     GameRecord,
@@ -54,6 +54,7 @@ from greatwar.server.storage import (
     SQLiteStorage,
     StoredAction,
 )
+from greatwar.server.upgrades import code_version
 from greatwar.server.views import UNDO, public_view, seat_view
 
 if TYPE_CHECKING:
@@ -110,7 +111,7 @@ def step_of(k: int, stored: StoredAction, before: State, log_before: int) -> tup
         if seen is not before:
             seen_tracks[viewer] = phase_titles(seen)
     turn = before.data.get("turn", before.data.get("stage"))
-    apply_submission(before, stored.role, stored.action)
+    replay_submission(before, stored.role, stored.action)
     log = before.data["log"]
     entries = list(log[log_before:]) if len(log) >= log_before else []
     return Step(k, stored.role, stored.action, track, turn, entries, seen_tracks), before
@@ -146,7 +147,7 @@ class Timeline:
         base = max(c for c in self.checkpoints if c <= k)
         state = self.checkpoints[base].clone()
         for stored in self.actions[base:k]:
-            apply_submission(state, stored.role, stored.action)
+            replay_submission(state, stored.role, stored.action)
         return state
 
 
@@ -409,7 +410,7 @@ def check_replays(
         if stored.n != i:
             raise ImportRefused(f"action {i} is numbered {stored.n}")
         try:
-            apply_submission(state, stored.role, stored.action)
+            replay_submission(state, stored.role, stored.action)
         except Exception as exc:  # refused by the rules, or not even an action
             raise ImportRefused(
                 f"it does not replay: action {i} ({stored.role}: {stored.action}) is refused: {exc}"
@@ -443,6 +444,7 @@ def import_game(storage: SQLiteStorage, doc: Any, editor_root: Path | None = Non
     dice = imported_dice(doc, record)
     check_replays(record, actions, editor_root)
     storage.import_game(record, tokens, actions, notes)
+    storage.mark_code(record.game_id, 1, code_version())  # replayed to its digests by this one
     if dice is not None:
         storage.save_dice(record.game_id, dice, record.seed)
     return record.game_id

@@ -236,6 +236,23 @@ class Storage(Protocol):
         same game)."""
         ...
 
+    # --- which version of greatwar stored a game's submissions (greatwar.server.upgrades) ---
+
+    def mark_code(self, game_id: str, first_n: int, code: str) -> None:
+        """Note that the game's submissions from the ``first_n``-th on are ``code``'s (a
+        version of greatwar, :func:`greatwar.server.upgrades.code_version`): accepted by
+        it, or their digests worked out again by it (replacing a mark at ``first_n``)."""
+        ...
+
+    def code_marks(self, game_id: str) -> list[tuple[int, str]]:
+        """The game's marks, (first_n, code), in order of ``first_n``."""
+        ...
+
+    def rewrite_digests(self, game_id: str, digests: dict[int, str]) -> None:
+        """Replace the stored digests of the game's submissions numbered in ``digests``
+        (n -> digest), in one transaction."""
+        ...
+
     def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
         """(index, state_json, digest) of the newest snapshot, or None."""
         ...
@@ -287,7 +304,7 @@ def _game_row(game: GameRecord) -> tuple[str, tuple[Any, ...]]:
 
 #: the tables in the order a dump lists them and load_dump refills them (a game before the rows
 #: that refer to it); a table not named here comes after them
-TABLE_ORDER = ("games", "tokens", "actions", "notes", "chat", "snapshots", "dice")
+TABLE_ORDER = ("games", "tokens", "actions", "notes", "chat", "snapshots", "dice", "code_marks")
 
 
 def dump_order(tables: Iterable[str]) -> list[str]:
@@ -405,6 +422,17 @@ CREATE TABLE IF NOT EXISTS dice (
 """
 
 
+#: which version of greatwar stored each run of a game's submissions (Storage.mark_code)
+CODE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS code_marks (
+    game_id TEXT NOT NULL REFERENCES games(game_id),
+    first_n INTEGER NOT NULL,
+    code    TEXT NOT NULL,
+    PRIMARY KEY (game_id, first_n)
+);
+"""
+
+
 def dice_row(game_id: str, dice: DiceCommitment) -> tuple[str, int, str, str]:
     """A commitment as the dice table keeps it (the entropy as JSON)."""
     return game_id, dice.server_seed, dice.salt, json.dumps(dice.entropy, sort_keys=True)
@@ -467,6 +495,12 @@ class SqlReads:
         rows = self._select("SELECT token_hash, seat FROM tokens WHERE game_id = ?", (game_id,))
         return {h: seat for h, seat in rows}
 
+    def code_marks(self, game_id: str) -> list[tuple[int, str]]:
+        rows = self._select(
+            "SELECT first_n, code FROM code_marks WHERE game_id = ? ORDER BY first_n", (game_id,)
+        )
+        return [(int(first), str(code)) for first, code in rows]
+
     def dice_of(self, game_id: str) -> DiceCommitment | None:
         rows = self._select(
             "SELECT server_seed, salt, entropy FROM dice WHERE game_id = ?", (game_id,)
@@ -504,6 +538,7 @@ class SQLiteStorage(SqlReads):
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(SCHEMA)
         self._db.executescript(DICE_SCHEMA)
+        self._db.executescript(CODE_SCHEMA)
         self._read_lock = threading.Lock()
         self._reader = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._queue_changed = threading.Condition()
@@ -737,6 +772,21 @@ class SQLiteStorage(SqlReads):
     def latest_snapshot(self, game_id: str) -> tuple[int, str, str] | None:
         rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = ?", (game_id,))
         return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
+    # --- which version of greatwar stored a game's submissions --------------------------------
+
+    def mark_code(self, game_id: str, first_n: int, code: str) -> None:
+        self._write(
+            [("INSERT OR REPLACE INTO code_marks VALUES (?, ?, ?)", (game_id, first_n, code))]
+        )
+
+    def rewrite_digests(self, game_id: str, digests: dict[int, str]) -> None:
+        self._write(
+            [
+                ("UPDATE actions SET digest = ? WHERE game_id = ? AND n = ?", (d, game_id, n))
+                for n, d in sorted(digests.items())
+            ]
+        )
 
     def claim_driver(self, game_id: str) -> bool:
         """One process serves an SQLite file: its driver of a game is the only one (two

@@ -131,6 +131,13 @@ SCHEMA = (
         state   TEXT NOT NULL,
         digest  TEXT NOT NULL
     )""",
+    # which version of greatwar stored a game's submissions, as storage.CODE_SCHEMA
+    """CREATE TABLE IF NOT EXISTS code_marks (
+        game_id TEXT NOT NULL REFERENCES games(game_id),
+        first_n INTEGER NOT NULL,
+        code    TEXT NOT NULL,
+        PRIMARY KEY (game_id, first_n)
+    )""",
     # the verifiable dice's commitments (issue 20), as storage.DICE_SCHEMA
     """CREATE TABLE IF NOT EXISTS dice (
         game_id     TEXT PRIMARY KEY REFERENCES games(game_id),
@@ -347,6 +354,27 @@ class PostgresStorage(SqlReads):
         """(index, state_json, digest) of the newest snapshot, or None."""
         rows = self._read("SELECT idx, state, digest FROM snapshots WHERE game_id = %s", (game_id,))
         return (int(rows[0][0]), rows[0][1], rows[0][2]) if rows else None
+
+    # --- which version of greatwar stored a game's submissions --------------------------------
+
+    def mark_code(self, game_id: str, first_n: int, code: str) -> None:
+        self._write(
+            [
+                (
+                    "INSERT INTO code_marks VALUES (%s, %s, %s)"
+                    " ON CONFLICT (game_id, first_n) DO UPDATE SET code = EXCLUDED.code",
+                    (game_id, first_n, code),
+                )
+            ]
+        )
+
+    def rewrite_digests(self, game_id: str, digests: dict[int, str]) -> None:
+        self._write(
+            [
+                ("UPDATE actions SET digest = %s WHERE game_id = %s AND n = %s", (d, game_id, n))
+                for n, d in sorted(digests.items())
+            ]
+        )
 
     # --- verifiable dice (issue 20) ----------------------------------------------------------
 

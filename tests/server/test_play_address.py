@@ -127,8 +127,8 @@ def test_resuming_replays_only_the_actions_after_the_snapshot(tmp_path: Path, mo
     assert 0 < snapshot[0] < stored  # a snapshot, and actions after it
 
     applied: list[int] = []
-    apply = games.apply_submission
-    monkeypatch.setattr(games, "apply_submission", lambda *a: applied.append(1) or apply(*a))
+    replay = games.replay_submission
+    monkeypatch.setattr(games, "replay_submission", lambda *a: applied.append(1) or replay(*a))
     service = GameService(storage)
     kept = local_play.resume(service, seats, "gwite/teaching", "allied")
     assert kept is not None and kept.game_id == game_id

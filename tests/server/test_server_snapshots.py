@@ -44,12 +44,12 @@ class Replays:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.loads: list[tuple[int, int]] = []
         self._here = threading.local()
-        apply, load = games.apply_submission, GameService._load
+        replay, load = games.replay_submission, GameService._load
 
         def counting_apply(state: Any, role: str, action: dict[str, Any]) -> None:
             if getattr(self._here, "loading", False):
                 self._here.count += 1
-            apply(state, role, action)
+            replay(state, role, action)
 
         def counting_load(service: GameService, game_id: str) -> LiveGame:
             self._here.loading, self._here.count = True, 0
@@ -60,7 +60,7 @@ class Replays:
             self.loads.append((live.version, self._here.count))
             return live
 
-        monkeypatch.setattr(games, "apply_submission", counting_apply)
+        monkeypatch.setattr(games, "replay_submission", counting_apply)
         monkeypatch.setattr(GameService, "_load", counting_load)
 
 

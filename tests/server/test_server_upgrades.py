@@ -1,0 +1,257 @@
+"""Stored games across versions of greatwar (``greatwar.server.upgrades``).
+
+A game is rebuilt from its newest snapshot and the submissions stored after it.  When
+another version stored them and this one words or rules them otherwise, the replay gives
+another digest: the game is carried over (served, its log told, its digests stored
+anew), not refused.  When this version stored them all, a different digest is a fault
+and the game is refused, as before.  "Another version" is simulated here by marking the
+stored submissions as another code's and by a log that words every entry otherwise.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from greatwar.engine.state import State
+from greatwar.server import games, upgrades
+from greatwar.server.games import ApiError, GameService
+from greatwar.server.storage import SQLiteStorage
+
+OLDER = "an-older-version"
+
+
+#: each game's table token (a test plays on with it)
+TABLES: dict[str, str] = {}
+
+
+def _play_a_while(db: Path, steps: int = 60) -> tuple[str, int, int]:
+    """A hotseat gwite/teaching game ``steps`` random actions into it, its service stopped
+    without the snapshot taken on stopping: (game id, stored actions, snapshot's index)."""
+
+    async def play() -> str:
+        service = GameService(SQLiteStorage(db))
+        created = service.create("gwite/teaching", {}, 1, {}, True)
+        TABLES[created.game_id] = created.tokens["table"]
+        live = await service.game(created.game_id)
+        rng = random.Random(3)
+        for n in range(steps):
+            role = live.state.active_roles()[0]
+            action = rng.choice(live.state.legal_actions(role))
+            await service.submit(created.game_id, created.tokens["table"], role, n, action, f"{n}")
+        service._games.clear()  # stopped without the snapshot taken on stopping
+        if service._background:
+            await asyncio.wait(list(service._background))
+        service.storage.close()
+        return created.game_id
+
+    game_id = asyncio.run(play())
+    storage = SQLiteStorage(db)
+    try:
+        snapshot = storage.latest_snapshot(game_id)
+        stored = len(storage.actions(game_id))
+    finally:
+        storage.close()
+    if steps < 20:
+        return game_id, stored, 0
+    assert snapshot is not None and 0 < snapshot[0] < stored  # a tail to replay
+    return game_id, stored, snapshot[0]
+
+
+def _sql(db: Path, statement: str, *args: Any) -> None:
+    with sqlite3.connect(db) as con:
+        con.execute(statement, args)
+
+
+def reword(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, this version words every log entry otherwise than the one that stored
+    the game."""
+    log = State.log
+
+    def worded_now(self: State, text: str, case: str | None = None, **extra: Any) -> None:
+        log(self, text + " (as worded now)", case, **extra)
+
+    monkeypatch.setattr(State, "log", worded_now)
+
+
+def _load(db: Path, game_id: str) -> tuple[GameService, Any]:
+    service = GameService(SQLiteStorage(db))
+    return service, service._load(game_id)
+
+
+def test_a_new_game_is_marked_as_this_versions(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    game_id, _, _ = _play_a_while(db, steps=5)
+    storage = SQLiteStorage(db)
+    assert storage.code_marks(game_id) == [(1, upgrades.code_version())]
+    storage.close()
+
+
+def test_a_game_another_version_stored_is_carried_over_and_told(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, stored, at = _play_a_while(db)
+    reword(monkeypatch)
+    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    before = {a.n: a.digest for a in SQLiteStorage(db).actions(game_id)}
+
+    service, live = _load(db, game_id)
+    assert live.version == stored
+    assert service.replayed == stored - at  # the tail after the snapshot, replayed
+    told = [e for e in live.state.data["log"] if "another version of greatwar" in e["text"]]
+    assert len(told) == 1 and OLDER in told[0]["text"]
+    assert f"actions {at + 1} to {stored}" in told[0]["text"]
+    assert "case" not in told[0] and "to" not in told[0]  # public: every seat reads it
+    after = {a.n: a.digest for a in service.storage.actions(game_id)}
+    assert all(after[n] == before[n] for n in range(1, at + 1))  # the snapshot's part kept
+    assert all(after[n] != before[n] for n in range(at + 1, stored + 1))  # worded anew
+    assert after[stored] == live.state.digest()
+    marks = service.storage.code_marks(game_id)
+    assert marks == [(1, OLDER), (at + 1, upgrades.code_version())]
+    snapshot = service.storage.latest_snapshot(game_id)
+    assert snapshot is not None and snapshot[0] == stored and snapshot[2] == after[stored]
+    service.storage.close()
+
+    # rebuilt again by this version: from the new snapshot, nothing replayed, told once
+    again, reloaded = _load(db, game_id)
+    assert again.replayed == 0 and reloaded.state.digest() == live.state.digest()
+    assert sum("another version" in e["text"] for e in reloaded.state.data["log"]) == 1
+    again.storage.close()
+
+
+def test_a_game_carried_over_is_played_on_and_rebuilt_to_its_digest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, stored, _ = _play_a_while(db)
+    reword(monkeypatch)
+    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+
+    async def play_on() -> str:
+        service = GameService(SQLiteStorage(db))
+        live = await service.game(game_id)
+        rng = random.Random(5)
+        for n in range(10):
+            if live.state.is_over():
+                break
+            role = live.state.active_roles()[0]
+            action = rng.choice(live.state.legal_actions(role))
+            await service.submit(game_id, TABLES[game_id], role, stored + n, action, f"on{n}")
+        digest = live.state.digest()
+        service._games.clear()
+        if service._background:
+            await asyncio.wait(list(service._background))
+        service.storage.close()
+        return digest
+
+    digest = asyncio.run(play_on())
+    again, live = _load(db, game_id)
+    assert live.state.digest() == digest  # rebuilt to the digest its last action stored
+    again.storage.close()
+
+
+def test_a_game_stored_before_versions_were_marked_is_carried_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, stored, _ = _play_a_while(db)
+    reword(monkeypatch)
+    _sql(db, "DELETE FROM code_marks")
+    service, live = _load(db, game_id)
+    told = [e["text"] for e in live.state.data["log"] if "another version" in e["text"]]
+    assert len(told) == 1 and "unmarked" in told[0]
+    assert live.version == stored
+    service.storage.close()
+
+
+def test_a_game_this_version_stored_that_replays_otherwise_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, _, _ = _play_a_while(db)
+    reword(monkeypatch)
+    before = [a.digest for a in SQLiteStorage(db).actions(game_id)]
+    service = GameService(SQLiteStorage(db))
+    with pytest.raises(ApiError) as refused:
+        service._load(game_id)
+    assert refused.value.status == 503 and refused.value.code == "corrupt_game"
+    assert [a.digest for a in service.storage.actions(game_id)] == before  # nothing rewritten
+    assert service.storage.code_marks(game_id) == [(1, upgrades.code_version())]
+    service.storage.close()
+
+
+def test_a_game_another_version_stored_whose_action_this_one_refuses_is_refused(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, stored, _ = _play_a_while(db)
+    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    _sql(
+        db,
+        "UPDATE actions SET action = ? WHERE game_id = ? AND n = ?",
+        '{"type":"no such action"}',
+        game_id,
+        stored,
+    )
+    before = [a.digest for a in SQLiteStorage(db).actions(game_id)]
+    service = GameService(SQLiteStorage(db))
+    with pytest.raises(ApiError) as refused:
+        service._load(game_id)
+    assert refused.value.status == 503
+    assert [a.digest for a in service.storage.actions(game_id)] == before
+    assert service.storage.code_marks(game_id) == [(1, OLDER)]
+    service.storage.close()
+
+
+def test_a_game_another_version_stored_that_replays_alike_is_marked_as_this_ones(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "games.db"
+    game_id, stored, _ = _play_a_while(db)
+    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    service, live = _load(db, game_id)
+    assert not any("another version" in e["text"] for e in live.state.data["log"])
+    assert service.storage.code_marks(game_id) == [
+        (1, OLDER),
+        (stored + 1, upgrades.code_version()),
+    ]
+    service.storage.close()
+
+
+def test_the_code_version_follows_the_packages_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = upgrades.code_version()
+    assert first == upgrades.code_version() and len(first) == 16
+    assert upgrades.code_of([(1, "a"), (5, "b")], 4) == "a"
+    assert upgrades.code_of([(1, "a"), (5, "b")], 5) == "b"
+    assert upgrades.code_of([(3, "a")], 2) is None
+    assert games.CorruptGame("x", 4).first == 4
+
+
+def test_each_backend_keeps_the_marks_and_rewrites_digests(db: str | Path) -> None:
+    from greatwar.server.storage import GameRecord, open_storage
+
+    storage = open_storage(db)
+    try:
+        record = GameRecord("g1", "gwite/teaching", {}, 1, {"allied": "human"}, False)
+        storage.create_game(record, {"allied": "t"})
+        for n in (1, 2, 3):
+            storage.append_action("g1", n, "allied", {"type": "x", "n": n}, f"s{n}", f"d{n}")
+        assert storage.code_marks("g1") == []
+        storage.mark_code("g1", 1, "a")
+        storage.mark_code("g1", 3, "b")
+        storage.mark_code("g1", 3, "c")  # a mark at the same submission replaces it
+        assert storage.code_marks("g1") == [(1, "a"), (3, "c")]
+        storage.rewrite_digests("g1", {2: "new2", 3: "new3"})
+        assert [a.digest for a in storage.actions("g1")] == ["d1", "new2", "new3"]
+        dumped = [row for row in storage.dump() if row["table"] == "code_marks"]
+        assert [r["row"]["first_n"] for r in dumped] == [1, 3]
+    finally:
+        storage.close()
