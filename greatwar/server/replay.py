@@ -54,7 +54,7 @@ from greatwar.server.storage import (
     SQLiteStorage,
     StoredAction,
 )
-from greatwar.server.upgrades import code_version
+from greatwar.server.upgrades import code_of, code_version
 from greatwar.server.views import UNDO, public_view, seat_view
 
 if TYPE_CHECKING:
@@ -391,6 +391,8 @@ def export_game(storage: SQLiteStorage, game_id: str) -> dict[str, Any]:
         "actions": [asdict(a) for a in storage.actions(game_id)],
         "notes": [asdict(n) for n in storage.notes(game_id)],
         "tokens": storage.token_hashes(game_id),
+        # which version of greatwar stored each run of its actions (greatwar.server.upgrades)
+        "code_marks": [list(mark) for mark in storage.code_marks(game_id)],
     }
     dice = storage.dice_of(game_id)
     if dice is not None:
@@ -399,9 +401,17 @@ def export_game(storage: SQLiteStorage, game_id: str) -> dict[str, Any]:
 
 
 def check_replays(
-    record: GameRecord, actions: list[StoredAction], editor_root: Path | None
+    record: GameRecord,
+    actions: list[StoredAction],
+    editor_root: Path | None,
+    marks: list[tuple[int, str]] | None = None,
 ) -> None:
-    """Replay the actions, checking each stored digest; ImportRefused at the first fault."""
+    """Replay the actions, checking each stored digest; ImportRefused at the first fault.
+    The digests of actions another version of greatwar stored (by the export's ``marks``;
+    every action of an export without them) are not checked: this version may word or
+    rule them otherwise, and carries the game over when it first serves it
+    (:mod:`greatwar.server.upgrades`); each must still replay."""
+    ours = code_version()
     try:
         state = start_state(record, editor_root)
     except (ScenarioError, ValueError, TypeError) as exc:
@@ -415,15 +425,18 @@ def check_replays(
             raise ImportRefused(
                 f"it does not replay: action {i} ({stored.role}: {stored.action}) is refused: {exc}"
             ) from None
-        if state.digest() != stored.digest:
+        if code_of(marks or [], i) == ours and state.digest() != stored.digest:
             raise ImportRefused(
                 f"it does not replay: after action {i} the game's digest is"
                 f" {state.digest()[:12]}, the file says {stored.digest[:12]}"
             )
 
 
-def read_export(doc: Any) -> tuple[GameRecord, list[StoredAction], list[Note], dict[str, str]]:
-    """The parts of an export document; ImportRefused when it is not one."""
+def read_export(
+    doc: Any,
+) -> tuple[GameRecord, list[StoredAction], list[Note], dict[str, str], list[tuple[int, str]]]:
+    """The parts of an export document (its code marks: none in an export made before
+    versions were marked); ImportRefused when it is not one."""
     if not isinstance(doc, dict) or doc.get("format") != EXPORT_FORMAT:
         raise ImportRefused(f"not a {EXPORT_FORMAT} document")
     try:
@@ -431,20 +444,22 @@ def read_export(doc: Any) -> tuple[GameRecord, list[StoredAction], list[Note], d
         actions = [StoredAction(**a) for a in doc["actions"]]
         notes = [Note(**n) for n in doc.get("notes", [])]
         tokens = {str(h): str(s) for h, s in doc.get("tokens", {}).items()}
-    except (KeyError, TypeError, AttributeError) as exc:
+        marks = [(int(first), str(code)) for first, code in doc.get("code_marks", [])]
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
         raise ImportRefused(f"a part of the document is missing or malformed: {exc}") from None
-    return record, actions, notes, tokens
+    return record, actions, notes, tokens, sorted(marks)
 
 
 def import_game(storage: SQLiteStorage, doc: Any, editor_root: Path | None = None) -> str:
     """Store an exported game after replaying it; its id.  Nothing is written when refused."""
-    record, actions, notes, tokens = read_export(doc)
+    record, actions, notes, tokens, marks = read_export(doc)
     if storage.load_game(record.game_id) is not None:
         raise ImportRefused(f"a game {record.game_id} is in {storage.path} already")
     dice = imported_dice(doc, record)
-    check_replays(record, actions, editor_root)
+    check_replays(record, actions, editor_root, marks)
     storage.import_game(record, tokens, actions, notes)
-    storage.mark_code(record.game_id, 1, code_version())  # replayed to its digests by this one
+    for first, code in marks:  # (none: stored before versions were marked)
+        storage.mark_code(record.game_id, first, code)
     if dice is not None:
         storage.save_dice(record.game_id, dice, record.seed)
     return record.game_id

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -16,6 +17,7 @@ from greatwar.cli import app
 from greatwar.server.app import create_app
 from greatwar.server.games import rebuild
 from greatwar.server.storage import open_storage
+from greatwar.server.upgrades import code_version
 
 SEED = 41
 ACTIONS = 30
@@ -90,5 +92,49 @@ def test_a_corrupted_file_is_refused_and_nothing_is_stored(
     storage = open_storage(fresh)
     try:
         assert storage.game_ids() == []
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("marks", [[[1, "an-older-version"]], None])
+def test_a_game_another_version_exported_imports_and_is_carried_over_when_served(
+    tmp_path: Path, db: str | Path, exported: tuple[Path, str, str, str], marks: Any
+) -> None:
+    """The digests another version stored (by the export's code marks; every action of an
+    export made before versions were marked) are this version's to work out again: the
+    import checks that every action replays, and the game is carried over when served
+    (greatwar.server.upgrades)."""
+    file, game_id, token, _ = exported
+    doc = json.loads(file.read_text())
+    assert doc["code_marks"] == [[1, code_version()]]
+    for stored in doc["actions"][11:]:
+        stored["digest"] = "0" * 64  # what another version's replay gave
+    if marks is None:
+        del doc["code_marks"]
+    else:
+        doc["code_marks"] = marks
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(doc))
+    run = CliRunner().invoke(app, ["games", "import", str(older), "--db", str(db)])
+    assert run.exit_code == 0, run.output
+    with TestClient(create_app(db, think_time=0)) as client:
+        got = client.get(f"/api/games/{game_id}", params={"token": token})
+        assert got.status_code == 200 and got.json()["version"] == ACTIONS
+        log = got.json()["view"]["log"]
+        assert any("another version of greatwar" in e["text"] for e in log)
+    doc["actions"][5]["action"] = {"type": "no such action"}  # and one it refuses
+    older.write_text(json.dumps(doc))
+    storage = open_storage(db)
+    try:
+        before = storage.game_ids()
+    finally:
+        storage.close()
+    doc["record"]["game_id"] = "another"
+    older.write_text(json.dumps(doc))
+    run = CliRunner().invoke(app, ["games", "import", str(older), "--db", str(db)])
+    assert run.exit_code == 1 and "action 6" in run.output and "refused" in run.output
+    storage = open_storage(db)
+    try:
+        assert storage.game_ids() == before
     finally:
         storage.close()
