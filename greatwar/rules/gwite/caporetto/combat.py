@@ -87,6 +87,13 @@ def ils_roll_needed(st: State, frame: Frame) -> bool:
     return any(U.info(st, u).nationality == ITALY for u in defenders)
 
 
+def ils_condition(turn: int) -> str:
+    """What option 1 of a 2 or 3 asks on the first five Game-Turns (caporetto 8.75), in the
+    option's words: a die roll no higher than the Game-Turn, rolled when it is chosen."""
+    allowed = "1" if turn == 1 else f"1 to {turn}"
+    return f"— only on a die roll of {allowed}, rolled when chosen (Ils ne passeront pas!, 8.75)"
+
+
 class IlsNePasseront:
     """The part of Caporetto's combat result frame that applies caporetto 8.75 at the
     Defender's option (a mixin of :class:`~greatwar.rules.gwite.combat_result.CombatResult`)."""
@@ -97,11 +104,8 @@ class IlsNePasseront:
             return options
         if frame.get("ils_failed"):
             return [a for a in options if a["index"] != 0]  # the roll failed: option 1 closed
-        turn = st.data["turn"]
         return [
-            {**a, "text": f"{a['text']} (roll first: 1-{turn} allows it, caporetto 8.75)"}
-            if a["index"] == 0
-            else a
+            {**a, "text": f"{a['text']} {ils_condition(st.data['turn'])}"} if a["index"] == 0 else a
             for a in options
         ]
 

@@ -111,6 +111,19 @@ def test_8_75_failed_roll_closes_option_1(caporetto_position: Any, fixed_dice: A
     assert hex_of(st, "I-46") != "1111"
 
 
+@pytest.mark.parametrize(("turn", "words"), [(1, "a die roll of 1,"), (3, "a die roll of 1 to 3,")])
+def test_8_75_option_1_says_the_roll_it_asks(
+    caporetto_position: Any, fixed_dice: Any, turn: int, words: str
+) -> None:
+    """On the first five Game-Turns option 1 of a 2 or 3 says which rolls allow it."""
+    st = fight(caporetto_position, {"I-46": "1111", "G-12": "1211"}, turn=turn)
+    strike(st, "1111", ["G-12"], fixed_dice, 1)  # -/2 (-/3 on Game-Turn 1, 23.3)
+    assert result(st) in ("-/2", "-/3") and stage(st) == "def_option"
+    texts = {a["index"]: a["text"] for a in st.legal_actions("allied") if a["type"] == "option"}
+    assert words in texts[0] and "8.75" in texts[0]
+    assert all("8.75" not in texts[i] for i in texts if i != 0)
+
+
 def test_8_75_no_roll_from_game_turn_6(caporetto_position: Any, fixed_dice: Any) -> None:
     """Game-Turn 6: option 1 is taken without any roll (no die is left to roll)."""
     st = _two_on_turn(caporetto_position, fixed_dice, 6)
