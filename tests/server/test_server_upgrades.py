@@ -30,6 +30,26 @@ OLDER = "an-older-version"
 TABLES: dict[str, str] = {}
 
 
+async def _random_actions(service: GameService, game_id: str, steps: int, seed: int) -> None:
+    """``steps`` random actions at the game's hotseat table (fewer when the game ends)."""
+    live = await service.game(game_id)
+    rng = random.Random(seed)
+    for n in range(steps):
+        if live.state.is_over():
+            break
+        role = live.state.active_roles()[0]
+        action = rng.choice(live.state.legal_actions(role))
+        await service.submit(game_id, TABLES[game_id], role, live.version, action, f"{seed}-{n}")
+
+
+async def _stop(service: GameService) -> None:
+    """The service stopped without the snapshot taken on stopping."""
+    service._games.clear()
+    if service._background:
+        await asyncio.wait(list(service._background))
+    service.storage.close()
+
+
 def _play_a_while(db: Path, steps: int = 60) -> tuple[str, int, int]:
     """A hotseat gwite/teaching game ``steps`` random actions into it, its service stopped
     without the snapshot taken on stopping: (game id, stored actions, snapshot's index)."""
@@ -38,16 +58,8 @@ def _play_a_while(db: Path, steps: int = 60) -> tuple[str, int, int]:
         service = GameService(SQLiteStorage(db))
         created = service.create("gwite/teaching", {}, 1, {}, True)
         TABLES[created.game_id] = created.tokens["table"]
-        live = await service.game(created.game_id)
-        rng = random.Random(3)
-        for n in range(steps):
-            role = live.state.active_roles()[0]
-            action = rng.choice(live.state.legal_actions(role))
-            await service.submit(created.game_id, created.tokens["table"], role, n, action, f"{n}")
-        service._games.clear()  # stopped without the snapshot taken on stopping
-        if service._background:
-            await asyncio.wait(list(service._background))
-        service.storage.close()
+        await _random_actions(service, created.game_id, steps, 3)
+        await _stop(service)
         return created.game_id
 
     game_id = asyncio.run(play())
@@ -135,19 +147,11 @@ def test_a_game_carried_over_is_played_on_and_rebuilt_to_its_digest(
 
     async def play_on() -> str:
         service = GameService(SQLiteStorage(db))
+        await _random_actions(service, game_id, 10, 5)
         live = await service.game(game_id)
-        rng = random.Random(5)
-        for n in range(10):
-            if live.state.is_over():
-                break
-            role = live.state.active_roles()[0]
-            action = rng.choice(live.state.legal_actions(role))
-            await service.submit(game_id, TABLES[game_id], role, stored + n, action, f"on{n}")
+        assert live.version > stored
         digest = live.state.digest()
-        service._games.clear()
-        if service._background:
-            await asyncio.wait(list(service._background))
-        service.storage.close()
+        await _stop(service)
         return digest
 
     digest = asyncio.run(play_on())
