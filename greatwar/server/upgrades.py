@@ -38,8 +38,12 @@ _CODE_SUFFIXES = (".py", ".toml")
 @cache
 def code_version() -> str:
     """This version of greatwar, as stored games know it: a digest of the package's code
-    and data (every ``.py`` and ``.toml`` file under it, by path and contents)."""
-    root = Path(__file__).resolve().parent.parent
+    and data (:func:`tree_digest` of the package)."""
+    return tree_digest(Path(__file__).resolve().parent.parent)
+
+
+def tree_digest(root: Path) -> str:
+    """A digest of every ``.py`` and ``.toml`` file under ``root``, by path and contents."""
     hasher = hashlib.sha256()
     for path in sorted(root.rglob("*")):
         if path.suffix in _CODE_SUFFIXES and "__pycache__" not in path.parts and path.is_file():

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from greatwar.engine.state import State
-from greatwar.server import games, upgrades
+from greatwar.server import upgrades
 from greatwar.server.games import ApiError, GameService
 from greatwar.server.storage import SQLiteStorage
 
@@ -91,6 +91,37 @@ def reword(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(State, "log", worded_now)
 
 
+def _stored_by(db: Path, game_id: str, code: str | None) -> None:
+    """Mark every stored action of the game as ``code``'s (None: no mark, as before marks)."""
+    if code is None:
+        _sql(db, "DELETE FROM code_marks WHERE game_id = ?", game_id)
+    else:
+        _sql(db, "UPDATE code_marks SET code = ? WHERE game_id = ?", code, game_id)
+
+
+def _older_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, code: str | None = OLDER
+) -> tuple[Path, str, int, int]:
+    """A game ``code`` stored (:func:`_play_a_while`), which this version words otherwise:
+    (database, game id, stored actions, snapshot's index)."""
+    db = tmp_path / "games.db"
+    game_id, stored, at = _play_a_while(db)
+    reword(monkeypatch)
+    _stored_by(db, game_id, code)
+    return db, game_id, stored, at
+
+
+def _refused(db: Path, game_id: str) -> GameService:
+    """The game refused with 503 and nothing of it rewritten; the service, still open."""
+    before = [a.digest for a in SQLiteStorage(db).actions(game_id)]
+    service = GameService(SQLiteStorage(db))
+    with pytest.raises(ApiError) as refused:
+        service._load(game_id)
+    assert refused.value.status == 503 and refused.value.code == "corrupt_game"
+    assert [a.digest for a in service.storage.actions(game_id)] == before
+    return service
+
+
 def _load(db: Path, game_id: str) -> tuple[GameService, Any]:
     service = GameService(SQLiteStorage(db))
     return service, service._load(game_id)
@@ -107,10 +138,7 @@ def test_a_new_game_is_marked_as_this_versions(tmp_path: Path) -> None:
 def test_a_game_another_version_stored_is_carried_over_and_told(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "games.db"
-    game_id, stored, at = _play_a_while(db)
-    reword(monkeypatch)
-    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    db, game_id, stored, at = _older_game(tmp_path, monkeypatch)
     before = {a.n: a.digest for a in SQLiteStorage(db).actions(game_id)}
 
     service, live = _load(db, game_id)
@@ -140,10 +168,7 @@ def test_a_game_another_version_stored_is_carried_over_and_told(
 def test_a_game_carried_over_is_played_on_and_rebuilt_to_its_digest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "games.db"
-    game_id, stored, _ = _play_a_while(db)
-    reword(monkeypatch)
-    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    db, game_id, stored, _ = _older_game(tmp_path, monkeypatch)
 
     async def play_on() -> str:
         service = GameService(SQLiteStorage(db))
@@ -163,10 +188,7 @@ def test_a_game_carried_over_is_played_on_and_rebuilt_to_its_digest(
 def test_a_game_stored_before_versions_were_marked_is_carried_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    db = tmp_path / "games.db"
-    game_id, stored, _ = _play_a_while(db)
-    reword(monkeypatch)
-    _sql(db, "DELETE FROM code_marks")
+    db, game_id, stored, _ = _older_game(tmp_path, monkeypatch, None)
     service, live = _load(db, game_id)
     told = [e["text"] for e in live.state.data["log"] if "another version" in e["text"]]
     assert len(told) == 1 and "unmarked" in told[0]
@@ -180,12 +202,7 @@ def test_a_game_this_version_stored_that_replays_otherwise_is_refused(
     db = tmp_path / "games.db"
     game_id, _, _ = _play_a_while(db)
     reword(monkeypatch)
-    before = [a.digest for a in SQLiteStorage(db).actions(game_id)]
-    service = GameService(SQLiteStorage(db))
-    with pytest.raises(ApiError) as refused:
-        service._load(game_id)
-    assert refused.value.status == 503 and refused.value.code == "corrupt_game"
-    assert [a.digest for a in service.storage.actions(game_id)] == before  # nothing rewritten
+    service = _refused(db, game_id)
     assert service.storage.code_marks(game_id) == [(1, upgrades.code_version())]
     service.storage.close()
 
@@ -195,20 +212,12 @@ def test_a_game_another_version_stored_whose_action_this_one_refuses_is_refused(
 ) -> None:
     db = tmp_path / "games.db"
     game_id, stored, _ = _play_a_while(db)
-    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    _stored_by(db, game_id, OLDER)
+    no_action = '{"type":"no such action"}'
     _sql(
-        db,
-        "UPDATE actions SET action = ? WHERE game_id = ? AND n = ?",
-        '{"type":"no such action"}',
-        game_id,
-        stored,
+        db, "UPDATE actions SET action = ? WHERE game_id = ? AND n = ?", no_action, game_id, stored
     )
-    before = [a.digest for a in SQLiteStorage(db).actions(game_id)]
-    service = GameService(SQLiteStorage(db))
-    with pytest.raises(ApiError) as refused:
-        service._load(game_id)
-    assert refused.value.status == 503
-    assert [a.digest for a in service.storage.actions(game_id)] == before
+    service = _refused(db, game_id)
     assert service.storage.code_marks(game_id) == [(1, OLDER)]
     service.storage.close()
 
@@ -218,7 +227,7 @@ def test_a_game_another_version_stored_that_replays_alike_is_marked_as_this_ones
 ) -> None:
     db = tmp_path / "games.db"
     game_id, stored, _ = _play_a_while(db)
-    _sql(db, "UPDATE code_marks SET code = ?", OLDER)
+    _stored_by(db, game_id, OLDER)
     service, live = _load(db, game_id)
     assert not any("another version" in e["text"] for e in live.state.data["log"])
     assert service.storage.code_marks(game_id) == [
@@ -228,15 +237,31 @@ def test_a_game_another_version_stored_that_replays_alike_is_marked_as_this_ones
     service.storage.close()
 
 
-def test_the_code_version_follows_the_packages_files(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first = upgrades.code_version()
-    assert first == upgrades.code_version() and len(first) == 16
+def test_the_code_version_follows_the_packages_code_and_data(tmp_path: Path) -> None:
+    """A version is its ``.py`` and ``.toml`` files: a change to one is another version,
+    a change to the browser's scripts or a cache is not."""
+    (tmp_path / "rules").mkdir()
+    (tmp_path / "rules" / "combat.py").write_text("X = 1\n")
+    (tmp_path / "scenario.toml").write_text("turns = 5\n")
+    (tmp_path / "web.js").write_text("let a = 1;\n")
+    first = upgrades.tree_digest(tmp_path)
+    assert len(first) == 16 and upgrades.tree_digest(tmp_path) == first
+    (tmp_path / "web.js").write_text("let a = 2;\n")
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "combat.py").write_text("cached")
+    assert upgrades.tree_digest(tmp_path) == first
+    (tmp_path / "scenario.toml").write_text("turns = 6\n")
+    second = upgrades.tree_digest(tmp_path)
+    assert second != first
+    (tmp_path / "rules" / "combat.py").write_text("X = 2\n")
+    assert upgrades.tree_digest(tmp_path) not in (first, second)
+    assert upgrades.code_version() == upgrades.tree_digest(Path(upgrades.__file__).parent.parent)
+
+
+def test_a_submission_belongs_to_the_version_marked_last_before_it() -> None:
     assert upgrades.code_of([(1, "a"), (5, "b")], 4) == "a"
     assert upgrades.code_of([(1, "a"), (5, "b")], 5) == "b"
     assert upgrades.code_of([(3, "a")], 2) is None
-    assert games.CorruptGame("x", 4).first == 4
 
 
 def test_each_backend_keeps_the_marks_and_rewrites_digests(db: str | Path) -> None:
