@@ -82,11 +82,11 @@ def notice(first: int, last: int, others: list[str]) -> str:
     """The log entry of a carried-over game, which every player reads."""
     stored = ", ".join(sorted(set(others))) or "an unmarked one"
     span = f"action {first}" if first == last else f"actions {first} to {last}"
-    return (
+    told = (
         f"This game was stored by another version of greatwar ({stored}); this version"
         f" ({code_version()}) replayed {span} and words or rules them as it does now."
-        " The log before them is as the earlier version wrote it."
     )
+    return told + (" The log before them is as the earlier version wrote it." if first > 1 else "")
 
 
 def others_of(marks: list[tuple[int, str]], first: int, last: int) -> list[str]:

@@ -258,6 +258,14 @@ def test_the_code_version_follows_the_packages_code_and_data(tmp_path: Path) -> 
     assert upgrades.code_version() == upgrades.tree_digest(Path(upgrades.__file__).parent.parent)
 
 
+def test_the_notice_says_which_actions_were_replayed_and_whose_the_log_before_is() -> None:
+    whole = upgrades.notice(1, 888, ["unmarked"])
+    assert "(unmarked)" in whole and "actions 1 to 888" in whole and "log before" not in whole
+    tail = upgrades.notice(864, 888, ["a", "b", "a"])
+    assert "(a, b)" in tail and "actions 864 to 888" in tail and "log before them" in tail
+    assert "replayed action 9 " in upgrades.notice(9, 9, ["a"])
+
+
 def test_a_submission_belongs_to_the_version_marked_last_before_it() -> None:
     assert upgrades.code_of([(1, "a"), (5, "b")], 4) == "a"
     assert upgrades.code_of([(1, "a"), (5, "b")], 5) == "b"
