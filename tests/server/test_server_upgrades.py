@@ -11,6 +11,8 @@ stored submissions as another code's and by a log that words every entry otherwi
 from __future__ import annotations
 
 import asyncio
+import gzip
+import json
 import random
 import sqlite3
 from pathlib import Path
@@ -292,3 +294,31 @@ def test_each_backend_keeps_the_marks_and_rewrites_digests(db: str | Path) -> No
         assert [r["row"]["first_n"] for r in dumped] == [1, 3]
     finally:
         storage.close()
+
+
+#: a Tannenberg game exported by greatwar 29d8266, before versions were marked and before
+#: its 17.3.3 log line was reworded (f01bedd): 868 actions, the line at the 863rd
+#: (made by /tmp scripts of the seventeenth session: the export of ``greatwar games
+#: export`` of a random game, seed 7, played at that commit)
+EARLIER = Path(__file__).parents[1] / "fixtures" / "upgrades" / "tannenberg-29d8266.json.gz"
+
+
+def test_a_game_an_earlier_version_exported_is_imported_and_carried_over(tmp_path: Path) -> None:
+    from greatwar.server.replay import import_game
+
+    doc = json.loads(gzip.decompress(EARLIER.read_bytes()))
+    assert "code_marks" not in doc and len(doc["actions"]) == 868
+    db = tmp_path / "games.db"
+    storage = SQLiteStorage(db)
+    game_id = import_game(storage, doc)
+    assert storage.code_marks(game_id) == []
+    storage.close()
+
+    service, live = _load(db, game_id)
+    assert live.version == 868 and service.replayed == 868
+    told = [e["text"] for e in live.state.data["log"] if "another version" in e["text"]]
+    assert len(told) == 1 and "(unmarked)" in told[0] and "actions 1 to 868" in told[0]
+    assert live.state.digest() != doc["actions"][-1]["digest"]  # this version words it otherwise
+    assert service.storage.actions(game_id)[-1].digest == live.state.digest()
+    assert service.storage.code_marks(game_id) == [(1, upgrades.code_version())]
+    service.storage.close()
