@@ -1103,9 +1103,11 @@ def games_import(
     file: Annotated[Path, typer.Argument(help="A file written by `greatwar games export`.")],
     db: DbOption = None,
 ) -> None:
-    """Add an exported game to the server's database, once it replays to its digests."""
-    from greatwar.server.replay import ImportRefused, import_game
+    """Add an exported game to the server's database, once every action replays (to the
+    digests stored with them, where this version of greatwar stored them)."""
+    from greatwar.server.replay import ImportRefused, import_game, read_export
     from greatwar.server.run import data_dir
+    from greatwar.server.upgrades import all_ours
 
     try:
         doc = json.loads(file.read_text(encoding="utf-8"))
@@ -1120,6 +1122,12 @@ def games_import(
     finally:
         storage.close()
     console.print(f"game {game_id} imported into {_shown_db(path)}")
+    _, actions, _, _, marks = read_export(doc)
+    if actions and not all_ours(marks, 1, len(actions)):
+        console.print(
+            "another version of greatwar stored some of its actions: it is carried over"
+            " when first served (its log will say so)"
+        )
 
 
 @app.command()

@@ -53,7 +53,7 @@ def test_an_exported_game_imports_into_a_fresh_database_and_replays_identically(
     fresh = db
     run = CliRunner().invoke(app, ["games", "import", str(file), "--db", str(fresh)])
     assert run.exit_code == 0, run.output
-    assert game_id in run.output
+    assert game_id in run.output and "carried over" not in run.output
     storage = open_storage(fresh)
     try:
         record = storage.load_game(game_id)
@@ -117,6 +117,7 @@ def test_a_game_another_version_exported_imports_and_is_carried_over_when_served
     older.write_text(json.dumps(doc))
     run = CliRunner().invoke(app, ["games", "import", str(older), "--db", str(db)])
     assert run.exit_code == 0, run.output
+    assert "carried over when first served" in run.output
     with TestClient(create_app(db, think_time=0)) as client:
         got = client.get(f"/api/games/{game_id}", params={"token": token})
         assert got.status_code == 200 and got.json()["version"] == ACTIONS
