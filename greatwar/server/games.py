@@ -938,12 +938,13 @@ class GameService:
         how many submissions were replayed.  CorruptGame when this version refuses one."""
         game_id = record.game_id
         state, carried = carry_over(record, actions, self._game_of(record), snapshot)
-        upgrades.tell(state, carried, marks)
+        upgrades.tell(state, carried)
         digests = {**carried.digests, len(actions): state.digest()}
         log.warning(
-            "game %s was stored by another version of greatwar: submissions %d to %d replayed"
-            " by this one (%s) and their digests stored anew",
+            "game %s was stored by another version of greatwar (%s): submissions %d to %d"
+            " replayed by this one (%s) and their digests stored anew",
             game_id,
+            ", ".join(upgrades.others_of(marks, carried.first, len(actions))),
             carried.first,
             len(actions),
             code_version(),

@@ -78,25 +78,25 @@ class CarriedOver:
     digests: dict[int, str]
 
 
-def notice(first: int, last: int, others: list[str]) -> str:
-    """The log entry of a carried-over game, which every player reads."""
-    stored = ", ".join(sorted(set(others))) or "an unmarked one"
+def notice(first: int, last: int) -> str:
+    """The log entry of a carried-over game, which every player reads (the versions, digests
+    that mean nothing to a player, go to the server's log: :func:`others_of`)."""
     span = f"action {first}" if first == last else f"actions {first} to {last}"
     told = (
-        f"This game was stored by another version of greatwar ({stored}); this version"
-        f" ({code_version()}) replayed {span} and words or rules them as it does now."
+        "This game was stored by another version of greatwar; this version replayed"
+        f" {span} and words or rules them as it does now."
     )
-    return told + (" The log before them is as the earlier version wrote it." if first > 1 else "")
+    return told + (" The log before them is as the other version wrote it." if first > 1 else "")
 
 
 def others_of(marks: list[tuple[int, str]], first: int, last: int) -> list[str]:
-    """The versions other than this one that stored submissions ``first`` to ``last``."""
+    """The versions other than this one that stored submissions ``first`` to ``last``
+    ("unmarked": stored before versions were marked)."""
     ours = code_version()
     found = {code_of(marks, n) for n in range(first, last + 1)}
     return sorted(c if c is not None else "unmarked" for c in found if c != ours)
 
 
-def tell(state: State, carried: CarriedOver, marks: list[tuple[int, str]]) -> None:
+def tell(state: State, carried: CarriedOver) -> None:
     """Log the carrying over in the game's own log (a public entry, no rule case)."""
-    last = max(carried.digests)
-    state.log(notice(carried.first, last, others_of(marks, carried.first, last)))
+    state.log(notice(carried.first, max(carried.digests)))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import logging
 import random
 import sqlite3
 from pathlib import Path
@@ -138,16 +139,18 @@ def test_a_new_game_is_marked_as_this_versions(tmp_path: Path) -> None:
 
 
 def test_a_game_another_version_stored_is_carried_over_and_told(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     db, game_id, stored, at = _older_game(tmp_path, monkeypatch)
     before = {a.n: a.digest for a in SQLiteStorage(db).actions(game_id)}
 
-    service, live = _load(db, game_id)
+    with caplog.at_level(logging.WARNING):
+        service, live = _load(db, game_id)
+    assert f"stored by another version of greatwar ({OLDER})" in caplog.text  # the owner's
     assert live.version == stored
     assert service.replayed == stored - at  # the tail after the snapshot, replayed
     told = [e for e in live.state.data["log"] if "another version of greatwar" in e["text"]]
-    assert len(told) == 1 and OLDER in told[0]["text"]
+    assert len(told) == 1 and OLDER not in told[0]["text"]  # a player's words
     assert f"actions {at + 1} to {stored}" in told[0]["text"]
     assert "case" not in told[0] and "to" not in told[0]  # public: every seat reads it
     after = {a.n: a.digest for a in service.storage.actions(game_id)}
@@ -188,12 +191,14 @@ def test_a_game_carried_over_is_played_on_and_rebuilt_to_its_digest(
 
 
 def test_a_game_stored_before_versions_were_marked_is_carried_over(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     db, game_id, stored, _ = _older_game(tmp_path, monkeypatch, None)
-    service, live = _load(db, game_id)
+    with caplog.at_level(logging.WARNING):
+        service, live = _load(db, game_id)
+    assert "stored by another version of greatwar (unmarked)" in caplog.text
     told = [e["text"] for e in live.state.data["log"] if "another version" in e["text"]]
-    assert len(told) == 1 and "unmarked" in told[0]
+    assert len(told) == 1
     assert live.version == stored
     service.storage.close()
 
@@ -261,11 +266,13 @@ def test_the_code_version_follows_the_packages_code_and_data(tmp_path: Path) -> 
 
 
 def test_the_notice_says_which_actions_were_replayed_and_whose_the_log_before_is() -> None:
-    whole = upgrades.notice(1, 888, ["unmarked"])
-    assert "(unmarked)" in whole and "actions 1 to 888" in whole and "log before" not in whole
-    tail = upgrades.notice(864, 888, ["a", "b", "a"])
-    assert "(a, b)" in tail and "actions 864 to 888" in tail and "log before them" in tail
-    assert "replayed action 9 " in upgrades.notice(9, 9, ["a"])
+    whole = upgrades.notice(1, 888)
+    assert "actions 1 to 888" in whole and "log before" not in whole
+    tail = upgrades.notice(864, 888)
+    assert "actions 864 to 888" in tail and "log before them" in tail
+    assert "replayed action 9 " in upgrades.notice(9, 9)
+    assert upgrades.others_of([(1, "a"), (5, "b")], 1, 6) == ["a", "b"]
+    assert upgrades.others_of([(3, upgrades.code_version())], 1, 4) == ["unmarked"]
 
 
 def test_a_submission_belongs_to_the_version_marked_last_before_it() -> None:
@@ -317,7 +324,7 @@ def test_a_game_an_earlier_version_exported_is_imported_and_carried_over(tmp_pat
     service, live = _load(db, game_id)
     assert live.version == 868 and service.replayed == 868
     told = [e["text"] for e in live.state.data["log"] if "another version" in e["text"]]
-    assert len(told) == 1 and "(unmarked)" in told[0] and "actions 1 to 868" in told[0]
+    assert len(told) == 1 and "actions 1 to 868" in told[0]
     assert live.state.digest() != doc["actions"][-1]["digest"]  # this version words it otherwise
     assert service.storage.actions(game_id)[-1].digest == live.state.digest()
     assert service.storage.code_marks(game_id) == [(1, upgrades.code_version())]
