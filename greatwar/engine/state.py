@@ -271,16 +271,19 @@ class State:
         """Apply a recorded action (a stored game's, a record's, this state's own on undo):
         as :meth:`apply`, but an action that differs from exactly one legal action only in
         its wording (:data:`WORDING_FIELDS`: a version since has reworded an option) is
-        that action, applied as it is worded now.  Anything else is refused as by
-        :meth:`apply`, and changes nothing."""
+        that action, applied as it is worded now — unless another legal action carries its
+        words (the options were reordered, not reworded: which one was meant is not
+        known).  Anything else is refused as by :meth:`apply`, and changes nothing."""
         try:
             self.apply(role, action)
         except IllegalAction:
             if not isinstance(action, dict) or not WORDING_FIELDS.intersection(action):
                 raise
+            legal = self.legal_actions(role)
             meant = _unworded(action)
-            same = [a for a in self.legal_actions(role) if _unworded(a) == meant]
-            if len(same) != 1:
+            same = [a for a in legal if _unworded(a) == meant]
+            words = {k: v for k, v in action.items() if k in WORDING_FIELDS}
+            if len(same) != 1 or any(_worded_so(a, words) for a in legal):
                 raise
             self.apply(role, same[0])
 
@@ -645,6 +648,11 @@ class State:
 def _unworded(action: Action) -> Action:
     """The action without its wording (:data:`WORDING_FIELDS`)."""
     return {k: v for k, v in action.items() if k not in WORDING_FIELDS}
+
+
+def _worded_so(action: Action, words: dict[str, Any]) -> bool:
+    """Whether ``action`` carries these words (:data:`WORDING_FIELDS` and their values)."""
+    return all(action.get(k) == v for k, v in words.items())
 
 
 def content_key(value: Any) -> bytes:

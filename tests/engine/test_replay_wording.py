@@ -90,6 +90,25 @@ def test_an_action_differing_in_more_than_its_words_is_refused_by_replay() -> No
     assert fresh.digest() == state.digest()
 
 
+def test_8_7_an_option_whose_words_another_option_now_carries_is_refused_by_replay() -> None:
+    """Options reordered between versions, not reworded: the recorded number now names
+    another option while the recorded words name a third; which was meant is not known."""
+    state, index = _played_to_an_option(1)
+    fresh = greatwar.load("gwite/brusilov-teaching").new_state(state.data["dice"]["seed"])
+    for role, action in state.data["actions"][:index]:
+        fresh.replay(role, action)
+    role, chosen = state.data["actions"][index]
+    others = [
+        a for a in fresh.legal_actions(role) if a.get("type") == chosen["type"] and a != chosen
+    ]
+    assert others, "an option choice offers more than one option"
+    moved = {**chosen, "text": others[0]["text"]}  # the number of one, the words of another
+    before = fresh.digest()
+    with pytest.raises(IllegalAction):
+        fresh.replay(role, moved)
+    assert fresh.digest() == before
+
+
 def test_undo_replays_a_record_an_earlier_version_worded() -> None:
     """A state read back from a snapshot an earlier version wrote keeps that version's
     words in its own record; an undo replays that record."""
