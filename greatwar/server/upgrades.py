@@ -15,20 +15,17 @@ is the same option, :meth:`State.replay`), its replayed submissions' digests set
 those this version gives (they are what later rebuilds check), marked as this
 version's, and its log told so, where every player reads it.  A submission this
 version refuses (a rule that now forbids it) cannot be carried over: the game is
-refused, and the message names why.
+refused, and the server's log says why.
 """
 
 from __future__ import annotations
 
 import hashlib
-import logging
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from greatwar.engine.state import State
-
-log = logging.getLogger("greatwar.server")
 
 #: the files whose contents make a version of greatwar for stored games: the code and the
 #: scenarios, tables and rules data it reads
