@@ -155,8 +155,9 @@ def compare(ref: str, names: list[str], rounds: int, scale: float, profile: int)
         "speed ratio: the current tree's speed over the baseline's (above 1: faster), the"
         " median of the rounds; spread: its lowest and highest round. 'x teaching': the"
         " cost on the generated 2,500-hex, 300-unit map over the same on gwite/teaching."
-        " DIFFERENT GAMES: the two trees' games ended in different states (a rule changed,"
-        " or a speed-up changed the games): their ratio compares unlike work."
+        " DIFFERENT GAMES: the two trees' games took other actions or ended in other"
+        " positions (a rule changed, or a speed-up changed the games; the log's words are"
+        " not compared): their ratio compares unlike work."
     )
     if profile:
         profiles(ROOT, names, scale, big, profile)

@@ -33,6 +33,19 @@ from greatwar.sim.play import play_game
 
 #: the digests of the games a figure played (not timed): both trees must play the same
 PLAYED: list[str] = []
+
+
+def played_digest(state: State) -> str:
+    """What says two trees played the same game: the actions taken (an option's words left
+    out) and where the game ended (every unit's record, the victory points, whether it is
+    over) — not the log's words, which a tree may word otherwise for the same game."""
+    actions = [
+        [role, {k: v for k, v in a.items() if k != "text"}] for role, a in state.data["actions"]
+    ]
+    ended = [actions, state.data["units"], state.data.get("vp"), state.data.get("over")]
+    return hashlib.sha256(json.dumps(ended, sort_keys=True).encode()).hexdigest()
+
+
 GWITE = "gwite/teaching"
 TANNENBERG = "tannenberg/teaching"
 HINDENBURG = "gwite/hindenburg-teaching"
@@ -109,7 +122,7 @@ def walk(
                 out.states.append(state.clone())
         out.steps += steps
         out.seconds += time.process_time() - start
-        PLAYED.append(state.digest())
+        PLAYED.append(played_digest(state))
     return out
 
 
@@ -150,7 +163,7 @@ def _heuristic_game(scenario: str) -> tuple[float, int]:
     start = time.process_time()
     played = play_game(game, 7, agents)
     seconds = time.process_time() - start
-    PLAYED.append(played.state.digest())
+    PLAYED.append(played_digest(played.state))
     return seconds, len(played.state.data["actions"])
 
 
