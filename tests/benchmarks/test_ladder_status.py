@@ -75,3 +75,20 @@ def test_the_games_planned_are_those_given_else_the_most_any_pairing_has(tmp_pat
     path = _stopped_ladder(tmp_path, 1)
     assert {p["planned"] for p in ladder_status.status(path, games=2)["pairings"]} == {2}
     assert {p["planned"] for p in ladder_status.status(path)["pairings"]} == {1}
+
+
+def test_one_pairing_is_read_alone_and_complete_once_it_has_played_its_games(
+    tmp_path: Path,
+) -> None:
+    path = _stopped_ladder(tmp_path, 3)  # the first pairing's 2 games, the next one's 1
+    whole = ladder_status.status(path, games=2)
+    done = next(tuple(p["agents"]) for p in whole["pairings"] if p["played"] == 2)
+    begun = next(tuple(p["agents"]) for p in whole["pairings"] if p["played"] == 1)
+    alone = ladder_status.status(path, games=2, pairing=done)
+    assert alone["complete"] and alone["counts"]["games"] == 2
+    assert [p["agents"] for p in alone["pairings"]] == [list(done)]
+    assert sorted(r["label"] for r in alone["ratings"]) == sorted(done)
+    short = ladder_status.status(path, games=2, pairing=begun)
+    assert not short["complete"] and short["counts"]["games"] == 1
+    with pytest.raises(ValueError, match="no pairing heuristic v rollout"):
+        ladder_status.status(path, games=2, pairing=("heuristic", "rollout"))
