@@ -38,7 +38,9 @@ PLAYED: list[str] = []
 def played_digest(state: State) -> str:
     """What says two trees played the same game: the actions taken (an option's words left
     out) and where the game ended (every unit's record, the victory points, whether it is
-    over) — not the log's words, which a tree may word otherwise for the same game."""
+    over) — not the log's words, which a tree may word otherwise for the same game.  (The
+    words are named here, not taken from ``engine.state.WORDING_FIELDS``: the baseline's
+    tree may be older than it.)"""
     actions = [
         [role, {k: v for k, v in a.items() if k != "text"}] for role, a in state.data["actions"]
     ]
